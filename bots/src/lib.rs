@@ -1,0 +1,28 @@
+//! Agents for the mousehole games: the [`Agent`] trait, the bots, and agent specs such as
+//! `random` parsed into agents for any game.
+//!
+//! An agent sees only its seat's observation and the legal actions (through a
+//! [`DecisionView`]), plus a seeded RNG; it never reads the true state.
+//!
+//! # Examples
+//!
+//! ```
+//! use mousehole_bots::{AgentSpec, play_agents};
+//! use mousehole_engine::games::cheese_day::{CheeseDay, CheeseDayConfig};
+//!
+//! let config = CheeseDayConfig::with_players(3)?;
+//! let specs: Vec<AgentSpec> = vec!["random".parse()?; 3];
+//! let (game, end) = play_agents::<CheeseDay>(&config, &specs, 7)?;
+//! assert!(matches!(end, mousehole_engine::MatchEnd::Finished(_)));
+//! assert!(game.state().outcome().is_some());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod agent;
+mod random;
+mod spec;
+
+pub use agent::{Agent, AgentSeat, play_agents};
+pub use mousehole_engine::DecisionView;
+pub use random::RandomAgent;
+pub use spec::{AGENTS, AgentKind, AgentSpec, AgentSpecError, build_agent};

@@ -1,0 +1,502 @@
+//! The generic conformance harness: plays many seeded random games of any [`Game`] and checks
+//! the engine contracts at every event. Each game's tests call [`check_game`]; the per-game
+//! tests then only add what is special to that game.
+//!
+//! Checked at every state: the game's conservation invariants; that who-acts, legal actions,
+//! chance outcomes and outcome agree; that every legal action (and chance outcome) applies and
+//! its text form round-trips; that actions that are not legal here, and garbage text, are
+//! rejected with the state unchanged; that the state round-trips through JSON; and that no
+//! observation leaks: for each seat, a state determinized from its observation gives it the
+//! identical observation, and resampling what it cannot know (from the true state) does not
+//! change its observation. Per game: the outcome is well formed, the transcript round-trips
+//! through JSON and replays to the same outcome, and the same seed gives a byte-identical
+//! transcript.
+
+use std::collections::HashSet;
+use std::fmt;
+
+use rand::RngExt;
+
+use crate::erased::{DynState, ErasedState};
+use crate::game::{Game, ToMove};
+use crate::options::GameConfig;
+use crate::outcome::Outcome;
+use crate::rng::{GameRng, seat_rng};
+use crate::runner::{DecisionView, Match, Seat, StopRequest};
+use crate::transcript::Transcript;
+
+/// Games per configuration when `MOUSEHOLE_CONFORMANCE_GAMES` is not set: moderate, for CI.
+pub const DEFAULT_GAMES: usize = 150;
+
+/// How many games the harness plays per configuration: `MOUSEHOLE_CONFORMANCE_GAMES` if set
+/// (`cargo xtask soak` sets 100000), else [`DEFAULT_GAMES`]. The one place the count is decided.
+///
+/// # Panics
+/// If the variable is set to something that is not a positive number.
+pub fn games_per_config() -> usize {
+    match std::env::var("MOUSEHOLE_CONFORMANCE_GAMES") {
+        Ok(text) => text
+            .trim()
+            .parse()
+            .ok()
+            .filter(|&n| n > 0)
+            .unwrap_or_else(|| {
+                panic!("MOUSEHOLE_CONFORMANCE_GAMES must be a positive number, got '{text}'")
+            }),
+        Err(_) => DEFAULT_GAMES,
+    }
+}
+
+/// What a harness run saw.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    pub games: usize,
+    pub events: usize,
+    pub longest_game: usize,
+    /// States where resampling a seat's hidden information changed the state: shows that the
+    /// leak check had something to change (0 for games of perfect information).
+    pub hidden_changes: usize,
+    /// Illegal actions tried and rejected.
+    pub illegal_rejected: usize,
+}
+
+/// A broken contract, with what is needed to reproduce it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    pub game: &'static str,
+    pub options: String,
+    pub seed: u64,
+    /// Number of events applied before the failing check (0 = the initial state).
+    pub event: usize,
+    pub message: String,
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} [{}] seed {} after {} events: {}",
+            self.game, self.options, self.seed, self.event, self.message
+        )
+    }
+}
+
+impl std::error::Error for Failure {}
+
+/// Plays `games` random games with seeds `first_seed`, `first_seed + 1`, … and checks every
+/// contract listed in the module docs.
+///
+/// # Errors
+/// The first [`Failure`].
+pub fn check_game<G: Game>(
+    config: &G::Config,
+    games: usize,
+    first_seed: u64,
+) -> Result<Report, Failure> {
+    let mut harness = Harness::<G>::new(config);
+    for seed in first_seed..first_seed + games as u64 {
+        harness.check_one(seed)?;
+    }
+    Ok(harness.report)
+}
+
+/// Plays a seeded game with uniformly random decisions and returns its transcript.
+pub fn random_transcript<G: Game>(config: &G::Config, seed: u64) -> Transcript {
+    let players = config.players();
+    let mut seats: Vec<UniformSeat> = (0..players).map(|_| UniformSeat::default()).collect();
+    let mut seat_refs: Vec<&mut dyn Seat<G>> =
+        seats.iter_mut().map(|s| s as &mut dyn Seat<G>).collect();
+    let mut game = Match::<G>::new(config, seed);
+    game.run(&mut seat_refs);
+    Transcript::from_match(&game, vec!["random".to_owned(); players])
+}
+
+/// Picks uniformly among the legal actions with the seat's own stream.
+#[derive(Debug, Default)]
+struct UniformSeat {
+    rng: Option<GameRng>,
+}
+
+impl<G: Game> Seat<G> for UniformSeat {
+    fn start(&mut self, seat: usize, _config: &G::Config, seed: u64) {
+        self.rng = Some(seat_rng(seed, seat));
+    }
+
+    fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<G::Action, StopRequest> {
+        let rng = self.rng.as_mut().expect("started");
+        let legal = view.legal();
+        Ok(legal[rng.random_range(0..legal.len())])
+    }
+}
+
+/// Texts that are no action of any game.
+const GARBAGE: &[&str] = &[
+    "",
+    "   ",
+    "xyzzy",
+    "draw",
+    "roll",
+    "roll 0",
+    "roll 7",
+    "take",
+    "take 0",
+    "take 99",
+    "peek -1",
+    "9 9 9",
+    "\u{1F400}",
+    "move",
+    "cat z99",
+];
+
+struct Harness<G: Game> {
+    config: G::Config,
+    options_text: String,
+    pool: Vec<G::Action>,
+    pool_set: HashSet<G::Action>,
+    legal: Vec<G::Action>,
+    outcomes: Vec<(G::Action, u32)>,
+    report: Report,
+    check_rng: GameRng,
+}
+
+const POOL_LIMIT: usize = 4096;
+const ILLEGAL_TRIES: usize = 6;
+
+impl<G: Game> Harness<G> {
+    fn new(config: &G::Config) -> Self {
+        let options_text = config
+            .to_options()
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(",");
+        Self {
+            config: config.clone(),
+            options_text,
+            pool: Vec::new(),
+            pool_set: HashSet::new(),
+            legal: Vec::new(),
+            outcomes: Vec::new(),
+            report: Report::default(),
+            check_rng: seat_rng(0x00C0_FFEE, 99),
+        }
+    }
+
+    fn fail(&self, seed: u64, event: usize, message: impl Into<String>) -> Failure {
+        Failure {
+            game: G::info().name,
+            options: self.options_text.clone(),
+            seed,
+            event,
+            message: message.into(),
+        }
+    }
+
+    fn check_one(&mut self, seed: u64) -> Result<(), Failure> {
+        self.check_rng = seat_rng(seed ^ 0x5EED_CAFE, 77);
+        let transcript = random_transcript::<G>(&self.config, seed);
+        let Some(recorded) = transcript.outcome.clone() else {
+            return Err(self.fail(seed, transcript.events.len(), "random game did not finish"));
+        };
+
+        // Walk the recorded game, checking every state on the way.
+        let mut state = G::new(&self.config);
+        for (index, event) in transcript.events.iter().enumerate() {
+            self.check_state(&state, seed, index)?;
+            let action: G::Action = event.action.parse().map_err(|e| {
+                self.fail(seed, index, format!("recorded event does not parse: {e}"))
+            })?;
+            state
+                .apply(action)
+                .map_err(|e| self.fail(seed, index, format!("recorded event rejected: {e}")))?;
+        }
+        self.check_state(&state, seed, transcript.events.len())?;
+        let outcome = state.outcome().ok_or_else(|| {
+            self.fail(seed, transcript.events.len(), "final state has no outcome")
+        })?;
+        if !outcome.matches(&recorded) {
+            return Err(self.fail(
+                seed,
+                transcript.events.len(),
+                "walked outcome differs from the match's",
+            ));
+        }
+        self.check_outcome(&outcome, seed, transcript.events.len())?;
+        self.check_transcript(&transcript, seed)?;
+
+        self.report.games += 1;
+        self.report.events += transcript.events.len();
+        self.report.longest_game = self.report.longest_game.max(transcript.events.len());
+        Ok(())
+    }
+
+    fn remember(&mut self, action: G::Action) {
+        if self.pool.len() < POOL_LIMIT && self.pool_set.insert(action) {
+            self.pool.push(action);
+        }
+    }
+
+    fn check_state(&mut self, state: &G, seed: u64, event: usize) -> Result<(), Failure> {
+        let fail = |h: &Self, m: String| h.fail(seed, event, m);
+        state
+            .check_invariants()
+            .map_err(|m| fail(self, format!("invariant broken: {m}")))?;
+        let json = serde_json::to_string(state)
+            .map_err(|e| fail(self, format!("state does not serialise: {e}")))?;
+        let back: G = serde_json::from_str(&json)
+            .map_err(|e| fail(self, format!("state JSON does not parse back: {e}")))?;
+        if &back != state {
+            return Err(fail(self, "state changed through a JSON round trip".into()));
+        }
+
+        state.legal_actions(&mut self.legal);
+        state.chance_outcomes(&mut self.outcomes);
+        let to_move = state.to_move();
+        let players = state.num_players();
+        match to_move {
+            ToMove::Terminal => {
+                if state.outcome().is_none() || !self.legal.is_empty() || !self.outcomes.is_empty()
+                {
+                    return Err(fail(
+                        self,
+                        "terminal state must have an outcome and no actions".into(),
+                    ));
+                }
+            }
+            ToMove::Chance => {
+                if self.outcomes.is_empty() || !self.legal.is_empty() || state.outcome().is_some() {
+                    return Err(fail(self, "chance node must list outcomes only".into()));
+                }
+                if self.outcomes.iter().any(|&(_, w)| w == 0) {
+                    return Err(fail(self, "chance outcome of weight 0 listed".into()));
+                }
+            }
+            ToMove::Player(seat) => {
+                if seat >= players
+                    || self.legal.is_empty()
+                    || !self.outcomes.is_empty()
+                    || state.outcome().is_some()
+                {
+                    return Err(fail(
+                        self,
+                        format!("decision node for seat {seat} must list legal actions only"),
+                    ));
+                }
+            }
+        }
+        let applicable: Vec<G::Action> = self
+            .legal
+            .iter()
+            .copied()
+            .chain(self.outcomes.iter().map(|&(a, _)| a))
+            .collect();
+        let unique: HashSet<G::Action> = applicable.iter().copied().collect();
+        if unique.len() != applicable.len() {
+            return Err(fail(
+                self,
+                format!("duplicate actions listed: {applicable:?}"),
+            ));
+        }
+
+        // Every listed action round-trips as text and JSON and applies.
+        for &action in &applicable {
+            self.remember(action);
+            let text = action.to_string();
+            match text.parse::<G::Action>() {
+                Ok(parsed) if parsed == action => {}
+                other => return Err(fail(self, format!("'{text}' parses back as {other:?}"))),
+            }
+            let json = serde_json::to_string(&action).map_err(|e| fail(self, e.to_string()))?;
+            if serde_json::from_str::<G::Action>(&json).ok() != Some(action) {
+                return Err(fail(
+                    self,
+                    format!("action {text} does not round-trip through JSON"),
+                ));
+            }
+            let mut next = state.clone();
+            next.apply(action)
+                .map_err(|e| fail(self, format!("listed action '{text}' rejected: {e}")))?;
+            next.check_invariants()
+                .map_err(|m| fail(self, format!("after '{text}': invariant broken: {m}")))?;
+        }
+
+        // Actions seen elsewhere that are not legal here are rejected, state unchanged.
+        if !self.pool.is_empty() {
+            for _ in 0..ILLEGAL_TRIES {
+                let action = self.pool[self.check_rng.random_range(0..self.pool.len())];
+                if unique.contains(&action) {
+                    continue;
+                }
+                let mut copy = state.clone();
+                if copy.apply(action).is_ok() {
+                    return Err(fail(
+                        self,
+                        format!("unlisted action '{action}' was accepted"),
+                    ));
+                }
+                if &copy != state {
+                    return Err(fail(
+                        self,
+                        format!("rejected action '{action}' changed the state"),
+                    ));
+                }
+                self.report.illegal_rejected += 1;
+            }
+        }
+        let mut erased = ErasedState(state.clone());
+        for text in GARBAGE {
+            let legal_text = text
+                .trim()
+                .parse::<G::Action>()
+                .is_ok_and(|a| unique.contains(&a));
+            let result = erased.apply_text(text);
+            if result.is_ok() != legal_text {
+                return Err(fail(
+                    self,
+                    format!(
+                        "text '{text}' accepted: {}, expected {legal_text}",
+                        result.is_ok()
+                    ),
+                ));
+            }
+            if result.is_err() && erased.0 != *state {
+                return Err(fail(
+                    self,
+                    format!("rejected text '{text}' changed the state"),
+                ));
+            }
+            erased = ErasedState(state.clone());
+        }
+
+        self.check_observations(state, seed, event)
+    }
+
+    fn check_observations(&mut self, state: &G, seed: u64, event: usize) -> Result<(), Failure> {
+        for seat in 0..state.num_players() {
+            let observation = state.observation(seat);
+            serde_json::to_string(&observation).map_err(|e| {
+                self.fail(seed, event, format!("observation does not serialise: {e}"))
+            })?;
+            let _ = observation.to_string();
+
+            let sampled = G::determinize(&observation, &mut self.check_rng);
+            if sampled.observation(seat) != observation {
+                return Err(self.fail(
+                    seed,
+                    event,
+                    format!(
+                        "seat {seat}: a state determinized from its observation gives it a different observation\n  before: {observation:?}\n  after:  {:?}",
+                        sampled.observation(seat)
+                    ),
+                ));
+            }
+            sampled.check_invariants().map_err(|m| {
+                self.fail(
+                    seed,
+                    event,
+                    format!("seat {seat}: determinized state breaks an invariant: {m}"),
+                )
+            })?;
+            if sampled.to_move() != state.to_move() {
+                return Err(self.fail(
+                    seed,
+                    event,
+                    format!("seat {seat}: determinized state has a different actor"),
+                ));
+            }
+            if state.to_move() == ToMove::Player(seat) {
+                let mut theirs = Vec::new();
+                sampled.legal_actions(&mut theirs);
+                if theirs != self.legal {
+                    return Err(self.fail(
+                        seed,
+                        event,
+                        format!("seat {seat}: determinized state offers it other legal actions"),
+                    ));
+                }
+            }
+
+            let resampled = state.resample_hidden(seat, &mut self.check_rng);
+            if resampled.observation(seat) != observation {
+                return Err(self.fail(
+                    seed,
+                    event,
+                    format!(
+                        "seat {seat}: observation leaks hidden information (it changed when only what the seat cannot know changed)\n  before: {observation:?}\n  after:  {:?}",
+                        resampled.observation(seat)
+                    ),
+                ));
+            }
+            resampled.check_invariants().map_err(|m| {
+                self.fail(
+                    seed,
+                    event,
+                    format!("seat {seat}: resampled state breaks an invariant: {m}"),
+                )
+            })?;
+            if &resampled != state {
+                self.report.hidden_changes += 1;
+            }
+        }
+        Ok(())
+    }
+
+    fn check_outcome(&self, outcome: &Outcome, seed: u64, event: usize) -> Result<(), Failure> {
+        let n = self.config.players();
+        if outcome.ranks.len() != n || outcome.scores.len() != n || outcome.returns.len() != n {
+            return Err(self.fail(seed, event, "outcome must have one entry per seat"));
+        }
+        for (seat, &rank) in outcome.ranks.iter().enumerate() {
+            let better = outcome.ranks.iter().filter(|&&r| r < rank).count() as u32;
+            if rank != better + 1 {
+                return Err(self.fail(
+                    seed,
+                    event,
+                    format!(
+                        "seat {seat}: rank {rank} is not a competition rank ({:?})",
+                        outcome.ranks
+                    ),
+                ));
+            }
+        }
+        let total: f64 = outcome.returns.iter().sum();
+        if (total - 1.0).abs() > 1e-9 {
+            return Err(self.fail(seed, event, format!("returns sum to {total}, not 1")));
+        }
+        Ok(())
+    }
+
+    fn check_transcript(&self, transcript: &Transcript, seed: u64) -> Result<(), Failure> {
+        let events = transcript.events.len();
+        for (form, text) in [
+            ("line", transcript.to_json_line()),
+            ("pretty", transcript.to_json_pretty()),
+        ] {
+            let back = Transcript::from_json(&text).map_err(|e| {
+                self.fail(
+                    seed,
+                    events,
+                    format!("{form} JSON does not parse back: {e}"),
+                )
+            })?;
+            if &back != transcript {
+                return Err(self.fail(
+                    seed,
+                    events,
+                    format!("transcript changed through {form} JSON"),
+                ));
+            }
+        }
+        let report = transcript
+            .replay()
+            .map_err(|e| self.fail(seed, events, format!("transcript does not replay: {e}")))?;
+        if report.events != events {
+            return Err(self.fail(seed, events, "replay applied a different number of events"));
+        }
+        let again = random_transcript::<G>(&self.config, seed);
+        if again.to_json_line() != transcript.to_json_line() {
+            return Err(self.fail(seed, events, "the same seed gave a different transcript"));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,265 @@
+//! The game contract: the `Game` trait every game implements, and the small types around it.
+
+use std::fmt::{self, Debug, Display};
+use std::hash::Hash;
+use std::str::FromStr;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::error::{IllegalAction, ParseActionError};
+use crate::options::{GameConfig, GameInfo};
+use crate::outcome::Outcome;
+use crate::rng::GameRng;
+
+/// Who decides at a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ToMove {
+    /// The seat (numbered from 0) must choose one of the legal actions. It need not be the
+    /// seat whose turn it is: a trap reaction or a choice of victim is asked of whoever decides.
+    Player(usize),
+    /// The rules resolve a chance event: see [`Game::chance_outcomes`].
+    Chance,
+    /// The game is over: see [`Game::outcome`].
+    Terminal,
+}
+
+/// Who made an event: chance or a seat. Serialised as `"chance"` or the seat number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Actor {
+    Chance,
+    Seat(usize),
+}
+
+impl Display for Actor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Actor::Chance => f.write_str("chance"),
+            Actor::Seat(seat) => write!(f, "seat {seat}"),
+        }
+    }
+}
+
+impl Serialize for Actor {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Actor::Chance => serializer.serialize_str("chance"),
+            Actor::Seat(seat) => serializer.serialize_u64(*seat as u64),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Actor {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ActorVisitor;
+        impl serde::de::Visitor<'_> for ActorVisitor {
+            type Value = Actor;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("\"chance\" or a seat number")
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Actor, E> {
+                usize::try_from(v)
+                    .map(Actor::Seat)
+                    .map_err(|_| E::custom("seat number too large"))
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Actor, E> {
+                usize::try_from(v)
+                    .map(Actor::Seat)
+                    .map_err(|_| E::custom(format!("seat number {v} is negative")))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Actor, E> {
+                if v == "chance" {
+                    Ok(Actor::Chance)
+                } else {
+                    Err(E::custom(format!(
+                        "actor \"{v}\" is neither \"chance\" nor a seat number"
+                    )))
+                }
+            }
+        }
+        deserializer.deserialize_any(ActorVisitor)
+    }
+}
+
+/// What every game's action type provides: a small `Copy` value whose `Display` is the
+/// normative text form and whose `FromStr` parses it back.
+pub trait GameAction:
+    Copy
+    + Eq
+    + Hash
+    + Debug
+    + Display
+    + FromStr<Err = ParseActionError>
+    + Serialize
+    + DeserializeOwned
+    + Send
+    + Sync
+    + 'static
+{
+}
+
+impl<T> GameAction for T where
+    T: Copy
+        + Eq
+        + Hash
+        + Debug
+        + Display
+        + FromStr<Err = ParseActionError>
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static
+{
+}
+
+/// A game, implemented by its state type.
+///
+/// A state is a plain value: cheap to clone, serde-serialisable, never holding an RNG. The
+/// few required methods describe the rules; the provided ones build checked application,
+/// sampling and legality tests on top of them.
+///
+/// Chance outcomes and player decisions share the `Action` type, so one text form covers
+/// every event of a transcript (`roll 3`, `draw 4T`, `take 2`).
+pub trait Game:
+    Clone + Debug + PartialEq + Send + Sync + Serialize + DeserializeOwned + 'static
+{
+    /// Validated options of a game (player count and variants).
+    type Config: GameConfig;
+    /// Chance outcomes and player decisions, in the spec's text forms.
+    type Action: GameAction;
+    /// Everything one seat may know, and nothing more.
+    type Observation: Clone + Debug + PartialEq + Display + Serialize + Send + Sync + 'static;
+
+    /// Name, player range, options and rules summary.
+    fn info() -> &'static GameInfo;
+
+    /// The initial state for a configuration (often a chance node: the deal).
+    fn new(config: &Self::Config) -> Self;
+
+    /// The configuration this state was created with.
+    fn config(&self) -> &Self::Config;
+
+    /// Who decides next.
+    fn to_move(&self) -> ToMove;
+
+    /// Writes the legal player actions, in a stable order, into `out` (cleared first).
+    /// Empty unless [`Game::to_move`] is [`ToMove::Player`].
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// Writes the possible chance outcomes with positive integer weights into `out` (cleared
+    /// first); an outcome's probability is its weight over the sum. Empty unless
+    /// [`Game::to_move`] is [`ToMove::Chance`]. Outcomes of probability 0 are never listed.
+    fn chance_outcomes(&self, out: &mut Vec<(Self::Action, u32)>);
+
+    /// Applies an action already known to be legal (a listed legal action or chance outcome).
+    /// Bots in playouts use this fast path; anything else should call [`Game::apply`].
+    fn apply_unchecked(&mut self, action: Self::Action);
+
+    /// What `seat` may know now.
+    fn observation(&self, seat: usize) -> Self::Observation;
+
+    /// Samples a full state consistent with an observation: the seat's own knowledge is kept
+    /// and everything it cannot know is drawn at random from what the rules still allow.
+    fn determinize(observation: &Self::Observation, rng: &mut GameRng) -> Self;
+
+    /// Changes, at random, what `seat` cannot know, working from the true state rather than
+    /// the observation. The leak tests use it: the seat's observation must not change.
+    /// Games of perfect information return a clone.
+    fn resample_hidden(&self, seat: usize, rng: &mut GameRng) -> Self;
+
+    /// Ranks, scores and returns once the game is over; `None` before.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Checks the spec's conservation rules; an `Err` names the broken invariant.
+    fn check_invariants(&self) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// A short note on what `action` does here, for readable transcripts (`cheese (4 holes)`).
+    /// Called on the state before the action is applied.
+    fn describe(&self, action: &Self::Action) -> Option<String> {
+        let _ = action;
+        None
+    }
+
+    /// Number of seats.
+    fn num_players(&self) -> usize {
+        self.config().players()
+    }
+
+    /// True once the game is over.
+    fn is_terminal(&self) -> bool {
+        self.to_move() == ToMove::Terminal
+    }
+
+    /// Whether `action` may be applied now (a legal decision, or a chance outcome of positive
+    /// probability at a chance node).
+    fn is_legal(&self, action: &Self::Action) -> bool {
+        match self.to_move() {
+            ToMove::Terminal => false,
+            ToMove::Chance => {
+                let mut outcomes = Vec::new();
+                self.chance_outcomes(&mut outcomes);
+                outcomes.iter().any(|(outcome, _)| outcome == action)
+            }
+            ToMove::Player(_) => {
+                let mut legal = Vec::new();
+                self.legal_actions(&mut legal);
+                legal.contains(action)
+            }
+        }
+    }
+
+    /// The legal actions as text, or the chance outcomes at a chance node.
+    fn legal_texts(&self) -> Vec<String> {
+        match self.to_move() {
+            ToMove::Terminal => Vec::new(),
+            ToMove::Chance => {
+                let mut outcomes = Vec::new();
+                self.chance_outcomes(&mut outcomes);
+                outcomes.iter().map(|(a, _)| a.to_string()).collect()
+            }
+            ToMove::Player(_) => {
+                let mut legal = Vec::new();
+                self.legal_actions(&mut legal);
+                legal.iter().map(ToString::to_string).collect()
+            }
+        }
+    }
+
+    /// Applies `action` if it is legal.
+    ///
+    /// # Errors
+    /// [`IllegalAction`] (naming the action, why, and the legal set) when it is not; the state
+    /// is then unchanged.
+    fn apply(&mut self, action: Self::Action) -> Result<(), IllegalAction> {
+        if self.is_legal(&action) {
+            self.apply_unchecked(action);
+            Ok(())
+        } else {
+            let reason = match self.to_move() {
+                ToMove::Terminal => "the game is over".to_owned(),
+                ToMove::Chance => "it is not a possible chance outcome here".to_owned(),
+                ToMove::Player(seat) => format!("it is not a legal choice for seat {seat} here"),
+            };
+            Err(IllegalAction {
+                action: action.to_string(),
+                reason,
+                legal: self.legal_texts(),
+            })
+        }
+    }
+
+    /// Samples a chance outcome with `rng`, proportionally to the weights.
+    /// `buffer` is scratch space, reused to avoid allocating. Returns `None` unless this is a
+    /// chance node.
+    fn sample_chance(
+        &self,
+        rng: &mut GameRng,
+        buffer: &mut Vec<(Self::Action, u32)>,
+    ) -> Option<Self::Action> {
+        self.chance_outcomes(buffer);
+        crate::rng::sample_weighted(buffer, rng)
+    }
+}

@@ -1,0 +1,3 @@
+//! The four games, one module each.
+
+pub mod cheese_day;

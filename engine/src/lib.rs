@@ -1,0 +1,84 @@
+//! The mousehole rules engine: the [`Game`] contract, the four games, transcripts, the game
+//! registry and the match runner.
+//!
+//! A game is a plain state value with explicit chance nodes, per-seat observations and typed
+//! actions whose text forms are the ones people type and transcripts record.
+//!
+//! # Examples
+//!
+//! Play a seeded game of Cheese Day to the end, always taking the first legal action, and
+//! replay its transcript:
+//!
+//! ```
+//! use mousehole_engine::games::cheese_day::CheeseDay;
+//! use mousehole_engine::{Game, GameSpec, Match, ToMove, Transcript};
+//!
+//! let spec: GameSpec = "cheese-day:players=3".parse()?;
+//! let game = spec.build()?;
+//! assert_eq!(game.players(), 3);
+//!
+//! let config = mousehole_engine::Options::parse(CheeseDay::info(), "players=3")?
+//!     .into_config()?;
+//! let mut game = Match::<CheeseDay>::new(&config, 7);
+//! let mut legal = Vec::new();
+//! loop {
+//!     game.resolve_all_chance();
+//!     match game.state().to_move() {
+//!         ToMove::Player(seat) => {
+//!             game.state().legal_actions(&mut legal);
+//!             game.play(seat, legal[0])?;
+//!         }
+//!         _ => break,
+//!     }
+//! }
+//! let outcome = game.outcome().expect("finished");
+//! assert_eq!(outcome.ranks.len(), 3);
+//!
+//! let transcript = Transcript::from_match(&game, vec!["first".into(); 3]);
+//! let report = transcript.replay()?;
+//! assert!(report.outcome.unwrap().matches(&outcome));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod conformance;
+pub mod erased;
+pub mod error;
+pub mod game;
+pub mod games;
+pub mod options;
+pub mod outcome;
+pub mod registry;
+pub mod rng;
+pub mod runner;
+pub mod transcript;
+
+pub use erased::{DynGame, DynState};
+pub use error::{ActionError, IllegalAction, OptionError, ParseActionError, SpecError};
+pub use game::{Actor, Game, GameAction, ToMove};
+pub use options::{GameConfig, GameInfo, OptionInfo, Options};
+pub use outcome::Outcome;
+pub use registry::{GameSpec, GameVisitor};
+pub use rng::GameRng;
+pub use runner::{DecisionView, Event, Match, MatchEnd, Seat, StopRequest};
+pub use transcript::{ReplayError, Transcript, TranscriptEvent};
+
+/// Implements `Serialize`/`Deserialize` for an action type through its text form, so actions
+/// appear in JSON exactly as people type them.
+#[macro_export]
+macro_rules! text_serde {
+    ($type:ty) => {
+        impl ::serde::Serialize for $type {
+            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
+        impl<'de> ::serde::Deserialize<'de> for $type {
+            fn deserialize<D: ::serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> Result<Self, D::Error> {
+                let text = <String as ::serde::Deserialize>::deserialize(deserializer)?;
+                text.parse().map_err(::serde::de::Error::custom)
+            }
+        }
+    };
+}
