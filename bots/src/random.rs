@@ -1,7 +1,7 @@
 //! The random agent: a uniformly random legal action. The baseline every bot must beat.
 
+use mousehole_engine::rng::below;
 use mousehole_engine::{DecisionView, Game, GameRng};
-use rand::RngExt;
 
 use crate::agent::Agent;
 
@@ -12,6 +12,6 @@ pub struct RandomAgent;
 impl<G: Game> Agent<G> for RandomAgent {
     fn act(&mut self, view: &DecisionView<'_, G>, rng: &mut GameRng) -> G::Action {
         let legal = view.legal();
-        legal[rng.random_range(0..legal.len())]
+        legal[below(rng, legal.len() as u32) as usize]
     }
 }

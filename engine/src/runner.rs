@@ -206,11 +206,25 @@ impl<G: Game> Match<G> {
     /// # Panics
     /// If `seats` does not hold one entry per player.
     pub fn run(&mut self, seats: &mut [&mut dyn Seat<G>]) -> MatchEnd {
+        self.run_observed(seats, |_, _| {})
+    }
+
+    /// [`Match::run`], calling `observer` with the state and each event just before the event
+    /// is applied (a front end's live log; it sees the true state, so it must not show
+    /// hidden information to a person still playing).
+    ///
+    /// # Panics
+    /// If `seats` does not hold one entry per player.
+    pub fn run_observed(
+        &mut self,
+        seats: &mut [&mut dyn Seat<G>],
+        mut observer: impl FnMut(&G, &Event<G::Action>),
+    ) -> MatchEnd {
         assert_eq!(seats.len(), self.config_players(), "one seat per player");
         for (index, seat) in seats.iter_mut().enumerate() {
             seat.start(index, &self.config, self.seed);
         }
-        let end = self.run_decisions(seats);
+        let end = self.run_decisions(seats, &mut observer);
         let outcome = match &end {
             MatchEnd::Finished(outcome) => Some(outcome),
             _ => None,
@@ -226,7 +240,11 @@ impl<G: Game> Match<G> {
         self.config.players()
     }
 
-    fn run_decisions(&mut self, seats: &mut [&mut dyn Seat<G>]) -> MatchEnd {
+    fn run_decisions(
+        &mut self,
+        seats: &mut [&mut dyn Seat<G>],
+        observer: &mut impl FnMut(&G, &Event<G::Action>),
+    ) -> MatchEnd {
         loop {
             match self.state.to_move() {
                 ToMove::Terminal => {
@@ -234,7 +252,17 @@ impl<G: Game> Match<G> {
                     return MatchEnd::Finished(outcome);
                 }
                 ToMove::Chance => {
-                    self.resolve_chance();
+                    let action = self
+                        .state
+                        .sample_chance(&mut self.rng, &mut self.outcomes)
+                        .expect("a chance node lists outcomes");
+                    let event = Event {
+                        actor: Actor::Chance,
+                        action,
+                    };
+                    observer(&self.state, &event);
+                    self.state.apply_unchecked(action);
+                    self.events.push(event);
                 }
                 ToMove::Player(seat) => {
                     self.state.legal_actions(&mut self.legal);
@@ -258,11 +286,13 @@ impl<G: Game> Match<G> {
                             },
                         };
                     }
-                    self.state.apply_unchecked(action);
-                    self.events.push(Event {
+                    let event = Event {
                         actor: Actor::Seat(seat),
                         action,
-                    });
+                    };
+                    observer(&self.state, &event);
+                    self.state.apply_unchecked(action);
+                    self.events.push(event);
                 }
             }
         }

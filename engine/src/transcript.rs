@@ -228,11 +228,9 @@ impl Transcript {
                 let _ = write!(out, " → {note}");
             }
             out.push('\n');
-            if let Some(current) = state.as_mut() {
-                if let Err((reason, _)) = apply_event(current.as_mut(), event) {
-                    let _ = writeln!(out, "   ! invalid: {reason}");
-                    state = None;
-                }
+            if let Some(Err((reason, _))) = state.as_mut().map(|s| apply_event(s.as_mut(), event)) {
+                let _ = writeln!(out, "   ! invalid: {reason}");
+                state = None;
             }
         }
         if let Some(stopped) = &self.stopped {

@@ -1,16 +1,22 @@
 //! Cheese Day ("Alles Käse!"): roll, then take, remove or peek at pantry cards whose backs show
 //! cheese holes and whose faces hide cheese or a trap. Rules: `shared/spec/cheese-day.md`.
 
-use std::fmt::{self, Display, Write as _};
-use std::str::FromStr;
+mod action;
+mod hidden;
+mod observation;
+
+use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{OptionError, ParseActionError};
+use self::action::PEEK_ANY;
+pub use self::action::{Card, CheeseDayAction, Face};
+pub use self::observation::{CheeseDayObservation, SlotView};
+use crate::error::OptionError;
 use crate::game::{Game, ToMove};
 use crate::options::{GameConfig, GameInfo, OptionInfo, Options};
 use crate::outcome::{Outcome, competition_ranks};
-use crate::rng::{GameRng, draw_counts};
+use crate::rng::{GameRng, below};
 
 /// Pantry slots.
 pub const SLOTS: usize = 6;
@@ -70,51 +76,6 @@ ties go to whoever took more cheese cards; still tied, the place is shared.
 Text forms: peek S, take S, remove S (S = slot 1…6); chance events roll N and draw VF (value V,
 face C or T, e.g. draw 4T).";
 
-/// What a card hides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Face {
-    Cheese,
-    Trap,
-}
-
-impl Face {
-    const BOTH: [Face; 2] = [Face::Cheese, Face::Trap];
-
-    fn index(self) -> usize {
-        match self {
-            Face::Cheese => 0,
-            Face::Trap => 1,
-        }
-    }
-
-    fn letter(self) -> char {
-        match self {
-            Face::Cheese => 'C',
-            Face::Trap => 'T',
-        }
-    }
-}
-
-/// A card: the value on its back (1…6 holes) and its face.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Card {
-    pub value: u8,
-    pub face: Face,
-}
-
-impl Card {
-    fn value_index(self) -> usize {
-        usize::from(self.value - 1)
-    }
-}
-
-impl Display for Card {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.value, self.face.letter())
-    }
-}
-
 /// Validated options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheeseDayConfig {
@@ -140,7 +101,7 @@ impl CheeseDayConfig {
         self.traps
     }
 
-    fn total(&self, value_index: usize, face: Face) -> u8 {
+    fn total(self, value_index: usize, face: Face) -> u8 {
         match face {
             Face::Trap => self.traps[value_index],
             Face::Cheese => CARDS_PER_VALUE - self.traps[value_index],
@@ -148,7 +109,7 @@ impl CheeseDayConfig {
     }
 
     /// With 2 or 3 players a peek burns the top reserve card.
-    fn burns_on_peek(&self) -> bool {
+    fn burns_on_peek(self) -> bool {
         self.players <= 3
     }
 }
@@ -193,72 +154,6 @@ fn parse_traps(text: &str) -> Option<[u8; VALUES]> {
         *slot = part.trim().parse().ok().filter(|&n| n <= CARDS_PER_VALUE)?;
     }
     Some(traps)
-}
-
-/// Chance outcomes and decisions. Slots are stored from 0 and written from 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum CheeseDayAction {
-    /// Look privately at the face of the card in a slot.
-    Peek(u8),
-    /// Take the card in a slot, revealing it.
-    Take(u8),
-    /// Remove the card in a slot from the game unseen.
-    Remove(u8),
-    /// Chance: the die shows 1…6.
-    Roll(u8),
-    /// Chance: the card that becomes visible by its back (pantry slot at setup, or reserve top).
-    Draw(Card),
-}
-
-crate::text_serde!(CheeseDayAction);
-
-const EXPECTED: &str = "peek S, take S or remove S (slot S = 1…6), roll N (N = 1…6), or draw VF (value V = 1…6, face F = C or T, e.g. draw 4T)";
-
-impl Display for CheeseDayAction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            CheeseDayAction::Peek(slot) => write!(f, "peek {}", slot + 1),
-            CheeseDayAction::Take(slot) => write!(f, "take {}", slot + 1),
-            CheeseDayAction::Remove(slot) => write!(f, "remove {}", slot + 1),
-            CheeseDayAction::Roll(n) => write!(f, "roll {n}"),
-            CheeseDayAction::Draw(card) => write!(f, "draw {card}"),
-        }
-    }
-}
-
-impl FromStr for CheeseDayAction {
-    type Err = ParseActionError;
-
-    fn from_str(text: &str) -> Result<Self, ParseActionError> {
-        let error = || ParseActionError::new(INFO.name, text, EXPECTED);
-        let mut words = text.split_whitespace();
-        let (Some(verb), Some(arg), None) = (words.next(), words.next(), words.next()) else {
-            return Err(error());
-        };
-        let one_to_six = |s: &str| s.parse::<u8>().ok().filter(|n| (1..=6).contains(n));
-        match verb {
-            "peek" | "take" | "remove" => {
-                let slot = one_to_six(arg).ok_or_else(error)? - 1;
-                Ok(match verb {
-                    "peek" => CheeseDayAction::Peek(slot),
-                    "take" => CheeseDayAction::Take(slot),
-                    _ => CheeseDayAction::Remove(slot),
-                })
-            }
-            "roll" => one_to_six(arg).map(CheeseDayAction::Roll).ok_or_else(error),
-            "draw" => {
-                let (value, face) = arg.split_at_checked(1).ok_or_else(error)?;
-                let value = one_to_six(value).ok_or_else(error)?;
-                let face = match face {
-                    "C" | "c" => Face::Cheese,
-                    "T" | "t" => Face::Trap,
-                    _ => return Err(error()),
-                };
-                Ok(CheeseDayAction::Draw(Card { value, face }))
-            }
-            _ => Err(error()),
-        }
-    }
 }
 
 /// Where the game stands within a turn.
@@ -359,7 +254,11 @@ impl CheeseDay {
     }
 
     fn end_turn(&mut self) {
-        self.turn = (self.turn + 1) % self.config.players;
+        self.turn = if self.turn + 1 == self.config.players {
+            0
+        } else {
+            self.turn + 1
+        };
         self.phase = if self.reserve_len == 0 {
             Phase::Over
         } else if self.reserve_top.is_none() {
@@ -428,7 +327,7 @@ impl Game for CheeseDay {
                 }
             }
         } else {
-            out.extend((0..SLOTS as u8).map(CheeseDayAction::Peek));
+            out.extend_from_slice(&PEEK_ANY);
         }
     }
 
@@ -451,6 +350,37 @@ impl Game for CheeseDay {
                 }
             }
             Phase::Choose { .. } | Phase::Over => {}
+        }
+    }
+
+    /// The same distribution as [`Game::chance_outcomes`], sampled without building the list:
+    /// random playouts spend most of their time here.
+    fn sample_chance(
+        &self,
+        rng: &mut GameRng,
+        _buffer: &mut Vec<(CheeseDayAction, u32)>,
+    ) -> Option<CheeseDayAction> {
+        match self.phase {
+            Phase::Roll => Some(CheeseDayAction::Roll(below(rng, 6) as u8 + 1)),
+            Phase::Draw => {
+                let total: u32 = self.undrawn.iter().map(|c| u32::from(c[0] + c[1])).sum();
+                if total == 0 {
+                    return None;
+                }
+                let mut pick = below(rng, total);
+                for (v, counts) in self.undrawn.iter().enumerate() {
+                    for face in Face::BOTH {
+                        let count = u32::from(counts[face.index()]);
+                        if pick < count {
+                            let value = v as u8 + 1;
+                            return Some(CheeseDayAction::Draw(Card { value, face }));
+                        }
+                        pick -= count;
+                    }
+                }
+                None
+            }
+            Phase::Choose { .. } | Phase::Over => None,
         }
     }
 
@@ -478,7 +408,13 @@ impl Game for CheeseDay {
             CheeseDayAction::Roll(n) => self.phase = Phase::Choose { roll: n },
             CheeseDayAction::Draw(card) => {
                 self.undrawn[card.value_index()][card.face.index()] -= 1;
-                if let Some(slot) = self.pantry.iter().position(Option::is_none) {
+                // The deal fills slots 1…6 in order; afterwards every draw makes the reserve top.
+                if self.pantry[SLOTS - 1].is_none() {
+                    let slot = self
+                        .pantry
+                        .iter()
+                        .position(Option::is_none)
+                        .expect("slot 6 is empty");
                     self.pantry[slot] = Some(PantryCard { card, peeked_by: 0 });
                 } else {
                     self.reserve_top = Some(card);
@@ -537,7 +473,7 @@ impl Game for CheeseDay {
                 slot.map(|c| SlotView {
                     value: c.card.value,
                     face: (c.peeked_by & (1 << seat) != 0).then_some(c.card.face),
-                    peeked_by: seats_in(c.peeked_by, players),
+                    peeked_by: hidden::seats_in(c.peeked_by, players),
                 })
             })
             .collect();
@@ -560,122 +496,11 @@ impl Game for CheeseDay {
     }
 
     fn determinize(obs: &CheeseDayObservation, rng: &mut GameRng) -> Self {
-        let config = obs.config;
-        let seat = obs.seat;
-        let mut state = CheeseDay {
-            config,
-            phase: obs.phase,
-            turn: obs.turn as u8,
-            pantry: [None; SLOTS],
-            reserve_top: None,
-            reserve_len: obs.reserve_len,
-            undrawn: [[0; 2]; VALUES],
-            discard: [[0; 2]; VALUES],
-            discard_known: [[[0; 2]; VALUES]; MAX_PLAYERS],
-            taken: [[[0; 2]; VALUES]; MAX_PLAYERS],
-            out: obs.out.map(|s| s as u8),
-        };
-        for (t, taken) in obs.taken.iter().enumerate() {
-            state.taken[t] = *taken;
-        }
-        for v in 0..VALUES {
-            // Faces this seat has not seen, of cards of value v: every card of the value minus
-            // those it knows (taken by anyone, peeked in the pantry, seen before discarding).
-            let mut pool = [
-                u32::from(config.total(v, Face::Cheese)),
-                u32::from(config.total(v, Face::Trap)),
-            ];
-            let mut forget = |face: usize, n: u8| pool[face] -= u32::from(n);
-            for taken in &obs.taken {
-                forget(0, taken[v][0]);
-                forget(1, taken[v][1]);
-            }
-            forget(0, obs.discard_known[v][0]);
-            forget(1, obs.discard_known[v][1]);
-            for slot in obs.pantry.iter().flatten() {
-                if usize::from(slot.value) == v + 1 {
-                    if let Some(face) = slot.face {
-                        forget(face.index(), 1);
-                    }
-                }
-            }
-            for (index, slot) in obs.pantry.iter().enumerate() {
-                if let Some(view) = slot.as_ref().filter(|s| usize::from(s.value) == v + 1) {
-                    let face = view.face.unwrap_or_else(|| draw_face(&mut pool, rng));
-                    state.pantry[index] = Some(PantryCard {
-                        card: Card {
-                            value: view.value,
-                            face,
-                        },
-                        peeked_by: seat_mask(&view.peeked_by),
-                    });
-                }
-            }
-            if obs.reserve_top == Some(v as u8 + 1) {
-                let face = draw_face(&mut pool, rng);
-                state.reserve_top = Some(Card {
-                    value: v as u8 + 1,
-                    face,
-                });
-            }
-            let known = obs.discard_known[v];
-            let unknown = obs.discard[v] - known[0] - known[1];
-            let drawn = draw_counts(&mut pool, u32::from(unknown), rng);
-            state.discard[v] = [known[0] + drawn[0] as u8, known[1] + drawn[1] as u8];
-            state.undrawn[v] = [pool[0] as u8, pool[1] as u8];
-            state.discard_known[seat][v] = known;
-            for (t, seen) in obs.discard_seen_by.iter().enumerate() {
-                if t != seat {
-                    state.discard_known[t][v] = sample_known(state.discard[v], seen[v], rng);
-                }
-            }
-        }
-        state
+        hidden::determinize(obs, rng)
     }
 
     fn resample_hidden(&self, seat: usize, rng: &mut GameRng) -> Self {
-        let mut state = self.clone();
-        let unknown_slot = |slot: &Option<PantryCard>, v: usize| -> bool {
-            slot.is_some_and(|c| c.card.value_index() == v && c.peeked_by & (1 << seat) == 0)
-        };
-        for v in 0..VALUES {
-            // Gather the true faces of every card of value v whose face the seat has not seen…
-            let mut pool = [u32::from(self.undrawn[v][0]), u32::from(self.undrawn[v][1])];
-            for slot in &self.pantry {
-                if unknown_slot(slot, v) {
-                    pool[slot.expect("checked").card.face.index()] += 1;
-                }
-            }
-            if let Some(top) = self.reserve_top.filter(|c| c.value_index() == v) {
-                pool[top.face.index()] += 1;
-            }
-            let known = self.discard_known[seat][v];
-            let unknown_discards = [self.discard[v][0] - known[0], self.discard[v][1] - known[1]];
-            pool[0] += u32::from(unknown_discards[0]);
-            pool[1] += u32::from(unknown_discards[1]);
-            // …and deal them out again at random.
-            for (index, slot) in self.pantry.iter().enumerate() {
-                if unknown_slot(slot, v) {
-                    let face = draw_face(&mut pool, rng);
-                    state.pantry[index].as_mut().expect("checked").card.face = face;
-                }
-            }
-            if let Some(top) = state.reserve_top.as_mut().filter(|c| c.value_index() == v) {
-                top.face = draw_face(&mut pool, rng);
-            }
-            let drawn = draw_counts(
-                &mut pool,
-                u32::from(unknown_discards[0] + unknown_discards[1]),
-                rng,
-            );
-            state.discard[v] = [known[0] + drawn[0] as u8, known[1] + drawn[1] as u8];
-            state.undrawn[v] = [pool[0] as u8, pool[1] as u8];
-            for t in (0..self.players()).filter(|&t| t != seat) {
-                let seen = self.discard_known[t][v][0] + self.discard_known[t][v][1];
-                state.discard_known[t][v] = sample_known(state.discard[v], seen, rng);
-            }
-        }
-        state
+        hidden::resample(self, seat, rng)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -813,150 +638,5 @@ impl Game for CheeseDay {
                 format!("{} removed unseen", self.card_in(slot)?.card)
             }
         })
-    }
-}
-
-/// Draws one face from a cheese/trap pool.
-fn draw_face(pool: &mut [u32; 2], rng: &mut GameRng) -> Face {
-    let drawn = draw_counts(pool, 1, rng);
-    if drawn[0] == 1 {
-        Face::Cheese
-    } else {
-        Face::Trap
-    }
-}
-
-/// Which of the discards of one value (cheese/trap counts) a seat that saw `seen` of them knows.
-fn sample_known(discard: [u8; 2], seen: u8, rng: &mut GameRng) -> [u8; 2] {
-    let mut pool = [u32::from(discard[0]), u32::from(discard[1])];
-    let drawn = draw_counts(&mut pool, u32::from(seen), rng);
-    [drawn[0] as u8, drawn[1] as u8]
-}
-
-fn seats_in(mask: u8, players: usize) -> Vec<usize> {
-    (0..players).filter(|s| mask & (1 << s) != 0).collect()
-}
-
-fn seat_mask(seats: &[usize]) -> u8 {
-    seats.iter().fold(0, |mask, s| mask | (1 << s))
-}
-
-/// A pantry slot as one seat sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SlotView {
-    /// Holes on the back.
-    pub value: u8,
-    /// The face, if this seat has peeked at the card.
-    pub face: Option<Face>,
-    /// Every seat that has peeked at this card (public).
-    pub peeked_by: Vec<usize>,
-}
-
-/// What one seat knows in Cheese Day: the public table and its own peeks.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CheeseDayObservation {
-    /// The observing seat.
-    pub seat: usize,
-    pub config: CheeseDayConfig,
-    pub phase: Phase,
-    /// Whose turn it is.
-    pub turn: usize,
-    /// Slots 1…6 (empty only during the deal or after a third trap).
-    pub pantry: Vec<Option<SlotView>>,
-    pub reserve_len: u8,
-    /// The value on the reserve's top card.
-    pub reserve_top: Option<u8>,
-    /// Discarded cards per value 1…6.
-    pub discard: [u8; VALUES],
-    /// Per value, the cheese and trap faces this seat saw among the discards.
-    pub discard_known: Counts,
-    /// Per seat and value: how many discards that seat had peeked at (public; faces hidden).
-    pub discard_seen_by: Vec<[u8; VALUES]>,
-    /// Per seat, per value: cheese and trap cards taken.
-    pub taken: Vec<Counts>,
-    /// The seat that took its third trap.
-    pub out: Option<usize>,
-}
-
-impl Display for CheeseDayObservation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "You are seat {}. ", self.seat)?;
-        match self.phase {
-            Phase::Draw => writeln!(f, "Cards are being dealt.")?,
-            Phase::Roll => writeln!(f, "Seat {} is about to roll.", self.turn)?,
-            Phase::Choose { roll } => writeln!(f, "Seat {} rolled {roll}.", self.turn)?,
-            Phase::Over => writeln!(f, "The game is over.")?,
-        }
-        writeln!(f, "Pantry:")?;
-        for (index, slot) in self.pantry.iter().enumerate() {
-            match slot {
-                None => writeln!(f, "  {}: (empty)", index + 1)?,
-                Some(view) => {
-                    let face = match view.face {
-                        Some(Face::Cheese) => "cheese (you peeked)",
-                        Some(Face::Trap) => "TRAP (you peeked)",
-                        None => "?",
-                    };
-                    write!(f, "  {}: {} holes  {face}", index + 1, view.value)?;
-                    if !view.peeked_by.is_empty() {
-                        let seats: Vec<String> =
-                            view.peeked_by.iter().map(ToString::to_string).collect();
-                        write!(f, "  [peeked by seat {}]", seats.join(", "))?;
-                    }
-                    writeln!(f)?;
-                }
-            }
-        }
-        match self.reserve_top {
-            Some(top) => writeln!(
-                f,
-                "Reserve: {} cards, top shows {top} holes",
-                self.reserve_len
-            )?,
-            None => writeln!(f, "Reserve: {} cards", self.reserve_len)?,
-        }
-        let discards: u8 = self.discard.iter().sum();
-        write!(f, "Discarded: {discards}")?;
-        if discards > 0 {
-            let by_value: Vec<String> = self
-                .discard
-                .iter()
-                .enumerate()
-                .filter(|(_, n)| **n > 0)
-                .map(|(v, n)| format!("{n}×{}", v + 1))
-                .collect();
-            write!(f, " ({})", by_value.join(" "))?;
-            let known: Vec<String> = self
-                .discard_known
-                .iter()
-                .enumerate()
-                .flat_map(|(v, c)| {
-                    let cheese = (c[0] > 0).then(|| format!("{}×{}C", c[0], v + 1));
-                    let traps = (c[1] > 0).then(|| format!("{}×{}T", c[1], v + 1));
-                    cheese.into_iter().chain(traps)
-                })
-                .collect();
-            if !known.is_empty() {
-                write!(f, "; you know {}", known.join(" "))?;
-            }
-        }
-        writeln!(f)?;
-        writeln!(f, "Players:")?;
-        for (seat, taken) in self.taken.iter().enumerate() {
-            let holes: usize = taken
-                .iter()
-                .enumerate()
-                .map(|(v, c)| (v + 1) * usize::from(c[0]))
-                .sum();
-            let cheese: u8 = taken.iter().map(|c| c[0]).sum();
-            let traps: u8 = taken.iter().map(|c| c[1]).sum();
-            let you = if seat == self.seat { " (you)" } else { "" };
-            let out = if self.out == Some(seat) { ", OUT" } else { "" };
-            writeln!(
-                f,
-                "  seat {seat}{you}: {holes} holes on {cheese} cheese cards, {traps} traps{out}"
-            )?;
-        }
-        Ok(())
     }
 }

@@ -1,0 +1,80 @@
+//! `mousehole bench`: random full games per second on one core, through the same match runner
+//! and agent seats that bots and tournaments use.
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use anyhow::{Result, bail};
+use mousehole_bots::{AgentSeat, RandomAgent};
+use mousehole_engine::registry::games;
+use mousehole_engine::{Game, GameConfig, GameVisitor, Match, MatchEnd, Seat};
+
+use crate::BenchArgs;
+use crate::play::game_spec;
+
+pub fn run(args: &BenchArgs) -> Result<()> {
+    if !(args.seconds > 0.0 && args.seconds.is_finite()) {
+        bail!("--seconds must be a positive number of seconds");
+    }
+    let names: Vec<String> = if args.games.is_empty() {
+        games().iter().map(|info| info.name.to_owned()).collect()
+    } else {
+        args.games.clone()
+    };
+    let specs = names
+        .iter()
+        .map(|name| game_spec(name, args.players, &[]))
+        .collect::<Result<Vec<_>>>()?;
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "random full games on one core, {} s each (release build recommended):",
+        args.seconds
+    )?;
+    for spec in specs {
+        let measured = spec.visit(Measure {
+            duration: Duration::from_secs_f64(args.seconds),
+        })?;
+        writeln!(out, "  {measured}")?;
+    }
+    Ok(())
+}
+
+struct Measure {
+    duration: Duration,
+}
+
+impl GameVisitor for Measure {
+    type Output = String;
+
+    fn visit<G: Game>(self, config: G::Config) -> String {
+        let players = config.players();
+        let mut seats: Vec<AgentSeat<G>> = (0..players)
+            .map(|_| AgentSeat::new(Box::new(RandomAgent)))
+            .collect();
+        let mut refs: Vec<&mut dyn Seat<G>> =
+            seats.iter_mut().map(|s| s as &mut dyn Seat<G>).collect();
+        let mut game = Match::<G>::new(&config, 0);
+        let (mut games, mut events) = (0_u64, 0_u64);
+        let start = Instant::now();
+        // Check the clock every batch so timing does not dominate short games.
+        while start.elapsed() < self.duration {
+            for _ in 0..256 {
+                game.restart(games);
+                let end = game.run(&mut refs);
+                debug_assert!(matches!(end, MatchEnd::Finished(_)));
+                events += game.events().len() as u64;
+                games += 1;
+            }
+        }
+        let seconds = start.elapsed().as_secs_f64();
+        format!(
+            "{:<12} players={players}: {:>10.0} games/s  ({:.2} µs/game, {:.1} events/game, {:.1} M events/s)",
+            G::info().name,
+            games as f64 / seconds,
+            seconds * 1e6 / games as f64,
+            events as f64 / games as f64,
+            events as f64 / seconds / 1e6
+        )
+    }
+}
