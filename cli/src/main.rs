@@ -99,6 +99,9 @@ struct BenchArgs {
     /// Seconds to measure each game.
     #[arg(long, default_value_t = 3.0)]
     seconds: f64,
+    /// Play exactly this many games per game instead of timing (for profilers).
+    #[arg(long)]
+    count: Option<u64>,
 }
 
 /// Exit status of a run that worked but found something wrong (invalid transcripts, a game
