@@ -1,0 +1,570 @@
+//! Mouse Trap: roll and move round a board, collect cheese and build the contraption, then
+//! spring it on the mice on the Cheese Wheel; the last mouse free wins.
+//! Rules: `shared/spec/mouse-trap.md`.
+
+mod action;
+pub mod board;
+mod config;
+mod describe;
+mod invariants;
+mod observation;
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Game, ToMove};
+use crate::options::{GameConfig, GameInfo, OptionInfo};
+use crate::outcome::{Outcome, competition_ranks};
+use crate::rng::GameRng;
+
+pub use action::MouseTrapAction;
+use board::{SAFE, Space, WHEEL_CHEESE, forward, in_loop, space};
+pub use config::{MouseTrapConfig, Reliability};
+pub use observation::MouseTrapObservation;
+
+/// Most seats the game allows.
+pub const MAX_PLAYERS: usize = 4;
+/// Cheese pieces in the game.
+pub const TOTAL_CHEESE: u8 = 52;
+/// Parts a Build space in The Loop adds.
+const LOOP_BUILD_PARTS: u8 = 2;
+
+const INFO: GameInfo = GameInfo {
+    name: "mouse-trap",
+    title: "Mouse Trap",
+    summary: "roll and move: build the contraption together, then catch the other mice with it",
+    min_players: 2,
+    max_players: MAX_PLAYERS,
+    options: &[
+        OptionInfo {
+            key: "players",
+            default: "3",
+            allowed: "a number of players from 2 to 4",
+            help: "number of players",
+        },
+        OptionInfo {
+            key: "trap_parts",
+            default: "25",
+            allowed: "a number of parts from 1 to 100",
+            help: "parts the trap needs before it can be sprung",
+        },
+        OptionInfo {
+            key: "trap_reliability",
+            default: "5/6",
+            allowed: "a probability from 0 to 1, as a fraction such as 5/6 (denominator up to 1000000) or a decimal such as 0.9 (up to 6 decimals)",
+            help: "probability that turning the crank catches the mice on the Cheese Wheel",
+        },
+        OptionInfo {
+            key: "max_turns",
+            default: "1000",
+            allowed: "a number of turns from 1 to 4294967295",
+            help: "safeguard: the game ends after this many turns (one seat's turn each)",
+        },
+    ],
+    rules: RULES,
+};
+
+const RULES: &str = "\
+Each player has a mouse on Start of a 44-space path that leads into The Loop, six spaces the
+mice circle for the rest of the game (Safe, Build 2-3-4, Take 1 cheese, Turn Crank, Build 2-3-4,
+Cheese Wheel; after the Cheese Wheel comes Safe again). 52 cheese pieces lie in a common pile.
+Seat 0 starts; play goes clockwise.
+
+On your turn roll the die, move that many spaces and do what the space says:
+- Build 2 / 2-3 / 2-3-4: if the number of players is printed there and the trap is not complete,
+  add its next part and take 1 cheese from the pile (in The Loop: two parts and two cheese).
+  Build cheese comes from the pile only.
+- Take N cheese (and the Cheese Wheel: take 2): from the pile; if it is short, the rest comes
+  from the opponent(s) holding the most cheese.
+- Take 3 from rival with most: from the opponent(s) holding the most, whatever the pile holds.
+  Among tied opponents you name the victim of each piece (rob P) while two of them still hold
+  cheese.
+- Lose N cheese: return N to the pile (all you have if fewer).
+- Move ahead N / Go back N: move exactly N spaces and ignore the space you reach.
+- Dog bone, Start, Safe: nothing.
+- Turn Crank: once the trap is complete (trap_parts parts, default 25) you may pay 1 cheese to
+  roll and move an opponent not on Safe (move P; it ignores where it arrives), as often as you
+  can pay; then crank if an opponent is on the Cheese Wheel (compulsory then), else stop. The
+  crank works with probability trap_reliability (default 5/6): every opponent on the Wheel is
+  captured and hands you his cheese. If it fails they go to Safe. Your turn then ends.
+A choice with a single option (a lone crank, stop or rob) is made automatically.
+
+The last mouse not captured wins; the others rank in reverse order of capture. After max_turns
+turns (default 1000) the game ends: mice in play rank by cheese held, ahead of captured ones.
+
+Text forms: rob P, move P (seat P), crank, stop; chance events roll N, works, fails.";
+
+/// Where the game stands within a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "phase")]
+pub enum Phase {
+    /// Chance: the turn owner's die.
+    Roll,
+    /// The turn owner names the opponent to take the next piece from. `eligible` (bit per
+    /// seat) are the opponents tied for the most cheese when the space was resolved; at least
+    /// two of them still hold cheese.
+    Rob { remaining: u8, eligible: u8 },
+    /// The turn owner, on Turn Crank with the trap complete, chooses `move P`, `crank` or
+    /// `stop` (at least two of them are open).
+    Trap,
+    /// Chance: the die for the opponent's mouse the turn owner paid to move.
+    MoveRoll { target: u8 },
+    /// Chance: the crank works or fails.
+    Crank,
+    /// The game is over.
+    Over,
+}
+
+/// The full state of a game of Mouse Trap. Everything in it is public.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MouseTrap {
+    config: MouseTrapConfig,
+    phase: Phase,
+    /// The seat whose turn it is.
+    turn: u8,
+    /// Turns completed so far (one seat's turn each), for the `max_turns` safeguard.
+    turns_played: u32,
+    /// Board position of each mouse.
+    positions: [u8; MAX_PLAYERS],
+    /// Cheese held by each seat.
+    cheese: [u8; MAX_PLAYERS],
+    /// 0 while the mouse is in play; else the number of the capture (1, 2, …) that took it.
+    captured_in: [u8; MAX_PLAYERS],
+    /// Captures so far (mice caught together count once).
+    captures: u8,
+    pile: u8,
+    /// Trap parts built.
+    built: u8,
+}
+
+impl MouseTrap {
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The seat whose turn it is.
+    pub fn turn(&self) -> usize {
+        usize::from(self.turn)
+    }
+
+    /// Turns completed so far.
+    pub fn turns_played(&self) -> u32 {
+        self.turns_played
+    }
+
+    pub fn position(&self, seat: usize) -> u8 {
+        self.positions[seat]
+    }
+
+    pub fn cheese(&self, seat: usize) -> u8 {
+        self.cheese[seat]
+    }
+
+    pub fn pile(&self) -> u8 {
+        self.pile
+    }
+
+    /// Trap parts built so far.
+    pub fn built(&self) -> u8 {
+        self.built
+    }
+
+    pub fn is_captured(&self, seat: usize) -> bool {
+        self.captured_in[seat] != 0
+    }
+
+    /// Whether the game ended because `max_turns` ran out rather than by the last capture.
+    pub fn ended_by_safeguard(&self) -> bool {
+        self.phase == Phase::Over && self.in_play_count() > 1
+    }
+
+    /// A position set up directly, for tests of situations that take long to reach by play:
+    /// the mice stand at `positions` holding `cheese`, the pile holds the rest, `built` parts
+    /// stand, and it is `turn`'s turn to roll. Captured mice cannot be set up this way.
+    ///
+    /// # Panics
+    /// If the slices do not have one entry per seat, or the cheese exceeds the total.
+    #[doc(hidden)]
+    pub fn with_position(
+        config: &MouseTrapConfig,
+        turn: usize,
+        positions: &[u8],
+        cheese: &[u8],
+        built: u8,
+    ) -> Self {
+        let players = config.players();
+        assert!(positions.len() == players && cheese.len() == players);
+        let mut state = Self::new(config);
+        state.turn = turn as u8;
+        state.positions[..players].copy_from_slice(positions);
+        state.cheese[..players].copy_from_slice(cheese);
+        let held: u8 = cheese.iter().sum();
+        state.pile = TOTAL_CHEESE.checked_sub(held).expect("at most 52 cheese");
+        state.built = built;
+        state
+    }
+
+    fn players(&self) -> usize {
+        self.config.players()
+    }
+
+    fn in_play(&self, seat: usize) -> bool {
+        seat < self.players() && self.captured_in[seat] == 0
+    }
+
+    fn in_play_count(&self) -> usize {
+        (0..self.players()).filter(|&s| self.in_play(s)).count()
+    }
+
+    fn trap_complete(&self) -> bool {
+        self.built >= self.config.trap_parts
+    }
+
+    /// Opponents of the turn owner still in play, as seat numbers.
+    fn opponents(&self) -> impl Iterator<Item = usize> + '_ {
+        let owner = self.turn();
+        (0..self.players()).filter(move |&s| s != owner && self.in_play(s))
+    }
+
+    /// Opponents standing on the Cheese Wheel (bit per seat).
+    fn on_wheel(&self) -> u8 {
+        self.opponents()
+            .filter(|&s| space(self.positions[s]) == Space::CheeseWheel)
+            .fold(0, |mask, s| mask | 1 << s)
+    }
+
+    /// Whether the turn owner may pay to move `seat`'s mouse.
+    fn can_move(&self, seat: usize) -> bool {
+        seat != self.turn()
+            && self.in_play(seat)
+            && space(self.positions[seat]) != Space::Safe
+            && self.cheese[self.turn()] > 0
+    }
+
+    /// Eligible opponents still holding cheese (bit per seat).
+    fn holders(&self, eligible: u8) -> u8 {
+        (0..self.players())
+            .filter(|&s| eligible & (1 << s) != 0 && self.cheese[s] > 0)
+            .fold(0, |mask, s| mask | 1 << s)
+    }
+
+    /// Gives the turn owner up to `amount` cheese from the pile; returns how many it gave.
+    fn take_from_pile(&mut self, amount: u8) -> u8 {
+        let taken = amount.min(self.pile);
+        self.pile -= taken;
+        self.cheese[self.turn()] += taken;
+        taken
+    }
+
+    /// Moves one piece (or `amount`) of cheese from `victim` to the turn owner.
+    fn take_from(&mut self, victim: usize, amount: u8) {
+        self.cheese[victim] -= amount;
+        self.cheese[self.turn()] += amount;
+    }
+
+    /// Starts taking `amount` cheese from the opponents tied for the most cheese now.
+    fn rob_richest(&mut self, amount: u8) {
+        let most = self.opponents().map(|s| self.cheese[s]).max().unwrap_or(0);
+        let eligible = if most == 0 {
+            0
+        } else {
+            self.opponents()
+                .filter(|&s| self.cheese[s] == most)
+                .fold(0, |mask, s| mask | 1 << s)
+        };
+        self.continue_robbing(amount, eligible);
+    }
+
+    /// Asks for a victim while two eligible opponents still hold cheese; otherwise takes the
+    /// rest from the only one left (the forced-choice ruling) and ends the turn.
+    fn continue_robbing(&mut self, remaining: u8, eligible: u8) {
+        let holders = self.holders(eligible);
+        if remaining > 0 && holders.count_ones() >= 2 {
+            self.phase = Phase::Rob {
+                remaining,
+                eligible,
+            };
+            return;
+        }
+        if remaining > 0 && holders != 0 {
+            let victim = holders.trailing_zeros() as usize;
+            let amount = remaining.min(self.cheese[victim]);
+            self.take_from(victim, amount);
+        }
+        self.end_turn();
+    }
+
+    /// Does what the space the turn owner's own move ended on says.
+    fn resolve_landing(&mut self) {
+        let owner = self.turn();
+        let position = self.positions[owner];
+        match space(position) {
+            Space::Take(n) => {
+                let from_pile = self.take_from_pile(n);
+                self.rob_richest(n - from_pile);
+            }
+            Space::CheeseWheel => {
+                let from_pile = self.take_from_pile(WHEEL_CHEESE);
+                self.rob_richest(WHEEL_CHEESE - from_pile);
+            }
+            Space::TakeFromRichest(n) => self.rob_richest(n),
+            Space::Lose(n) => {
+                let lost = n.min(self.cheese[owner]);
+                self.cheese[owner] -= lost;
+                self.pile += lost;
+                self.end_turn();
+            }
+            Space::Build(_) => {
+                if !self.trap_complete() && space(position).builds_for(self.players()) {
+                    let wanted = if in_loop(position) {
+                        LOOP_BUILD_PARTS
+                    } else {
+                        1
+                    };
+                    let parts = wanted.min(self.config.trap_parts - self.built);
+                    self.built += parts;
+                    self.take_from_pile(parts);
+                }
+                self.end_turn();
+            }
+            Space::MoveAhead(n) => {
+                self.positions[owner] = forward(position, n);
+                self.end_turn();
+            }
+            Space::GoBack(n) => {
+                self.positions[owner] = board::back(position, n);
+                self.end_turn();
+            }
+            Space::TurnCrank if self.trap_complete() => self.offer_trap(),
+            Space::TurnCrank | Space::Start | Space::DogBone | Space::Safe => self.end_turn(),
+        }
+    }
+
+    /// At Turn Crank: asks the turn owner only if there is a real choice; a lone `crank` is
+    /// turned and a lone `stop` ends the turn, unrecorded (the forced-choice ruling).
+    fn offer_trap(&mut self) {
+        let can_pay = (0..self.players()).any(|s| self.can_move(s));
+        let wheel = self.on_wheel() != 0;
+        self.phase = match (can_pay, wheel) {
+            (true, _) => Phase::Trap,
+            (false, true) => Phase::Crank,
+            (false, false) => {
+                self.end_turn();
+                return;
+            }
+        };
+    }
+
+    /// Ends the turn: the game ends with the last mouse or at the turn limit, else the next
+    /// mouse in play rolls.
+    fn end_turn(&mut self) {
+        self.turns_played += 1;
+        if self.in_play_count() <= 1 || self.turns_played >= self.config.max_turns {
+            self.phase = Phase::Over;
+            return;
+        }
+        let players = self.config.players;
+        let mut next = (self.turn + 1) % players;
+        while !self.in_play(usize::from(next)) {
+            next = (next + 1) % players;
+        }
+        self.turn = next;
+        self.phase = Phase::Roll;
+    }
+
+    /// Sort key for the ranking, greater is better: mice in play by cheese held, ahead of
+    /// captured mice, which rank by how late they were caught.
+    fn rank_key(&self, seat: usize) -> (bool, u8) {
+        if self.in_play(seat) {
+            (true, self.cheese[seat])
+        } else {
+            (false, self.captured_in[seat])
+        }
+    }
+}
+
+impl Game for MouseTrap {
+    type Config = MouseTrapConfig;
+    type Action = MouseTrapAction;
+    type Observation = MouseTrapObservation;
+
+    fn info() -> &'static GameInfo {
+        &INFO
+    }
+
+    fn new(config: &MouseTrapConfig) -> Self {
+        Self {
+            config: *config,
+            phase: Phase::Roll,
+            turn: 0,
+            turns_played: 0,
+            positions: [0; MAX_PLAYERS],
+            cheese: [0; MAX_PLAYERS],
+            captured_in: [0; MAX_PLAYERS],
+            captures: 0,
+            pile: TOTAL_CHEESE,
+            built: 0,
+        }
+    }
+
+    fn config(&self) -> &MouseTrapConfig {
+        &self.config
+    }
+
+    fn to_move(&self) -> ToMove {
+        match self.phase {
+            Phase::Roll | Phase::MoveRoll { .. } | Phase::Crank => ToMove::Chance,
+            Phase::Rob { .. } | Phase::Trap => ToMove::Player(self.turn()),
+            Phase::Over => ToMove::Terminal,
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<MouseTrapAction>) {
+        out.clear();
+        match self.phase {
+            Phase::Rob { eligible, .. } => {
+                let holders = self.holders(eligible);
+                out.extend(
+                    (0..self.players() as u8)
+                        .filter(|s| holders & (1 << s) != 0)
+                        .map(MouseTrapAction::Rob),
+                );
+            }
+            Phase::Trap => {
+                out.extend(
+                    (0..self.players())
+                        .filter(|&s| self.can_move(s))
+                        .map(|s| MouseTrapAction::Move(s as u8)),
+                );
+                out.push(if self.on_wheel() != 0 {
+                    MouseTrapAction::Crank
+                } else {
+                    MouseTrapAction::Stop
+                });
+            }
+            Phase::Roll | Phase::MoveRoll { .. } | Phase::Crank | Phase::Over => {}
+        }
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(MouseTrapAction, u32)>) {
+        out.clear();
+        match self.phase {
+            Phase::Roll | Phase::MoveRoll { .. } => {
+                out.extend((1..=6).map(|n| (MouseTrapAction::Roll(n), 1)));
+            }
+            Phase::Crank => {
+                let reliability = self.config.trap_reliability;
+                for (outcome, weight) in [
+                    (MouseTrapAction::Works, reliability.works_weight()),
+                    (MouseTrapAction::Fails, reliability.fails_weight()),
+                ] {
+                    if weight > 0 {
+                        out.push((outcome, weight));
+                    }
+                }
+            }
+            Phase::Rob { .. } | Phase::Trap | Phase::Over => {}
+        }
+    }
+
+    fn is_legal(&self, action: &MouseTrapAction) -> bool {
+        let reliability = self.config.trap_reliability;
+        match (*action, self.phase) {
+            (MouseTrapAction::Roll(n), Phase::Roll | Phase::MoveRoll { .. }) => {
+                (1..=6).contains(&n)
+            }
+            (MouseTrapAction::Works, Phase::Crank) => reliability.works_weight() > 0,
+            (MouseTrapAction::Fails, Phase::Crank) => reliability.fails_weight() > 0,
+            (MouseTrapAction::Rob(seat), Phase::Rob { eligible, .. }) => {
+                usize::from(seat) < self.players() && self.holders(eligible) & (1 << seat) != 0
+            }
+            (MouseTrapAction::Move(seat), Phase::Trap) => self.can_move(usize::from(seat)),
+            (MouseTrapAction::Crank, Phase::Trap) => self.on_wheel() != 0,
+            (MouseTrapAction::Stop, Phase::Trap) => self.on_wheel() == 0,
+            _ => false,
+        }
+    }
+
+    fn apply_unchecked(&mut self, action: MouseTrapAction) {
+        let owner = self.turn();
+        match (action, self.phase) {
+            (MouseTrapAction::Roll(n), Phase::Roll) => {
+                self.positions[owner] = forward(self.positions[owner], n);
+                self.resolve_landing();
+            }
+            (MouseTrapAction::Roll(n), Phase::MoveRoll { target }) => {
+                let target = usize::from(target);
+                // A mouse moved by an opponent ignores the space it arrives on.
+                self.positions[target] = forward(self.positions[target], n);
+                self.offer_trap();
+            }
+            (
+                MouseTrapAction::Rob(victim),
+                Phase::Rob {
+                    remaining,
+                    eligible,
+                },
+            ) => {
+                self.take_from(usize::from(victim), 1);
+                self.continue_robbing(remaining - 1, eligible);
+            }
+            (MouseTrapAction::Move(target), _) => {
+                self.cheese[owner] -= 1;
+                self.pile += 1;
+                self.phase = Phase::MoveRoll { target };
+            }
+            (MouseTrapAction::Crank, _) => self.phase = Phase::Crank,
+            (MouseTrapAction::Stop, _) => self.end_turn(),
+            (MouseTrapAction::Works, _) => {
+                let caught = self.on_wheel();
+                self.captures += 1;
+                for seat in (0..self.players()).filter(|s| caught & (1 << s) != 0) {
+                    self.captured_in[seat] = self.captures;
+                    let held = self.cheese[seat];
+                    self.take_from(seat, held);
+                }
+                self.end_turn();
+            }
+            (MouseTrapAction::Fails, _) => {
+                let missed = self.on_wheel();
+                for seat in (0..self.players()).filter(|s| missed & (1 << s) != 0) {
+                    self.positions[seat] = SAFE as u8;
+                }
+                self.end_turn();
+            }
+            (action, phase) => {
+                debug_assert!(false, "apply_unchecked: {action} is not legal in {phase:?}");
+            }
+        }
+    }
+
+    fn observation(&self, seat: usize) -> MouseTrapObservation {
+        MouseTrapObservation::of(self, seat)
+    }
+
+    fn determinize(observation: &MouseTrapObservation, _rng: &mut GameRng) -> Self {
+        observation.to_state()
+    }
+
+    fn resample_hidden(&self, _seat: usize, _rng: &mut GameRng) -> Self {
+        // Perfect information: nothing is hidden from anyone.
+        self.clone()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let players = self.players();
+        let keys: Vec<(bool, u8)> = (0..players).map(|s| self.rank_key(s)).collect();
+        let scores = (0..players).map(|s| i64::from(self.cheese[s])).collect();
+        Some(Outcome::new(competition_ranks(&keys), scores))
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        invariants::check(self)
+    }
+
+    fn describe(&self, action: &MouseTrapAction) -> Option<String> {
+        describe::describe(self, *action)
+    }
+}
