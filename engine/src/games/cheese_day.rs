@@ -319,16 +319,21 @@ impl Game for CheeseDay {
         let Phase::Choose { roll } = self.phase else {
             return;
         };
-        if self.has_value(roll) {
-            for (slot, card) in self.pantry.iter().enumerate() {
-                if card.is_some_and(|c| c.card.value == roll) {
-                    out.push(CheeseDayAction::Take(slot as u8));
-                    out.push(CheeseDayAction::Remove(slot as u8));
-                }
+        // Gathered on the stack and copied once: this runs at every decision of every playout.
+        let mut choices = [CheeseDayAction::Peek(0); 2 * SLOTS];
+        let mut count = 0;
+        for (slot, card) in self.pantry.iter().enumerate() {
+            if card.is_some_and(|c| c.card.value == roll) {
+                choices[count] = CheeseDayAction::Take(slot as u8);
+                choices[count + 1] = CheeseDayAction::Remove(slot as u8);
+                count += 2;
             }
-        } else {
-            out.extend_from_slice(&PEEK_ANY);
         }
+        out.extend_from_slice(if count == 0 {
+            &PEEK_ANY
+        } else {
+            &choices[..count]
+        });
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(CheeseDayAction, u32)>) {
@@ -363,20 +368,30 @@ impl Game for CheeseDay {
         match self.phase {
             Phase::Roll => Some(CheeseDayAction::Roll(below(rng, 6) as u8 + 1)),
             Phase::Draw => {
-                let total: u32 = self.undrawn.iter().map(|c| u32::from(c[0] + c[1])).sum();
+                // Outside the deal every card not yet drawn is in the reserve (the top was
+                // just taken off), so the total needs no counting.
+                let total = if self.pantry[SLOTS - 1].is_some() {
+                    u32::from(self.reserve_len)
+                } else {
+                    self.undrawn.iter().map(|c| u32::from(c[0] + c[1])).sum()
+                };
                 if total == 0 {
                     return None;
                 }
+                // Pick the value first (six steps at most), then the face within it.
                 let mut pick = below(rng, total);
                 for (v, counts) in self.undrawn.iter().enumerate() {
-                    for face in Face::BOTH {
-                        let count = u32::from(counts[face.index()]);
-                        if pick < count {
-                            let value = v as u8 + 1;
-                            return Some(CheeseDayAction::Draw(Card { value, face }));
-                        }
-                        pick -= count;
+                    let [cheese, trap] = counts.map(u32::from);
+                    if pick < cheese + trap {
+                        let face = if pick < cheese {
+                            Face::Cheese
+                        } else {
+                            Face::Trap
+                        };
+                        let value = v as u8 + 1;
+                        return Some(CheeseDayAction::Draw(Card { value, face }));
                     }
+                    pick -= cheese + trap;
                 }
                 None
             }
@@ -453,10 +468,10 @@ impl Game for CheeseDay {
                 let card = removed.card;
                 let (v, f) = (card.value_index(), card.face.index());
                 self.discard[v][f] += 1;
-                for (knower, known) in self.discard_known.iter_mut().enumerate() {
-                    if removed.peeked_by & (1 << knower) != 0 {
-                        known[v][f] += 1;
-                    }
+                let mut knowers = removed.peeked_by;
+                while knowers != 0 {
+                    self.discard_known[knowers.trailing_zeros() as usize][v][f] += 1;
+                    knowers &= knowers - 1;
                 }
                 self.refill(usize::from(slot));
                 self.end_turn();
@@ -510,16 +525,15 @@ impl Game for CheeseDay {
         let players = self.players();
         let scores: Vec<i64> = (0..players).map(|s| self.holes_of(s)).collect();
         // The eliminated player sorts below everyone; the rest by holes, then cheese cards.
-        let keys: Vec<(bool, i64, u8)> = (0..players)
-            .map(|s| {
-                (
-                    self.out != Some(s as u8),
-                    scores[s],
-                    self.cheese_cards_of(s),
-                )
-            })
-            .collect();
-        Some(Outcome::new(competition_ranks(&keys), scores))
+        let mut keys = [(false, 0, 0); MAX_PLAYERS];
+        for (seat, key) in keys.iter_mut().enumerate().take(players) {
+            *key = (
+                self.out != Some(seat as u8),
+                scores[seat],
+                self.cheese_cards_of(seat),
+            );
+        }
+        Some(Outcome::new(competition_ranks(&keys[..players]), scores))
     }
 
     fn check_invariants(&self) -> Result<(), String> {
