@@ -1135,3 +1135,53 @@ fn the_observation_renders_as_readable_text() {
     assert!(text.contains("Your hand: door ×3, trap"), "{text}");
     assert!(text.contains("1 kitchen (empty)"), "{text}");
 }
+
+#[test]
+fn transcript_notes_say_what_an_event_does_and_tolerate_illegal_events() {
+    let trap = trap_position("players=3", true);
+    assert_eq!(
+        trap.describe(&MooseHouseAction::Trap).as_deref(),
+        Some("moose and trap discarded; room 1 stays empty")
+    );
+    let clean_up = clean_up_position();
+    let note = clean_up.describe(&"house 0".parse().unwrap()).unwrap();
+    assert!(note.contains("seat 0: 2, seat 2: 1"), "{note}");
+    // A transcript being rendered may hold an illegal event: its note must not panic.
+    let over = finish(endgame(
+        "players=2",
+        0,
+        &[cards(&[]), cards(&[])],
+        &[house(false, &[]), house(false, &[])],
+    ));
+    let texts = [
+        "house 0",
+        "house 4",
+        "room kitchen 4",
+        "moose bathroom 4 20",
+        "door 20",
+        "discard trap",
+        "pass",
+        "trap",
+        "allow",
+        "draw house",
+        "draw trap",
+    ];
+    // Seat 0 holds no Moose in the House card, yet "house 0" would complete the houses.
+    let almost = endgame(
+        "players=2",
+        0,
+        &[cards(&[]), cards(&[])],
+        &[house(false, &[]), house(true, &[])],
+    );
+    for state in [
+        MooseHouse::new(&config("players=5")),
+        trap,
+        clean_up,
+        over,
+        almost,
+    ] {
+        for text in texts {
+            let _ = state.describe(&text.parse().unwrap());
+        }
+    }
+}

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use mousehole_engine::games::moose_house::{Card, MooseHouse, MooseHouseAction, MooseHouseConfig};
 use mousehole_engine::rng::{chance_rng, seat_rng};
-use mousehole_engine::{Game, Options, ToMove};
+use mousehole_engine::{Game, GameConfig, Options, ToMove};
 use rand::RngExt;
 
 const GAMES: usize = 10_000;
@@ -27,8 +27,8 @@ struct Totals {
     no_clean_up: usize,
 }
 
-fn play(config: &MooseHouseConfig, seed: u64, totals: &mut Totals) {
-    let mut state = MooseHouse::new(config);
+fn play(config: MooseHouseConfig, seed: u64, totals: &mut Totals) {
+    let mut state = MooseHouse::new(&config);
     let mut chance = chance_rng(seed);
     let mut choices = seat_rng(seed, 0);
     let mut legal = Vec::new();
@@ -56,7 +56,7 @@ fn play(config: &MooseHouseConfig, seed: u64, totals: &mut Totals) {
         assert!(events < EVENT_LIMIT, "seed {seed}: the game does not end");
     }
     totals.events += events;
-    let players = config_players(config);
+    let players = config.players();
     let outcome = state.outcome().expect("finished");
     if (0..players).any(|s| !state.hand(s).is_empty()) {
         totals.cards_left_games += 1;
@@ -82,20 +82,16 @@ fn play(config: &MooseHouseConfig, seed: u64, totals: &mut Totals) {
     assert!(scored + discarded <= 20);
 }
 
-fn config_players(config: &MooseHouseConfig) -> usize {
-    mousehole_engine::GameConfig::players(config)
-}
-
 fn run(options: &str) {
     let config: MooseHouseConfig = Options::parse(MooseHouse::info(), options)
         .unwrap()
         .into_config()
         .unwrap();
-    let players = config_players(&config);
+    let players = config.players();
     let mut totals = Totals::default();
     let start = Instant::now();
     for seed in 0..GAMES as u64 {
-        play(&config, seed, &mut totals);
+        play(config, seed, &mut totals);
     }
     let seconds = start.elapsed().as_secs_f64();
     let games = GAMES as f64;

@@ -8,21 +8,24 @@
 
 mod action;
 mod cards;
+mod config;
 mod house;
 mod invariants;
+mod notes;
 mod observation;
-
-use std::fmt::Write as _;
+mod phase;
 
 use serde::{Deserialize, Serialize};
 
 pub use self::action::MooseHouseAction;
 pub use self::cards::{Card, Cards, DECK_SIZE, KINDS, RoomKind};
+use self::config::INFO;
+pub use self::config::{DrawRule, MooseHouseConfig};
 pub use self::house::{Content, House, MAX_EMPTY_ROOMS, MAX_ROOMS, Room};
 pub use self::observation::MooseHouseObservation;
-use crate::error::OptionError;
+pub use self::phase::{Phase, RefillQueue};
 use crate::game::{Game, ToMove};
-use crate::options::{GameConfig, GameInfo, OptionInfo, Options};
+use crate::options::{GameConfig, GameInfo};
 use crate::outcome::{Outcome, competition_ranks};
 use crate::rng::{GameRng, draw_counts};
 
@@ -30,222 +33,6 @@ use crate::rng::{GameRng, draw_counts};
 pub const MAX_PLAYERS: usize = 5;
 /// Cards a hand is dealt and refilled to.
 pub const HAND_SIZE: u8 = 4;
-
-const INFO: GameInfo = GameInfo {
-    name: "moose-house",
-    title: "Moose in the House (There's a Moose in the House)",
-    summary: "take-that card game: fill your opponents' houses with moose, keep them out of yours",
-    min_players: 2,
-    max_players: MAX_PLAYERS,
-    options: &[
-        OptionInfo {
-            key: "players",
-            default: "3",
-            allowed: "a number of players from 2 to 5",
-            help: "number of players",
-        },
-        OptionInfo {
-            key: "draw",
-            default: "refill",
-            allowed: "refill or first",
-            help: "refill: refill your hand to 4 after your play (Russian rulebook); first: draw one card at the start of your turn, then play (English rulebook)",
-        },
-    ],
-    rules: RULES,
-};
-
-const RULES: &str = "\
-58 cards: 20 Empty Rooms (5 each of kitchen, living room, bedroom, bathroom), 20 Moose in the
-Room (5 of each room kind), 10 Moose in the House, 5 Doors and 3 Traps. Everyone is dealt 4
-secret cards (seat 0, 1, … round by round); the rest is the face-down draw pile. Every player
-starts with an empty, imaginary house. Seat 0 starts; play goes clockwise.
-
-On your turn do exactly one of these:
-- house P: give a Moose in the House card to opponent P, who has none yet.
-- room KIND P: give an Empty Room to opponent P, who must have fewer than 3 empty rooms
-  (occupied and closed rooms do not count; several rooms of a kind are fine).
-- moose KIND P R: put a Moose in the Room on opponent P's empty room R of that kind; P must
-  already have a Moose in the House card. One moose per room. Rooms are numbered 1, 2, … in
-  the order they were placed in that house.
-- door R: close one of your own empty rooms for good.
-Only if none of these is possible do you discard a card of your choice face up (discard CARD),
-and only while the draw pile lasts. Then refill your hand to 4 from the draw pile.
-
-The trap: whenever a moose is played on one of your rooms, YOU decide at once, out of turn:
-trap (reveal a Trap card from your hand: moose and trap are discarded, the room stays empty)
-or allow (the moose moves in). You are asked every time, even without a Trap in hand (then
-allow is your only answer), so the question gives nothing away. After a trap you refill to 4
-first, then the attacker refills; play goes on with the attacker's left-hand neighbour.
-
-Once every player has a Moose in the House card, all Moose in the House cards in hands are
-discarded at once and the hands refilled to 4, starting with the player who acted and going
-clockwise; a Moose in the House card drawn later is discarded and another card drawn.
-
-When the draw pile is empty, play goes on with the cards in hand. A player who cannot play
-passes (pass) and keeps his cards; the game ends after as many passes in a row as there are
-players. Score: the moose in your house plus the Moose in the Room cards left in your hand.
-The lowest score wins; ties go to the most doors; still tied, the place is shared.
-
-Option draw=first (English rulebook): draw one card at the start of your turn instead of
-refilling after it (hands go 4 → 5 → 4); trap and clean-up refills still fill hands to 4.
-
-Text forms: house P, room KIND P, moose KIND P R, door R, discard CARD, pass, trap, allow;
-chance: draw CARD. Seats count from 0, rooms from 1, KIND = kitchen, living, bedroom or
-bathroom, CARD = room:KIND, moose:KIND, house, door or trap (e.g. draw moose:kitchen).";
-
-/// When hands are topped up.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum DrawRule {
-    /// Refill to 4 after playing or discarding (Russian rulebook).
-    #[default]
-    Refill,
-    /// Draw one card at the start of the turn, then play (English rulebook).
-    First,
-}
-
-impl DrawRule {
-    fn word(self) -> &'static str {
-        match self {
-            DrawRule::Refill => "refill",
-            DrawRule::First => "first",
-        }
-    }
-}
-
-/// Validated options.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MooseHouseConfig {
-    players: u8,
-    draw: DrawRule,
-}
-
-impl MooseHouseConfig {
-    /// A configuration for `players` seats with the default draw rule.
-    ///
-    /// # Errors
-    /// If `players` is outside 2…5.
-    pub fn with_players(players: usize) -> Result<Self, OptionError> {
-        Options::parse(&INFO, &format!("players={players}"))?.into_config()
-    }
-
-    pub fn draw(&self) -> DrawRule {
-        self.draw
-    }
-}
-
-impl Default for MooseHouseConfig {
-    fn default() -> Self {
-        Self {
-            players: 3,
-            draw: DrawRule::Refill,
-        }
-    }
-}
-
-impl GameConfig for MooseHouseConfig {
-    fn from_options(options: &mut Options) -> Result<Self, OptionError> {
-        let players = options.take_players(3)? as u8;
-        let draw = options.take("draw", DrawRule::Refill, |text| match text {
-            "refill" => Some(DrawRule::Refill),
-            "first" => Some(DrawRule::First),
-            _ => None,
-        })?;
-        Ok(Self { players, draw })
-    }
-
-    fn to_options(&self) -> std::collections::BTreeMap<String, String> {
-        [
-            ("players".to_owned(), self.players.to_string()),
-            ("draw".to_owned(), self.draw.word().to_owned()),
-        ]
-        .into()
-    }
-
-    fn players(&self) -> usize {
-        usize::from(self.players)
-    }
-}
-
-/// Seats waiting for their hands to be refilled to 4, in order; the first one receives the
-/// next card. Serialised as a list of seats.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(into = "Vec<u8>", try_from = "Vec<u8>")]
-pub struct RefillQueue {
-    seats: [u8; MAX_PLAYERS],
-    len: u8,
-}
-
-impl RefillQueue {
-    fn of(seats: impl IntoIterator<Item = usize>) -> Self {
-        let mut queue = RefillQueue::default();
-        for seat in seats {
-            queue.seats[usize::from(queue.len)] = seat as u8;
-            queue.len += 1;
-        }
-        queue
-    }
-
-    /// The seats in order.
-    pub fn seats(&self) -> &[u8] {
-        &self.seats[..usize::from(self.len)]
-    }
-
-    /// The seat receiving the next card.
-    pub fn front(&self) -> Option<usize> {
-        self.seats().first().map(|&s| usize::from(s))
-    }
-
-    fn pop(&mut self) {
-        let len = usize::from(self.len);
-        self.seats.copy_within(1..len, 0);
-        self.seats[len - 1] = 0;
-        self.len -= 1;
-    }
-}
-
-impl From<RefillQueue> for Vec<u8> {
-    fn from(queue: RefillQueue) -> Self {
-        queue.seats().to_vec()
-    }
-}
-
-impl TryFrom<Vec<u8>> for RefillQueue {
-    type Error = String;
-
-    fn try_from(seats: Vec<u8>) -> Result<Self, String> {
-        if seats.len() > MAX_PLAYERS || seats.iter().any(|&s| usize::from(s) >= MAX_PLAYERS) {
-            return Err(format!("bad refill queue {seats:?}"));
-        }
-        Ok(RefillQueue::of(seats.into_iter().map(usize::from)))
-    }
-}
-
-/// Where the game stands. Everything here is public.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "phase")]
-pub enum Phase {
-    /// The deal: `dealt` cards are out; the next goes to seat `dealt % players`.
-    Deal {
-        dealt: u8,
-    },
-    /// `draw=first`: the turn owner draws before he plays.
-    TurnDraw,
-    /// The turn owner plays, discards or passes.
-    Play,
-    /// The turn owner played a moose (now pending) into room `room` (from 0) of `target`,
-    /// who decides trap or allow.
-    Trap {
-        target: u8,
-        kind: RoomKind,
-        room: u8,
-    },
-    /// Hands are being refilled to 4, one at a time, in the queue's order.
-    Refill {
-        queue: RefillQueue,
-    },
-    Over,
-}
 
 /// The full state of a game of Moose in the House.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -337,7 +124,7 @@ impl MooseHouse {
     }
 
     fn players(&self) -> usize {
-        usize::from(self.config.players)
+        self.config.players()
     }
 
     fn opponents(&self, seat: usize) -> impl Iterator<Item = usize> + use<> {
@@ -413,7 +200,7 @@ impl MooseHouse {
 
     /// Begins the turn of `self.turn`.
     fn start_turn(&mut self) {
-        self.phase = if self.config.draw == DrawRule::First && !self.pile.is_empty() {
+        self.phase = if self.config.draw() == DrawRule::First && !self.pile.is_empty() {
             Phase::TurnDraw
         } else {
             Phase::Play
@@ -449,7 +236,7 @@ impl MooseHouse {
 
     /// After the turn owner's play or discard: his own refill (or none with `draw=first`).
     fn after_play(&mut self) {
-        match self.config.draw {
+        match self.config.draw() {
             DrawRule::Refill => self.refill(RefillQueue::of([self.turn()])),
             DrawRule::First => self.end_turn(),
         }
@@ -651,7 +438,7 @@ impl Game for MooseHouse {
                 self.discard.add(Card::Trap, 1);
                 self.discard.add(Card::Moose(kind), 1);
                 // The trapper refills first, then the attacker as usual.
-                match self.config.draw {
+                match self.config.draw() {
                     DrawRule::Refill => self.refill(RefillQueue::of([target, me])),
                     DrawRule::First => self.refill(RefillQueue::of([target])),
                 }
@@ -736,75 +523,6 @@ impl Game for MooseHouse {
     }
 
     fn describe(&self, action: &MooseHouseAction) -> Option<String> {
-        let me = self.turn();
-        Some(match *action {
-            MooseHouseAction::Draw(card) => {
-                let seat = self.receiver()?;
-                let mut note = match self.phase {
-                    Phase::Deal { .. } => format!("dealt to seat {seat}"),
-                    _ => format!("to seat {seat}"),
-                };
-                if card == Card::House && self.everyone_has_moose_in_house() {
-                    note.push_str(": everyone has a Moose in the House, so it is discarded");
-                }
-                note
-            }
-            MooseHouseAction::House { seat } => {
-                let mut note = format!("seat {seat} has a Moose in the House");
-                let mut next = self.clone();
-                next.houses[usize::from(seat)].place_moose_in_house();
-                if next.everyone_has_moose_in_house() {
-                    note.push_str("; now everyone has one: hands discard theirs");
-                    let discards: Vec<String> = (0..self.players())
-                        .map(|s| (s, self.hands[s].count(Card::House) - u8::from(s == me)))
-                        .filter(|&(_, n)| n > 0)
-                        .map(|(s, n)| format!("seat {s}: {n}"))
-                        .collect();
-                    if !discards.is_empty() {
-                        let _ = write!(note, " ({})", discards.join(", "));
-                    }
-                }
-                note
-            }
-            MooseHouseAction::Room { kind, seat } => {
-                let house = &self.houses[usize::from(seat)];
-                format!(
-                    "room {} of seat {seat} is an empty {}",
-                    house.rooms().len() + 1,
-                    kind.name()
-                )
-            }
-            MooseHouseAction::Moose { kind, seat, room } => format!(
-                "a moose heads for the {}, room {} of seat {seat}: seat {seat} decides trap or allow",
-                kind.name(),
-                room + 1
-            ),
-            MooseHouseAction::Door { room } => format!("room {} closed for good", room + 1),
-            MooseHouseAction::Discard(_) => "nothing to play".to_owned(),
-            MooseHouseAction::Pass => {
-                let passes = self.passes + 1;
-                if usize::from(passes) >= self.players() {
-                    format!("{passes} passes in a row: game over")
-                } else {
-                    format!("{passes} in a row")
-                }
-            }
-            MooseHouseAction::Trap => {
-                let Phase::Trap { room, .. } = self.phase else {
-                    return None;
-                };
-                format!("moose and trap discarded; room {} stays empty", room + 1)
-            }
-            MooseHouseAction::Allow => {
-                let Phase::Trap { target, kind, room } = self.phase else {
-                    return None;
-                };
-                format!(
-                    "moose in the {} of seat {target} (room {})",
-                    kind.name(),
-                    room + 1
-                )
-            }
-        })
+        notes::describe(self, *action)
     }
 }

@@ -92,7 +92,7 @@ fn check_hands(state: &MooseHouse) -> Result<(), String> {
         return Ok(());
     }
     let turn = state.turn();
-    let drew_first = state.config.draw == DrawRule::First;
+    let drew_first = state.config.draw() == DrawRule::First;
     for (seat, &size) in sizes.iter().enumerate() {
         // With draw=first the seat that drew the last card may keep 5 for the rest of the game.
         let may_hold_drawn = seat == turn && state.phase == Phase::Play || state.pile.is_empty();
@@ -121,7 +121,7 @@ fn check_phase(state: &MooseHouse) -> Result<(), String> {
             }
         }
         Phase::TurnDraw => {
-            if state.config.draw != DrawRule::First || state.pile.is_empty() {
+            if state.config.draw() != DrawRule::First || state.pile.is_empty() {
                 return Err("a turn draw without draw=first or without a pile".into());
             }
         }
