@@ -212,8 +212,14 @@ impl MooseHouse {
         self.start_turn();
     }
 
-    /// Refills the seats in `queue`, in order, then ends the turn.
-    fn refill(&mut self, queue: RefillQueue) {
+    /// Refills the short hands among `seats`, in that order, then ends the turn.
+    fn refill(&mut self, seats: impl IntoIterator<Item = usize>) {
+        // Hands only grow while refilling, so a seat that is full now is left out for good.
+        let queue = RefillQueue::of(
+            seats
+                .into_iter()
+                .filter(|&seat| self.hands[seat].total() < HAND_SIZE),
+        );
         self.phase = Phase::Refill { queue };
         self.continue_refill();
     }
@@ -237,7 +243,7 @@ impl MooseHouse {
     /// After the turn owner's play or discard: his own refill (or none with `draw=first`).
     fn after_play(&mut self) {
         match self.config.draw() {
-            DrawRule::Refill => self.refill(RefillQueue::of([self.turn()])),
+            DrawRule::Refill => self.refill([self.turn()]),
             DrawRule::First => self.end_turn(),
         }
     }
@@ -250,7 +256,7 @@ impl MooseHouse {
             self.discard.add(Card::House, discarded);
         }
         let (turn, players) = (self.turn(), self.players());
-        self.refill(RefillQueue::of((0..players).map(|i| (turn + i) % players)));
+        self.refill((0..players).map(|i| (turn + i) % players));
     }
 
     fn draw(&mut self, card: Card) {
@@ -439,8 +445,8 @@ impl Game for MooseHouse {
                 self.discard.add(Card::Moose(kind), 1);
                 // The trapper refills first, then the attacker as usual.
                 match self.config.draw() {
-                    DrawRule::Refill => self.refill(RefillQueue::of([target, me])),
-                    DrawRule::First => self.refill(RefillQueue::of([target])),
+                    DrawRule::Refill => self.refill([target, me]),
+                    DrawRule::First => self.refill([target]),
                 }
             }
             MooseHouseAction::Allow => {

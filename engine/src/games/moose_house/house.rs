@@ -40,7 +40,7 @@ impl Display for Room {
             Content::Moose => "MOOSE",
             Content::Door => "closed",
         };
-        write!(f, "{} ({content})", self.kind)
+        write!(f, "{} ({content})", self.kind.name())
     }
 }
 

@@ -155,12 +155,16 @@ fn check_phase(state: &MooseHouse) -> Result<(), String> {
                     queue.seats()
                 ));
             }
-            if state.pile.is_empty() || state.hands[front].total() >= HAND_SIZE {
-                return Err(format!(
-                    "seat {front} is refilled with {} cards in hand and {} in the pile",
-                    state.hands[front].total(),
-                    state.pile.total()
-                ));
+            if state.pile.is_empty() {
+                return Err(format!("seat {front} is refilled from an empty pile"));
+            }
+            // Only short hands wait, and a hand only grows while it waits.
+            if let Some(&full) = queue
+                .seats()
+                .iter()
+                .find(|&&s| state.hands[usize::from(s)].total() >= HAND_SIZE)
+            {
+                return Err(format!("seat {full} waits for a refill with a full hand"));
             }
         }
     }
