@@ -285,11 +285,11 @@ fn a_person_plays_at_the_prompt_and_bad_input_is_explained() {
         "{text}"
     );
     assert!(
-        text.contains("There is no choice 9: pick 1 to 4."),
+        text.contains("There is no choice 9: pick 1 to 2."),
         "{text}"
     );
     assert!(
-        text.contains("'peek 2' is not allowed now. Allowed: take 1, remove 1, take 4, remove 4."),
+        text.contains("'peek 2' is not allowed now. Allowed: take 6, remove 6."),
         "{text}"
     );
     assert!(

@@ -1,0 +1,534 @@
+//! Moose in the House ("There's a Moose in the House"): give your opponents rooms and moose,
+//! keep the moose out of your own house with doors and traps. Rules:
+//! `shared/spec/moose-house.md`.
+//!
+//! Hands, the discard pile and the draw pile are per-kind counts: their order never matters to
+//! the rules, and the draw pile's order is decided draw by draw (`draw CARD`, weighted by how
+//! many of each card are still in the pile), which is the same as a shuffled deck.
+
+mod action;
+mod cards;
+mod config;
+mod house;
+mod invariants;
+mod notes;
+mod observation;
+mod phase;
+
+use serde::{Deserialize, Serialize};
+
+pub use self::action::MooseHouseAction;
+pub use self::cards::{Card, Cards, DECK_SIZE, KINDS, RoomKind};
+use self::config::INFO;
+pub use self::config::{DrawRule, MooseHouseConfig};
+pub use self::house::{Content, House, MAX_EMPTY_ROOMS, MAX_ROOMS, Room};
+pub use self::observation::MooseHouseObservation;
+pub use self::phase::{Phase, RefillQueue};
+use crate::game::{Game, ToMove};
+use crate::options::{GameConfig, GameInfo};
+use crate::outcome::{Outcome, competition_ranks};
+use crate::rng::{GameRng, draw_counts};
+
+/// Most seats the game allows.
+pub const MAX_PLAYERS: usize = 5;
+/// Cards a hand is dealt and refilled to.
+pub const HAND_SIZE: u8 = 4;
+
+/// The full state of a game of Moose in the House.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MooseHouse {
+    config: MooseHouseConfig,
+    phase: Phase,
+    /// The seat whose turn it is (the attacker while a trap is decided).
+    turn: u8,
+    hands: [Cards; MAX_PLAYERS],
+    houses: [House; MAX_PLAYERS],
+    discard: Cards,
+    /// The draw pile: cards the rules have not revealed yet. Which one comes next is decided
+    /// at each draw, with probability proportional to the counts.
+    pile: Cards,
+    /// Passes made in a row.
+    passes: u8,
+}
+
+impl MooseHouse {
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The seat whose turn it is.
+    pub fn turn(&self) -> usize {
+        usize::from(self.turn)
+    }
+
+    pub fn hand(&self, seat: usize) -> &Cards {
+        &self.hands[seat]
+    }
+
+    pub fn house(&self, seat: usize) -> &House {
+        &self.houses[seat]
+    }
+
+    pub fn discard_pile(&self) -> &Cards {
+        &self.discard
+    }
+
+    pub fn pile_size(&self) -> usize {
+        usize::from(self.pile.total())
+    }
+
+    pub fn passes_in_a_row(&self) -> usize {
+        usize::from(self.passes)
+    }
+
+    /// A score: Moose in the Room cards in the house and in hand.
+    pub fn score(&self, seat: usize) -> usize {
+        let in_hand: u8 = RoomKind::ALL
+            .iter()
+            .map(|&kind| self.hands[seat].count(Card::Moose(kind)))
+            .sum();
+        self.houses[seat].moose() + usize::from(in_hand)
+    }
+
+    /// A position at the start of `turn`'s turn (play phase, nobody has passed), for tests:
+    /// the draw pile holds every card not placed in `hands`, `houses` or `discard`.
+    ///
+    /// # Errors
+    /// If the cards do not add up to the deck or the position breaks an invariant.
+    #[doc(hidden)]
+    pub fn test_position(
+        config: &MooseHouseConfig,
+        turn: usize,
+        hands: &[Cards],
+        houses: &[House],
+        discard: Cards,
+    ) -> Result<Self, String> {
+        let mut state = Self::new(config);
+        state.phase = Phase::Play;
+        state.turn = turn as u8;
+        state.discard = discard;
+        let mut placed = discard;
+        for (seat, hand) in hands.iter().enumerate() {
+            state.hands[seat] = *hand;
+            placed = placed.plus(hand);
+        }
+        for (seat, house) in houses.iter().enumerate() {
+            state.houses[seat] = *house;
+            placed = placed.plus(&house.cards());
+        }
+        state.pile = Cards::deck()
+            .minus(&placed)
+            .ok_or_else(|| format!("more cards placed than the deck holds: {placed}"))?;
+        state.check_invariants()?;
+        Ok(state)
+    }
+
+    fn players(&self) -> usize {
+        self.config.players()
+    }
+
+    fn opponents(&self, seat: usize) -> impl Iterator<Item = usize> + use<> {
+        (0..self.players()).filter(move |&s| s != seat)
+    }
+
+    fn everyone_has_moose_in_house(&self) -> bool {
+        self.houses[..self.players()]
+            .iter()
+            .all(House::has_moose_in_house)
+    }
+
+    /// The seat the next card off the pile goes to, at a chance node.
+    fn receiver(&self) -> Option<usize> {
+        match self.phase {
+            Phase::Deal { dealt } => Some(usize::from(dealt) % self.players()),
+            Phase::TurnDraw => Some(self.turn()),
+            Phase::Refill { queue } => queue.front(),
+            Phase::Play | Phase::Trap { .. } | Phase::Over => None,
+        }
+    }
+
+    /// The plays (not discards or passes) open to the turn owner.
+    fn plays(&self, out: &mut Vec<MooseHouseAction>) {
+        let me = self.turn();
+        let hand = &self.hands[me];
+        if hand.contains(Card::House) {
+            for seat in self.opponents(me) {
+                if !self.houses[seat].has_moose_in_house() {
+                    out.push(MooseHouseAction::House { seat: seat as u8 });
+                }
+            }
+        }
+        for kind in RoomKind::ALL {
+            if hand.contains(Card::Room(kind)) {
+                for seat in self.opponents(me) {
+                    if self.houses[seat].accepts_room() {
+                        out.push(MooseHouseAction::Room {
+                            kind,
+                            seat: seat as u8,
+                        });
+                    }
+                }
+            }
+        }
+        for kind in RoomKind::ALL {
+            if hand.contains(Card::Moose(kind)) {
+                for seat in self.opponents(me) {
+                    let house = &self.houses[seat];
+                    if !house.has_moose_in_house() {
+                        continue;
+                    }
+                    for (room, r) in house.rooms().iter().enumerate() {
+                        if r.kind == kind && r.content == Content::Empty {
+                            out.push(MooseHouseAction::Moose {
+                                kind,
+                                seat: seat as u8,
+                                room: room as u8,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        if hand.contains(Card::Door) {
+            for (room, r) in self.houses[me].rooms().iter().enumerate() {
+                if r.content == Content::Empty {
+                    out.push(MooseHouseAction::Door { room: room as u8 });
+                }
+            }
+        }
+    }
+
+    /// Begins the turn of `self.turn`.
+    fn start_turn(&mut self) {
+        self.phase = if self.config.draw() == DrawRule::First && !self.pile.is_empty() {
+            Phase::TurnDraw
+        } else {
+            Phase::Play
+        };
+    }
+
+    fn end_turn(&mut self) {
+        self.turn = ((self.turn() + 1) % self.players()) as u8;
+        self.start_turn();
+    }
+
+    /// Refills the short hands among `seats`, in that order, then ends the turn.
+    fn refill(&mut self, seats: impl IntoIterator<Item = usize>) {
+        // Hands only grow while refilling, so a seat that is full now is left out for good.
+        let queue = RefillQueue::of(
+            seats
+                .into_iter()
+                .filter(|&seat| self.hands[seat].total() < HAND_SIZE),
+        );
+        self.phase = Phase::Refill { queue };
+        self.continue_refill();
+    }
+
+    /// Skips seats whose hands are full; ends the turn when nobody is waiting or the pile is
+    /// empty.
+    fn continue_refill(&mut self) {
+        while let Phase::Refill { mut queue } = self.phase {
+            match queue.front() {
+                Some(_) if self.pile.is_empty() => self.end_turn(),
+                None => self.end_turn(),
+                Some(seat) if self.hands[seat].total() >= HAND_SIZE => {
+                    queue.pop();
+                    self.phase = Phase::Refill { queue };
+                }
+                Some(_) => return,
+            }
+        }
+    }
+
+    /// After the turn owner's play or discard: his own refill (or none with `draw=first`).
+    fn after_play(&mut self) {
+        match self.config.draw() {
+            DrawRule::Refill => self.refill([self.turn()]),
+            DrawRule::First => self.end_turn(),
+        }
+    }
+
+    /// The clean-up once everyone has a Moose in the House card: hands discard theirs, then
+    /// refill to 4 from the turn owner clockwise.
+    fn clean_up(&mut self) {
+        for seat in 0..self.players() {
+            let discarded = self.hands[seat].take_all(Card::House);
+            self.discard.add(Card::House, discarded);
+        }
+        let (turn, players) = (self.turn(), self.players());
+        self.refill((0..players).map(|i| (turn + i) % players));
+    }
+
+    fn draw(&mut self, card: Card) {
+        let seat = self.receiver().expect("a draw has a receiver");
+        self.pile.remove(card, 1);
+        // After the clean-up a drawn Moose in the House card is discarded at once; the same
+        // seat draws again.
+        let kept = !(card == Card::House && self.everyone_has_moose_in_house());
+        if kept {
+            self.hands[seat].add(card, 1);
+        } else {
+            self.discard.add(card, 1);
+        }
+        match self.phase {
+            Phase::Deal { dealt } => {
+                let dealt = dealt + 1;
+                if usize::from(dealt) == usize::from(HAND_SIZE) * self.players() {
+                    self.start_turn();
+                } else {
+                    self.phase = Phase::Deal { dealt };
+                }
+            }
+            Phase::TurnDraw => {
+                if kept || self.pile.is_empty() {
+                    self.phase = Phase::Play;
+                }
+            }
+            Phase::Refill { .. } => self.continue_refill(),
+            Phase::Play | Phase::Trap { .. } | Phase::Over => {
+                unreachable!("a draw outside a chance node")
+            }
+        }
+    }
+
+    /// Deals the cards in `unseen` at random: `sizes[seat]` cards to each seat in `seats`,
+    /// the rest into the draw pile. Once everyone has a Moose in the House card no hand may
+    /// hold one (they were all discarded), so those stay in the pile.
+    fn deal_unseen(
+        &mut self,
+        unseen: Cards,
+        seats: impl Iterator<Item = usize>,
+        sizes: &[u8],
+        rng: &mut GameRng,
+    ) {
+        let mut pool = unseen.as_pool();
+        let house_only_in_pile = if self.everyone_has_moose_in_house() {
+            std::mem::take(&mut pool[Card::House.index()])
+        } else {
+            0
+        };
+        for seat in seats {
+            self.hands[seat] =
+                Cards::from_pool(draw_counts(&mut pool, u32::from(sizes[seat]), rng));
+        }
+        pool[Card::House.index()] += house_only_in_pile;
+        self.pile = Cards::from_pool(pool);
+    }
+}
+
+impl Game for MooseHouse {
+    type Config = MooseHouseConfig;
+    type Action = MooseHouseAction;
+    type Observation = MooseHouseObservation;
+
+    fn info() -> &'static GameInfo {
+        &INFO
+    }
+
+    fn new(config: &MooseHouseConfig) -> Self {
+        Self {
+            config: *config,
+            phase: Phase::Deal { dealt: 0 },
+            turn: 0,
+            hands: [Cards::EMPTY; MAX_PLAYERS],
+            houses: [House::default(); MAX_PLAYERS],
+            discard: Cards::EMPTY,
+            pile: Cards::deck(),
+            passes: 0,
+        }
+    }
+
+    fn config(&self) -> &MooseHouseConfig {
+        &self.config
+    }
+
+    fn to_move(&self) -> ToMove {
+        match self.phase {
+            Phase::Deal { .. } | Phase::TurnDraw | Phase::Refill { .. } => ToMove::Chance,
+            Phase::Play => ToMove::Player(self.turn()),
+            Phase::Trap { target, .. } => ToMove::Player(usize::from(target)),
+            Phase::Over => ToMove::Terminal,
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<MooseHouseAction>) {
+        out.clear();
+        match self.phase {
+            Phase::Play => {
+                self.plays(out);
+                if out.is_empty() {
+                    let hand = &self.hands[self.turn()];
+                    if self.pile.is_empty() || hand.is_empty() {
+                        out.push(MooseHouseAction::Pass);
+                    } else {
+                        out.extend(hand.iter().map(|(card, _)| MooseHouseAction::Discard(card)));
+                    }
+                }
+            }
+            Phase::Trap { target, .. } => {
+                if self.hands[usize::from(target)].contains(Card::Trap) {
+                    out.push(MooseHouseAction::Trap);
+                }
+                out.push(MooseHouseAction::Allow);
+            }
+            Phase::Deal { .. } | Phase::TurnDraw | Phase::Refill { .. } | Phase::Over => {}
+        }
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(MooseHouseAction, u32)>) {
+        out.clear();
+        if self.receiver().is_some() {
+            out.extend(
+                self.pile
+                    .iter()
+                    .map(|(card, n)| (MooseHouseAction::Draw(card), u32::from(n))),
+            );
+        }
+    }
+
+    fn apply_unchecked(&mut self, action: MooseHouseAction) {
+        let me = self.turn();
+        match action {
+            MooseHouseAction::Draw(card) => self.draw(card),
+            MooseHouseAction::House { seat } => {
+                self.hands[me].remove(Card::House, 1);
+                self.houses[usize::from(seat)].place_moose_in_house();
+                self.passes = 0;
+                if self.everyone_has_moose_in_house() {
+                    self.clean_up();
+                } else {
+                    self.after_play();
+                }
+            }
+            MooseHouseAction::Room { kind, seat } => {
+                self.hands[me].remove(Card::Room(kind), 1);
+                self.houses[usize::from(seat)].add_room(kind);
+                self.passes = 0;
+                self.after_play();
+            }
+            MooseHouseAction::Moose { kind, seat, room } => {
+                self.hands[me].remove(Card::Moose(kind), 1);
+                self.passes = 0;
+                self.phase = Phase::Trap {
+                    target: seat,
+                    kind,
+                    room,
+                };
+            }
+            MooseHouseAction::Door { room } => {
+                self.hands[me].remove(Card::Door, 1);
+                self.houses[me].fill_room(room, Content::Door);
+                self.passes = 0;
+                self.after_play();
+            }
+            MooseHouseAction::Discard(card) => {
+                self.hands[me].remove(card, 1);
+                self.discard.add(card, 1);
+                self.passes = 0;
+                self.after_play();
+            }
+            MooseHouseAction::Pass => {
+                self.passes += 1;
+                if usize::from(self.passes) >= self.players() {
+                    self.phase = Phase::Over;
+                } else {
+                    self.end_turn();
+                }
+            }
+            MooseHouseAction::Trap => {
+                let Phase::Trap { target, kind, .. } = self.phase else {
+                    unreachable!("trap outside a trap decision");
+                };
+                let target = usize::from(target);
+                self.hands[target].remove(Card::Trap, 1);
+                self.discard.add(Card::Trap, 1);
+                self.discard.add(Card::Moose(kind), 1);
+                // The trapper refills first, then the attacker as usual.
+                match self.config.draw() {
+                    DrawRule::Refill => self.refill([target, me]),
+                    DrawRule::First => self.refill([target]),
+                }
+            }
+            MooseHouseAction::Allow => {
+                let Phase::Trap { target, room, .. } = self.phase else {
+                    unreachable!("allow outside a trap decision");
+                };
+                self.houses[usize::from(target)].fill_room(room, Content::Moose);
+                self.after_play();
+            }
+        }
+    }
+
+    fn observation(&self, seat: usize) -> MooseHouseObservation {
+        let players = self.players();
+        MooseHouseObservation {
+            seat,
+            config: self.config,
+            phase: self.phase,
+            turn: self.turn(),
+            hand: self.hands[seat],
+            hand_sizes: self.hands[..players].iter().map(Cards::total).collect(),
+            houses: self.houses[..players].to_vec(),
+            discard: self.discard,
+            pile_size: self.pile.total(),
+            passes: self.passes,
+        }
+    }
+
+    fn determinize(obs: &MooseHouseObservation, rng: &mut GameRng) -> Self {
+        let mut state = Self::new(&obs.config);
+        state.phase = obs.phase;
+        state.turn = obs.turn as u8;
+        state.discard = obs.discard;
+        state.passes = obs.passes;
+        state.hands[obs.seat] = obs.hand;
+        // Everything the seat sees: its hand, the houses, the discards, a pending moose.
+        let mut seen = obs.hand.plus(&obs.discard);
+        for (seat, house) in obs.houses.iter().enumerate() {
+            state.houses[seat] = *house;
+            seen = seen.plus(&house.cards());
+        }
+        if let Phase::Trap { kind, .. } = obs.phase {
+            seen.add(Card::Moose(kind), 1);
+        }
+        let unseen = Cards::deck()
+            .minus(&seen)
+            .expect("an observation never shows more cards than the deck holds");
+        let others = (0..obs.hand_sizes.len()).filter(|&s| s != obs.seat);
+        state.deal_unseen(unseen, others, &obs.hand_sizes, rng);
+        state
+    }
+
+    fn resample_hidden(&self, seat: usize, rng: &mut GameRng) -> Self {
+        let mut state = self.clone();
+        let mut unseen = self.pile;
+        let mut sizes = [0; MAX_PLAYERS];
+        for other in self.opponents(seat) {
+            unseen = unseen.plus(&self.hands[other]);
+            sizes[other] = self.hands[other].total();
+        }
+        state.deal_unseen(unseen, self.opponents(seat), &sizes, rng);
+        state
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let players = self.players();
+        let scores: Vec<i64> = (0..players).map(|s| self.score(s) as i64).collect();
+        // Lower scores are better; more doors break ties.
+        let keys: Vec<(i64, usize)> = (0..players)
+            .map(|s| (-scores[s], self.houses[s].doors()))
+            .collect();
+        Some(Outcome::new(competition_ranks(&keys), scores))
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        invariants::check(self)
+    }
+
+    fn describe(&self, action: &MooseHouseAction) -> Option<String> {
+        notes::describe(self, *action)
+    }
+}
