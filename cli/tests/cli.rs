@@ -259,8 +259,33 @@ fn list_and_rules_describe_the_games() {
     insta::assert_snapshot!("rules_cheese_day", stdout(&rules));
 }
 
+/// The choices listed at the first prompt of a two-player game against a bot.
+fn first_choices(seed: &str) -> Vec<String> {
+    let args = [
+        "play",
+        "cheese-day",
+        "--players",
+        "2",
+        "--seats",
+        "human,random",
+        "--seed",
+        seed,
+    ];
+    let text = stdout(&with_stdin(&args, "quit\n"));
+    text.lines()
+        .skip_while(|line| !line.starts_with("Your choices:"))
+        .skip(1)
+        .map_while(|line| line.split_once(") ").map(|(_, action)| action.to_owned()))
+        .collect()
+}
+
 #[test]
 fn a_person_plays_at_the_prompt_and_bad_input_is_explained() {
+    // A seed whose first decision is take-or-remove, so that `peek 2` is not allowed there.
+    let (seed, choices) = (1..50)
+        .map(|seed| (seed.to_string(), first_choices(&seed.to_string())))
+        .find(|(_, choices)| choices.first().is_some_and(|c| c.starts_with("take")))
+        .expect("some seed starts with a take");
     let dir = scratch("human");
     let file = dir.join("h.json");
     let output = with_stdin(
@@ -272,7 +297,7 @@ fn a_person_plays_at_the_prompt_and_bad_input_is_explained() {
             "--seats",
             "human:ann,random",
             "--seed",
-            "3",
+            &seed,
             "--out",
             file.to_str().unwrap(),
         ],
@@ -285,11 +310,17 @@ fn a_person_plays_at_the_prompt_and_bad_input_is_explained() {
         "{text}"
     );
     assert!(
-        text.contains("There is no choice 9: pick 1 to 2."),
+        text.contains(&format!(
+            "There is no choice 9: pick 1 to {}.",
+            choices.len()
+        )),
         "{text}"
     );
     assert!(
-        text.contains("'peek 2' is not allowed now. Allowed: take 6, remove 6."),
+        text.contains(&format!(
+            "'peek 2' is not allowed now. Allowed: {}.",
+            choices.join(", ")
+        )),
         "{text}"
     );
     assert!(
@@ -306,6 +337,11 @@ fn a_person_plays_at_the_prompt_and_bad_input_is_explained() {
     let replay = mousehole(&["replay", file.to_str().unwrap()]);
     assert!(replay.status.success(), "{}", stdout(&replay));
     assert!(stdout(&replay).contains("unfinished"));
+    let transcript = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        transcript.contains(&format!("{{\"actor\":0,\"action\":\"{}\"}}", choices[0])),
+        "{transcript}"
+    );
 }
 
 #[test]

@@ -266,7 +266,11 @@ impl<G: Game> Match<G> {
                 }
                 ToMove::Player(seat) => {
                     self.state.legal_actions(&mut self.legal);
-                    let view = DecisionView::new(&self.state, seat, &self.legal);
+                    let view = DecisionView {
+                        state: &self.state,
+                        seat,
+                        legal: &self.legal,
+                    };
                     let action = match seats[seat].decide(&view) {
                         Ok(action) => action,
                         Err(stop) => {
