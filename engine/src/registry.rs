@@ -16,6 +16,7 @@ use crate::options::{GameInfo, Options};
 macro_rules! for_each_game {
     ($callback:ident) => {
         $callback!(crate::games::cheese_day::CheeseDay);
+        $callback!(crate::games::mouse_race::MouseRace);
     };
 }
 
