@@ -255,7 +255,7 @@ impl MouseRace {
                 &format!("{} turns played: game drawn", self.config.max_turns()),
             ),
             Phase::Over { end: End::Stuck } => {
-                push_note(&mut note, "bag empty and no open end free: game drawn")
+                push_note(&mut note, "bag empty and no open end free: game drawn");
             }
             _ => {}
         }
