@@ -61,3 +61,35 @@ fn only_one_kind_of_tile_hides_nothing() {
         0
     );
 }
+
+#[test]
+fn registered_games_record_and_replay_through_json_lines() {
+    // What `mousehole play mouse-race --players 4 --seats random×4 --games 100 --seed 1` and
+    // `mousehole replay` do, at the engine level: the game is found by name and transcripts
+    // written as JSON lines replay to the same outcome.
+    let spec: mousehole_engine::GameSpec = "mouse-race:players=4".parse().unwrap();
+    let game = spec.build().unwrap();
+    assert_eq!(game.info().name, "mouse-race");
+    assert_eq!(game.players(), 4);
+    let state = game.new_state();
+    assert_eq!(state.legal_actions(), ["draw", "pass"]);
+    assert!(state.observation_text(0).contains("[0]"));
+
+    let config = MouseRaceConfig::with_players(4).unwrap();
+    let lines: String = (1..=100)
+        .map(|seed| {
+            mousehole_engine::conformance::random_transcript::<MouseRace>(&config, seed)
+                .to_json_line()
+                + "\n"
+        })
+        .collect();
+    let transcripts = mousehole_engine::Transcript::from_json_lines(&lines);
+    assert_eq!(transcripts.len(), 100);
+    for (line, transcript) in transcripts {
+        let transcript = transcript.unwrap_or_else(|e| panic!("line {line}: {e}"));
+        let report = transcript
+            .replay()
+            .unwrap_or_else(|e| panic!("line {line}: {e}"));
+        assert!(report.outcome.is_some());
+    }
+}
