@@ -2,4 +2,5 @@
 
 pub mod cheese_day;
 pub mod moose_house;
+pub mod mouse_race;
 pub mod mouse_trap;

@@ -18,6 +18,7 @@ macro_rules! for_each_game {
         $callback!(crate::games::cheese_day::CheeseDay);
         $callback!(crate::games::moose_house::MooseHouse);
         $callback!(crate::games::mouse_trap::MouseTrap);
+        $callback!(crate::games::mouse_race::MouseRace);
     };
 }
 

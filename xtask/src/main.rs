@@ -73,7 +73,14 @@ fn test() -> Result<()> {
 
 fn soak(games: u64) -> Result<()> {
     let games = games.to_string();
-    let mut args = vec!["test", "--profile", "soak", "--locked", "-p", "mousehole-engine"];
+    let mut args = vec![
+        "test",
+        "--profile",
+        "soak",
+        "--locked",
+        "-p",
+        "mousehole-engine",
+    ];
     let suites = conformance_suites()?;
     if suites.is_empty() {
         bail!("no engine/tests/*_conformance.rs suites found");
