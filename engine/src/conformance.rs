@@ -249,7 +249,7 @@ impl<G: Game> Harness<G> {
             .map_err(|m| fail(self, format!("invariant broken: {m}")))?;
         // Text and JSON checks cost more than the rules themselves: they run on every
         // `SERIAL_EVERY`-th state and at the end, the rest at every state.
-        let serial = event % SERIAL_EVERY == 0 || state.is_terminal();
+        let serial = event.is_multiple_of(SERIAL_EVERY) || state.is_terminal();
         if serial {
             let json = serde_json::to_string(state)
                 .map_err(|e| fail(self, format!("state does not serialise: {e}")))?;
