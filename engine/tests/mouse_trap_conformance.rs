@@ -1,22 +1,18 @@
 //! Mouse Trap through the generic conformance harness, at every player count and with option
 //! variants, plus the step-to-step conservation rules the harness cannot see in one state.
 
-use mousehole_engine::conformance::{Report, check_game, games_per_config, random_transcript};
+use mousehole_engine::conformance::{
+    Report, check_options, config_from, games_per_config, random_transcript,
+};
 use mousehole_engine::games::mouse_trap::{MouseTrap, MouseTrapAction, MouseTrapConfig};
-use mousehole_engine::{Game, GameConfig, Options, ToMove, Transcript};
+use mousehole_engine::{Game, GameConfig, ToMove, Transcript};
 
 fn config(options: &str) -> MouseTrapConfig {
-    Options::parse(MouseTrap::info(), options)
-        .unwrap()
-        .into_config()
-        .unwrap()
+    config_from::<MouseTrap>(options)
 }
 
 fn check(options: &str) -> Report {
-    let report = check_game::<MouseTrap>(&config(options), games_per_config(), 1)
-        .unwrap_or_else(|f| panic!("{f}"));
-    assert_eq!(report.games, games_per_config());
-    assert!(report.illegal_rejected > 0, "no illegal action was tried");
+    let report = check_options::<MouseTrap>(options);
     // Everything is public: there is never anything to resample.
     assert_eq!(report.hidden_changes, 0);
     report
