@@ -26,6 +26,10 @@ enum Task {
         /// Games per configuration.
         #[arg(long, default_value_t = 100_000)]
         games: u64,
+        /// Only this game (e.g. `cheese-day`); default all. Long games (Mouse Race runs to
+        /// 600 turns) make a full soak take hours on two cores.
+        #[arg(long)]
+        game: Option<String>,
     },
     /// Random full games per second for every game (release build).
     Bench {
@@ -41,7 +45,7 @@ fn main() -> Result<()> {
     match Cli::parse().command {
         Task::Ci => ci(),
         Task::Test => test(),
-        Task::Soak { games } => soak(games),
+        Task::Soak { games, game } => soak(games, game.as_deref()),
         Task::Bench { seconds } => bench(seconds),
         Task::Snapshots => snapshots(),
     }
@@ -71,7 +75,7 @@ fn test() -> Result<()> {
     )
 }
 
-fn soak(games: u64) -> Result<()> {
+fn soak(games: u64, game: Option<&str>) -> Result<()> {
     let games = games.to_string();
     let mut args = vec![
         "test",
@@ -81,9 +85,16 @@ fn soak(games: u64) -> Result<()> {
         "-p",
         "mousehole-engine",
     ];
-    let suites = conformance_suites()?;
+    let mut suites = conformance_suites()?;
+    if let Some(game) = game {
+        let module = game.replace('-', "_");
+        suites.retain(|suite| suite.strip_suffix("_conformance") == Some(module.as_str()));
+    }
     if suites.is_empty() {
-        bail!("no engine/tests/*_conformance.rs suites found");
+        bail!(
+            "no engine/tests/*_conformance.rs suite{}",
+            game.map(|g| format!(" for {g}")).unwrap_or_default()
+        );
     }
     for suite in &suites {
         args.extend(["--test", suite.as_str()]);
