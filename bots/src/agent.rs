@@ -1,5 +1,7 @@
 //! The agent contract and its adapter to the match runner's seats.
 
+use std::marker::PhantomData;
+
 use mousehole_engine::rng::seat_rng;
 use mousehole_engine::{DecisionView, Game, GameRng, Match, MatchEnd, Outcome, Seat, StopRequest};
 
@@ -24,27 +26,32 @@ pub trait Agent<G: Game>: Send {
 }
 
 /// Seats an agent at a match: gives it the seat's own RNG stream of the match seed.
-pub struct AgentSeat<G: Game> {
-    agent: Box<dyn Agent<G>>,
+///
+/// The agent is usually a `Box<dyn Agent<G>>` built from a spec; a concrete agent type `A`
+/// saves one indirect call per decision where the agent is known in advance.
+pub struct AgentSeat<G: Game, A: Agent<G> + ?Sized = dyn Agent<G>> {
+    agent: Box<A>,
     rng: GameRng,
+    game: PhantomData<fn() -> G>,
 }
 
-impl<G: Game> AgentSeat<G> {
-    pub fn new(agent: Box<dyn Agent<G>>) -> Self {
+impl<G: Game, A: Agent<G> + ?Sized> AgentSeat<G, A> {
+    pub fn new(agent: Box<A>) -> Self {
         Self {
             agent,
             rng: seat_rng(0, 0),
+            game: PhantomData,
         }
     }
 }
 
-impl<G: Game> std::fmt::Debug for AgentSeat<G> {
+impl<G: Game, A: Agent<G> + ?Sized> std::fmt::Debug for AgentSeat<G, A> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("AgentSeat").finish_non_exhaustive()
     }
 }
 
-impl<G: Game> Seat<G> for AgentSeat<G> {
+impl<G: Game, A: Agent<G> + ?Sized> Seat<G> for AgentSeat<G, A> {
     fn start(&mut self, seat: usize, config: &G::Config, seed: u64) {
         self.rng = seat_rng(seed, seat);
         self.agent.new_game(seat, config);
@@ -73,7 +80,7 @@ pub fn play_agents<G: Game>(
 ) -> Result<(Match<G>, MatchEnd), AgentSpecError> {
     let mut seats = specs
         .iter()
-        .map(|spec| build_agent::<G>(spec).map(AgentSeat::new))
+        .map(|spec| build_agent::<G>(spec).map(AgentSeat::<G>::new))
         .collect::<Result<Vec<_>, _>>()?;
     let mut refs: Vec<&mut dyn Seat<G>> = seats.iter_mut().map(|s| s as &mut dyn Seat<G>).collect();
     let mut game = Match::new(config, seed);

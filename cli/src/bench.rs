@@ -1,5 +1,6 @@
 //! `mousehole bench`: random full games per second on one core, through the same match runner
-//! and agent seats that bots and tournaments use.
+//! and agent seats that bots and tournaments use (the random agent seated by its concrete type,
+//! as a tournament of built-in bots may; spec-built seats add one indirect call per decision).
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -51,7 +52,7 @@ impl GameVisitor for Measure {
 
     fn visit<G: Game>(self, config: G::Config) -> String {
         let players = config.players();
-        let mut seats: Vec<AgentSeat<G>> = (0..players)
+        let mut seats: Vec<AgentSeat<G, RandomAgent>> = (0..players)
             .map(|_| AgentSeat::new(Box::new(RandomAgent)))
             .collect();
         let mut refs: Vec<&mut dyn Seat<G>> =

@@ -33,7 +33,7 @@ impl SeatSpec {
     /// Builds the seat for game `G`.
     pub fn build<G: Game>(&self) -> Result<Box<dyn Seat<G>>> {
         Ok(match self {
-            SeatSpec::Agent(spec) => Box::new(AgentSeat::new(build_agent::<G>(spec)?)),
+            SeatSpec::Agent(spec) => Box::new(AgentSeat::<G>::new(build_agent::<G>(spec)?)),
             SeatSpec::Human(name) => Box::new(HumanSeat::new(name.clone())),
         })
     }
