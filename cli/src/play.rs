@@ -22,7 +22,11 @@ enum OutFile {
 impl OutFile {
     fn open(path: &Path, games: u64) -> Result<Self> {
         match path.extension().and_then(|e| e.to_str()) {
-            Some("json") if games == 1 => Ok(OutFile::Json(path.to_owned())),
+            Some("json") if games == 1 => {
+                // Created now, so a path that cannot be written fails before the game is played.
+                File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
+                Ok(OutFile::Json(path.to_owned()))
+            }
             Some("json") => bail!(
                 "--out {}: a .json file holds one game; use a .jsonl file for {games} games",
                 path.display()
@@ -125,7 +129,7 @@ impl GameVisitor for PlayGames<'_> {
         let mut totals = vec![0.0; players];
 
         for index in 0..games {
-            let seed = self.seed + index;
+            let seed = self.seed.wrapping_add(index);
             let mut game = Match::<G>::new(&config, seed);
             let mut refs: Vec<&mut dyn Seat<G>> = built
                 .iter_mut()

@@ -68,6 +68,24 @@ fn the_same_seed_gives_the_same_game() {
 }
 
 #[test]
+fn seeds_wrap_around_at_the_top_of_the_range() {
+    let output = mousehole(&[
+        "play",
+        "cheese-day",
+        "--seed",
+        "18446744073709551615",
+        "--games",
+        "2",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("game 2 (seed 0)"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
 fn many_games_to_jsonl_replay_cleanly() {
     let dir = scratch("jsonl");
     let file = dir.join("g.jsonl");
