@@ -161,15 +161,41 @@ impl<G: Game> Match<G> {
 
     /// Resolves one chance event with the match RNG, if the game is at a chance node.
     pub fn resolve_chance(&mut self) -> Option<G::Action> {
+        self.resolve_chance_observed(&mut |_, _| {})
+    }
+
+    #[allow(
+        clippy::inline_always,
+        reason = "measured: left to the optimiser these stay calls and a Cheese Day playout costs 17% more"
+    )]
+    #[inline(always)]
+    fn resolve_chance_observed(
+        &mut self,
+        observer: &mut impl FnMut(&G, &Event<G::Action>),
+    ) -> Option<G::Action> {
         let action = self
             .state
             .sample_chance(&mut self.rng, &mut self.outcomes)?;
-        self.state.apply_unchecked(action);
-        self.events.push(Event {
-            actor: Actor::Chance,
-            action,
-        });
+        self.record(Actor::Chance, action, observer);
         Some(action)
+    }
+
+    /// Shows the event to `observer`, applies it (already known to be legal) and records it.
+    #[allow(
+        clippy::inline_always,
+        reason = "measured: left to the optimiser these stay calls and a Cheese Day playout costs 17% more"
+    )]
+    #[inline(always)]
+    fn record(
+        &mut self,
+        actor: Actor,
+        action: G::Action,
+        observer: &mut impl FnMut(&G, &Event<G::Action>),
+    ) {
+        let event = Event { actor, action };
+        observer(&self.state, &event);
+        self.state.apply_unchecked(action);
+        self.events.push(event);
     }
 
     /// Resolves chance events until a seat must decide or the game ends.
@@ -252,17 +278,8 @@ impl<G: Game> Match<G> {
                     return MatchEnd::Finished(outcome);
                 }
                 ToMove::Chance => {
-                    let action = self
-                        .state
-                        .sample_chance(&mut self.rng, &mut self.outcomes)
+                    self.resolve_chance_observed(observer)
                         .expect("a chance node lists outcomes");
-                    let event = Event {
-                        actor: Actor::Chance,
-                        action,
-                    };
-                    observer(&self.state, &event);
-                    self.state.apply_unchecked(action);
-                    self.events.push(event);
                 }
                 ToMove::Player(seat) => {
                     self.state.legal_actions(&mut self.legal);
@@ -290,13 +307,7 @@ impl<G: Game> Match<G> {
                             },
                         };
                     }
-                    let event = Event {
-                        actor: Actor::Seat(seat),
-                        action,
-                    };
-                    observer(&self.state, &event);
-                    self.state.apply_unchecked(action);
-                    self.events.push(event);
+                    self.record(Actor::Seat(seat), action, observer);
                 }
             }
         }

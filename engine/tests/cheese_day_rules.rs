@@ -112,6 +112,40 @@ fn draws_are_weighted_by_the_cards_not_yet_drawn() {
     assert_eq!(state, before, "a rejected event changes nothing");
 }
 
+/// The direct sampler Cheese Day uses in playouts draws each listed outcome as often as its
+/// weight says, both during the deal and for a new reserve top.
+#[test]
+fn sampled_draws_follow_the_listed_weights() {
+    let mut refill = dealt(3, ["4C", "2C", "4T", "5T", "1C", "6T"], "3T");
+    play(&mut refill, &["roll 4", "take 1"]);
+    for state in [CheeseDay::new(&config("players=3")), refill] {
+        assert_eq!(state.phase(), Phase::Draw);
+        let mut outcomes = Vec::new();
+        state.chance_outcomes(&mut outcomes);
+        let total: u32 = outcomes.iter().map(|&(_, w)| w).sum();
+        let mut rng = mousehole_engine::rng::chance_rng(3);
+        let mut buffer = Vec::new();
+        let samples = 60_000;
+        let mut counts = vec![0u32; outcomes.len()];
+        for _ in 0..samples {
+            let drawn = state.sample_chance(&mut rng, &mut buffer).unwrap();
+            let index = outcomes
+                .iter()
+                .position(|&(a, _)| a == drawn)
+                .expect("a listed outcome");
+            counts[index] += 1;
+        }
+        for ((action, weight), count) in outcomes.iter().zip(&counts) {
+            let expected = f64::from(samples) * f64::from(*weight) / f64::from(total);
+            let allowed = 5.0 * expected.sqrt() + 5.0;
+            assert!(
+                (f64::from(*count) - expected).abs() < allowed,
+                "{action}: {count} draws, expected about {expected:.0}"
+            );
+        }
+    }
+}
+
 #[test]
 fn a_roll_matching_pantry_cards_offers_take_or_remove_of_those_slots_only() {
     let mut state = dealt(3, ["4C", "2C", "4T", "5T", "1C", "6T"], "3T");
