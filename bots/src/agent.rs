@@ -2,26 +2,33 @@
 
 use std::marker::PhantomData;
 
-use mousehole_engine::rng::seat_rng;
-use mousehole_engine::{DecisionView, Game, GameRng, Match, MatchEnd, Outcome, Seat, StopRequest};
+use mousehole_engine::rng::{agent_seed, seat_rng};
+use mousehole_engine::{
+    Decision, DecisionView, Game, GameRng, Match, MatchEnd, Outcome, Seat, SeenEvent, StopRequest,
+};
 
 use crate::spec::{AgentSpec, AgentSpecError, build_agent};
 
-/// A bot: given a seat's view of a decision and a seeded RNG, returns one legal action.
+/// A bot: given a seat's view of a decision (its observation, the legal actions, its views of
+/// the events since its last decision, a budget) and a seeded RNG, returns one legal action,
+/// optionally with what it thought of each choice.
 ///
-/// It may keep memory between calls within a game; it is told when a game starts and ends.
+/// It may keep memory between calls within a game; it is told when a game starts (with its
+/// own seed) and ends. It never sees the true state.
 pub trait Agent<G: Game>: Send {
-    /// A new game starts, with this agent in `seat`.
-    fn new_game(&mut self, seat: usize, config: &G::Config) {
-        let _ = (seat, config);
+    /// A new game starts, with this agent in `seat`; `seed` is the agent's own (see
+    /// [`mousehole_engine::rng::agent_seed`]).
+    fn new_game(&mut self, seat: usize, config: &G::Config, seed: u64) {
+        let _ = (seat, config, seed);
     }
 
-    /// Chooses one of `view.legal()`.
-    fn act(&mut self, view: &DecisionView<'_, G>, rng: &mut GameRng) -> G::Action;
+    /// Chooses one of `view.legal()`, within `view.budget()`.
+    fn act(&mut self, view: &DecisionView<'_, G>, rng: &mut GameRng) -> Decision<G::Action>;
 
-    /// The game ended (`None` if the match was stopped first).
-    fn game_over(&mut self, outcome: Option<&Outcome>) {
-        let _ = outcome;
+    /// The game ended (`None` if the match was stopped first), with the agent's views of the
+    /// events since its last decision.
+    fn game_over(&mut self, outcome: Option<&Outcome>, seen: &[SeenEvent<G::EventView>]) {
+        let _ = (outcome, seen);
     }
 }
 
@@ -54,15 +61,16 @@ impl<G: Game, A: Agent<G> + ?Sized> std::fmt::Debug for AgentSeat<G, A> {
 impl<G: Game, A: Agent<G> + ?Sized> Seat<G> for AgentSeat<G, A> {
     fn start(&mut self, seat: usize, config: &G::Config, seed: u64) {
         self.rng = seat_rng(seed, seat);
-        self.agent.new_game(seat, config);
+        self.agent.new_game(seat, config, agent_seed(seed, seat));
     }
 
-    fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<G::Action, StopRequest> {
+    #[inline]
+    fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest> {
         Ok(self.agent.act(view, &mut self.rng))
     }
 
-    fn finish(&mut self, outcome: Option<&Outcome>) {
-        self.agent.game_over(outcome);
+    fn finish(&mut self, outcome: Option<&Outcome>, seen: &[SeenEvent<G::EventView>]) {
+        self.agent.game_over(outcome, seen);
     }
 }
 

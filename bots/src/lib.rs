@@ -8,7 +8,7 @@
 //!
 //! ```
 //! use mousehole_bots::{AgentSpec, play_agents};
-//! use mousehole_engine::Game;
+//! use mousehole_engine::{Game, GameConfig};
 //! use mousehole_engine::games::cheese_day::{CheeseDay, CheeseDayConfig};
 //!
 //! let config = CheeseDayConfig::with_players(3)?;

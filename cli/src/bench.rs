@@ -1,14 +1,14 @@
-//! `mousehole bench`: random full games per second on one core, through the same match runner
-//! and agent seats that bots and tournaments use (the random agent seated by its concrete type,
-//! as a tournament of built-in bots may; spec-built seats add one indirect call per decision).
+//! `mousehole bench`: random full games per second on one core, through the engine's one
+//! random playout (`mousehole_engine::playout`): the match runner with random seats, as the
+//! conformance harness and the statistics tests play them.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, bail};
-use mousehole_bots::{AgentSeat, RandomAgent};
+use mousehole_engine::playout::RandomGames;
 use mousehole_engine::registry::games;
-use mousehole_engine::{Game, GameConfig, GameVisitor, Match, MatchEnd, Seat};
+use mousehole_engine::{Game, GameConfig, GameVisitor};
 
 use crate::BenchArgs;
 use crate::play::game_spec;
@@ -52,12 +52,7 @@ impl GameVisitor for Measure {
 
     fn visit<G: Game>(self, config: G::Config) -> String {
         let players = config.players();
-        let mut seats: Vec<AgentSeat<G, RandomAgent>> = (0..players)
-            .map(|_| AgentSeat::new(Box::new(RandomAgent)))
-            .collect();
-        let mut refs: Vec<&mut dyn Seat<G>> =
-            seats.iter_mut().map(|s| s as &mut dyn Seat<G>).collect();
-        let mut game = Match::<G>::new(&config, 0);
+        let mut random = RandomGames::<G>::new(&config);
         let (mut games, mut events) = (0_u64, 0_u64);
         let start = Instant::now();
         let cpu_start = cpu_time::ThreadTime::now();
@@ -65,10 +60,7 @@ impl GameVisitor for Measure {
         let batch = self.count.unwrap_or(256);
         while games == 0 || (self.count.is_none() && start.elapsed() < self.duration) {
             for _ in 0..batch {
-                game.restart(games);
-                let end = game.run(&mut refs);
-                debug_assert!(matches!(end, MatchEnd::Finished(_)));
-                events += game.events().len() as u64;
+                events += random.play(games).events().len() as u64;
                 games += 1;
             }
         }

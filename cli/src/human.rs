@@ -3,7 +3,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use mousehole_engine::{DecisionView, Game, Seat, StopRequest};
+use mousehole_engine::{Decision, DecisionView, Game, Seat, StopRequest};
 
 /// A seat played by a person on stdin/stdout.
 #[derive(Debug)]
@@ -41,11 +41,9 @@ impl<G: Game> Seat<G> for HumanSeat {
         self.seat = seat;
     }
 
-    fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<G::Action, StopRequest> {
-        let stop = |reason: String| StopRequest { reason };
-        let io_stop = |e: io::Error| StopRequest {
-            reason: format!("terminal error: {e}"),
-        };
+    fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest> {
+        let stop = StopRequest::quit;
+        let io_stop = |e: io::Error| StopRequest::quit(format!("terminal error: {e}"));
         let mut out = io::stdout().lock();
         let legal = view.legal();
         writeln!(out, "\n=== {} to decide ===", self.who()).map_err(io_stop)?;
@@ -74,7 +72,7 @@ impl<G: Game> Seat<G> for HumanSeat {
                 _ => {
                     if let Ok(number) = text.parse::<usize>() {
                         if (1..=legal.len()).contains(&number) {
-                            return Ok(legal[number - 1]);
+                            return Ok(Decision::new(legal[number - 1]));
                         }
                         writeln!(
                             out,
@@ -85,7 +83,7 @@ impl<G: Game> Seat<G> for HumanSeat {
                         continue;
                     }
                     match text.parse::<G::Action>() {
-                        Ok(action) if legal.contains(&action) => return Ok(action),
+                        Ok(action) if legal.contains(&action) => return Ok(Decision::new(action)),
                         Ok(action) => {
                             let choices: Vec<String> =
                                 legal.iter().map(ToString::to_string).collect();

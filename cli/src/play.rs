@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
-use mousehole_engine::{Actor, Game, GameSpec, GameVisitor, Match, MatchEnd, Seat, Transcript};
+use mousehole_engine::{
+    Actor, Event, Game, GameSpec, GameVisitor, Match, MatchEnd, MatchObserver, Seat, Transcript,
+};
 use rand::RngExt;
 
 use crate::seats::{SeatSpec, parse_seats};
@@ -58,13 +60,15 @@ impl OutFile {
 pub fn game_spec(game: &str, players: Option<usize>, options: &[String]) -> Result<GameSpec> {
     let mut spec: GameSpec = game.parse()?;
     if let Some(players) = players {
-        spec.set("players", &players.to_string());
+        spec.set("players", &players.to_string())
+            .context("--players")?;
     }
     for option in options {
         let Some((key, value)) = option.split_once('=') else {
             bail!("--option '{option}': write key=value (see `mousehole rules {spec}`)");
         };
-        spec.set(key.trim(), value.trim());
+        spec.set(key.trim(), value.trim())
+            .with_context(|| format!("--option {option}"))?;
     }
     Ok(spec)
 }
@@ -135,33 +139,26 @@ impl GameVisitor for PlayGames<'_> {
                 .iter_mut()
                 .map(|s| &mut **s as &mut dyn Seat<G>)
                 .collect();
-            let mut log_error = None;
-            let end = game.run_observed(&mut refs, |_, event| {
-                // People see the others' decisions as they happen; chance events may be
-                // secret (a card drawn by another seat), so they show only through observations.
-                if let Actor::Seat(seat) = event.actor
-                    && humans
-                    && !self.seats[seat].is_human()
-                {
-                    let line = writeln!(
-                        std::io::stdout(),
-                        "seat {seat} ({}): {}",
-                        labels[seat],
-                        event.action
-                    );
-                    if let Err(error) = line {
-                        log_error.get_or_insert(error);
-                    }
-                }
-            });
+            let mut log = BotMoves {
+                seats: &self.seats,
+                labels: &labels,
+                humans,
+                error: None,
+            };
+            let end = game.run_observed(&mut refs, &mut log);
+            let log_error = log.error;
             let mut out = std::io::stdout().lock();
             let mut transcript = Transcript::from_match(&game, labels.clone());
             let stopped = match &end {
                 MatchEnd::Finished(_) => None,
-                MatchEnd::Stopped { reason, .. } => Some(reason.clone()),
+                MatchEnd::Stopped { reason, .. } | MatchEnd::Forfeited { reason, .. } => {
+                    Some(reason.clone())
+                }
                 MatchEnd::IllegalChoice { error, .. } => Some(error.to_string()),
             };
-            transcript.stopped.clone_from(&stopped);
+            if transcript.stopped.is_none() {
+                transcript.stopped.clone_from(&stopped);
+            }
             if let Some(file) = self.out.as_mut() {
                 file.write(&transcript)?;
             }
@@ -209,6 +206,34 @@ impl GameVisitor for PlayGames<'_> {
             writeln!(out, "wrote {}", path.display())?;
         }
         Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// Shows people the bots' decisions as they happen; chance events may be secret (a card
+/// drawn by another seat), so they show only through observations.
+struct BotMoves<'a> {
+    seats: &'a [SeatSpec],
+    labels: &'a [String],
+    humans: bool,
+    error: Option<std::io::Error>,
+}
+
+impl<G: Game> MatchObserver<G> for BotMoves<'_> {
+    fn before(&mut self, _state: &G, event: &Event<G::Action>) {
+        if let Actor::Seat(seat) = event.actor
+            && self.humans
+            && !self.seats[seat].is_human()
+        {
+            let line = writeln!(
+                std::io::stdout(),
+                "seat {seat} ({}): {}",
+                self.labels[seat],
+                event.action
+            );
+            if let Err(error) = line {
+                self.error.get_or_insert(error);
+            }
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! The generic conformance harness: plays many seeded random games of any [`Game`] and checks
-//! the engine contracts at every event. Each game's tests call [`check_game`]; the per-game
-//! tests then only add what is special to that game.
+//! the engine contracts at every event. The table-driven suite `engine/tests/conformance.rs`
+//! runs it for every game; the per-game tests then only add what is special to that game.
 //!
 //! Checked at every state: the game's conservation invariants; that who-acts, legal actions,
 //! chance outcomes and outcome agree; that every legal action (and chance outcome) applies
@@ -8,10 +8,19 @@
 //! legal elsewhere but not here are rejected with the state unchanged; and that no observation
 //! leaks: for each seat, a state determinized from its observation gives it the identical
 //! observation, and resampling what it cannot know (from the true state) does not change its
-//! observation. At every eighth state and the last: the state and actions round-trip through
-//! JSON, observations serialise and render, and garbage text is rejected. Per game: the outcome is well formed, the transcript round-trips
-//! through JSON and replays to the same outcome, and the same seed gives a byte-identical
-//! transcript.
+//! observation.
+//!
+//! Checked at every event, for every seat: its view of the event does not change when what it
+//! cannot know is resampled (so views, and the notes built only from views and observations,
+//! cannot leak); every decision is seen as it is (all four specs make decisions public); a
+//! redacted view never parses as an action; and a note can be built.
+//!
+//! At every eighth state and the last: the state, actions and observations round-trip through
+//! JSON, observations render, and garbage text is rejected. At a sample of chance nodes of the
+//! first game: `sample_chance` draws with the frequencies `chance_outcomes` lists. Per game:
+//! the outcome is well formed, the transcript round-trips through JSON and replays to the same
+//! outcome, the same seed gives a byte-identical transcript, and every seat's view transcript
+//! is built, agrees with the views the match runner records, and is refused by replay.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -19,12 +28,12 @@ use std::fmt;
 use rand::RngExt;
 
 use crate::erased::{DynState, ErasedState};
-use crate::game::{Game, ToMove};
+use crate::game::{Actor, Game, ToMove};
 use crate::options::GameConfig;
 use crate::outcome::Outcome;
+use crate::playout::RandomGames;
 use crate::rng::{GameRng, seat_rng};
-use crate::runner::{DecisionView, Match, Seat, StopRequest};
-use crate::transcript::Transcript;
+use crate::transcript::{ReplayError, Transcript};
 
 /// Games per configuration when `MOUSEHOLE_CONFORMANCE_GAMES` is not set: moderate, for CI.
 pub const DEFAULT_GAMES: usize = 150;
@@ -59,6 +68,8 @@ pub struct Report {
     pub hidden_changes: usize,
     /// Illegal actions tried and rejected.
     pub illegal_rejected: usize,
+    /// Chance nodes at which `sample_chance` was checked against the listed weights.
+    pub sampling_checks: usize,
 }
 
 /// A broken contract, with what is needed to reproduce it.
@@ -126,34 +137,7 @@ pub fn check_options<G: Game>(options: &str) -> Report {
     report
 }
 
-/// Plays a seeded game with uniformly random decisions and returns its transcript.
-pub fn random_transcript<G: Game>(config: &G::Config, seed: u64) -> Transcript {
-    let players = config.players();
-    let mut seats: Vec<UniformSeat> = (0..players).map(|_| UniformSeat::default()).collect();
-    let mut seat_refs: Vec<&mut dyn Seat<G>> =
-        seats.iter_mut().map(|s| s as &mut dyn Seat<G>).collect();
-    let mut game = Match::<G>::new(config, seed);
-    game.run(&mut seat_refs);
-    Transcript::from_match(&game, vec!["random".to_owned(); players])
-}
-
-/// Picks uniformly among the legal actions with the seat's own stream.
-#[derive(Debug, Default)]
-struct UniformSeat {
-    rng: Option<GameRng>,
-}
-
-impl<G: Game> Seat<G> for UniformSeat {
-    fn start(&mut self, seat: usize, _config: &G::Config, seed: u64) {
-        self.rng = Some(seat_rng(seed, seat));
-    }
-
-    fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<G::Action, StopRequest> {
-        let rng = self.rng.as_mut().expect("started");
-        let legal = view.legal();
-        Ok(legal[rng.random_range(0..legal.len())])
-    }
-}
+pub use crate::playout::random_transcript;
 
 /// Texts that are no action of any game.
 const GARBAGE: &[&str] = &[
@@ -192,6 +176,12 @@ const SERIAL_EVERY: usize = 8;
 /// this many at random.
 const APPLY_ALL_UP_TO: usize = 16;
 const ILLEGAL_TRIES: usize = 6;
+/// Games between checks of the seat-view transcripts (they replay the game once per seat).
+const SEAT_VIEWS_EVERY: usize = 4;
+/// Chance nodes between checks of `sample_chance` (in the first game of a configuration).
+const SAMPLE_EVERY: usize = 5;
+/// Draws per check of `sample_chance`.
+const SAMPLES: u32 = 4000;
 
 impl<G: Game> Harness<G> {
     fn new(config: &G::Config) -> Self {
@@ -226,6 +216,8 @@ impl<G: Game> Harness<G> {
     fn check_one(&mut self, seed: u64) -> Result<(), Failure> {
         self.check_rng = seat_rng(seed ^ 0x5EED_CAFE, 77);
         let transcript = random_transcript::<G>(&self.config, seed);
+        let sample_chance = self.report.games == 0;
+        let mut chance_nodes = 0;
         let Some(recorded) = transcript.outcome.clone() else {
             return Err(self.fail(seed, transcript.events.len(), "random game did not finish"));
         };
@@ -237,6 +229,13 @@ impl<G: Game> Harness<G> {
             let action: G::Action = event.action.parse().map_err(|e| {
                 self.fail(seed, index, format!("recorded event does not parse: {e}"))
             })?;
+            if state.to_move() == ToMove::Chance {
+                chance_nodes += 1;
+                if sample_chance && chance_nodes % SAMPLE_EVERY == 1 {
+                    self.check_sampling(&state, seed, index)?;
+                }
+            }
+            self.check_views(&state, event.actor, action, seed, index)?;
             state
                 .apply(action)
                 .map_err(|e| self.fail(seed, index, format!("recorded event rejected: {e}")))?;
@@ -254,6 +253,9 @@ impl<G: Game> Harness<G> {
         }
         self.check_outcome(&outcome, seed, transcript.events.len())?;
         self.check_transcript(&transcript, seed)?;
+        if self.report.games.is_multiple_of(SEAT_VIEWS_EVERY) {
+            self.check_seat_views(&transcript, seed)?;
+        }
 
         self.report.games += 1;
         self.report.events += transcript.events.len();
@@ -440,9 +442,25 @@ impl<G: Game> Harness<G> {
         for seat in 0..state.num_players() {
             let observation = state.observation(seat);
             if serial {
-                serde_json::to_string(&observation).map_err(|e| {
+                let json = serde_json::to_string(&observation).map_err(|e| {
                     self.fail(seed, event, format!("observation does not serialise: {e}"))
                 })?;
+                let back: G::Observation = serde_json::from_str(&json).map_err(|e| {
+                    self.fail(
+                        seed,
+                        event,
+                        format!("seat {seat}: observation JSON does not parse back: {e}\n  {json}"),
+                    )
+                })?;
+                if back != observation {
+                    return Err(self.fail(
+                        seed,
+                        event,
+                        format!(
+                            "seat {seat}: observation changed through a JSON round trip\n  {json}"
+                        ),
+                    ));
+                }
                 let _ = observation.to_string();
             }
 
@@ -503,6 +521,157 @@ impl<G: Game> Harness<G> {
             })?;
             if &resampled != state {
                 self.report.hidden_changes += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Every seat's view of the event about to be applied: independent of what the seat
+    /// cannot know, decisions seen as they are, redacted views never parse as actions, and a
+    /// note can be built from the seat's observations and view alone.
+    fn check_views(
+        &mut self,
+        state: &G,
+        actor: Actor,
+        action: G::Action,
+        seed: u64,
+        event: usize,
+    ) -> Result<(), Failure> {
+        let mut after = state.clone();
+        after.apply_unchecked(action);
+        let text = action.to_string();
+        for seat in 0..state.num_players() {
+            let view = state.event_view(seat, &action);
+            let view_text = view.to_string();
+            if matches!(actor, Actor::Seat(_)) && view_text != text {
+                return Err(self.fail(
+                    seed,
+                    event,
+                    format!("seat {seat} sees the decision '{text}' as '{view_text}'; decisions are public"),
+                ));
+            }
+            if view_text != text && view_text.parse::<G::Action>().is_ok() {
+                return Err(self.fail(
+                    seed,
+                    event,
+                    format!(
+                        "seat {seat}'s redacted view '{view_text}' of '{text}' parses as an action"
+                    ),
+                ));
+            }
+            let resampled = state.resample_hidden(seat, &mut self.check_rng);
+            if resampled.is_legal(&action) {
+                let other = resampled.event_view(seat, &action);
+                if other != view {
+                    return Err(self.fail(
+                        seed,
+                        event,
+                        format!(
+                            "seat {seat}'s view of '{text}' depends on what it cannot know: '{view_text}', or '{other}' when that is resampled"
+                        ),
+                    ));
+                }
+            }
+            let _ = G::event_note(
+                &state.observation(seat),
+                actor,
+                &view,
+                &after.observation(seat),
+            );
+        }
+        Ok(())
+    }
+
+    /// `sample_chance` draws every listed outcome with the listed frequency, and nothing else.
+    fn check_sampling(&mut self, state: &G, seed: u64, event: usize) -> Result<(), Failure> {
+        state.chance_outcomes(&mut self.outcomes);
+        let total: f64 = self.outcomes.iter().map(|&(_, w)| f64::from(w)).sum();
+        let mut counts = vec![0u32; self.outcomes.len()];
+        let mut buffer = Vec::new();
+        for _ in 0..SAMPLES {
+            let Some(drawn) = state.sample_chance(&mut self.check_rng, &mut buffer) else {
+                return Err(self.fail(seed, event, "sample_chance drew nothing at a chance node"));
+            };
+            let Some(index) = self.outcomes.iter().position(|&(a, _)| a == drawn) else {
+                return Err(self.fail(
+                    seed,
+                    event,
+                    format!("sample_chance drew '{drawn}', which chance_outcomes does not list"),
+                ));
+            };
+            counts[index] += 1;
+        }
+        for (&(action, weight), &count) in self.outcomes.iter().zip(&counts) {
+            let p = f64::from(weight) / total;
+            let expected = f64::from(SAMPLES) * p;
+            let sigma = (f64::from(SAMPLES) * p * (1.0 - p)).sqrt();
+            if (f64::from(count) - expected).abs() > 6.0 * sigma + 2.0 {
+                return Err(self.fail(
+                    seed,
+                    event,
+                    format!(
+                        "sample_chance drew '{action}' {count} times in {SAMPLES}; its weight {weight} of {total} expects about {expected:.0}"
+                    ),
+                ));
+            }
+        }
+        self.report.sampling_checks += 1;
+        Ok(())
+    }
+
+    /// Every seat's view transcript: built from the full one, the same as the views the
+    /// match runner records, and refused by replay.
+    fn check_seat_views(&self, transcript: &Transcript, seed: u64) -> Result<(), Failure> {
+        let events = transcript.events.len();
+        let mut random = RandomGames::<G>::new(&self.config);
+        random.record_views(true);
+        let recorded = random.play(seed);
+        for seat in 0..self.config.players() {
+            let view = transcript.seat_view(seat).map_err(|e| {
+                self.fail(seed, events, format!("seat {seat}'s view transcript: {e}"))
+            })?;
+            if view.events.len() != events || view.view != Some(seat) {
+                return Err(self.fail(seed, events, "a seat-view transcript lost events"));
+            }
+            let live_views = recorded.seen(seat);
+            for (index, (shown, live)) in view.events.iter().zip(live_views).enumerate() {
+                if shown.action != live.view.to_string() || shown.note != live.note {
+                    return Err(self.fail(
+                        seed,
+                        index,
+                        format!(
+                            "seat {seat}: the view transcript shows '{}' ({:?}) where the match recorded '{}' ({:?})",
+                            shown.action, shown.note, live.view, live.note
+                        ),
+                    ));
+                }
+            }
+            if live_views.len() != events {
+                return Err(self.fail(
+                    seed,
+                    events,
+                    "the match recorded views of some events only",
+                ));
+            }
+            match view.replay() {
+                Err(ReplayError::SeatView { seat: s }) if s == seat => {}
+                other => {
+                    return Err(self.fail(
+                        seed,
+                        events,
+                        format!("replaying seat {seat}'s view should be refused, got {other:?}"),
+                    ));
+                }
+            }
+            let back = Transcript::from_json(&view.to_json_line()).map_err(|e| {
+                self.fail(
+                    seed,
+                    events,
+                    format!("seat-view JSON does not parse back: {e}"),
+                )
+            })?;
+            if back != view {
+                return Err(self.fail(seed, events, "seat-view transcript changed through JSON"));
             }
         }
         Ok(())

@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::marker::PhantomData;
 
-use crate::error::{ActionError, ParseActionError};
-use crate::game::{Game, ToMove};
+use crate::error::{ActionError, BrokenInvariant, ParseActionError};
+use crate::game::{Actor, Game, ToMove};
 use crate::options::{GameConfig, GameInfo};
 use crate::outcome::Outcome;
 use crate::rng::GameRng;
@@ -26,6 +26,7 @@ pub trait DynGame: Send + Sync + fmt::Debug {
             .collect();
         format!("{}:{}", self.info().name, options.join(","))
     }
+
     /// The initial state.
     fn new_state(&self) -> Box<dyn DynState>;
 }
@@ -42,8 +43,19 @@ pub trait DynState: Send + Sync + fmt::Debug {
     fn apply_text(&mut self, action: &str) -> Result<(), ActionError>;
     /// Parses `action` and returns its canonical text form.
     fn normalize(&self, action: &str) -> Result<String, ParseActionError>;
-    /// A short note on what `action` would do here, for readable transcripts.
+    /// A short note on what `action` would do here, for readable full transcripts (from the
+    /// true state: never for a seat still playing).
     fn describe(&self, action: &str) -> Option<String>;
+    /// Applies `action` (made by `actor`) and returns how `seat` saw it: its view's text form
+    /// and its note. On error the state is unchanged.
+    fn apply_seen(
+        &mut self,
+        actor: Actor,
+        action: &str,
+        seat: usize,
+    ) -> Result<(String, Option<String>), ActionError>;
+    /// How one of `seat`'s legal actions reads for a person choosing it.
+    fn choice_label(&self, seat: usize, action: &str) -> Option<String>;
     /// Samples a chance outcome (text) with `rng`; `None` unless at a chance node.
     fn sample_chance(&self, rng: &mut GameRng) -> Option<String>;
     fn observation_json(&self, seat: usize) -> serde_json::Value;
@@ -51,7 +63,7 @@ pub trait DynState: Send + Sync + fmt::Debug {
     /// The full true state as JSON.
     fn state_json(&self) -> serde_json::Value;
     fn outcome(&self) -> Option<Outcome>;
-    fn check_invariants(&self) -> Result<(), String>;
+    fn check_invariants(&self) -> Result<(), BrokenInvariant>;
 }
 
 impl Clone for Box<dyn DynState> {
@@ -149,6 +161,26 @@ impl<G: Game> DynState for ErasedState<G> {
         self.0.describe(&action)
     }
 
+    fn apply_seen(
+        &mut self,
+        actor: Actor,
+        action: &str,
+        seat: usize,
+    ) -> Result<(String, Option<String>), ActionError> {
+        let action: G::Action = action.trim().parse()?;
+        let before = self.0.observation(seat);
+        let view = self.0.event_view(seat, &action);
+        self.0.apply(action)?;
+        let after = self.0.observation(seat);
+        let note = G::event_note(&before, actor, &view, &after);
+        Ok((view.to_string(), note))
+    }
+
+    fn choice_label(&self, seat: usize, action: &str) -> Option<String> {
+        let action: G::Action = action.trim().parse().ok()?;
+        Some(G::choice_label(&self.0.observation(seat), &action))
+    }
+
     fn sample_chance(&self, rng: &mut GameRng) -> Option<String> {
         let mut buffer = Vec::new();
         self.0
@@ -172,7 +204,7 @@ impl<G: Game> DynState for ErasedState<G> {
         self.0.outcome()
     }
 
-    fn check_invariants(&self) -> Result<(), String> {
+    fn check_invariants(&self) -> Result<(), BrokenInvariant> {
         self.0.check_invariants()
     }
 }

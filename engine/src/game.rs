@@ -7,7 +7,7 @@ use std::str::FromStr;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::error::{IllegalAction, ParseActionError};
+use crate::error::{BrokenInvariant, IllegalAction, IllegalReason, ParseActionError};
 use crate::options::{GameConfig, GameInfo};
 use crate::outcome::Outcome;
 use crate::rng::GameRng;
@@ -128,8 +128,21 @@ pub trait Game:
     type Config: GameConfig;
     /// Chance outcomes and player decisions, in the spec's text forms.
     type Action: GameAction;
-    /// Everything one seat may know, and nothing more.
-    type Observation: Clone + Debug + PartialEq + Display + Serialize + Send + Sync + 'static;
+    /// Everything one seat may know, and nothing more. Its JSON is a public contract (bots in
+    /// any language read it), described by its JSON Schema (`mousehole schema GAME`).
+    type Observation: Clone
+        + Debug
+        + PartialEq
+        + Display
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
+    /// What one seat sees of one event: the event itself where it is public, a redacted form
+    /// where it is not (`draw 4?`). `Display` is the text form logs, the external-agent
+    /// protocol's `events` and seat-view transcripts show.
+    type EventView: Clone + Debug + PartialEq + Eq + Display + Send + Sync + 'static;
 
     /// Name, player range, options and rules summary.
     fn info() -> &'static GameInfo;
@@ -171,12 +184,40 @@ pub trait Game:
     /// Ranks, scores and returns once the game is over; `None` before.
     fn outcome(&self) -> Option<Outcome>;
 
-    /// Checks the spec's conservation rules; an `Err` names the broken invariant.
-    fn check_invariants(&self) -> Result<(), String> {
+    /// What `seat` sees of `action`, which is about to be applied at this state (a chance
+    /// outcome or a decision, by anyone). Exactly as the game's spec says ("What each seat sees
+    /// of an event").
+    fn event_view(&self, seat: usize, action: &Self::Action) -> Self::EventView;
+
+    /// A short readable note for the seat whose observations these are, on an event it saw
+    /// as `view` (made by `actor`): built only from what that seat sees, so it cannot leak
+    /// (`take 3 → trap (5 holes)`, for the peeker `peek 2 → you see cheese`). `before` and
+    /// `after` are its observations just before and after the event.
+    fn event_note(
+        before: &Self::Observation,
+        actor: Actor,
+        view: &Self::EventView,
+        after: &Self::Observation,
+    ) -> Option<String>;
+
+    /// How `action`, one of the observing seat's legal actions, reads for a person choosing
+    /// it, from that seat's observation only (`take 3` → `take slot 3 (4 holes) unseen`).
+    fn choice_label(observation: &Self::Observation, action: &Self::Action) -> String {
+        let _ = observation;
+        action.to_string()
+    }
+
+    /// Checks the spec's conservation rules.
+    ///
+    /// # Errors
+    /// The broken invariant.
+    fn check_invariants(&self) -> Result<(), BrokenInvariant> {
         Ok(())
     }
 
-    /// A short note on what `action` does here, for readable transcripts (`cheese (4 holes)`).
+    /// A short note on what `action` does here, for readable full transcripts (`cheese (4
+    /// holes)`), from the true state: it may say what no seat knows, so it is for transcripts
+    /// of finished games and tests, never for a person or agent still playing.
     /// Called on the state before the action is applied.
     fn describe(&self, action: &Self::Action) -> Option<String> {
         let _ = action;
@@ -238,14 +279,9 @@ pub trait Game:
             self.apply_unchecked(action);
             Ok(())
         } else {
-            let reason = match self.to_move() {
-                ToMove::Terminal => "the game is over".to_owned(),
-                ToMove::Chance => "it is not a possible chance outcome here".to_owned(),
-                ToMove::Player(seat) => format!("it is not a legal choice for seat {seat} here"),
-            };
             Err(IllegalAction {
                 action: action.to_string(),
-                reason,
+                reason: IllegalReason::at(self.to_move()),
                 legal: self.legal_texts(),
             })
         }

@@ -11,25 +11,18 @@
 //!
 //! ```
 //! use mousehole_engine::games::cheese_day::CheeseDay;
-//! use mousehole_engine::{Game, GameSpec, Match, ToMove, Transcript};
+//! use mousehole_engine::{Game, GameSpec, Match, Step, Transcript};
 //!
 //! let spec: GameSpec = "cheese-day:players=3".parse()?;
 //! let game = spec.build()?;
 //! assert_eq!(game.players(), 3);
 //!
-//! let config = mousehole_engine::Options::parse(CheeseDay::info(), "players=3")?
-//!     .into_config()?;
+//! let config = spec.config::<CheeseDay>()?;
 //! let mut game = Match::<CheeseDay>::new(&config, 7);
-//! let mut legal = Vec::new();
-//! loop {
-//!     game.resolve_all_chance();
-//!     match game.state().to_move() {
-//!         ToMove::Player(seat) => {
-//!             game.state().legal_actions(&mut legal);
-//!             game.play(seat, legal[0])?;
-//!         }
-//!         _ => break,
-//!     }
+//! // Step by step, as a front end does: chance is resolved, then a seat decides.
+//! while let Step::Decide(seat) = game.advance() {
+//!     let first = game.decision_view().expect("a seat decides").legal()[0];
+//!     game.play(seat, first)?;
 //! }
 //! let outcome = game.outcome().expect("finished");
 //! assert_eq!(outcome.ranks.len(), 3);
@@ -47,19 +40,28 @@ pub mod game;
 pub mod games;
 pub mod options;
 pub mod outcome;
+pub mod playout;
 pub mod registry;
 pub mod rng;
 pub mod runner;
+pub mod testing;
+pub mod text;
 pub mod transcript;
 
 pub use erased::{DynGame, DynState};
-pub use error::{ActionError, IllegalAction, OptionError, ParseActionError, SpecError};
+pub use error::{
+    ActionError, BrokenInvariant, IllegalAction, IllegalReason, OptionError, ParseActionError,
+    SpecError,
+};
 pub use game::{Actor, Game, GameAction, ToMove};
 pub use options::{GameConfig, GameInfo, OptionInfo, Options};
 pub use outcome::Outcome;
 pub use registry::{GameSpec, GameVisitor};
 pub use rng::GameRng;
-pub use runner::{DecisionView, Event, Match, MatchEnd, Seat, StopRequest};
+pub use runner::{
+    ActionEstimate, Budget, Decision, DecisionInfo, DecisionView, Event, Fault, FaultKind, Match,
+    MatchEnd, MatchObserver, Seat, SeenEvent, Step, StopRequest,
+};
 pub use transcript::{ReplayError, Transcript, TranscriptEvent};
 
 /// Implements `Serialize`/`Deserialize` for an action type through its text form, so actions

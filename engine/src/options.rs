@@ -1,5 +1,9 @@
 //! Game metadata and options: what a game is called, who may play it, the options it takes,
 //! and the parsing of `key=value` option text into a validated configuration.
+//!
+//! Each option's default is written once, as text in the game's option table
+//! ([`GameInfo::options`]); a configuration's defaults are that text parsed by the same code
+//! that parses a value given by a player.
 
 use std::collections::BTreeMap;
 use std::fmt::Debug;
@@ -24,6 +28,9 @@ pub struct GameInfo {
     pub options: &'static [OptionInfo],
     /// A readable summary of the rules, several paragraphs.
     pub rules: &'static str,
+    /// A few lines on the decisions a player makes and how to type them, for a person at a
+    /// prompt (`help`).
+    pub how_to_act: &'static str,
 }
 
 impl GameInfo {
@@ -36,25 +43,39 @@ impl GameInfo {
     pub fn option(&self, key: &str) -> Option<&'static OptionInfo> {
         self.options.iter().find(|o| o.key == key)
     }
+
+    /// The default player count (the `players` option's default).
+    ///
+    /// # Panics
+    /// If the game declares no `players` option with a numeric default (a bug in the game).
+    pub fn default_players(&self) -> usize {
+        self.option("players")
+            .and_then(|o| o.default.parse().ok())
+            .unwrap_or_else(|| panic!("{} declares no numeric players default", self.name))
+    }
 }
 
 /// One option of a game.
 #[derive(Debug)]
 pub struct OptionInfo {
     pub key: &'static str,
-    /// The default value, as text.
+    /// The default value, as text: the one place the default is written.
     pub default: &'static str,
-    /// What values are allowed, for messages (`2…6`).
+    /// What values are allowed, for messages (`a number of players from 2 to 6`).
     pub allowed: &'static str,
     /// What the option does.
     pub help: &'static str,
 }
 
 /// A game's validated options. Built only through [`GameConfig::from_options`], so a value of
-/// this type is always a configuration the rules accept.
+/// this type is always a configuration the rules accept; deserialising one goes through the
+/// same validation (see [`crate::config_serde!`]).
 pub trait GameConfig:
     Clone + Debug + PartialEq + Send + Sync + Serialize + DeserializeOwned + 'static
 {
+    /// The game these options belong to.
+    fn info() -> &'static GameInfo;
+
     /// Takes the options this game knows out of `options`, validating each.
     /// Options not given take their defaults; [`Options::finish`] reports the unknown rest.
     fn from_options(options: &mut Options) -> Result<Self, OptionError>;
@@ -64,6 +85,97 @@ pub trait GameConfig:
 
     /// Number of seats.
     fn players(&self) -> usize;
+
+    /// Every option at its default.
+    ///
+    /// # Panics
+    /// If a default in the option table does not parse (a bug in the game, caught by its tests).
+    fn defaults() -> Self {
+        Options::new(Self::info())
+            .into_config()
+            .unwrap_or_else(|e| panic!("{}: a default does not parse: {e}", Self::info().name))
+    }
+
+    /// The defaults with `players` seats.
+    ///
+    /// # Errors
+    /// If `players` is outside the game's range.
+    fn with_players(players: usize) -> Result<Self, OptionError> {
+        let mut options = Options::new(Self::info());
+        options.insert("players", &players.to_string())?;
+        options.into_config()
+    }
+
+    /// The configuration written `key=value,…` (defaults for what is not given).
+    ///
+    /// # Errors
+    /// A malformed, repeated, unknown or invalid option.
+    fn parse(text: &str) -> Result<Self, OptionError> {
+        Options::parse(Self::info(), text)?.into_config()
+    }
+}
+
+/// Implements `Serialize`, `Deserialize` and `JsonSchema` for a [`GameConfig`] as the map of
+/// its options in their text forms (`{"players": "3", "traps": "1/2/3/3/4/5"}`), the form
+/// transcripts and the external-agent protocol use. Deserialising validates every value and
+/// requires every option, exactly as a recorded game lists them.
+#[macro_export]
+macro_rules! config_serde {
+    ($config:ty) => {
+        impl ::serde::Serialize for $config {
+            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                ::serde::Serialize::serialize(
+                    &<$config as $crate::GameConfig>::to_options(self),
+                    serializer,
+                )
+            }
+        }
+        impl<'de> ::serde::Deserialize<'de> for $config {
+            fn deserialize<D: ::serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> Result<Self, D::Error> {
+                let map = <::std::collections::BTreeMap<String, String> as ::serde::Deserialize>::deserialize(deserializer)?;
+                $crate::Options::from_recorded(<$config as $crate::GameConfig>::info(), &map)
+                    .and_then($crate::Options::into_config)
+                    .map_err(::serde::de::Error::custom)
+            }
+        }
+        impl ::schemars::JsonSchema for $config {
+            fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                stringify!($config).into()
+            }
+            fn json_schema(_: &mut ::schemars::SchemaGenerator) -> ::schemars::Schema {
+                $crate::options::options_schema(<$config as $crate::GameConfig>::info())
+            }
+        }
+    };
+}
+
+/// The JSON Schema of a game's options map: every option a string, described by its help,
+/// what it allows and its default.
+pub fn options_schema(info: &GameInfo) -> schemars::Schema {
+    let mut properties = serde_json::Map::new();
+    for option in info.options {
+        properties.insert(
+            option.key.to_owned(),
+            serde_json::json!({
+                "type": "string",
+                "description": format!("{}; allowed: {}", option.help, option.allowed),
+                "default": option.default,
+            }),
+        );
+    }
+    let schema = serde_json::json!({
+        "type": "object",
+        "description": format!(
+            "Every option of {} with the value in use, as text (the same forms as in a game spec such as `{}:players=…`).",
+            info.title, info.name
+        ),
+        "properties": properties,
+        "required": info.option_keys(),
+        "additionalProperties": false,
+    });
+    schemars::Schema::try_from(schema).expect("an object is a schema")
 }
 
 /// Option settings as given (`players=3,traps=1/2/3/3/4/5`), not yet validated.
@@ -99,31 +211,47 @@ impl Options {
         Ok(options)
     }
 
-    /// Builds options from a map, as transcripts store them.
-    pub fn from_map(info: &'static GameInfo, map: &BTreeMap<String, String>) -> Self {
-        Self {
+    /// The options a recorded game (a transcript, an observation) lists: every option must
+    /// be there, as a complete record has it.
+    ///
+    /// # Errors
+    /// [`OptionError::Missing`] naming the first option not listed.
+    pub fn from_recorded(
+        info: &'static GameInfo,
+        map: &BTreeMap<String, String>,
+    ) -> Result<Self, OptionError> {
+        if let Some(missing) = info.options.iter().find(|o| !map.contains_key(o.key)) {
+            return Err(OptionError::Missing {
+                game: info.name,
+                key: missing.key,
+            });
+        }
+        Ok(Self {
             info,
             given: map.clone(),
-        }
+        })
     }
 
     /// Adds a setting.
     ///
     /// # Errors
-    /// [`OptionError::Duplicate`] if the key is already set.
+    /// [`OptionError::Duplicate`] if the key is already set (even to the same value: a
+    /// setting given twice is a mistake worth pointing out).
     pub fn insert(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
-        if self.given.contains_key(key) {
+        if let Some(first) = self.given.get(key) {
             return Err(OptionError::Duplicate {
                 key: key.to_owned(),
+                first: first.clone(),
+                second: value.to_owned(),
             });
         }
         self.given.insert(key.to_owned(), value.to_owned());
         Ok(())
     }
 
-    /// Sets a value, replacing any given one (a command-line flag overriding a spec string).
-    pub fn set(&mut self, key: &str, value: &str) {
-        self.given.insert(key.to_owned(), value.to_owned());
+    /// The value given for `key`, if any.
+    pub fn given(&self, key: &str) -> Option<&str> {
+        self.given.get(key).map(String::as_str)
     }
 
     /// The game these options are for.
@@ -131,24 +259,30 @@ impl Options {
         self.info
     }
 
-    /// Takes option `key`, parsing it with `parse`, or returns `default` if not given.
-    /// The error names the key, the value and what the option allows.
+    /// Takes option `key`, parsing the given value, or the default from the option table if
+    /// none was given, with `parse`. The error names the key, the value and what the option
+    /// allows.
     ///
     /// # Panics
-    /// If `key` is not declared in the game's [`GameInfo::options`] (a bug in the game).
+    /// If `key` is not declared in the game's [`GameInfo::options`], or its declared default
+    /// does not parse (bugs in the game, caught by its tests).
     pub fn take<T>(
         &mut self,
         key: &'static str,
-        default: T,
-        parse: impl FnOnce(&str) -> Option<T>,
+        parse: impl Fn(&str) -> Option<T>,
     ) -> Result<T, OptionError> {
         let declared = self
             .info
             .option(key)
             .unwrap_or_else(|| panic!("{} does not declare option {key}", self.info.name));
         match self.given.remove(key) {
-            None => Ok(default),
-            Some(value) => parse(&value).ok_or_else(|| OptionError::Invalid {
+            None => Ok(parse(declared.default).unwrap_or_else(|| {
+                panic!(
+                    "{}: the default '{}' of option {key} does not parse",
+                    self.info.name, declared.default
+                )
+            })),
+            Some(value) => parse(value.trim()).ok_or_else(|| OptionError::Invalid {
                 game: self.info.name,
                 key: declared.key,
                 value,
@@ -161,20 +295,21 @@ impl Options {
     pub fn take_int(
         &mut self,
         key: &'static str,
-        default: u32,
         range: std::ops::RangeInclusive<u32>,
     ) -> Result<u32, OptionError> {
-        self.take(key, default, |text| {
-            text.parse::<u32>().ok().filter(|n| range.contains(n))
+        self.take(key, |text| {
+            digits(text)
+                .and_then(|t| t.parse::<u32>().ok())
+                .filter(|n| range.contains(n))
         })
     }
 
     /// Takes the `players` option, which must lie in the game's player range.
-    pub fn take_players(&mut self, default: usize) -> Result<usize, OptionError> {
+    pub fn take_players(&mut self) -> Result<usize, OptionError> {
         let (min, max) = (self.info.min_players, self.info.max_players);
-        self.take("players", default, |text| {
-            text.parse::<usize>()
-                .ok()
+        self.take("players", |text| {
+            digits(text)
+                .and_then(|t| t.parse::<usize>().ok())
                 .filter(|n| (min..=max).contains(n))
         })
     }
@@ -200,4 +335,10 @@ impl Options {
         self.finish()?;
         Ok(config)
     }
+}
+
+/// `text` if it is a plain run of ASCII digits (no sign, no spaces, no `+`), which is how
+/// every numeric option is written.
+pub fn digits(text: &str) -> Option<&str> {
+    (!text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())).then_some(text)
 }

@@ -25,6 +25,15 @@ impl Outcome {
         }
     }
 
+    /// The outcome of a match `seat` forfeited: it ranks last, every other seat shares first
+    /// place and the win. Scores are 0 (the game did not reach its end to be scored).
+    pub fn forfeit(players: usize, seat: usize) -> Self {
+        let ranks = (0..players)
+            .map(|s| if s == seat { players as u32 } else { 1 })
+            .collect();
+        Self::new(ranks, vec![0; players])
+    }
+
     /// Seats that share first place.
     pub fn winners(&self) -> Vec<usize> {
         (0..self.ranks.len())
@@ -85,5 +94,13 @@ mod tests {
         assert_eq!(outcome.winners(), vec![0, 1]);
         assert!(outcome.matches(&Outcome::new(vec![1, 1, 3], vec![4, 4, 2])));
         assert!(!outcome.matches(&Outcome::new(vec![1, 2, 3], vec![4, 4, 2])));
+    }
+
+    #[test]
+    fn a_forfeit_ranks_the_seat_last_and_the_others_first() {
+        let outcome = Outcome::forfeit(3, 1);
+        assert_eq!(outcome.ranks, vec![1, 3, 1]);
+        assert_eq!(outcome.returns, vec![0.5, 0.0, 0.5]);
+        assert_eq!(outcome.scores, vec![0, 0, 0]);
     }
 }

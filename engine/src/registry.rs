@@ -1,29 +1,93 @@
 //! The game registry: every game by name, and game specs such as
 //! `cheese-day:players=3,traps=1/2/3/3/4/5` turned into configured games.
 //!
-//! To add a game, list it once in [`for_each_game!`].
+//! The list of games is written once, in [`for_each_game!`](crate::for_each_game). Every crate that has per-game
+//! code dispatches through it with its own bounds ([`visit_game!`](crate::visit_game) with a visitor trait whose
+//! `visit` requires, say, `G: Game + HeuristicBot`), so a new game does not compile until
+//! each of them handles it, and nobody downcasts.
 
 use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
 use crate::erased::{DynGame, Erased};
-use crate::error::SpecError;
+use crate::error::{OptionError, SpecError};
 use crate::game::Game;
-use crate::options::{GameInfo, Options};
+use crate::options::{GameConfig, GameInfo, Options};
 
-/// Calls `$body!(Type)` for every registered game, in listing order.
+/// Calls `$callback!(module, Type)` for every registered game, in listing order: the one
+/// list of games. `module` is the game's module name under `games` (an identifier, handy for
+/// naming generated tests), `Type` its state type's full path.
+///
+/// ```
+/// let mut names = Vec::new();
+/// macro_rules! name {
+///     ($module:ident, $game:ty) => {
+///         names.push(<$game as mousehole_engine::Game>::info().name);
+///     };
+/// }
+/// mousehole_engine::for_each_game!(name);
+/// assert_eq!(names, ["cheese-day", "moose-house", "mouse-trap", "mouse-race"]);
+/// ```
+#[macro_export]
 macro_rules! for_each_game {
     ($callback:ident) => {
-        $callback!(crate::games::cheese_day::CheeseDay);
-        $callback!(crate::games::moose_house::MooseHouse);
-        $callback!(crate::games::mouse_trap::MouseTrap);
-        $callback!(crate::games::mouse_race::MouseRace);
+        $callback!(cheese_day, $crate::games::cheese_day::CheeseDay);
+        $callback!(moose_house, $crate::games::moose_house::MooseHouse);
+        $callback!(mouse_trap, $crate::games::mouse_trap::MouseTrap);
+        $callback!(mouse_race, $crate::games::mouse_race::MouseRace);
     };
 }
 
+/// Validates `$spec` (a `&GameSpec`) and calls `$visitor.visit::<G>(config)` with the game's
+/// concrete type: `Result<Output, SpecError>`. The visitor's trait is the caller's own, so it
+/// may require more of `G` than [`Game`]; every registered game must meet its bounds for the
+/// call to compile.
+///
+/// ```
+/// use mousehole_engine::{Game, GameConfig, GameSpec};
+///
+/// trait Visitor {
+///     fn visit<G: Game>(self, config: G::Config) -> usize;
+/// }
+/// struct Players;
+/// impl Visitor for Players {
+///     fn visit<G: Game>(self, config: G::Config) -> usize {
+///         config.players()
+///     }
+/// }
+/// let spec: GameSpec = "mouse-trap:players=4".parse()?;
+/// assert_eq!(mousehole_engine::visit_game!(&spec, Players)?, 4);
+/// # Ok::<(), mousehole_engine::SpecError>(())
+/// ```
+#[macro_export]
+macro_rules! visit_game {
+    ($spec:expr, $visitor:expr) => {{
+        let spec: &$crate::GameSpec = $spec;
+        let visitor = $visitor;
+        let name = spec.info().name;
+        let mut visitor = Some(visitor);
+        let mut result = None;
+        macro_rules! __mousehole_try_game {
+            ($module:ident, $game:ty) => {
+                if result.is_none() && <$game as $crate::Game>::info().name == name {
+                    result = Some(spec.config::<$game>().map(|config| {
+                        visitor
+                            .take()
+                            .expect("one game matches")
+                            .visit::<$game>(config)
+                    }));
+                }
+            };
+        }
+        $crate::for_each_game!(__mousehole_try_game);
+        result.unwrap_or_else(|| Err($crate::registry::unknown_game(name)))
+    }};
+}
+
 /// Code that works with any game, called with the concrete type: lets generic, monomorphised
-/// code (match runner, bots, benchmarks) serve a game named at run time.
+/// code (match runner, replay, benchmarks) serve a game named at run time. Crates that need
+/// more of the game than [`Game`] define their own visitor trait and call [`visit_game!`](crate::visit_game).
 pub trait GameVisitor {
     type Output;
     fn visit<G: Game>(self, config: G::Config) -> Self::Output;
@@ -33,12 +97,20 @@ pub trait GameVisitor {
 pub fn games() -> Vec<&'static GameInfo> {
     let mut list = Vec::new();
     macro_rules! push {
-        ($game:ty) => {
+        ($module:ident, $game:ty) => {
             list.push(<$game as Game>::info());
         };
     }
     for_each_game!(push);
     list
+}
+
+/// The error for a game name that is not registered, listing the games there are.
+pub fn unknown_game(name: &str) -> SpecError {
+    SpecError::UnknownGame {
+        name: name.to_owned(),
+        known: games().iter().map(|info| info.name).collect(),
+    }
 }
 
 /// The game called `name`.
@@ -49,10 +121,7 @@ pub fn find(name: &str) -> Result<&'static GameInfo, SpecError> {
     games()
         .into_iter()
         .find(|info| info.name == name)
-        .ok_or_else(|| SpecError::UnknownGame {
-            name: name.to_owned(),
-            known: games().iter().map(|info| info.name).collect(),
-        })
+        .ok_or_else(|| unknown_game(name))
 }
 
 /// A game name with option settings, not yet validated against the game's rules.
@@ -69,11 +138,18 @@ impl GameSpec {
         }
     }
 
-    /// A spec from a game name and the options map a transcript stores.
-    pub fn from_map(name: &str, options: &BTreeMap<String, String>) -> Result<Self, SpecError> {
+    /// A spec from a game name and the options map a transcript stores: every option must be
+    /// listed.
+    ///
+    /// # Errors
+    /// An unknown game or a missing option.
+    pub fn from_recorded(
+        name: &str,
+        options: &BTreeMap<String, String>,
+    ) -> Result<Self, SpecError> {
         let info = find(name)?;
         Ok(Self {
-            options: Options::from_map(info, options),
+            options: Options::from_recorded(info, options)?,
         })
     }
 
@@ -81,33 +157,47 @@ impl GameSpec {
         self.options.info()
     }
 
-    /// Sets one option, replacing a value given in the spec string.
-    pub fn set(&mut self, key: &str, value: &str) {
-        self.options.set(key, value);
+    /// The options as given so far.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Adds one option setting (a command-line flag beside a spec string).
+    ///
+    /// # Errors
+    /// [`OptionError::Duplicate`] if the spec already sets it.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        self.options.insert(key, value)
+    }
+
+    /// Validates the options into game `G`'s configuration.
+    ///
+    /// # Errors
+    /// If the spec names another game, or an option is bad.
+    pub fn config<G: Game>(&self) -> Result<G::Config, SpecError> {
+        let expected = G::info().name;
+        if self.info().name != expected {
+            return Err(SpecError::WrongGame {
+                given: self.info().name.to_owned(),
+                given_game: self.info().name,
+                expected,
+            });
+        }
+        Ok(self.options.clone().into_config::<G::Config>()?)
     }
 
     /// Validates the options and calls `visitor` with the game's type and configuration.
+    ///
+    /// # Errors
+    /// A bad option.
     pub fn visit<V: GameVisitor>(&self, visitor: V) -> Result<V::Output, SpecError> {
-        let name = self.info().name;
-        macro_rules! try_game {
-            ($game:ty) => {
-                if <$game as Game>::info().name == name {
-                    let config = self
-                        .options
-                        .clone()
-                        .into_config::<<$game as Game>::Config>()?;
-                    return Ok(visitor.visit::<$game>(config));
-                }
-            };
-        }
-        for_each_game!(try_game);
-        Err(SpecError::UnknownGame {
-            name: name.to_owned(),
-            known: games().iter().map(|info| info.name).collect(),
-        })
+        crate::visit_game!(self, visitor)
     }
 
     /// Validates the options and builds the game behind the object-safe layer.
+    ///
+    /// # Errors
+    /// A bad option.
     pub fn build(&self) -> Result<Box<dyn DynGame>, SpecError> {
         struct Build;
         impl GameVisitor for Build {
@@ -118,6 +208,25 @@ impl GameSpec {
         }
         self.visit(Build)
     }
+
+    /// The canonical spec string, every option listed
+    /// (`cheese-day:players=3,traps=1/2/3/3/4/5`).
+    ///
+    /// # Errors
+    /// A bad option.
+    pub fn canonical(&self) -> Result<String, SpecError> {
+        Ok(self.build()?.spec())
+    }
+}
+
+/// The canonical spec string of a configuration.
+pub fn canonical_spec<C: GameConfig>(config: &C) -> String {
+    let options: Vec<String> = config
+        .to_options()
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    format!("{}:{}", C::info().name, options.join(","))
 }
 
 impl FromStr for GameSpec {
@@ -139,6 +248,9 @@ impl fmt::Display for GameSpec {
 }
 
 /// Parses and builds a game from a spec string in one step.
+///
+/// # Errors
+/// An unknown game or a bad option.
 pub fn build(spec: &str) -> Result<Box<dyn DynGame>, SpecError> {
     spec.parse::<GameSpec>()?.build()
 }

@@ -38,6 +38,22 @@ pub fn seat_rng(seed: u64, seat: usize) -> GameRng {
     stream(seed, seat as u64 + 1)
 }
 
+/// The seed an agent in `seat` is given when a game with `match_seed` starts (the
+/// external-agent protocol's `seed`): its own, independent of the chance stream and of the
+/// other seats.
+pub fn agent_seed(match_seed: u64, seat: usize) -> u64 {
+    splitmix64(splitmix64(match_seed) ^ (seat as u64 + 1).wrapping_mul(0xA076_1D64_78BD_642F))
+}
+
+/// The stream a seat's fallback decides from when its agent faults: never the chance stream,
+/// so a fault cannot change later chance events, and not the agent's own stream either.
+pub fn fallback_rng(match_seed: u64, seat: usize) -> GameRng {
+    stream(match_seed, FALLBACK_STREAMS + seat as u64)
+}
+
+/// First stream number of the fallback streams (seats use streams 1…; no game has this many).
+const FALLBACK_STREAMS: u64 = 1 << 32;
+
 /// A uniformly random number in `0..n` (Lemire's multiply-and-shift with rejection: unbiased,
 /// and usually one 32-bit draw with no division). Random playouts call this for every choice.
 ///

@@ -1,6 +1,10 @@
 //! Transcripts: the full record of a game (`mousehole-transcript/1`), written as JSON, JSONL or
 //! readable text, and replayed against the rules event by event.
 
+// A replay error is built once per transcript and carries the legal set for the message: its
+// size costs nothing worth boxing for.
+#![allow(clippy::result_large_err)]
+
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -8,12 +12,12 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::erased::DynState;
-use crate::error::{SpecError, list_or_none};
+use crate::error::{ActionError, IllegalReason, ParseActionError, SpecError, list_or_none};
 use crate::game::{Actor, Game, ToMove};
 use crate::options::GameConfig;
 use crate::outcome::Outcome;
 use crate::registry::GameSpec;
-use crate::runner::Match;
+use crate::runner::{DecisionInfo, Fault, Match};
 
 /// The value of the `format` key.
 pub const FORMAT: &str = "mousehole-transcript/1";
@@ -29,6 +33,10 @@ pub struct Transcript {
     pub seed: u64,
     /// One label per seat: the agent spec or `human[:name]`.
     pub seats: Vec<String>,
+    /// For a seat-view transcript, the seat whose view every event shows (such a transcript
+    /// cannot be replayed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub view: Option<usize>,
     pub events: Vec<TranscriptEvent>,
     /// `None` while the game is unfinished.
     pub outcome: Option<Outcome>,
@@ -36,13 +44,49 @@ pub struct Transcript {
     /// format ignore it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stopped: Option<String>,
+    /// The seat that forfeited, if the match ended by forfeit (it ranks last, the others
+    /// share first place; `outcome` stays `null`, the game being unfinished).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<usize>,
 }
 
-/// One event: who acted, and the action's normative text form.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// One event: who acted, and the action's normative text form (in a seat-view transcript,
+/// the seat's view of it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TranscriptEvent {
     pub actor: Actor,
     pub action: String,
+    /// What the deciding agent said of its choice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub info: Option<DecisionInfo>,
+    /// An external agent's fault at this decision; the seat's fallback chose the action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fault: Option<Fault>,
+    /// In a seat-view transcript: the readable note the seat was shown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+impl TranscriptEvent {
+    /// An event with nothing but its actor and action.
+    pub fn new(actor: Actor, action: impl Into<String>) -> Self {
+        Self {
+            actor,
+            action: action.into(),
+            info: None,
+            fault: None,
+            note: None,
+        }
+    }
+}
+
+/// Why a recorded event cannot be applied.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum BadEvent {
+    #[error(transparent)]
+    Unparsable(#[from] ParseActionError),
+    #[error("{0}")]
+    Illegal(IllegalReason),
 }
 
 /// Why a transcript does not replay.
@@ -54,13 +98,17 @@ pub enum ReplayError {
     Spec(#[from] SpecError),
     #[error("{given} seat labels for a {players}-player game")]
     SeatCount { given: usize, players: usize },
-    #[error("event {index} ({actor}: {action}) is invalid: {reason}; legal there: {}", list_or_none(.legal))]
+    #[error(
+        "this is seat {seat}'s view of a game (\"view\": {seat}): it shows only what that seat saw, so it cannot be replayed"
+    )]
+    SeatView { seat: usize },
+    #[error("event {index} ({actor}: {}) is invalid: {reason}; legal there: {}", crate::text::shown(.action), list_or_none(.legal))]
     BadEvent {
         /// 1-based event number.
         index: usize,
         actor: Actor,
         action: String,
-        reason: String,
+        reason: BadEvent,
         legal: Vec<String>,
     },
     #[error("the recorded outcome {recorded} differs from the replayed one {computed}")]
@@ -81,23 +129,103 @@ pub struct ReplayReport {
 impl Transcript {
     /// The record of a match so far, with one label per seat.
     pub fn from_match<G: Game>(record: &Match<G>, seats: Vec<String>) -> Self {
+        let mut events: Vec<TranscriptEvent> = record
+            .events()
+            .iter()
+            .map(|event| TranscriptEvent::new(event.actor, event.action.to_string()))
+            .collect();
+        for notes in record.event_notes() {
+            let event = &mut events[notes.index];
+            event.info.clone_from(&notes.info);
+            event.fault.clone_from(&notes.fault);
+        }
+        let early = record.ended_early();
         Self {
             format: FORMAT.to_owned(),
             game: G::info().name.to_owned(),
             options: record.config().to_options(),
             seed: record.seed(),
             seats,
-            events: record
-                .events()
-                .iter()
-                .map(|event| TranscriptEvent {
-                    actor: event.actor,
-                    action: event.action.to_string(),
-                })
-                .collect(),
+            view: None,
+            events,
             outcome: record.outcome(),
-            stopped: None,
+            stopped: early.map(|(seat, reason, forfeit)| {
+                if forfeit {
+                    format!("seat {seat} forfeits: {reason}")
+                } else {
+                    reason.to_owned()
+                }
+            }),
+            forfeit: early.and_then(|(seat, _, forfeit)| forfeit.then_some(seat)),
         }
+    }
+
+    /// This game as seat `seat` saw it: every event in the seat's view (hidden parts redacted
+    /// as the game's spec says), with the note the seat was shown. The result carries
+    /// `"view": seat` and cannot be replayed.
+    ///
+    /// # Errors
+    /// If this transcript does not replay (a seat-view transcript, a bad event, …), or `seat`
+    /// is not a seat of the game.
+    pub fn seat_view(&self, seat: usize) -> Result<Transcript, ReplayError> {
+        let game = self.check_header()?;
+        if seat >= game.players() {
+            return Err(ReplayError::SeatCount {
+                given: seat + 1,
+                players: game.players(),
+            });
+        }
+        let mut state = game.new_state();
+        let mut events = Vec::with_capacity(self.events.len());
+        for (i, event) in self.events.iter().enumerate() {
+            check_actor(state.as_ref(), event).map_err(|e| self.bad_event(i, e))?;
+            let (view, note) = state
+                .apply_seen(event.actor, &event.action, seat)
+                .map_err(|e| self.bad_event(i, bad_event_of(&e, state.as_ref())))?;
+            let mut seen = TranscriptEvent::new(event.actor, view);
+            seen.note = note;
+            if event.actor == Actor::Seat(seat) {
+                // A seat knows what it said and what went wrong with its own answers.
+                seen.info.clone_from(&event.info);
+                seen.fault.clone_from(&event.fault);
+            }
+            events.push(seen);
+        }
+        Ok(Transcript {
+            view: Some(seat),
+            events,
+            ..self.clone()
+        })
+    }
+
+    fn bad_event(&self, index: usize, (reason, legal): (BadEvent, Vec<String>)) -> ReplayError {
+        let event = &self.events[index];
+        ReplayError::BadEvent {
+            index: index + 1,
+            actor: event.actor,
+            action: event.action.clone(),
+            reason,
+            legal,
+        }
+    }
+
+    /// Checks what comes before the events: the format, the game and every option, one seat
+    /// label per seat, and that this is a full transcript rather than a seat's view.
+    fn check_header(&self) -> Result<Box<dyn crate::DynGame>, ReplayError> {
+        if self.format != FORMAT {
+            return Err(ReplayError::Format(self.format.clone()));
+        }
+        if let Some(seat) = self.view {
+            return Err(ReplayError::SeatView { seat });
+        }
+        let game = GameSpec::from_recorded(&self.game, &self.options)?.build()?;
+        if self.seats.len() != game.players() {
+            return Err(ReplayError::SeatCount {
+                given: self.seats.len(),
+                players: game.players(),
+            });
+        }
+        Ok(game)
     }
 
     /// One JSON object on one line (for `.jsonl`).
@@ -113,6 +241,9 @@ impl Transcript {
         let _ = writeln!(out, "  \"options\": {},", compact(&self.options));
         let _ = writeln!(out, "  \"seed\": {},", self.seed);
         let _ = writeln!(out, "  \"seats\": {},", compact(&self.seats));
+        if let Some(view) = self.view {
+            let _ = writeln!(out, "  \"view\": {view},");
+        }
         out.push_str("  \"events\": [");
         for (i, event) in self.events.iter().enumerate() {
             out.push_str(if i == 0 { "\n    " } else { ",\n    " });
@@ -125,6 +256,9 @@ impl Transcript {
         });
         if let Some(stopped) = &self.stopped {
             let _ = writeln!(out, "  \"stopped\": {},", compact(stopped));
+        }
+        if let Some(forfeit) = self.forfeit {
+            let _ = writeln!(out, "  \"forfeit\": {forfeit},");
         }
         let _ = writeln!(out, "  \"outcome\": {}", compact(&self.outcome));
         out.push_str("}\n");
@@ -155,27 +289,10 @@ impl Transcript {
     /// The first problem found: format, game or options, seat count, an invalid event (its
     /// number, why, and the legal set there), or an outcome that differs.
     pub fn replay(&self) -> Result<ReplayReport, ReplayError> {
-        if self.format != FORMAT {
-            return Err(ReplayError::Format(self.format.clone()));
-        }
-        let game = GameSpec::from_map(&self.game, &self.options)?.build()?;
-        if self.seats.len() != game.players() {
-            return Err(ReplayError::SeatCount {
-                given: self.seats.len(),
-                players: game.players(),
-            });
-        }
+        let game = self.check_header()?;
         let mut state = game.new_state();
         for (i, event) in self.events.iter().enumerate() {
-            apply_event(state.as_mut(), event).map_err(|(reason, legal)| {
-                ReplayError::BadEvent {
-                    index: i + 1,
-                    actor: event.actor,
-                    action: event.action.clone(),
-                    reason,
-                    legal,
-                }
-            })?;
+            apply_event(state.as_mut(), event).map_err(|e| self.bad_event(i, e))?;
         }
         let computed = state.outcome();
         let agree = match (&self.outcome, &computed) {
@@ -216,18 +333,36 @@ impl Transcript {
         for (seat, label) in self.seats.iter().enumerate() {
             let _ = writeln!(out, "  {seat}: {label}");
         }
+        if let Some(seat) = self.view {
+            let _ = writeln!(out, "view: seat {seat} (what that seat saw)");
+        }
         let _ = writeln!(out);
-        let mut state = GameSpec::from_map(&self.game, &self.options)
-            .and_then(|spec| spec.build())
-            .map(|game| game.new_state())
-            .ok();
+        // A seat-view transcript carries its own notes; a full one is described event by
+        // event from the replayed state.
+        let mut state = if self.view.is_some() {
+            None
+        } else {
+            GameSpec::from_recorded(&self.game, &self.options)
+                .and_then(|spec| spec.build())
+                .map(|game| game.new_state())
+                .ok()
+        };
         for (i, event) in self.events.iter().enumerate() {
-            let note = state.as_ref().and_then(|s| s.describe(&event.action));
+            let note = match &state {
+                Some(s) => s.describe(&event.action),
+                None => event.note.clone(),
+            };
             let _ = write!(out, "{}. {}: {}", i + 1, event.actor, event.action);
             if let Some(note) = note {
                 let _ = write!(out, " → {note}");
             }
             out.push('\n');
+            if let Some(fault) = &event.fault {
+                let _ = writeln!(out, "   ! fault: {fault} (the seat's fallback chose)");
+            }
+            if let Some(win) = event.info.as_ref().and_then(|info| info.win) {
+                let _ = writeln!(out, "   (estimated win chance {:.1}%)", 100.0 * win);
+            }
             if let Some(Err((reason, _))) = state.as_mut().map(|s| apply_event(s.as_mut(), event)) {
                 let _ = writeln!(out, "   ! invalid: {reason}");
                 state = None;
@@ -259,35 +394,41 @@ impl Transcript {
     }
 }
 
+/// Checks that the recorded actor is the one to act.
+fn check_actor(
+    state: &dyn DynState,
+    event: &TranscriptEvent,
+) -> Result<(), (BadEvent, Vec<String>)> {
+    let reason = match (state.to_move(), event.actor) {
+        (ToMove::Chance, Actor::Chance) => return Ok(()),
+        (ToMove::Player(seat), Actor::Seat(actor)) if seat == actor => return Ok(()),
+        (ToMove::Terminal, _) => IllegalReason::GameOver,
+        (ToMove::Chance, Actor::Seat(seat)) => IllegalReason::ChanceDue { seat },
+        (ToMove::Player(to_move), Actor::Seat(seat)) => {
+            IllegalReason::NotYourTurn { seat, to_move }
+        }
+        (ToMove::Player(seat), Actor::Chance) => IllegalReason::DecisionDue { seat },
+    };
+    Err((BadEvent::Illegal(reason), state.legal_actions()))
+}
+
+fn bad_event_of(error: &ActionError, state: &dyn DynState) -> (BadEvent, Vec<String>) {
+    let reason = match error {
+        ActionError::Parse(e) => BadEvent::Unparsable(e.clone()),
+        ActionError::Illegal(e) => BadEvent::Illegal(e.reason),
+    };
+    (reason, state.legal_actions())
+}
+
 /// Applies one recorded event, checking that the recorded actor is the one to act.
 fn apply_event(
     state: &mut dyn DynState,
     event: &TranscriptEvent,
-) -> Result<(), (String, Vec<String>)> {
-    let expected = state.to_move();
-    let actor_ok = match (expected, event.actor) {
-        (ToMove::Chance, Actor::Chance) => true,
-        (ToMove::Player(seat), Actor::Seat(actor)) => seat == actor,
-        _ => false,
-    };
-    if !actor_ok {
-        let reason = match expected {
-            ToMove::Terminal => "the game is already over".to_owned(),
-            ToMove::Chance => format!(
-                "a chance event is due here, not a decision by {}",
-                event.actor
-            ),
-            ToMove::Player(seat) => format!("seat {seat} decides here, not {}", event.actor),
-        };
-        return Err((reason, state.legal_actions()));
-    }
-    state.apply_text(&event.action).map_err(|error| {
-        let reason = match &error {
-            crate::error::ActionError::Parse(e) => e.to_string(),
-            crate::error::ActionError::Illegal(e) => e.reason.clone(),
-        };
-        (reason, state.legal_actions())
-    })
+) -> Result<(), (BadEvent, Vec<String>)> {
+    check_actor(state, event)?;
+    state
+        .apply_text(&event.action)
+        .map_err(|error| bad_event_of(&error, state))
 }
 
 /// Compact JSON of one part of a transcript.

@@ -95,7 +95,8 @@ fn options_are_validated_with_clear_errors() {
         ("tiles=1/2", "tiles", "three numbers 0…999"),
         ("tiles=1000/0/0", "tiles", "three numbers 0…999"),
         ("tiles=a/b/c", "tiles", "three numbers 0…999"),
-        ("max_turns=0", "max_turns", "at least 1"),
+        ("max_turns=0", "max_turns", "from 1 to 4294967295"),
+        ("max_turns=4294967296", "max_turns", "from 1 to 4294967295"),
     ] {
         let message = error(options);
         assert!(
@@ -698,6 +699,7 @@ fn conservation_breaks_are_reported() {
             .unwrap()
             .check_invariants()
             .unwrap_err()
+            .0
     };
     assert!(broken(&|v| v["bag"]["cat"] = 20.into()).contains("configured"));
     assert!(broken(&|v| v["board"]["b1"]["road"]["entry"] = "west".into()).contains("joined"));
@@ -860,4 +862,38 @@ fn transcript_notes_say_what_happened() {
         note(&lone, "left b1").as_deref(),
         Some("curve left on b1, heading north, open end off the board; seat 1 can only pass")
     );
+}
+
+// ---------------------------------------------------------------- many random games
+
+#[test]
+fn registered_games_record_and_replay_through_json_lines() {
+    // What `mousehole play mouse-race --players 4 --seats random×4 --games 100 --seed 1` and
+    // `mousehole replay` do, at the engine level: the game is found by name and transcripts
+    // written as JSON lines replay to the same outcome.
+    let spec: mousehole_engine::GameSpec = "mouse-race:players=4".parse().unwrap();
+    let game = spec.build().unwrap();
+    assert_eq!(game.info().name, "mouse-race");
+    assert_eq!(game.players(), 4);
+    let state = game.new_state();
+    assert_eq!(state.legal_actions(), ["draw", "pass"]);
+    assert!(state.observation_text(0).contains("[0]"));
+
+    let config = <MouseRaceConfig as mousehole_engine::GameConfig>::with_players(4).unwrap();
+    let lines: String = (1..=100)
+        .map(|seed| {
+            mousehole_engine::conformance::random_transcript::<MouseRace>(&config, seed)
+                .to_json_line()
+                + "\n"
+        })
+        .collect();
+    let transcripts = mousehole_engine::Transcript::from_json_lines(&lines);
+    assert_eq!(transcripts.len(), 100);
+    for (line, transcript) in transcripts {
+        let transcript = transcript.unwrap_or_else(|e| panic!("line {line}: {e}"));
+        let report = transcript
+            .replay()
+            .unwrap_or_else(|e| panic!("line {line}: {e}"));
+        assert!(report.outcome.is_some());
+    }
 }

@@ -690,7 +690,7 @@ fn options_have_the_spec_defaults() {
     assert_eq!(config, self::config(""));
     assert_eq!(config.players(), 3);
     assert_eq!(config.trap_parts(), 25);
-    assert_eq!(config.trap_reliability(), Reliability::DEFAULT);
+    assert_eq!(config.trap_reliability(), Reliability::new(5, 6).unwrap());
     assert_eq!(config.max_turns(), 1000);
     let options: Vec<(String, String)> = config.to_options().into_iter().collect();
     assert_eq!(
@@ -887,11 +887,23 @@ fn conservation_is_checked() {
     let mut json = serde_json::to_value(&state).unwrap();
     json["pile"] = serde_json::json!(41);
     let broken: MouseTrap = serde_json::from_value(json).unwrap();
-    assert!(broken.check_invariants().unwrap_err().contains("52"));
+    assert!(
+        broken
+            .check_invariants()
+            .unwrap_err()
+            .message()
+            .contains("52")
+    );
     let mut json = serde_json::to_value(&state).unwrap();
     json["built"] = serde_json::json!(26);
     let broken: MouseTrap = serde_json::from_value(json).unwrap();
-    assert!(broken.check_invariants().unwrap_err().contains("parts"));
+    assert!(
+        broken
+            .check_invariants()
+            .unwrap_err()
+            .message()
+            .contains("parts")
+    );
 }
 
 #[test]
@@ -913,4 +925,61 @@ fn transcript_notes_tell_what_happened() {
         note(&state, "roll 4").as_deref(),
         Some("seat 0 to 47 Turn Crank; no cheese to pay: the crank is turned")
     );
+}
+
+// ---------------------------------------------------------------- many random games
+
+/// Trap parts only grow, a captured mouse never moves again, and no decision is ever asked
+/// with a single option (the forced-choice ruling), across every event of many random games.
+#[test]
+fn parts_only_grow_captured_mice_never_move_and_every_decision_is_a_real_choice() {
+    for options in ["players=2", "players=3", "players=4,trap_parts=5"] {
+        let config = config(options);
+        for seed in 0..mousehole_engine::conformance::games_per_config() as u64 {
+            let transcript =
+                mousehole_engine::conformance::random_transcript::<MouseTrap>(&config, seed);
+            let mut state = MouseTrap::new(&config);
+            for event in &transcript.events {
+                let action: MouseTrapAction = event.action.parse().unwrap();
+                if state.to_move() != ToMove::Chance {
+                    assert!(state.legal_texts().len() >= 2, "{options} seed {seed}");
+                }
+                let before = state.clone();
+                state.apply(action).unwrap();
+                assert!(state.built() >= before.built(), "{options} seed {seed}");
+                for seat in 0..config.players() {
+                    if before.is_captured(seat) {
+                        assert!(state.is_captured(seat));
+                        assert_eq!(state.position(seat), before.position(seat));
+                        assert_eq!(state.cheese(seat), 0);
+                    }
+                }
+            }
+            assert!(state.is_terminal());
+        }
+    }
+}
+
+/// What `mousehole play mouse-trap --players 4 --games 200 --seed 1 --out t.jsonl` followed by
+/// `mousehole replay t.jsonl` does, done through the engine: 200 four-player games written as
+/// JSON lines, read back and replayed through the registry.
+#[test]
+fn two_hundred_four_player_games_replay_from_json_lines() {
+    let config = config("players=4");
+    let lines: String = (1..=200)
+        .map(|seed| {
+            mousehole_engine::conformance::random_transcript::<MouseTrap>(&config, seed)
+                .to_json_line()
+                + "\n"
+        })
+        .collect();
+    let read = mousehole_engine::Transcript::from_json_lines(&lines);
+    assert_eq!(read.len(), 200);
+    for (line, transcript) in read {
+        let transcript = transcript.unwrap_or_else(|e| panic!("line {line}: {e}"));
+        let report = transcript
+            .replay()
+            .unwrap_or_else(|e| panic!("line {line}: {e}"));
+        assert!(report.outcome.is_some(), "line {line} is unfinished");
+    }
 }

@@ -1,8 +1,10 @@
 //! Project automation, run as `cargo xtask <command>`: a thin wrapper over cargo so CI and
 //! people run the same steps. Each command is echoed before it runs.
 
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
@@ -16,18 +18,26 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Task {
-    /// What CI runs: format check, clippy with -D warnings, every test (doc tests included),
-    /// snapshots never written.
+    /// What CI runs: format check, clippy with -D warnings, docs with warnings denied, every
+    /// test (doc tests included, snapshots never written). Ends with one line
+    /// `N passed, N failed`.
     Ci,
-    /// Every test of the workspace, doc tests included (snapshots never written).
+    /// Every test of the workspace, doc tests included (snapshots never written); ends with
+    /// `N passed, N failed`.
     Test,
-    /// The conformance harness with many games per game and player count, in release mode.
+    /// The conformance harness with many games per game and player count, optimised.
     Soak {
         /// Games per configuration.
         #[arg(long, default_value_t = 100_000)]
         games: u64,
         /// Only this game (e.g. `cheese-day`); default all. Long games (Mouse Race runs to
         /// 600 turns) make a full soak take hours on two cores.
+        #[arg(long)]
+        game: Option<String>,
+    },
+    /// The statistics tests of random games (game lengths, endings, speed), optimised.
+    Stats {
+        /// Only this game (e.g. `moose-house`); default all.
         #[arg(long)]
         game: Option<String>,
     },
@@ -43,40 +53,235 @@ enum Task {
 
 fn main() -> Result<()> {
     match Cli::parse().command {
-        Task::Ci => ci(),
-        Task::Test => test(),
+        Task::Ci => {
+            ci();
+            Ok(())
+        }
+        Task::Test => {
+            let mut tally = Tally::default();
+            test(&mut tally)?;
+            tally.finish();
+            Ok(())
+        }
         Task::Soak { games, game } => soak(games, game.as_deref()),
+        Task::Stats { game } => stats(game.as_deref()),
         Task::Bench { seconds } => bench(seconds),
         Task::Snapshots => snapshots(),
     }
 }
 
-fn ci() -> Result<()> {
-    cargo(&["fmt", "--all", "--", "--check"], &[])?;
-    cargo(
-        &[
-            "clippy",
-            "--workspace",
-            "--all-targets",
-            "--locked",
-            "--",
-            "-D",
-            "warnings",
-        ],
-        &[],
-    )?;
-    test()
+/// Tests passed and failed over the whole run, and the steps that failed outright.
+#[derive(Debug, Default)]
+struct Tally {
+    passed: u64,
+    failed: u64,
+    failed_steps: Vec<String>,
 }
 
-fn test() -> Result<()> {
-    cargo(
-        &["test", "--workspace", "--locked"],
-        &[("INSTA_UPDATE", "no"), ("CI", "true")],
-    )
+impl Tally {
+    /// Prints the summary line (always the last line) and exits with status 1 if anything
+    /// failed.
+    fn finish(&self) {
+        if !self.failed_steps.is_empty() {
+            eprintln!("failed: {}", self.failed_steps.join("; "));
+        }
+        let failed = self.failed + self.failed_steps.len() as u64;
+        println!("{} passed, {failed} failed", self.passed);
+        if failed > 0 {
+            std::process::exit(1);
+        }
+    }
+}
+
+fn ci() {
+    let mut tally = Tally::default();
+    // Every step runs even after one fails, so one CI run shows everything that is wrong.
+    for (name, args, env) in [
+        (
+            "format check",
+            vec!["fmt", "--all", "--", "--check"],
+            vec![],
+        ),
+        (
+            "clippy",
+            vec![
+                "clippy",
+                "--workspace",
+                "--all-targets",
+                "--locked",
+                "--",
+                "-D",
+                "warnings",
+            ],
+            vec![],
+        ),
+        (
+            "docs",
+            vec!["doc", "--workspace", "--no-deps", "--locked"],
+            vec![("RUSTDOCFLAGS", "-D warnings")],
+        ),
+    ] {
+        if let Err(error) = cargo(&args, &env) {
+            eprintln!("{error:#}");
+            tally.failed_steps.push(name.to_owned());
+        }
+    }
+    if let Err(error) = test(&mut tally) {
+        eprintln!("{error:#}");
+        tally.failed_steps.push("tests".to_owned());
+    }
+    tally.finish();
+}
+
+const TEST_ENV: &[(&str, &str)] = &[("INSTA_UPDATE", "no"), ("CI", "true")];
+
+/// Runs every test, counting passes and failures: with cargo-nextest when it is installed
+/// (plus `cargo test --doc`, which nextest does not run), else with `cargo test`.
+fn test(tally: &mut Tally) -> Result<()> {
+    let nextest = Command::new(cargo_path())
+        .args(["nextest", "--version"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if nextest {
+        let out = cargo_captured(
+            &[
+                "nextest",
+                "run",
+                "--workspace",
+                "--locked",
+                "--no-fail-fast",
+            ],
+            TEST_ENV,
+        )?;
+        let (passed, failed) = nextest_counts(&out.text)
+            .with_context(|| format!("cargo nextest printed no summary ({})", out.status_text()))?;
+        tally.passed += passed;
+        tally.failed += failed;
+        if !out.success && failed == 0 {
+            tally.failed_steps.push("cargo nextest run".to_owned());
+        }
+        let doc = cargo_captured(&["test", "--workspace", "--locked", "--doc"], TEST_ENV)?;
+        add_cargo_test_counts(tally, &doc, "cargo test --doc");
+    } else {
+        println!("(cargo-nextest is not installed: running the tests with cargo test)");
+        let out = cargo_captured(
+            &["test", "--workspace", "--locked", "--no-fail-fast"],
+            TEST_ENV,
+        )?;
+        add_cargo_test_counts(tally, &out, "cargo test");
+    }
+    Ok(())
+}
+
+fn add_cargo_test_counts(tally: &mut Tally, out: &Captured, step: &str) {
+    let (passed, failed) = cargo_test_counts(&out.text);
+    tally.passed += passed;
+    tally.failed += failed;
+    if !out.success && failed == 0 {
+        tally
+            .failed_steps
+            .push(format!("{step} ({})", out.status_text()));
+    }
+}
+
+/// `(passed, failed)` from nextest's summary line (`Summary [ 1.2s] 239 tests run: 237
+/// passed, 2 failed, 7 skipped`).
+fn nextest_counts(text: &str) -> Option<(u64, u64)> {
+    let line = text
+        .lines()
+        .rev()
+        .find(|l| l.contains("Summary [") && l.contains("tests run:"))?;
+    let after = line.split("tests run:").nth(1)?;
+    let count = |word: &str| -> u64 {
+        after
+            .split(',')
+            .filter_map(|part| {
+                let mut words = part.split_whitespace();
+                let n = words.next()?.parse::<u64>().ok()?;
+                words.next().filter(|w| w.starts_with(word)).map(|_| n)
+            })
+            .sum()
+    };
+    // Timed-out and leaky-failed tests count as failed too.
+    Some((
+        count("passed"),
+        count("failed") + count("timed") + count("leaky-failed"),
+    ))
+}
+
+/// Sums `passed` and `failed` over cargo test's `test result:` lines.
+fn cargo_test_counts(text: &str) -> (u64, u64) {
+    let mut totals = (0, 0);
+    for line in text.lines().filter(|l| l.starts_with("test result:")) {
+        for part in line.split(';') {
+            let words: Vec<&str> = part.split_whitespace().collect();
+            for pair in words.windows(2) {
+                if let Ok(n) = pair[0].parse::<u64>() {
+                    match pair[1] {
+                        "passed" => totals.0 += n,
+                        "failed" => totals.1 += n,
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+    totals
 }
 
 fn soak(games: u64, game: Option<&str>) -> Result<()> {
     let games = games.to_string();
+    let filter = game.map(|g| format!("{}_", g.replace('-', "_")));
+    let mut args = vec![
+        "test",
+        "--profile",
+        "soak",
+        "--locked",
+        "-p",
+        "mousehole-engine",
+        "--test",
+        "conformance",
+    ];
+    if let Some(filter) = &filter {
+        args.extend(["--", filter.as_str()]);
+    }
+    let out = cargo_captured(
+        &args,
+        &[
+            ("MOUSEHOLE_CONFORMANCE_GAMES", games.as_str()),
+            ("INSTA_UPDATE", "no"),
+        ],
+    )?;
+    let (passed, failed) = cargo_test_counts(&out.text);
+    if passed + failed == 0 {
+        bail!(
+            "no conformance test matched{}",
+            game.map(|g| format!(" {g}")).unwrap_or_default()
+        );
+    }
+    Tally {
+        passed,
+        failed,
+        failed_steps: Vec::new(),
+    }
+    .finish();
+    Ok(())
+}
+
+fn stats(game: Option<&str>) -> Result<()> {
+    let mut suites = test_suites("_stats")?;
+    if let Some(game) = game {
+        let module = game.replace('-', "_");
+        suites.retain(|suite| suite.strip_suffix("_stats") == Some(module.as_str()));
+    }
+    if suites.is_empty() {
+        bail!(
+            "no engine/tests/*_stats.rs suite{}",
+            game.map(|g| format!(" for {g}")).unwrap_or_default()
+        );
+    }
     let mut args = vec![
         "test",
         "--profile",
@@ -85,27 +290,11 @@ fn soak(games: u64, game: Option<&str>) -> Result<()> {
         "-p",
         "mousehole-engine",
     ];
-    let mut suites = conformance_suites()?;
-    if let Some(game) = game {
-        let module = game.replace('-', "_");
-        suites.retain(|suite| suite.strip_suffix("_conformance") == Some(module.as_str()));
-    }
-    if suites.is_empty() {
-        bail!(
-            "no engine/tests/*_conformance.rs suite{}",
-            game.map(|g| format!(" for {g}")).unwrap_or_default()
-        );
-    }
     for suite in &suites {
         args.extend(["--test", suite.as_str()]);
     }
-    cargo(
-        &args,
-        &[
-            ("MOUSEHOLE_CONFORMANCE_GAMES", games.as_str()),
-            ("INSTA_UPDATE", "no"),
-        ],
-    )
+    args.extend(["--", "--ignored", "--nocapture", "--test-threads", "1"]);
+    cargo(&args, &[("INSTA_UPDATE", "no")])
 }
 
 fn bench(seconds: f64) -> Result<()> {
@@ -140,14 +329,14 @@ fn snapshots() -> Result<()> {
     Ok(())
 }
 
-/// The names of the engine's conformance test suites (`engine/tests/*_conformance.rs`).
-fn conformance_suites() -> Result<Vec<String>> {
+/// The names of the engine's test suites whose file name ends in `suffix`.rs.
+fn test_suites(suffix: &str) -> Result<Vec<String>> {
     let dir = root().join("engine/tests");
     let mut suites: Vec<String> = std::fs::read_dir(&dir)
         .with_context(|| format!("cannot read {}", dir.display()))?
         .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
         .filter_map(|name| name.strip_suffix(".rs").map(str::to_owned))
-        .filter(|name| name.ends_with("_conformance"))
+        .filter(|name| name.ends_with(suffix))
         .collect();
     suites.sort();
     Ok(suites)
@@ -177,11 +366,18 @@ fn root() -> PathBuf {
         .to_owned()
 }
 
+fn cargo_path() -> String {
+    std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned())
+}
+
+fn echo(args: &[&str], env: &[(&str, &str)]) {
+    let shown: Vec<String> = env.iter().map(|(k, v)| format!("{k}={v} ")).collect();
+    println!("$ {}cargo {}", shown.concat(), args.join(" "));
+}
+
 fn cargo(args: &[&str], env: &[(&str, &str)]) -> Result<()> {
-    let shown: Vec<String> = env.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    println!("$ {} cargo {}", shown.join(" "), args.join(" "));
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let status = Command::new(cargo)
+    echo(args, env);
+    let status = Command::new(cargo_path())
         .args(args)
         .envs(env.iter().copied())
         .current_dir(root())
@@ -191,4 +387,81 @@ fn cargo(args: &[&str], env: &[(&str, &str)]) -> Result<()> {
         bail!("`cargo {}` failed ({status})", args.join(" "));
     }
     Ok(())
+}
+
+/// What a cargo run printed (stdout and stderr, as they came) and whether it succeeded.
+struct Captured {
+    text: String,
+    success: bool,
+    status: std::process::ExitStatus,
+}
+
+impl Captured {
+    fn status_text(&self) -> String {
+        self.status.to_string()
+    }
+}
+
+/// Runs cargo, echoing its output as it comes and keeping a copy to read counts from.
+fn cargo_captured(args: &[&str], env: &[(&str, &str)]) -> Result<Captured> {
+    echo(args, env);
+    let mut child = Command::new(cargo_path())
+        .args(args)
+        .envs(env.iter().copied())
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .context("cannot run cargo")?;
+    let text = Arc::new(Mutex::new(String::new()));
+    let stdout = child.stdout.take().expect("piped");
+    let stderr = child.stderr.take().expect("piped");
+    let copy = |stream: Box<dyn Read + Send>, to_stderr: bool| {
+        let text = Arc::clone(&text);
+        std::thread::spawn(move || {
+            for line in BufReader::new(stream).lines().map_while(Result::ok) {
+                if to_stderr {
+                    let _ = writeln!(std::io::stderr(), "{line}");
+                } else {
+                    let _ = writeln!(std::io::stdout(), "{line}");
+                }
+                let mut text = text.lock().expect("not poisoned");
+                text.push_str(&line);
+                text.push('\n');
+            }
+        })
+    };
+    let readers = [copy(Box::new(stdout), false), copy(Box::new(stderr), true)];
+    let status = child.wait().context("cargo did not finish")?;
+    for reader in readers {
+        let _ = reader.join();
+    }
+    let text = text.lock().expect("not poisoned").clone();
+    Ok(Captured {
+        text,
+        success: status.success(),
+        status,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nextest_summaries_are_counted() {
+        let text = "        PASS [   0.021s] (239/239) x\n────────────\n     Summary [  10.570s] 239 tests run: 239 passed, 7 skipped\n";
+        assert_eq!(nextest_counts(text), Some((239, 0)));
+        let text =
+            "     Summary [   1.000s] 12 tests run: 9 passed, 2 failed, 1 timed out, 3 skipped\n";
+        assert_eq!(nextest_counts(text), Some((9, 3)));
+        assert_eq!(nextest_counts("no summary here"), None);
+    }
+
+    #[test]
+    fn cargo_test_results_are_summed() {
+        let text = "test result: ok. 5 passed; 0 failed; 1 ignored; 0 measured; 0 filtered out; finished in 0.00s\n\
+                    test result: FAILED. 3 passed; 2 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.10s\n";
+        assert_eq!(cargo_test_counts(text), (8, 2));
+    }
 }

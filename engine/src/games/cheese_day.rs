@@ -2,19 +2,24 @@
 //! cheese holes and whose faces hide cheese or a trap. Rules: `shared/spec/cheese-day.md`.
 
 mod action;
+mod config;
 mod hidden;
+mod invariants;
+mod notes;
 mod observation;
-
-use std::fmt::Write as _;
+mod views;
 
 use serde::{Deserialize, Serialize};
 
 use self::action::PEEK_ANY;
 pub use self::action::{Card, CheeseDayAction, Face};
+pub use self::config::CheeseDayConfig;
+use self::config::INFO;
 pub use self::observation::{CheeseDayObservation, SlotView};
-use crate::error::OptionError;
-use crate::game::{Game, ToMove};
-use crate::options::{GameConfig, GameInfo, OptionInfo, Options};
+pub use self::views::CheeseDayView;
+use crate::error::BrokenInvariant;
+use crate::game::{Actor, Game, ToMove};
+use crate::options::GameInfo;
 use crate::outcome::{Outcome, competition_ranks};
 use crate::rng::{GameRng, below};
 
@@ -30,131 +35,6 @@ const TRAPS_TO_LOSE: u8 = 3;
 
 /// Per value (index 0 = one hole) and face (index 0 = cheese, 1 = trap): a card count.
 type Counts = [[u8; 2]; VALUES];
-
-const INFO: GameInfo = GameInfo {
-    name: "cheese-day",
-    title: "Cheese Day (Alles Käse!)",
-    summary: "push your luck: collect cheese holes from a pantry of cards that may hide traps",
-    min_players: 2,
-    max_players: MAX_PLAYERS,
-    options: &[
-        OptionInfo {
-            key: "players",
-            default: "3",
-            allowed: "a number of players from 2 to 6",
-            help: "number of players",
-        },
-        OptionInfo {
-            key: "traps",
-            default: "1/2/3/3/4/5",
-            allowed: "six numbers 0…6 separated by '/', the traps among the six cards of each value 1…6",
-            help: "how many of the six cards of each value (1…6 holes) hide a trap",
-        },
-    ],
-    rules: RULES,
-};
-
-const RULES: &str = "\
-36 cards show 1 to 6 cheese holes on their backs (six of each value); their faces hide either
-a mouse with cheese or a trap, and the more holes, the likelier a trap (by default 1, 2, 3, 3, 4
-and 5 traps among the six cards of values 1…6; option traps=a/b/c/d/e/f).
-
-Setup: the cards are shuffled into a face-down reserve (backs up, so the top card's value is
-public) and six are dealt into the pantry, slots 1 to 6, backs up. Seat 0 starts.
-
-On your turn roll the die:
-- If no pantry card shows the rolled value, peek at any pantry card: you alone see its face
-  (`peek S`). With 2 or 3 players the top reserve card is then discarded unseen.
-- Otherwise choose a card of that value and, before seeing its face, either take it (`take S`:
-  it is revealed and goes in front of you, cheese or trap) or remove it from the game unseen
-  (`remove S`). The slot is refilled from the reserve.
-
-The game ends at once when a player takes his third trap: he is out and ranks last. It also
-ends after the turn that empties the reserve. The others rank by holes on their cheese cards;
-ties go to whoever took more cheese cards; still tied, the place is shared.
-
-Text forms: peek S, take S, remove S (S = slot 1…6); chance events roll N and draw VF (value V,
-face C or T, e.g. draw 4T).";
-
-/// Validated options.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CheeseDayConfig {
-    players: u8,
-    /// Traps among the six cards of each value 1…6.
-    traps: [u8; VALUES],
-}
-
-impl CheeseDayConfig {
-    /// The default trap distribution.
-    pub const DEFAULT_TRAPS: [u8; VALUES] = [1, 2, 3, 3, 4, 5];
-
-    /// A configuration for `players` seats with the default traps.
-    ///
-    /// # Errors
-    /// If `players` is outside 2…6.
-    pub fn with_players(players: usize) -> Result<Self, OptionError> {
-        Options::parse(&INFO, &format!("players={players}"))?.into_config()
-    }
-
-    /// Traps among the cards of each value 1…6.
-    pub fn traps(&self) -> [u8; VALUES] {
-        self.traps
-    }
-
-    fn total(self, value_index: usize, face: Face) -> u8 {
-        match face {
-            Face::Trap => self.traps[value_index],
-            Face::Cheese => CARDS_PER_VALUE - self.traps[value_index],
-        }
-    }
-
-    /// With 2 or 3 players a peek burns the top reserve card.
-    fn burns_on_peek(self) -> bool {
-        self.players <= 3
-    }
-}
-
-impl Default for CheeseDayConfig {
-    fn default() -> Self {
-        Self {
-            players: 3,
-            traps: Self::DEFAULT_TRAPS,
-        }
-    }
-}
-
-impl GameConfig for CheeseDayConfig {
-    fn from_options(options: &mut Options) -> Result<Self, OptionError> {
-        let players = options.take_players(3)? as u8;
-        let traps = options.take("traps", Self::DEFAULT_TRAPS, parse_traps)?;
-        Ok(Self { players, traps })
-    }
-
-    fn to_options(&self) -> std::collections::BTreeMap<String, String> {
-        let traps: Vec<String> = self.traps.iter().map(ToString::to_string).collect();
-        [
-            ("players".to_owned(), self.players.to_string()),
-            ("traps".to_owned(), traps.join("/")),
-        ]
-        .into()
-    }
-
-    fn players(&self) -> usize {
-        usize::from(self.players)
-    }
-}
-
-fn parse_traps(text: &str) -> Option<[u8; VALUES]> {
-    let parts: Vec<&str> = text.split('/').collect();
-    if parts.len() != VALUES {
-        return None;
-    }
-    let mut traps = [0; VALUES];
-    for (slot, part) in traps.iter_mut().zip(parts) {
-        *slot = part.trim().parse().ok().filter(|&n| n <= CARDS_PER_VALUE)?;
-    }
-    Some(traps)
-}
 
 /// Where the game stands within a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -281,6 +161,7 @@ impl Game for CheeseDay {
     type Config = CheeseDayConfig;
     type Action = CheeseDayAction;
     type Observation = CheeseDayObservation;
+    type EventView = CheeseDayView;
 
     fn info() -> &'static GameInfo {
         &INFO
@@ -544,121 +425,28 @@ impl Game for CheeseDay {
         Some(Outcome::new(competition_ranks(&keys[..players]), scores))
     }
 
-    fn check_invariants(&self) -> Result<(), String> {
-        let players = self.players();
-        let mut seen = self.undrawn;
-        let mut add = |card: Card| seen[card.value_index()][card.face.index()] += 1;
-        self.pantry.iter().flatten().for_each(|c| add(c.card));
-        if let Some(top) = self.reserve_top {
-            add(top);
-        }
-        for v in 0..VALUES {
-            for f in 0..2 {
-                seen[v][f] += self.discard[v][f];
-                seen[v][f] += self.taken.iter().map(|t| t[v][f]).sum::<u8>();
-            }
-            let want = [
-                self.config.total(v, Face::Cheese),
-                self.config.total(v, Face::Trap),
-            ];
-            if seen[v] != want {
-                return Err(format!(
-                    "value {}: {:?} cheese/trap cards in play, configured {want:?}",
-                    v + 1,
-                    seen[v]
-                ));
-            }
-        }
-        let undrawn: u8 = self.undrawn.iter().flatten().sum();
-        let filled = self.pantry.iter().flatten().count();
-        // During the deal the empty pantry slots are still waiting for their cards.
-        let awaiting_deal = if self.out.is_none() {
-            SLOTS - filled
-        } else {
-            0
-        };
-        if usize::from(undrawn)
-            != usize::from(self.reserve_len) - usize::from(self.reserve_top.is_some())
-                + awaiting_deal
-        {
-            return Err(format!(
-                "reserve holds {} cards (top {:?}), {awaiting_deal} slots await the deal, but {undrawn} cards are undrawn",
-                self.reserve_len, self.reserve_top
-            ));
-        }
-        let setup =
-            self.phase == Phase::Draw && self.reserve_top.is_none() && self.reserve_len == 30;
-        if filled != SLOTS && !setup && self.out.is_none() {
-            return Err(format!("pantry holds {filled} cards outside setup"));
-        }
-        if matches!(self.phase, Phase::Roll | Phase::Choose { .. }) && self.reserve_top.is_none() {
-            return Err("a turn is in play without a reserve top card".into());
-        }
-        for seat in 0..MAX_PLAYERS {
-            let traps = self.traps_of(seat);
-            if seat >= players && (traps > 0 || self.cheese_cards_of(seat) > 0) {
-                return Err(format!("seat {seat} is not in the game but holds cards"));
-            }
-            if traps > TRAPS_TO_LOSE || (traps == TRAPS_TO_LOSE && self.out != Some(seat as u8)) {
-                return Err(format!("seat {seat} holds {traps} traps"));
-            }
-            for v in 0..VALUES {
-                for f in 0..2 {
-                    if self.discard_known[seat][v][f] > self.discard[v][f] {
-                        return Err(format!("seat {seat} knows more discards than there are"));
-                    }
-                }
-            }
-        }
-        if self.out.is_some() && self.phase != Phase::Over {
-            return Err("a player is out but the game goes on".into());
-        }
-        if self
-            .pantry
-            .iter()
-            .flatten()
-            .any(|c| usize::from(c.peeked_by) >> players != 0)
-        {
-            return Err("a card was peeked by a seat not in the game".into());
-        }
-        Ok(())
+    fn check_invariants(&self) -> Result<(), BrokenInvariant> {
+        invariants::check(self).map_err(BrokenInvariant)
+    }
+
+    fn event_view(&self, seat: usize, action: &CheeseDayAction) -> CheeseDayView {
+        views::view(self, seat, *action)
+    }
+
+    fn event_note(
+        before: &CheeseDayObservation,
+        actor: Actor,
+        view: &CheeseDayView,
+        after: &CheeseDayObservation,
+    ) -> Option<String> {
+        notes::event_note(before, actor, *view, after)
+    }
+
+    fn choice_label(observation: &CheeseDayObservation, action: &CheeseDayAction) -> String {
+        notes::choice_label(observation, *action)
     }
 
     fn describe(&self, action: &CheeseDayAction) -> Option<String> {
-        Some(match *action {
-            CheeseDayAction::Roll(n) if !self.has_value(n) => {
-                format!("no {n} in the pantry: peek")
-            }
-            CheeseDayAction::Roll(_) => return None,
-            CheeseDayAction::Draw(_) => match self.pantry.iter().position(Option::is_none) {
-                Some(slot) if self.out.is_none() => format!("pantry slot {}", slot + 1),
-                _ => "reserve top".to_owned(),
-            },
-            CheeseDayAction::Peek(slot) => {
-                let card = self.card_in(slot)?.card;
-                let mut note = format!("sees {card}");
-                if let (true, Some(top)) = (self.config.burns_on_peek(), self.reserve_top) {
-                    let _ = write!(note, "; top card {top} burned");
-                }
-                note
-            }
-            CheeseDayAction::Take(slot) => {
-                let card = self.card_in(slot)?.card;
-                match card.face {
-                    Face::Cheese => format!("cheese ({} holes)", card.value),
-                    Face::Trap => {
-                        let traps = self.traps_of(self.turn()) + 1;
-                        if traps >= TRAPS_TO_LOSE {
-                            format!("trap ({traps} of {TRAPS_TO_LOSE}): out, game over")
-                        } else {
-                            format!("trap ({traps} of {TRAPS_TO_LOSE})")
-                        }
-                    }
-                }
-            }
-            CheeseDayAction::Remove(slot) => {
-                format!("{} removed unseen", self.card_in(slot)?.card)
-            }
-        })
+        notes::describe(self, *action)
     }
 }

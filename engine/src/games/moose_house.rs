@@ -14,6 +14,7 @@ mod invariants;
 mod notes;
 mod observation;
 mod phase;
+mod views;
 
 use serde::{Deserialize, Serialize};
 
@@ -24,7 +25,9 @@ pub use self::config::{DrawRule, MooseHouseConfig};
 pub use self::house::{Content, House, MAX_EMPTY_ROOMS, MAX_ROOMS, Room};
 pub use self::observation::MooseHouseObservation;
 pub use self::phase::{Phase, RefillQueue};
-use crate::game::{Game, ToMove};
+pub use self::views::MooseHouseView;
+use crate::error::BrokenInvariant;
+use crate::game::{Actor, Game, ToMove};
 use crate::options::{GameConfig, GameInfo};
 use crate::outcome::{Outcome, competition_ranks};
 use crate::rng::{GameRng, draw_counts};
@@ -119,7 +122,7 @@ impl MooseHouse {
         state.pile = Cards::deck()
             .minus(&placed)
             .ok_or_else(|| format!("more cards placed than the deck holds: {placed}"))?;
-        state.check_invariants()?;
+        state.check_invariants().map_err(|e| e.0)?;
         Ok(state)
     }
 
@@ -320,6 +323,7 @@ impl Game for MooseHouse {
     type Config = MooseHouseConfig;
     type Action = MooseHouseAction;
     type Observation = MooseHouseObservation;
+    type EventView = MooseHouseView;
 
     fn info() -> &'static GameInfo {
         &INFO
@@ -524,8 +528,25 @@ impl Game for MooseHouse {
         Some(Outcome::new(competition_ranks(&keys), scores))
     }
 
-    fn check_invariants(&self) -> Result<(), String> {
-        invariants::check(self)
+    fn check_invariants(&self) -> Result<(), BrokenInvariant> {
+        invariants::check(self).map_err(BrokenInvariant)
+    }
+
+    fn event_view(&self, seat: usize, action: &MooseHouseAction) -> MooseHouseView {
+        views::view(self, seat, *action)
+    }
+
+    fn event_note(
+        before: &MooseHouseObservation,
+        actor: Actor,
+        view: &MooseHouseView,
+        after: &MooseHouseObservation,
+    ) -> Option<String> {
+        notes::event_note(before, actor, *view, after)
+    }
+
+    fn choice_label(observation: &MooseHouseObservation, action: &MooseHouseAction) -> String {
+        notes::choice_label(observation, *action)
     }
 
     fn describe(&self, action: &MooseHouseAction) -> Option<String> {

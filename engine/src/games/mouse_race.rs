@@ -6,7 +6,9 @@ mod board;
 mod checks;
 mod config;
 mod knowledge;
+mod notes;
 mod observation;
+mod views;
 
 use serde::{Deserialize, Serialize};
 
@@ -15,7 +17,9 @@ pub use self::board::{Board, Cell, Dir, Geometry, MAX_SIZE, MIN_SIZE, Spot, Squa
 use self::config::INFO;
 pub use self::config::{MouseRaceConfig, TileCounts};
 pub use self::observation::{MouseRaceObservation, PathView, PhaseView};
-use crate::game::{Game, ToMove};
+pub use self::views::MouseRaceView;
+use crate::error::BrokenInvariant;
+use crate::game::{Actor, Game, ToMove};
 use crate::options::{GameConfig, GameInfo};
 use crate::outcome::Outcome;
 use crate::rng::GameRng;
@@ -386,6 +390,7 @@ impl Game for MouseRace {
     type Config = MouseRaceConfig;
     type Action = MouseRaceAction;
     type Observation = MouseRaceObservation;
+    type EventView = MouseRaceView;
 
     fn info() -> &'static GameInfo {
         &INFO
@@ -570,8 +575,25 @@ impl Game for MouseRace {
         Some(Outcome::new(ranks, scores))
     }
 
-    fn check_invariants(&self) -> Result<(), String> {
-        self.check_rules()
+    fn check_invariants(&self) -> Result<(), BrokenInvariant> {
+        self.check_rules().map_err(BrokenInvariant)
+    }
+
+    fn event_view(&self, seat: usize, action: &MouseRaceAction) -> MouseRaceView {
+        views::view(self, seat, *action)
+    }
+
+    fn event_note(
+        before: &MouseRaceObservation,
+        actor: Actor,
+        view: &MouseRaceView,
+        after: &MouseRaceObservation,
+    ) -> Option<String> {
+        notes::event_note(before, actor, *view, after)
+    }
+
+    fn choice_label(observation: &MouseRaceObservation, action: &MouseRaceAction) -> String {
+        notes::choice_label(observation, *action)
     }
 
     fn describe(&self, action: &MouseRaceAction) -> Option<String> {

@@ -11,7 +11,8 @@ mod observation;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Game, ToMove};
+use crate::error::BrokenInvariant;
+use crate::game::{Actor, Game, ToMove};
 use crate::options::{GameConfig, GameInfo, OptionInfo};
 use crate::outcome::{Outcome, competition_ranks};
 use crate::rng::GameRng;
@@ -61,7 +62,16 @@ const INFO: GameInfo = GameInfo {
         },
     ],
     rules: RULES,
+    how_to_act: HOW_TO_ACT,
 };
+
+const HOW_TO_ACT: &str = "\
+Most of Mouse Trap is the die; you decide only in two places (seats count from 0):
+- taking cheese from the richest opponents when several are tied: `rob P` names who gives
+  the next piece;
+- on Turn Crank with the trap complete: `move P` pays 1 cheese to roll seat P's mouse
+  forward (onto the Cheese Wheel, you hope), then `crank` to spring the trap on every mouse
+  on the Wheel, or `stop` if nobody is there.";
 
 const RULES: &str = "\
 Each player has a mouse on Start of a 44-space path that leads into The Loop, six spaces the
@@ -386,6 +396,8 @@ impl Game for MouseTrap {
     type Config = MouseTrapConfig;
     type Action = MouseTrapAction;
     type Observation = MouseTrapObservation;
+    /// Everything is public: every seat sees every event as it is.
+    type EventView = MouseTrapAction;
 
     fn info() -> &'static GameInfo {
         &INFO
@@ -560,8 +572,23 @@ impl Game for MouseTrap {
         Some(Outcome::new(competition_ranks(&keys), scores))
     }
 
-    fn check_invariants(&self) -> Result<(), String> {
-        invariants::check(self)
+    fn check_invariants(&self) -> Result<(), BrokenInvariant> {
+        invariants::check(self).map_err(BrokenInvariant)
+    }
+
+    fn event_view(&self, _seat: usize, action: &MouseTrapAction) -> MouseTrapAction {
+        *action
+    }
+
+    /// Everything is public, so the state the observation shows is the whole truth and its
+    /// note is the full transcript's.
+    fn event_note(
+        before: &MouseTrapObservation,
+        _actor: Actor,
+        view: &MouseTrapAction,
+        _after: &MouseTrapObservation,
+    ) -> Option<String> {
+        describe::describe(&before.to_state(), *view)
     }
 
     fn describe(&self, action: &MouseTrapAction) -> Option<String> {

@@ -28,7 +28,17 @@ pub(super) const INFO: GameInfo = GameInfo {
         },
     ],
     rules: RULES,
+    how_to_act: HOW_TO_ACT,
 };
+
+const HOW_TO_ACT: &str = "\
+On your turn play one card at an opponent (seats count from 0) or on your own house:
+- `house P`: a Moose in the House for seat P (needed before P's rooms can take moose);
+- `room KIND P`: an empty room of KIND (kitchen, living, bedroom, bathroom) for seat P;
+- `moose KIND P R`: a moose into seat P's empty room R of that kind (rooms count from 1);
+- `door R`: close your own empty room R for good.
+Only when nothing can be played: `discard CARD` (or `pass` once the pile is empty).
+When a moose is played into your room you answer `trap` (if you hold a Trap) or `allow`.";
 
 const RULES: &str = "\
 58 cards: 20 Empty Rooms (5 each of kitchen, living room, bedroom, bathroom), 20 Moose in the
@@ -90,21 +100,15 @@ impl DrawRule {
 }
 
 /// Validated options.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MooseHouseConfig {
     players: u8,
     draw: DrawRule,
 }
 
-impl MooseHouseConfig {
-    /// A configuration for `players` seats with the default draw rule.
-    ///
-    /// # Errors
-    /// If `players` is outside 2…5.
-    pub fn with_players(players: usize) -> Result<Self, OptionError> {
-        Options::parse(&INFO, &format!("players={players}"))?.into_config()
-    }
+crate::config_serde!(MooseHouseConfig);
 
+impl MooseHouseConfig {
     pub fn draw(&self) -> DrawRule {
         self.draw
     }
@@ -112,17 +116,18 @@ impl MooseHouseConfig {
 
 impl Default for MooseHouseConfig {
     fn default() -> Self {
-        Self {
-            players: 3,
-            draw: DrawRule::Refill,
-        }
+        Self::defaults()
     }
 }
 
 impl GameConfig for MooseHouseConfig {
+    fn info() -> &'static GameInfo {
+        &INFO
+    }
+
     fn from_options(options: &mut Options) -> Result<Self, OptionError> {
-        let players = options.take_players(3)? as u8;
-        let draw = options.take("draw", DrawRule::Refill, |text| match text {
+        let players = options.take_players()? as u8;
+        let draw = options.take("draw", |text| match text {
             "refill" => Some(DrawRule::Refill),
             "first" => Some(DrawRule::First),
             _ => None,

@@ -1,12 +1,9 @@
-//! Mouse Race self-checks and notes: the conservation invariants (tiles, connected paths) and
-//! the short descriptions of events in readable transcripts.
+//! Mouse Race self-checks: the conservation invariants (tiles, connected paths) and the
+//! consistency of the phase with the position.
 
-use std::fmt::Write as _;
-
-use super::action::{MouseRaceAction, TileKind};
+use super::action::TileKind;
 use super::board::{Cell, MAX_SIZE, MIN_SIZE, Spot};
 use super::{End, MAX_PLAYERS, MouseRace, Path, Phase};
-use crate::game::Game;
 
 impl MouseRace {
     /// The spec's conservation rules and the consistency of the phase with the position.
@@ -171,101 +168,4 @@ impl MouseRace {
         }
         Ok(())
     }
-
-    /// What an action does here, for readable transcripts: worked out by applying it to a copy.
-    pub(super) fn note(&self, action: MouseRaceAction) -> Option<String> {
-        if !self.is_legal(&action) {
-            return None;
-        }
-        let seat = self.turn();
-        let size = self.config.size();
-        let mut after = self.clone();
-        after.apply_unchecked(action);
-        let mut note = match action {
-            MouseRaceAction::Drawn(kind) => match after.phase {
-                Phase::Holding { .. } => String::new(),
-                Phase::Draw { extra: true } => {
-                    "a cat blocks the open end: back to the bag, draw again".to_owned()
-                }
-                _ if kind == TileKind::Cat => "no cell for the cat: back to the bag".to_owned(),
-                _ => "cannot be laid: back to the bag".to_owned(),
-            },
-            MouseRaceAction::Place(_) | MouseRaceAction::Left(_) | MouseRaceAction::Right(_) => {
-                let path = after.paths[seat];
-                let end = path.last.step(path.heading);
-                let shape = match action {
-                    MouseRaceAction::Place(_) => "straight",
-                    MouseRaceAction::Left(_) => "curve left",
-                    _ => "curve right",
-                };
-                format!(
-                    "{shape} on {}, heading {}, open end {}",
-                    path.last,
-                    path.heading,
-                    end.name(size)
-                )
-            }
-            MouseRaceAction::Back => {
-                let last = self.paths[seat].last;
-                format!("tile on {last} back to the bag")
-            }
-            MouseRaceAction::Shoo => "cat back to the bag".to_owned(),
-            MouseRaceAction::Decline => "tile back to the bag".to_owned(),
-            MouseRaceAction::Cat(square) => {
-                let blocked: Vec<String> = (0..self.players())
-                    .filter(|&s| {
-                        self.open_ends(s)
-                            .iter()
-                            .flatten()
-                            .any(|&(e, _)| e == square)
-                    })
-                    .map(|s| format!("seat {s}"))
-                    .collect();
-                if blocked.is_empty() {
-                    String::new()
-                } else {
-                    format!("blocks the open end of {}", blocked.join(", "))
-                }
-            }
-            MouseRaceAction::Draw | MouseRaceAction::Pass => String::new(),
-        };
-        // Turns that passed by themselves after this one.
-        let ended_turn = u32::from(after.turns > self.turns);
-        let automatic = after.turns.saturating_sub(self.turns + ended_turn);
-        if automatic > 0 && after.turns < self.config.max_turns() {
-            let seats: Vec<String> = (1..=automatic as usize)
-                .map(|k| ((seat + k) % self.players()).to_string())
-                .collect();
-            push_note(
-                &mut note,
-                &format!("seat {} can only pass", seats.join(", seat ")),
-            );
-        }
-        match after.phase {
-            Phase::Over {
-                end: End::Cheese { winner },
-            } => push_note(
-                &mut note,
-                &format!("reaches the cheese: seat {winner} wins"),
-            ),
-            Phase::Over {
-                end: End::TurnLimit,
-            } => push_note(
-                &mut note,
-                &format!("{} turns played: game drawn", self.config.max_turns()),
-            ),
-            Phase::Over { end: End::Stuck } => {
-                push_note(&mut note, "bag empty and no open end free: game drawn");
-            }
-            _ => {}
-        }
-        (!note.is_empty()).then_some(note)
-    }
-}
-
-fn push_note(note: &mut String, text: &str) {
-    if !note.is_empty() {
-        note.push_str("; ");
-    }
-    let _ = write!(note, "{text}");
 }

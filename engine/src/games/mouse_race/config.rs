@@ -39,12 +39,21 @@ pub(super) const INFO: GameInfo = GameInfo {
         OptionInfo {
             key: "max_turns",
             default: "600",
-            allowed: "a number of turns, at least 1",
+            allowed: "a number of turns from 1 to 4294967295",
             help: "after this many turns (of single seats) the game ends in a draw",
         },
     ],
     rules: RULES,
+    how_to_act: HOW_TO_ACT,
 };
+
+const HOW_TO_ACT: &str = "\
+On your turn: `draw` a tile from the bag, `pass`, `back` (take your last tile back) or
+`shoo` (send a cat on your open end back to the bag). After drawing:
+- a straight: `place`; a curve: `left` or `right` (turning from the way your path runs);
+  your first tile also names its cell, one of the two next to your corner: `place b1`;
+- a cat: `cat CELL` on an empty cell (cells like chess squares: column letter, row number);
+- or `decline` to put the tile back. Your path's open end is marked ^ > v < on the board.";
 
 const RULES: &str = "\
 A square board (13 × 13 cells by default, option size) has the cheese on its centre cell, ringed
@@ -119,7 +128,7 @@ impl TileCounts {
 }
 
 /// Validated options.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MouseRaceConfig {
     players: u8,
     size: u8,
@@ -127,21 +136,9 @@ pub struct MouseRaceConfig {
     max_turns: u32,
 }
 
+crate::config_serde!(MouseRaceConfig);
+
 impl MouseRaceConfig {
-    pub const DEFAULT_TILES: TileCounts = TileCounts {
-        straight: 64,
-        curve: 80,
-        cat: 20,
-    };
-
-    /// A configuration for `players` seats with every other option at its default.
-    ///
-    /// # Errors
-    /// If `players` is outside 2…4.
-    pub fn with_players(players: usize) -> Result<Self, OptionError> {
-        Options::parse(&INFO, &format!("players={players}"))?.into_config()
-    }
-
     pub fn size(&self) -> u8 {
         self.size
     }
@@ -167,25 +164,25 @@ impl MouseRaceConfig {
 
 impl Default for MouseRaceConfig {
     fn default() -> Self {
-        Self {
-            players: 2,
-            size: 13,
-            tiles: Self::DEFAULT_TILES,
-            max_turns: 600,
-        }
+        Self::defaults()
     }
 }
 
 impl GameConfig for MouseRaceConfig {
+    fn info() -> &'static GameInfo {
+        &INFO
+    }
+
     fn from_options(options: &mut Options) -> Result<Self, OptionError> {
-        let players = options.take_players(2)? as u8;
-        let size = options.take("size", 13, |text| {
-            text.parse::<u8>()
+        let players = options.take_players()? as u8;
+        let size = options.take("size", |text| {
+            crate::options::digits(text)?
+                .parse::<u8>()
                 .ok()
                 .filter(|&n| n % 2 == 1 && (MIN_SIZE as u8..=MAX_SIZE as u8).contains(&n))
         })?;
-        let tiles = options.take("tiles", Self::DEFAULT_TILES, parse_tiles)?;
-        let max_turns = options.take_int("max_turns", 600, 1..=u32::MAX)?;
+        let tiles = options.take("tiles", parse_tiles)?;
+        let max_turns = options.take_int("max_turns", 1..=u32::MAX)?;
         Ok(Self {
             players,
             size,
@@ -216,7 +213,12 @@ impl GameConfig for MouseRaceConfig {
 fn parse_tiles(text: &str) -> Option<TileCounts> {
     let parts: Vec<u16> = text
         .split('/')
-        .map(|part| part.trim().parse::<u16>().ok().filter(|&n| n <= 999))
+        .map(|part| {
+            crate::options::digits(part.trim())?
+                .parse::<u16>()
+                .ok()
+                .filter(|&n| n <= 999)
+        })
         .collect::<Option<_>>()?;
     match parts[..] {
         [straight, curve, cat] => Some(TileCounts {

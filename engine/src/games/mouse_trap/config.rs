@@ -26,12 +26,6 @@ pub struct Reliability {
 }
 
 impl Reliability {
-    /// The default: five in six.
-    pub const DEFAULT: Reliability = Reliability {
-        works: 5,
-        out_of: 6,
-    };
-
     /// `works / out_of`, reduced; `None` unless `0 <= works <= out_of` and `out_of > 0`.
     pub fn new(works: u32, out_of: u32) -> Option<Self> {
         if out_of == 0 || works > out_of {
@@ -107,7 +101,7 @@ fn gcd(mut a: u32, mut b: u32) -> u32 {
 }
 
 /// Validated options.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MouseTrapConfig {
     pub(super) players: u8,
     pub(super) trap_parts: u8,
@@ -115,18 +109,9 @@ pub struct MouseTrapConfig {
     pub(super) max_turns: u32,
 }
 
+crate::config_serde!(MouseTrapConfig);
+
 impl MouseTrapConfig {
-    pub const DEFAULT_TRAP_PARTS: u8 = 25;
-    pub const DEFAULT_MAX_TURNS: u32 = 1000;
-
-    /// A configuration for `players` seats with every other option at its default.
-    ///
-    /// # Errors
-    /// If `players` is outside 2…4.
-    pub fn with_players(players: usize) -> Result<Self, OptionError> {
-        Options::parse(MouseTrap::info(), &format!("players={players}"))?.into_config()
-    }
-
     /// Parts the trap needs to be complete.
     pub fn trap_parts(&self) -> u8 {
         self.trap_parts
@@ -144,23 +129,20 @@ impl MouseTrapConfig {
 
 impl Default for MouseTrapConfig {
     fn default() -> Self {
-        Self {
-            players: 3,
-            trap_parts: Self::DEFAULT_TRAP_PARTS,
-            trap_reliability: Reliability::DEFAULT,
-            max_turns: Self::DEFAULT_MAX_TURNS,
-        }
+        Self::defaults()
     }
 }
 
 impl GameConfig for MouseTrapConfig {
+    fn info() -> &'static crate::options::GameInfo {
+        MouseTrap::info()
+    }
+
     fn from_options(options: &mut Options) -> Result<Self, OptionError> {
-        let players = options.take_players(3)? as u8;
-        let trap_parts =
-            options.take_int("trap_parts", Self::DEFAULT_TRAP_PARTS.into(), 1..=100)?;
-        let trap_reliability =
-            options.take("trap_reliability", Reliability::DEFAULT, Reliability::parse)?;
-        let max_turns = options.take_int("max_turns", Self::DEFAULT_MAX_TURNS, 1..=u32::MAX)?;
+        let players = options.take_players()? as u8;
+        let trap_parts = options.take_int("trap_parts", 1..=100)?;
+        let trap_reliability = options.take("trap_reliability", Reliability::parse)?;
+        let max_turns = options.take_int("max_turns", 1..=u32::MAX)?;
         Ok(Self {
             players,
             trap_parts: trap_parts as u8,
@@ -218,7 +200,7 @@ mod tests {
         ] {
             assert_eq!(parse(bad), None, "{bad}");
         }
-        let default = Reliability::DEFAULT;
+        let default = MouseTrapConfig::default().trap_reliability();
         assert_eq!((default.works_weight(), default.fails_weight()), (5, 1));
     }
 }

@@ -1,5 +1,5 @@
 //! Statistics of random Mouse Trap games (ignored by default; run in release with
-//! `cargo test --release -p mousehole-engine --test mouse_trap_statistics -- --ignored --nocapture`):
+//! `cargo xtask stats --game mouse-trap`):
 //! game length in turns and events, how often the `max_turns` safeguard ended a game, and
 //! random full games per second.
 

@@ -1,0 +1,39 @@
+//! What each seat sees of a Moose in the House event (`shared/spec/moose-house.md`, "What
+//! each seat sees of an event"): every decision as it is; a drawn card by its receiver only,
+//! unless it is a Moose in the House card discarded face up at once.
+
+use std::fmt::{self, Display};
+
+use super::{Card, MooseHouse, MooseHouseAction};
+
+/// One seat's view of an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MooseHouseView {
+    /// A public event (or the seat's own draw), seen as it is.
+    Seen(MooseHouseAction),
+    /// A card another seat drew: `draw ?`.
+    HiddenDraw,
+}
+
+impl Display for MooseHouseView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MooseHouseView::Seen(action) => action.fmt(f),
+            MooseHouseView::HiddenDraw => f.write_str("draw ?"),
+        }
+    }
+}
+
+pub(super) fn view(state: &MooseHouse, seat: usize, action: MooseHouseAction) -> MooseHouseView {
+    match action {
+        MooseHouseAction::Draw(card) => {
+            let discarded_at_once = card == Card::House && state.everyone_has_moose_in_house();
+            if discarded_at_once || state.receiver() == Some(seat) {
+                MooseHouseView::Seen(action)
+            } else {
+                MooseHouseView::HiddenDraw
+            }
+        }
+        other => MooseHouseView::Seen(other),
+    }
+}

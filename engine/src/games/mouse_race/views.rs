@@ -1,0 +1,31 @@
+//! What each seat sees of a Mouse Race event (`shared/spec/mouse-race.md`, "What each seat
+//! sees of an event"): every decision as it is; a drawn tile by its drawer only.
+
+use std::fmt::{self, Display};
+
+use super::{MouseRace, MouseRaceAction};
+
+/// One seat's view of an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MouseRaceView {
+    /// A public event (or the seat's own draw), seen as it is.
+    Seen(MouseRaceAction),
+    /// A tile another seat drew: `draw ?`.
+    HiddenDraw,
+}
+
+impl Display for MouseRaceView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MouseRaceView::Seen(action) => action.fmt(f),
+            MouseRaceView::HiddenDraw => f.write_str("draw ?"),
+        }
+    }
+}
+
+pub(super) fn view(state: &MouseRace, seat: usize, action: MouseRaceAction) -> MouseRaceView {
+    match action {
+        MouseRaceAction::Drawn(_) if seat != state.turn() => MouseRaceView::HiddenDraw,
+        other => MouseRaceView::Seen(other),
+    }
+}
