@@ -20,10 +20,16 @@
 //! ```
 
 mod agent;
+pub mod flat;
+pub mod ismcts;
 mod random;
+pub mod search;
 mod spec;
 
 pub use agent::{Agent, AgentSeat, play_agents};
 pub use mousehole_engine::DecisionView;
 pub use random::RandomAgent;
-pub use spec::{AGENTS, AgentKind, AgentSpec, AgentSpecError, build_agent};
+pub use spec::{
+    AGENTS, AgentInfo, AgentKind, AgentSpec, AgentSpecError, Rollout, SettingInfo, Settings,
+    build_agent,
+};

@@ -1,30 +1,120 @@
-//! Agent specs: `random`, `kind:key=value,…` text naming a bot and its settings, as used on the
-//! command line and recorded in transcripts.
+//! Agent specs: `kind` or `kind:key=value,…` text naming a bot and its settings, as used on the
+//! command line and recorded in transcripts, parsed and validated into typed settings.
 
 use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 use mousehole_engine::Game;
+use mousehole_engine::text::shown;
 use thiserror::Error;
 
 use crate::agent::Agent;
+use crate::flat::FlatMonteCarlo;
+use crate::ismcts::{Ismcts, IsmctsSettings};
 use crate::random::RandomAgent;
+use crate::search::{Effort, RandomRollout};
 
 /// A built-in bot kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AgentKind {
     Random,
+    MonteCarlo,
+    Ismcts,
 }
 
-/// Every built-in agent: name, settings it takes, and what it does.
-pub const AGENTS: &[(&str, AgentKind, &str)] = &[(
-    "random",
-    AgentKind::Random,
-    "a uniformly random legal action (no settings)",
-)];
+/// One setting an agent takes: its key, what values it allows, its default, what it does.
+#[derive(Clone, Copy, Debug)]
+pub struct SettingInfo {
+    pub key: &'static str,
+    pub allowed: &'static str,
+    pub default: &'static str,
+    pub help: &'static str,
+}
 
-/// A parsed agent spec: the kind and its settings.
+/// One built-in agent: its name, kind, what it does and the settings it takes.
+#[derive(Clone, Copy, Debug)]
+pub struct AgentInfo {
+    pub name: &'static str,
+    pub kind: AgentKind,
+    pub help: &'static str,
+    pub settings: &'static [SettingInfo],
+}
+
+const ITERATIONS_HELP: &str = "a whole number from 1 to 100000000";
+const MS_HELP: &str = "a whole number of milliseconds from 1 to 3600000";
+
+const ROLLOUT: SettingInfo = SettingInfo {
+    key: "rollout",
+    allowed: "random",
+    default: "random",
+    help: "how sampled worlds are played out",
+};
+
+/// Every built-in agent.
+pub const AGENTS: &[AgentInfo] = &[
+    AgentInfo {
+        name: "random",
+        kind: AgentKind::Random,
+        help: "a uniformly random legal action",
+        settings: &[],
+    },
+    AgentInfo {
+        name: "mc",
+        kind: AgentKind::MonteCarlo,
+        help: "flat Monte Carlo: playouts of each legal action in worlds sampled from what the seat knows; the best mean wins",
+        settings: &[
+            SettingInfo {
+                key: "playouts",
+                allowed: ITERATIONS_HELP,
+                default: "1000",
+                help: "playouts per decision (deterministic for a seed)",
+            },
+            SettingInfo {
+                key: "ms",
+                allowed: MS_HELP,
+                default: "none",
+                help: "think this long per decision instead (not deterministic)",
+            },
+            ROLLOUT,
+        ],
+    },
+    AgentInfo {
+        name: "ismcts",
+        kind: AgentKind::Ismcts,
+        help: "information-set Monte Carlo tree search over worlds sampled from what the seat knows (every seat maximises its own return)",
+        settings: &[
+            SettingInfo {
+                key: "iterations",
+                allowed: ITERATIONS_HELP,
+                default: "1000",
+                help: "search iterations per decision (deterministic for a seed)",
+            },
+            SettingInfo {
+                key: "ms",
+                allowed: MS_HELP,
+                default: "none",
+                help: "think this long per decision instead (not deterministic)",
+            },
+            SettingInfo {
+                key: "c",
+                allowed: "a number from 0 to 10",
+                default: "0.7",
+                help: "UCB exploration constant",
+            },
+            ROLLOUT,
+            SettingInfo {
+                key: "threads",
+                allowed: "a whole number from 1 to 64",
+                default: "1",
+                help: "independent trees searched in parallel (root parallelism); the iterations are split between them",
+            },
+        ],
+    },
+];
+
+/// A parsed agent spec: the kind and its settings as given.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AgentSpec {
     pub kind: AgentKind,
@@ -34,40 +124,183 @@ pub struct AgentSpec {
 /// A spec that names no agent or sets something the agent does not take.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum AgentSpecError {
-    #[error("unknown agent '{name}'; the agents are: {}", known())]
+    #[error("unknown agent '{}'; the agents are: {}", shown(.name), known())]
     Unknown { name: String },
-    #[error("agent '{agent}' has no setting '{key}'")]
+    #[error("agent '{agent}' has no setting '{}'{}", shown(.key), settings_of(.agent))]
     UnknownSetting { agent: &'static str, key: String },
-    #[error("'{item}' in agent spec '{spec}' is not a setting; write key=value")]
+    #[error("'{}' in agent spec '{}' is not a setting; write key=value", shown(.item), shown(.spec))]
     Malformed { spec: String, item: String },
+    #[error("agent '{agent}': setting '{key}' is given twice")]
+    Duplicate { agent: &'static str, key: String },
+    #[error("agent '{agent}': bad value '{}' for '{key}': expected {expected}", shown(.value))]
+    Invalid {
+        agent: &'static str,
+        key: &'static str,
+        value: String,
+        expected: &'static str,
+    },
+    #[error("agent '{agent}': give either '{first}' or '{second}', not both")]
+    Conflict {
+        agent: &'static str,
+        first: &'static str,
+        second: &'static str,
+    },
 }
 
 fn known() -> String {
     AGENTS
         .iter()
-        .map(|(name, _, _)| *name)
+        .map(|agent| agent.name)
         .collect::<Vec<_>>()
         .join(", ")
 }
 
+fn settings_of(agent: &str) -> String {
+    let Some(info) = AGENTS.iter().find(|a| a.name == agent) else {
+        return String::new();
+    };
+    if info.settings.is_empty() {
+        " (it takes no settings)".to_owned()
+    } else {
+        let keys: Vec<&str> = info.settings.iter().map(|s| s.key).collect();
+        format!("; its settings are: {}", keys.join(", "))
+    }
+}
+
 impl AgentSpec {
-    fn name(&self) -> &'static str {
+    pub fn info(&self) -> &'static AgentInfo {
         AGENTS
             .iter()
-            .find(|(_, kind, _)| *kind == self.kind)
-            .map_or("?", |(name, _, _)| name)
+            .find(|agent| agent.kind == self.kind)
+            .expect("every kind is listed")
     }
+
+    pub fn name(&self) -> &'static str {
+        self.info().name
+    }
+
+    /// Checks every setting against the agent's and parses them.
+    ///
+    /// # Errors
+    /// An unknown setting, a bad value or conflicting settings.
+    pub fn validate(&self) -> Result<Settings, AgentSpecError> {
+        let info = self.info();
+        for key in self.settings.keys() {
+            if !info.settings.iter().any(|s| s.key == key) {
+                return Err(AgentSpecError::UnknownSetting {
+                    agent: info.name,
+                    key: key.clone(),
+                });
+            }
+        }
+        let number = |key: &'static str, max: u64| -> Result<Option<u64>, AgentSpecError> {
+            let Some(value) = self.settings.get(key) else {
+                return Ok(None);
+            };
+            let setting = info
+                .settings
+                .iter()
+                .find(|s| s.key == key)
+                .expect("checked above");
+            mousehole_engine::options::digits(value)
+                .and_then(|v| v.parse::<u64>().ok())
+                .filter(|n| (1..=max).contains(n))
+                .map(Some)
+                .ok_or_else(|| AgentSpecError::Invalid {
+                    agent: info.name,
+                    key,
+                    value: value.clone(),
+                    expected: setting.allowed,
+                })
+        };
+        let effort = |count_key: &'static str| -> Result<Effort, AgentSpecError> {
+            let count = number(count_key, 100_000_000)?;
+            let ms = number("ms", 3_600_000)?;
+            match (count, ms) {
+                (Some(_), Some(_)) => Err(AgentSpecError::Conflict {
+                    agent: info.name,
+                    first: count_key,
+                    second: "ms",
+                }),
+                (_, Some(ms)) => Ok(Effort::time(Duration::from_millis(ms))),
+                (count, None) => Ok(Effort::iterations(
+                    count.unwrap_or(crate::search::DEFAULT_ITERATIONS),
+                )),
+            }
+        };
+        let rollout = || -> Result<Rollout, AgentSpecError> {
+            match self.settings.get("rollout").map(String::as_str) {
+                None | Some("random") => Ok(Rollout::Random),
+                Some(other) => Err(AgentSpecError::Invalid {
+                    agent: info.name,
+                    key: "rollout",
+                    value: other.to_owned(),
+                    expected: ROLLOUT.allowed,
+                }),
+            }
+        };
+        Ok(match self.kind {
+            AgentKind::Random => Settings::Random,
+            AgentKind::MonteCarlo => Settings::MonteCarlo {
+                effort: effort("playouts")?,
+                rollout: rollout()?,
+            },
+            AgentKind::Ismcts => {
+                let exploration = match self.settings.get("c") {
+                    None => IsmctsSettings::default().exploration,
+                    Some(text) => text
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|c| (0.0..=10.0).contains(c))
+                        .ok_or_else(|| AgentSpecError::Invalid {
+                            agent: info.name,
+                            key: "c",
+                            value: text.clone(),
+                            expected: "a number from 0 to 10",
+                        })?,
+                };
+                Settings::Ismcts {
+                    settings: IsmctsSettings {
+                        effort: effort("iterations")?,
+                        exploration,
+                        threads: number("threads", 64)?.unwrap_or(1) as usize,
+                    },
+                    rollout: rollout()?,
+                }
+            }
+        })
+    }
+}
+
+/// How sampled worlds are played out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rollout {
+    Random,
+}
+
+/// An agent spec's settings, validated.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Settings {
+    Random,
+    MonteCarlo {
+        effort: Effort,
+        rollout: Rollout,
+    },
+    Ismcts {
+        settings: IsmctsSettings,
+        rollout: Rollout,
+    },
 }
 
 impl FromStr for AgentSpec {
     type Err = AgentSpecError;
 
+    /// `kind` or `kind:key=value,…`; the settings are validated.
     fn from_str(text: &str) -> Result<Self, AgentSpecError> {
         let (name, rest) = text.trim().split_once(':').unwrap_or((text.trim(), ""));
-        let kind = AGENTS
+        let info = AGENTS
             .iter()
-            .find(|(known, _, _)| *known == name)
-            .map(|(_, kind, _)| *kind)
+            .find(|agent| agent.name == name.trim())
             .ok_or_else(|| AgentSpecError::Unknown {
                 name: name.to_owned(),
             })?;
@@ -79,9 +312,21 @@ impl FromStr for AgentSpec {
                     spec: text.to_owned(),
                     item: item.to_owned(),
                 })?;
-            settings.insert(key.trim().to_owned(), value.trim().to_owned());
+            let key = key.trim().to_owned();
+            if settings.contains_key(&key) {
+                return Err(AgentSpecError::Duplicate {
+                    agent: info.name,
+                    key,
+                });
+            }
+            settings.insert(key, value.trim().to_owned());
         }
-        Ok(Self { kind, settings })
+        let spec = Self {
+            kind: info.kind,
+            settings,
+        };
+        spec.validate()?;
+        Ok(spec)
     }
 }
 
@@ -98,19 +343,19 @@ impl fmt::Display for AgentSpec {
 /// Builds the agent a spec names, for game `G`.
 ///
 /// # Errors
-/// A setting the agent does not take.
+/// A setting the agent does not take, or a bad value.
 pub fn build_agent<G: Game>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>>, AgentSpecError> {
-    match spec.kind {
-        AgentKind::Random => {
-            if let Some(key) = spec.settings.keys().next() {
-                return Err(AgentSpecError::UnknownSetting {
-                    agent: "random",
-                    key: key.clone(),
-                });
-            }
-            Ok(Box::new(RandomAgent))
-        }
-    }
+    Ok(match spec.validate()? {
+        Settings::Random => Box::new(RandomAgent),
+        Settings::MonteCarlo {
+            effort,
+            rollout: Rollout::Random,
+        } => Box::new(FlatMonteCarlo::<G, _>::new(effort, RandomRollout)),
+        Settings::Ismcts {
+            settings,
+            rollout: Rollout::Random,
+        } => Box::new(Ismcts::<G, _>::new(settings, RandomRollout)),
+    })
 }
 
 #[cfg(test)]
@@ -122,21 +367,42 @@ mod tests {
         let spec: AgentSpec = "random".parse().unwrap();
         assert_eq!(spec.kind, AgentKind::Random);
         assert_eq!(spec.to_string(), "random");
+        let spec: AgentSpec = "ismcts:iterations=2000,c=1.4,threads=2".parse().unwrap();
+        assert_eq!(spec.to_string(), "ismcts:c=1.4,iterations=2000,threads=2");
+        let Settings::Ismcts { settings, .. } = spec.validate().unwrap() else {
+            panic!("ismcts settings")
+        };
+        assert_eq!(settings.effort, Effort::iterations(2000));
+        assert_eq!(settings.threads, 2);
+        assert!((settings.exploration - 1.4).abs() < 1e-12);
+        let spec: AgentSpec = "mc:ms=50".parse().unwrap();
+        assert_eq!(
+            spec.validate().unwrap(),
+            Settings::MonteCarlo {
+                effort: Effort::time(Duration::from_millis(50)),
+                rollout: Rollout::Random
+            }
+        );
     }
 
     #[test]
     fn bad_specs_name_the_problem() {
-        let err = "smart".parse::<AgentSpec>().unwrap_err();
+        let message = |text: &str| text.parse::<AgentSpec>().unwrap_err().to_string();
         assert_eq!(
-            err.to_string(),
-            "unknown agent 'smart'; the agents are: random"
+            message("smart"),
+            "unknown agent 'smart'; the agents are: random, mc, ismcts"
         );
-        let err = "random:depth".parse::<AgentSpec>().unwrap_err();
-        assert!(err.to_string().contains("write key=value"));
-        let spec: AgentSpec = "random:depth=3".parse().unwrap();
-        let err = build_agent::<mousehole_engine::games::cheese_day::CheeseDay>(&spec)
-            .err()
-            .unwrap();
-        assert_eq!(err.to_string(), "agent 'random' has no setting 'depth'");
+        assert!(message("random:depth").contains("write key=value"));
+        assert_eq!(
+            message("random:depth=3"),
+            "agent 'random' has no setting 'depth' (it takes no settings)"
+        );
+        assert!(message("ismcts:depth=3").contains("its settings are: iterations, ms, c"));
+        assert!(message("ismcts:iterations=0").contains("expected a whole number from 1"));
+        assert!(message("ismcts:iterations=-5").contains("bad value '-5'"));
+        assert!(message("mc:playouts=10,ms=5").contains("not both"));
+        assert!(message("ismcts:c=abc").contains("a number from 0 to 10"));
+        assert!(message("ismcts:rollout=smart").contains("expected random"));
+        assert!(message("mc:playouts=1,playouts=2").contains("given twice"));
     }
 }

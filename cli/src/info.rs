@@ -26,8 +26,15 @@ pub fn list() -> Result<()> {
         out,
         "Agents (for --seats; `human` or `human:NAME` seats a person):"
     )?;
-    for (name, _, help) in AGENTS {
-        writeln!(out, "  {name:<10} {help}")?;
+    for agent in AGENTS {
+        writeln!(out, "  {:<10} {}", agent.name, agent.help)?;
+        for setting in agent.settings {
+            writeln!(
+                out,
+                "    {}=… (default {}): {}; {}",
+                setting.key, setting.default, setting.help, setting.allowed
+            )?;
+        }
     }
     Ok(())
 }

@@ -207,6 +207,16 @@ pub trait Game:
         action.to_string()
     }
 
+    /// The returns per seat of a finished game, into `out` (cleared first; left empty before
+    /// the end): what searches back up after every playout. Games may override it to skip
+    /// building the whole [`Outcome`] (ranks and scores) it is derived from.
+    fn returns_into(&self, out: &mut Vec<f64>) {
+        out.clear();
+        if let Some(outcome) = self.outcome() {
+            out.extend_from_slice(&outcome.returns);
+        }
+    }
+
     /// Checks the spec's conservation rules.
     ///
     /// # Errors

@@ -1,0 +1,290 @@
+//! What the search bots share: how long to think (an iteration count or a time, tightened by
+//! the match's budget), the rollout policy that plays a sampled world to its end, and the
+//! per-action statistics they report.
+
+use std::time::{Duration, Instant};
+
+use mousehole_engine::playout::uniform;
+use mousehole_engine::{ActionEstimate, Budget, DecisionInfo, Game, GameRng, ToMove};
+
+/// How long a search may run: its own settings (iterations or milliseconds) and the match's
+/// budget, whichever is tighter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Effort {
+    /// At most this many iterations (playouts), if set.
+    pub iterations: Option<u64>,
+    /// At most this long, if set.
+    pub time: Option<Duration>,
+}
+
+impl Effort {
+    /// A fixed number of iterations: deterministic for a given seed.
+    pub fn iterations(n: u64) -> Self {
+        Self {
+            iterations: Some(n),
+            time: None,
+        }
+    }
+
+    /// A thinking time: not deterministic (the count depends on the machine).
+    pub fn time(time: Duration) -> Self {
+        Self {
+            iterations: None,
+            time: Some(time),
+        }
+    }
+
+    /// The limits for one decision started at `start` under the match's `budget`.
+    pub fn limits(self, budget: Budget, start: Instant) -> Limits {
+        let own_deadline = self.time.map(|t| start + t);
+        let deadline = match (own_deadline, budget.deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let iterations = match (self.iterations, budget.iterations) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        Limits {
+            iterations: iterations.or(if deadline.is_none() {
+                Some(DEFAULT_ITERATIONS)
+            } else {
+                None
+            }),
+            deadline,
+        }
+    }
+}
+
+/// Iterations a search runs when neither it nor the match sets a limit.
+pub const DEFAULT_ITERATIONS: u64 = 1000;
+
+/// The limits of one decision's search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub iterations: Option<u64>,
+    pub deadline: Option<Instant>,
+}
+
+impl Limits {
+    /// Iterations between looks at the clock: often enough to keep a deadline within a
+    /// millisecond for any game, rarely enough that reading the clock costs nothing.
+    const CLOCK_EVERY: u64 = 32;
+
+    /// Whether iteration `done` (the count so far) may go on.
+    #[inline]
+    pub fn go_on(&self, done: u64) -> bool {
+        if let Some(n) = self.iterations
+            && done >= n
+        {
+            return false;
+        }
+        match self.deadline {
+            // Always at least one iteration, so there is something to choose by.
+            Some(deadline) if done > 0 && done.is_multiple_of(Self::CLOCK_EVERY) => {
+                Instant::now() < deadline
+            }
+            _ => true,
+        }
+    }
+
+    /// These limits split over `parts` workers (root parallelism): each gets a share of the
+    /// iterations (the first ones one more where the count does not divide), the same deadline.
+    pub fn share(self, part: usize, parts: usize) -> Limits {
+        let iterations = self.iterations.map(|n| {
+            let parts = parts as u64;
+            n / parts + u64::from((part as u64) < n % parts)
+        });
+        Limits {
+            iterations,
+            deadline: self.deadline,
+        }
+    }
+}
+
+/// How a sampled world is played to its end during a search.
+pub trait RolloutPolicy<G: Game>: Send + Sync {
+    /// One of `legal` for the seat to move at `state` (a determinized world: the policy may
+    /// look at all of it, since it is only a sample of what the searcher believes).
+    fn choose(&self, state: &G, legal: &[G::Action], rng: &mut GameRng) -> G::Action;
+}
+
+/// Uniformly random decisions.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RandomRollout;
+
+impl<G: Game> RolloutPolicy<G> for RandomRollout {
+    #[inline]
+    fn choose(&self, _state: &G, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
+        uniform(legal, rng)
+    }
+}
+
+/// Reused buffers for playing worlds to their end without allocating.
+#[derive(Debug)]
+pub struct Scratch<G: Game> {
+    pub legal: Vec<G::Action>,
+    pub outcomes: Vec<(G::Action, u32)>,
+    pub returns: Vec<f64>,
+}
+
+impl<G: Game> Default for Scratch<G> {
+    fn default() -> Self {
+        Self {
+            legal: Vec::with_capacity(64),
+            outcomes: Vec::with_capacity(16),
+            returns: Vec::with_capacity(8),
+        }
+    }
+}
+
+/// Plays `state` to its end, chance sampled with `rng`, decisions by `policy`; leaves the
+/// returns per seat in `scratch.returns`.
+#[inline]
+pub fn rollout<G: Game, P: RolloutPolicy<G> + ?Sized>(
+    state: &mut G,
+    policy: &P,
+    rng: &mut GameRng,
+    scratch: &mut Scratch<G>,
+) {
+    loop {
+        match state.to_move() {
+            ToMove::Terminal => break,
+            ToMove::Chance => {
+                let action = state
+                    .sample_chance(rng, &mut scratch.outcomes)
+                    .expect("a chance node lists outcomes");
+                state.apply_unchecked(action);
+            }
+            ToMove::Player(_) => {
+                state.legal_actions(&mut scratch.legal);
+                let action = policy.choose(state, &scratch.legal, rng);
+                state.apply_unchecked(action);
+            }
+        }
+    }
+    state.returns_into(&mut scratch.returns);
+}
+
+/// A running mean and variance of returns (Welford's method would be overkill: returns lie
+/// in 0…1, so plain sums of values and squares lose nothing that matters).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Mean {
+    pub n: u64,
+    pub sum: f64,
+    pub sum_squares: f64,
+}
+
+impl Mean {
+    #[inline]
+    pub fn add(&mut self, value: f64) {
+        self.n += 1;
+        self.sum += value;
+        self.sum_squares += value * value;
+    }
+
+    pub fn merge(&mut self, other: &Mean) {
+        self.n += other.n;
+        self.sum += other.sum;
+        self.sum_squares += other.sum_squares;
+    }
+
+    pub fn mean(&self) -> f64 {
+        if self.n == 0 {
+            0.0
+        } else {
+            self.sum / self.n as f64
+        }
+    }
+
+    /// The standard error of the mean.
+    pub fn stderr(&self) -> f64 {
+        if self.n < 2 {
+            return 0.5;
+        }
+        let n = self.n as f64;
+        let variance = ((self.sum_squares - self.sum * self.sum / n) / (n - 1.0)).max(0.0);
+        (variance / n).sqrt()
+    }
+}
+
+/// The `info` a search reports: per action its visits and estimated win chance with its
+/// standard error, best (most visited) first.
+pub fn decision_info<A: std::fmt::Display>(
+    mut estimates: Vec<(A, u64, Mean)>,
+    chosen: usize,
+    note: Option<String>,
+) -> DecisionInfo {
+    let win = estimates.get(chosen).map(|(_, _, m)| m.mean());
+    let visits = estimates.iter().map(|(_, v, _)| v).sum();
+    estimates.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.mean().total_cmp(&a.2.mean())));
+    DecisionInfo {
+        win,
+        visits: Some(visits),
+        note,
+        actions: estimates
+            .into_iter()
+            .map(|(action, visits, mean)| ActionEstimate {
+                action: action.to_string(),
+                visits,
+                win: mean.mean(),
+                stderr: Some(mean.stderr()),
+            })
+            .collect(),
+        extra: serde_json::Map::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tighter_limit_wins() {
+        let start = Instant::now();
+        let own = Effort::iterations(500);
+        let limits = own.limits(
+            Budget {
+                deadline: None,
+                iterations: Some(200),
+            },
+            start,
+        );
+        assert_eq!(limits.iterations, Some(200));
+        assert_eq!(limits.deadline, None);
+        let limits = Effort::time(Duration::from_millis(50)).limits(Budget::UNLIMITED, start);
+        assert_eq!(limits.iterations, None);
+        assert_eq!(limits.deadline, Some(start + Duration::from_millis(50)));
+        let limits = Effort {
+            iterations: None,
+            time: None,
+        }
+        .limits(Budget::UNLIMITED, start);
+        assert_eq!(limits.iterations, Some(DEFAULT_ITERATIONS));
+    }
+
+    #[test]
+    fn iterations_split_exactly_over_workers() {
+        let limits = Limits {
+            iterations: Some(10),
+            deadline: None,
+        };
+        let shares: Vec<u64> = (0..3)
+            .map(|p| limits.share(p, 3).iterations.unwrap())
+            .collect();
+        assert_eq!(shares, vec![4, 3, 3]);
+        assert!(!limits.go_on(10));
+        assert!(limits.go_on(9));
+    }
+
+    #[test]
+    fn means_and_standard_errors() {
+        let mut mean = Mean::default();
+        for v in [1.0, 0.0, 1.0, 1.0] {
+            mean.add(v);
+        }
+        assert!((mean.mean() - 0.75).abs() < 1e-12);
+        // Sample variance 0.25, n = 4: stderr = sqrt(0.25 / 4) = 0.25.
+        assert!((mean.stderr() - 0.25).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,176 @@
+//! Every built-in agent, in every game: it only ever returns legal actions (the match runner
+//! rejects anything else as an illegal choice), over many seeded games including odd options,
+//! and with an iteration budget it is deterministic: same seed, same transcript.
+
+use mousehole_bots::{AgentSeat, AgentSpec, build_agent};
+use mousehole_engine::{Game, GameSpec, GameVisitor, Match, MatchEnd, Seat, Transcript};
+
+/// Plays one game of `specs` (one per seat) and returns its transcript and how it ended.
+struct PlayOne<'a> {
+    specs: &'a [AgentSpec],
+    seed: u64,
+}
+
+impl GameVisitor for PlayOne<'_> {
+    type Output = (Transcript, MatchEnd);
+
+    fn visit<G: Game>(self, config: G::Config) -> Self::Output {
+        let mut seats: Vec<AgentSeat<G>> = self
+            .specs
+            .iter()
+            .map(|spec| AgentSeat::new(build_agent::<G>(spec).expect("agent builds")))
+            .collect();
+        let mut game = Match::<G>::new(&config, self.seed);
+        let end = game.run(&mut seats);
+        let labels = self.specs.iter().map(ToString::to_string).collect();
+        (Transcript::from_match(&game, labels), end)
+    }
+}
+
+fn play(game: &str, specs: &[&str], seed: u64) -> (Transcript, MatchEnd) {
+    let spec: GameSpec = game.parse().expect("game spec");
+    let specs: Vec<AgentSpec> = specs
+        .iter()
+        .map(|s| s.parse().expect("agent spec"))
+        .collect();
+    spec.visit(PlayOne {
+        specs: &specs,
+        seed,
+    })
+    .expect("valid options")
+}
+
+/// The games and option sets every agent is tried on, with a small searcher in seat 0.
+const TABLES: &[(&str, &[&str])] = &[
+    ("cheese-day:players=2", &["SEARCH", "random"]),
+    (
+        "cheese-day:players=6",
+        &["SEARCH", "random", "SEARCH", "random", "random", "random"],
+    ),
+    (
+        "cheese-day:players=3,traps=6/6/6/6/6/6",
+        &["SEARCH", "random", "random"],
+    ),
+    ("moose-house:players=3", &["SEARCH", "random", "SEARCH"]),
+    (
+        "moose-house:players=5,draw=first",
+        &["SEARCH", "random", "random", "random", "random"],
+    ),
+    ("mouse-trap:players=3", &["SEARCH", "random", "random"]),
+    (
+        "mouse-trap:players=2,trap_reliability=0,trap_parts=2,max_turns=80",
+        &["SEARCH", "SEARCH"],
+    ),
+    (
+        "mouse-race:players=2,size=7,max_turns=60",
+        &["SEARCH", "random"],
+    ),
+    (
+        "mouse-race:players=4,size=7,tiles=6/8/4,max_turns=80",
+        &["SEARCH", "random", "random", "random"],
+    ),
+];
+
+fn check_agent(search: &str, games: u64) {
+    for (game, seats) in TABLES {
+        let seats: Vec<&str> = seats
+            .iter()
+            .map(|&s| if s == "SEARCH" { search } else { s })
+            .collect();
+        for seed in 0..games {
+            let (transcript, end) = play(game, &seats, seed);
+            assert!(
+                matches!(end, MatchEnd::Finished(_)),
+                "{search} in {game}, seed {seed}: {end:?}"
+            );
+            transcript
+                .replay()
+                .unwrap_or_else(|e| panic!("{search} in {game}, seed {seed}: {e}"));
+        }
+    }
+}
+
+#[test]
+fn flat_monte_carlo_plays_only_legal_actions() {
+    check_agent("mc:playouts=40", 6);
+}
+
+#[test]
+fn ismcts_plays_only_legal_actions() {
+    check_agent("ismcts:iterations=60", 6);
+}
+
+#[test]
+fn root_parallel_ismcts_plays_only_legal_actions() {
+    check_agent("ismcts:iterations=60,threads=3", 2);
+}
+
+#[test]
+fn iteration_budgets_are_deterministic() {
+    for search in [
+        "mc:playouts=50",
+        "ismcts:iterations=80",
+        "ismcts:iterations=80,threads=2",
+    ] {
+        for (game, seats) in [
+            ("cheese-day", [search, "random", search].as_slice()),
+            ("moose-house", [search, search, "random"].as_slice()),
+            ("mouse-trap", [search, "random", "random"].as_slice()),
+        ] {
+            let first = play(game, seats, 17).0.to_json_line();
+            let again = play(game, seats, 17).0.to_json_line();
+            assert_eq!(first, again, "{search} in {game}");
+        }
+    }
+}
+
+#[test]
+fn search_bots_record_what_they_thought() {
+    let (transcript, _) = play(
+        "cheese-day",
+        &["ismcts:iterations=100", "random", "random"],
+        3,
+    );
+    let decisions: Vec<_> = transcript
+        .events
+        .iter()
+        .filter(|e| e.actor == mousehole_engine::Actor::Seat(0))
+        .collect();
+    assert!(!decisions.is_empty());
+    for event in decisions {
+        let info = event.info.as_ref().expect("a search decision carries info");
+        assert_eq!(info.visits, Some(100));
+        let best = &info.actions[0];
+        assert_eq!(
+            best.action, event.action,
+            "the most visited action is played"
+        );
+        let visits: u64 = info.actions.iter().map(|a| a.visits).sum();
+        assert_eq!(visits, 100);
+        assert!(info.actions.iter().all(|a| (0.0..=1.0).contains(&a.win)));
+    }
+}
+
+#[test]
+fn a_seat_type_mix_runs_through_dyn_seats() {
+    // Spec-built agents behind `dyn Seat`, as the CLI seats them.
+    struct Dyn;
+    impl GameVisitor for Dyn {
+        type Output = MatchEnd;
+        fn visit<G: Game>(self, config: G::Config) -> MatchEnd {
+            let specs: Vec<AgentSpec> = ["mc:playouts=20", "ismcts:iterations=20", "random"]
+                .iter()
+                .map(|s| s.parse().unwrap())
+                .collect();
+            let mut seats: Vec<Box<dyn Seat<G>>> = specs
+                .iter()
+                .map(|s| {
+                    Box::new(AgentSeat::<G>::new(build_agent::<G>(s).unwrap())) as Box<dyn Seat<G>>
+                })
+                .collect();
+            Match::<G>::new(&config, 5).run(&mut seats)
+        }
+    }
+    let spec: GameSpec = "cheese-day".parse().unwrap();
+    assert!(matches!(spec.visit(Dyn).unwrap(), MatchEnd::Finished(_)));
+}
