@@ -20,6 +20,7 @@
 //! ```
 
 mod agent;
+pub mod bench;
 pub mod flat;
 pub mod ismcts;
 mod random;

@@ -38,6 +38,12 @@ pub fn run(args: &BenchArgs) -> Result<()> {
             count: args.count,
         })?;
         writeln!(out, "  {measured}")?;
+        if args.count.is_none() {
+            let searched = spec.visit(MeasureSearch {
+                duration: Duration::from_secs_f64(args.seconds),
+            })?;
+            writeln!(out, "  {searched}")?;
+        }
     }
     Ok(())
 }
@@ -75,6 +81,30 @@ impl GameVisitor for Measure {
             events as f64 / games as f64,
             events as f64 / seconds / 1e6,
             games as f64 / wall
+        )
+    }
+}
+
+/// ISMCTS iterations per second at a mid-game decision.
+struct MeasureSearch {
+    duration: Duration,
+}
+
+impl GameVisitor for MeasureSearch {
+    type Output = String;
+
+    fn visit<G: Game>(self, config: G::Config) -> String {
+        let rate = mousehole_bots::bench::ismcts_rate::<G, _>(
+            &config,
+            &mousehole_bots::search::RandomRollout,
+            mousehole_bots::ismcts::IsmctsSettings::default().exploration,
+            1000,
+            self.duration,
+        );
+        format!(
+            "{:<12} ismcts, random rollouts, at a mid-game decision: {:>9.0} iterations/s per core",
+            G::info().name,
+            rate.per_second()
         )
     }
 }
