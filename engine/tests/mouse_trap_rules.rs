@@ -1309,7 +1309,7 @@ fn notes_tell_the_turn_crank_choices_who_cranked_and_whom_it_caught() {
     let mut state = at("players=3", 0, &[43, 45, 10], &[2, 3, 4], 25);
     assert_eq!(
         note(&state, "roll 4"),
-        "seat 0 to 47 Turn Crank; trap ready: seat 0 chooses"
+        "seat 0 to 47 Turn Crank; trap ready: seat 0 may pay to move seat 1 or 2, or stop"
     );
     play(&mut state, &["roll 4"]);
     assert_eq!(
@@ -1344,17 +1344,14 @@ fn notes_tell_the_turn_crank_choices_who_cranked_and_whom_it_caught() {
         "seat 0's trap works; seat 1 captured, hands over 5 cheese to seat 0; \
          seat 2 captured, hands over 7 cheese to seat 0; game over: seat 0 wins"
     );
-    // Forced crank and forced stop, with their reasons.
-    let state = at("players=2", 0, &[43, 49], &[3, 0], 25);
-    assert_eq!(
-        note(&state, "roll 4"),
-        "seat 0 to 47 Turn Crank; trap ready: seat 0 chooses"
-    );
+    // With a mouse on the Wheel the crank must be turned; a mouse on Safe can't be moved.
     let state = at("players=3", 0, &[43, 49, 44], &[3, 0, 0], 25);
     assert_eq!(
         note(&state, "roll 4"),
-        "seat 0 to 47 Turn Crank; trap ready: seat 0 chooses"
+        "seat 0 to 47 Turn Crank; trap ready: seat 0 may pay to move seat 1 \
+         before turning the crank on seat 1"
     );
+    // Forced crank and forced stop, with their reasons.
     let state = at("players=2", 0, &[43, 44], &[3, 0], 25);
     assert_eq!(
         note(&state, "roll 4"),

@@ -150,9 +150,7 @@ pub(super) fn describe(state: &MouseTrap, action: MouseTrapAction) -> Option<Str
                 seat_choice(&victims)
             ));
         }
-        Phase::Trap if state.phase == Phase::Roll => {
-            notes.push(format!("trap ready: seat {owner} chooses"));
-        }
+        Phase::Trap if state.phase == Phase::Roll => notes.push(trap_ready_note(&after, owner)),
         Phase::Crank if action != MouseTrapAction::Crank => {
             notes.push(format!(
                 "{}: {}",
@@ -194,6 +192,24 @@ pub(super) fn describe(state: &MouseTrap, action: MouseTrapAction) -> Option<Str
 fn crank_note(state: &MouseTrap, owner: usize) -> String {
     let on_wheel: Vec<usize> = seats(state.on_wheel()).collect();
     format!("seat {owner} turns the crank on {}", seat_list(&on_wheel))
+}
+
+/// The Turn Crank choices: whom the owner may pay to move, and whether the crank then
+/// must be turned or the turn may stop.
+fn trap_ready_note(state: &MouseTrap, owner: usize) -> String {
+    let movable: Vec<usize> = (0..state.players())
+        .filter(|&s| state.can_move(s))
+        .collect();
+    let on_wheel: Vec<usize> = seats(state.on_wheel()).collect();
+    let then = if on_wheel.is_empty() {
+        ", or stop".to_owned()
+    } else {
+        format!(" before turning the crank on {}", seat_list(&on_wheel))
+    };
+    format!(
+        "trap ready: seat {owner} may pay to move {}{then}",
+        seat_choice(&movable)
+    )
 }
 
 /// Why the turn owner at Turn Crank could not pay to move anyone.
