@@ -4,16 +4,14 @@
 
 use mousehole_engine::games::mouse_trap::board::{BOARD, Space};
 use mousehole_engine::games::mouse_trap::{
-    MouseTrap, MouseTrapAction, MouseTrapConfig, Phase, Reliability,
+    MouseTrap, MouseTrapAction, MouseTrapConfig, MouseTrapObservation, Phase, Reliability,
 };
 use mousehole_engine::rng::chance_rng;
-use mousehole_engine::{Game, GameConfig, OptionError, Options, ToMove};
+use mousehole_engine::testing::{self, play};
+use mousehole_engine::{Actor, Game, GameConfig, OptionError, Options, ToMove};
 
 fn config(options: &str) -> MouseTrapConfig {
-    Options::parse(MouseTrap::info(), options)
-        .unwrap()
-        .into_config()
-        .unwrap()
+    testing::config::<MouseTrap>(options)
 }
 
 fn config_error(options: &str) -> OptionError {
@@ -26,16 +24,6 @@ fn config_error(options: &str) -> OptionError {
 /// A position: whose turn, where each mouse stands, what each holds, parts built.
 fn at(options: &str, turn: usize, positions: &[u8], cheese: &[u8], built: u8) -> MouseTrap {
     MouseTrap::with_position(&config(options), turn, positions, cheese, built)
-}
-
-/// Applies events given in their text forms, each checked against the rules.
-fn play(state: &mut MouseTrap, events: &[&str]) {
-    for event in events {
-        let action: MouseTrapAction = event.parse().unwrap();
-        state
-            .apply(action)
-            .unwrap_or_else(|error| panic!("{event}: {error}"));
-    }
 }
 
 fn legal(state: &MouseTrap) -> Vec<String> {
@@ -867,13 +855,20 @@ fn everything_is_public() {
     for seat in 0..3 {
         let observation = state.observation(seat);
         assert_eq!(observation.seat, seat);
-        assert_eq!(observation.positions, [47, 49, 10]);
-        assert_eq!(observation.cheese, [2, 4, 6]);
+        let mice: Vec<(usize, u8, u8)> = observation
+            .mice
+            .iter()
+            .map(|m| (m.seat, m.space, m.cheese))
+            .collect();
+        assert_eq!(mice, [(0, 47, 2), (1, 49, 4), (2, 10, 6)]);
         assert_eq!(MouseTrap::determinize(&observation, &mut rng), state);
         assert_eq!(state.resample_hidden(seat, &mut rng), state);
         let text = observation.to_string();
         assert!(text.contains("Turn Crank with the trap complete"), "{text}");
-        assert!(text.contains("space 49 (Cheese Wheel), 4 cheese"), "{text}");
+        assert!(
+            text.contains("space 49 (Cheese Wheel, in The Loop), 4 cheese"),
+            "{text}"
+        );
     }
     let mut other = state.observation(1);
     other.seat = 0;
@@ -907,23 +902,535 @@ fn conservation_is_checked() {
 }
 
 #[test]
-fn transcript_notes_tell_what_happened() {
-    let mut state = at("players=4", 0, &[4, 0, 0, 0], &[0, 20, 20, 12], 0);
-    let note = |s: &MouseTrap, text: &str| s.describe(&text.parse().unwrap());
+fn a_wrong_capture_count_is_caught() {
+    let mut state = at("players=3", 0, &[43, 49, 10], &[0, 4, 6], 25);
+    play(&mut state, &["roll 4", "works"]);
+    assert_eq!(state.check_invariants(), Ok(()));
+    let mut json = serde_json::to_value(&state).unwrap();
+    json["captures"] = serde_json::json!(2);
+    let broken: MouseTrap = serde_json::from_value(json).unwrap();
+    let message = broken.check_invariants().unwrap_err().message().to_owned();
+    assert!(message.contains("capture"), "{message}");
+}
+
+// ---- Event views ----
+
+/// Every kind of event — the die for one's own move and for a moved mouse, `rob P`, `move P`,
+/// `crank`, `stop`, `works`, `fails` — is seen by every seat as it is.
+#[test]
+fn every_seat_sees_every_kind_of_event_as_it_is() {
+    let scripts: [(MouseTrap, &[&str]); 4] = [
+        // Robbing between tied opponents.
+        (
+            at("players=4", 0, &[4, 0, 0, 0], &[0, 20, 20, 12], 0),
+            &["roll 2", "rob 1", "rob 2"],
+        ),
+        // Paying to move, the moved mouse's die, the crank and its working.
+        (
+            at("players=3", 0, &[43, 45, 10], &[2, 0, 0], 25),
+            &["roll 4", "move 1", "roll 4", "crank", "works"],
+        ),
+        // The crank failing.
+        (
+            at("players=3", 0, &[43, 49, 49], &[1, 5, 7], 25),
+            &["roll 4", "crank", "fails"],
+        ),
+        // Stopping at Turn Crank.
+        (
+            at("players=3", 0, &[43, 45, 10], &[2, 0, 0], 25),
+            &["roll 4", "stop"],
+        ),
+    ];
+    let mut kinds = std::collections::BTreeSet::new();
+    for (mut state, events) in scripts {
+        for event in events {
+            let action = testing::action::<MouseTrap>(event);
+            for seat in 0..state.num_players() {
+                assert_eq!(
+                    state.event_view(seat, &action),
+                    action,
+                    "{event}, seat {seat}"
+                );
+                assert_eq!(state.event_view(seat, &action).to_string(), *event);
+            }
+            kinds.insert(event.split(' ').next().unwrap().to_owned());
+            state.apply(action).unwrap();
+        }
+    }
+    let kinds: Vec<&str> = kinds.iter().map(String::as_str).collect();
     assert_eq!(
-        note(&state, "roll 2").as_deref(),
-        Some("seat 0 to 6 Take 2 cheese; 2 more to take: rob seat 1 or 2")
+        kinds,
+        ["crank", "fails", "move", "rob", "roll", "stop", "works"]
     );
-    assert_eq!(note(&state, "rob 1"), None, "not legal here");
+}
+
+/// What the match runner records for each seat: every event as it is, with the note the full
+/// transcript gives it (everything is public, so the seat's note is the full one).
+#[test]
+fn recorded_seat_views_are_the_events_with_the_full_notes() {
+    let config = config("players=3,trap_parts=5");
+    let mut games = mousehole_engine::playout::RandomGames::<MouseTrap>::new(&config);
+    games.record_views(true);
+    for seed in 1..=20 {
+        let game = games.play(seed);
+        let mut state = MouseTrap::new(&config);
+        for (index, event) in game.events().iter().enumerate() {
+            let note = state.describe(&event.action);
+            for seat in 0..3 {
+                let seen = &game.seen(seat)[index];
+                assert_eq!(seen.actor, event.actor, "seed {seed} event {index}");
+                assert_eq!(seen.view, event.action, "seed {seed} event {index}");
+                assert_eq!(seen.note, note, "seed {seed} event {index} seat {seat}");
+            }
+            state.apply(event.action).unwrap();
+        }
+    }
+}
+
+// ---- Observations ----
+
+#[test]
+fn the_observation_shows_the_board_as_data() {
+    let observation = MouseTrap::new(&config("players=3")).observation(0);
+    let board = &observation.board;
+    assert_eq!(board.spaces.len(), BOARD.len());
+    for (number, space) in board.spaces.iter().enumerate() {
+        assert_eq!(usize::from(space.space), number);
+        assert_eq!(space.kind, BOARD[number]);
+        assert_eq!(space.in_loop, number >= 44, "space {number}");
+    }
+    assert_eq!(
+        (
+            board.loop_start,
+            board.loop_end,
+            board.safe,
+            board.turn_crank,
+            board.cheese_wheel
+        ),
+        (44, 49, 44, 47, 49)
+    );
+    let json = serde_json::to_value(board).unwrap();
+    let space = |n: usize| json["spaces"][n].to_string();
+    assert_eq!(space(0), r#"{"in_loop":false,"kind":"start","space":0}"#);
+    assert_eq!(
+        space(2),
+        r#"{"in_loop":false,"kind":"build","parts":1,"players":[2,3,4],"space":2}"#
+    );
+    assert_eq!(
+        space(15),
+        r#"{"cheese":3,"in_loop":false,"kind":"take_from_richest","space":15}"#
+    );
+    assert_eq!(
+        space(22),
+        r#"{"in_loop":false,"kind":"go_back","space":22,"steps":3}"#
+    );
+    assert_eq!(
+        space(45),
+        r#"{"in_loop":true,"kind":"build","parts":2,"players":[2,3,4],"space":45}"#
+    );
+    assert_eq!(
+        space(49),
+        r#"{"cheese":2,"in_loop":true,"kind":"cheese_wheel","space":49}"#
+    );
+}
+
+#[test]
+fn the_observation_states_who_decides_and_what_is_pending() {
+    let json = |state: &MouseTrap| serde_json::to_value(state.observation(2)).unwrap();
+    // The die: chance acts, nobody decides.
+    let mut state = at("players=4", 0, &[4, 0, 0, 0], &[0, 20, 20, 12], 0);
+    let seen = json(&state);
+    assert_eq!(
+        (seen["deciding"].clone(), seen["turn"].clone()),
+        (serde_json::json!(null), serde_json::json!(0))
+    );
+    assert_eq!(seen["phase"], serde_json::json!({"phase": "roll"}));
+    // Robbing: the turn owner decides; pieces left, who was eligible, who can be named.
+    play(&mut state, &["roll 2"]);
+    let seen = json(&state);
+    assert_eq!(seen["deciding"], 0);
+    assert_eq!(
+        seen["phase"],
+        serde_json::json!({"phase": "rob", "remaining": 2, "eligible": [1, 2], "victims": [1, 2]})
+    );
+    // Turn Crank: whom the owner may move, who is on the Wheel.
+    let mut state = at("players=3", 0, &[43, 49, 44], &[2, 3, 4], 25);
+    play(&mut state, &["roll 4"]);
+    let seen = json(&state);
+    assert_eq!(seen["deciding"], 0);
+    assert_eq!(
+        seen["phase"],
+        serde_json::json!({"phase": "turn_crank", "movable": [1], "on_wheel": [1], "move_cost": 1})
+    );
+    // The die for a moved mouse: whose mouse.
+    play(&mut state, &["move 1"]);
+    let seen = json(&state);
+    assert_eq!(seen["deciding"], serde_json::json!(null));
+    assert_eq!(
+        seen["phase"],
+        serde_json::json!({"phase": "move_roll", "mouse": 1})
+    );
+    // The crank: who stands on the Wheel.
+    play(&mut state, &["roll 6", "crank"]);
+    let seen = json(&state);
+    assert_eq!(
+        seen["phase"],
+        serde_json::json!({"phase": "crank", "on_wheel": [1]})
+    );
+    // The end: how, and who won; the captured mouse says which capture took it.
+    play(&mut state, &["works"]);
+    assert_eq!(state.turns_played(), 1);
+    let mut state = at("players=2", 0, &[43, 49], &[0, 3], 25);
+    play(&mut state, &["roll 4", "works"]);
+    let seen = json(&state);
+    assert_eq!(seen["deciding"], serde_json::json!(null));
+    assert_eq!(
+        seen["phase"],
+        serde_json::json!({"phase": "over", "ended_by": "last_mouse", "winners": [0]})
+    );
+    assert_eq!(
+        seen["mice"][1],
+        serde_json::json!({"seat": 1, "space": 49, "cheese": 0, "in_play": false, "captured_in": 1})
+    );
+    assert_eq!(seen["mice"][0]["captured_in"], serde_json::json!(null));
+    assert_eq!(
+        seen["trap"],
+        serde_json::json!({"built": 25, "needed": 25, "complete": true})
+    );
+    assert_eq!(
+        (seen["pile"].clone(), seen["total_cheese"].clone()),
+        (serde_json::json!(49), serde_json::json!(52))
+    );
+    // The turn limit.
+    let mut state = at("players=3,max_turns=1", 0, &[7, 19, 31], &[5, 5, 2], 0);
+    play(&mut state, &["roll 1"]);
+    assert_eq!(
+        json(&state)["phase"],
+        serde_json::json!({"phase": "over", "ended_by": "turn_limit", "winners": [0, 1]})
+    );
+}
+
+#[test]
+fn the_observation_options_are_the_game_spec_forms() {
+    let state = MouseTrap::new(&config("players=2,trap_reliability=0.75,trap_parts=9"));
+    let seen = serde_json::to_value(state.observation(0)).unwrap();
+    assert_eq!(
+        seen["options"],
+        serde_json::json!({"max_turns": "1000", "players": "2", "trap_parts": "9", "trap_reliability": "3/4"})
+    );
+    assert_eq!(seen["max_turns"], 1000);
+    assert_eq!(seen["trap"]["needed"], 9);
+}
+
+#[test]
+fn every_phase_round_trips_through_json_and_determinizes_to_the_state() {
+    let mut rng = chance_rng(1);
+    let check = |state: &MouseTrap, rng: &mut mousehole_engine::GameRng| {
+        for seat in 0..state.num_players() {
+            let observation = state.observation(seat);
+            let json = serde_json::to_string(&observation).unwrap();
+            let back: MouseTrapObservation = serde_json::from_str(&json).unwrap();
+            assert_eq!(back, observation, "{json}");
+            assert_eq!(&MouseTrap::determinize(&back, rng), state, "{json}");
+        }
+    };
+    let mut state = at("players=4", 0, &[4, 0, 0, 0], &[0, 20, 20, 12], 0);
+    check(&state, &mut rng);
+    play(&mut state, &["roll 2"]);
+    check(&state, &mut rng);
+    let mut state = at("players=3", 0, &[43, 49, 44], &[2, 3, 4], 25);
+    for event in ["roll 4", "move 1", "roll 6", "crank", "works"] {
+        play(&mut state, &[event]);
+        check(&state, &mut rng);
+    }
+    play(&mut state, &["roll 1", "roll 6"]);
+    check(&state, &mut rng);
+}
+
+#[test]
+fn a_hand_edited_observation_naming_absent_seats_does_not_crash() {
+    let observation = MouseTrap::new(&config("players=2")).observation(0);
+    let mut json = serde_json::to_value(&observation).unwrap();
+    json["mice"][1]["seat"] = serde_json::json!(9);
+    json["turn"] = serde_json::json!(7);
+    let edited: MouseTrapObservation = serde_json::from_value(json).unwrap();
+    let state = MouseTrap::determinize(&edited, &mut chance_rng(1));
+    assert!(
+        state.check_invariants().is_err(),
+        "the nonsense is reported, not trusted"
+    );
+    let json = serde_json::json!({"seat": 0});
+    let error = serde_json::from_value::<MouseTrapObservation>(json).unwrap_err();
+    assert!(error.to_string().contains("missing field"), "{error}");
+}
+
+// ---- Notes and choice labels ----
+
+/// The note for `event` at `state`, which must be the same from the true state (a full
+/// transcript) and from every seat's observations (what the seat reads).
+fn note(state: &MouseTrap, event: &str) -> String {
+    let action = testing::action::<MouseTrap>(event);
+    let full = state.describe(&action);
+    let mut after = state.clone();
+    after.apply(action).unwrap();
+    let actor = match state.to_move() {
+        ToMove::Player(seat) => Actor::Seat(seat),
+        _ => Actor::Chance,
+    };
+    for seat in 0..state.num_players() {
+        let seen = MouseTrap::event_note(
+            &state.observation(seat),
+            actor,
+            &state.event_view(seat, &action),
+            &after.observation(seat),
+        );
+        assert_eq!(seen, full, "seat {seat}'s note on {event}");
+    }
+    full.unwrap_or_else(|| panic!("no note on {event}"))
+}
+
+#[test]
+fn notes_tell_moves_on_the_board_and_the_cheese_they_bring() {
+    let state = MouseTrap::new(&config("players=3"));
+    assert_eq!(
+        note(&state, "roll 6"),
+        "seat 0 to 6 Take 2 cheese; +2 cheese"
+    );
+    assert_eq!(
+        note(&state, "roll 2"),
+        "seat 0 to 2 Build 2-3-4; builds part 1 of 25; +1 cheese"
+    );
+    assert_eq!(
+        note(&state, "roll 4"),
+        "seat 0 to 4 Build 2; not a 3-player space"
+    );
+    assert_eq!(
+        note(&state, "roll 5"),
+        "seat 0 to 5 Move ahead 3; on to 8 Dog bone"
+    );
+    let state = at("players=3", 1, &[0, 30, 0], &[0, 4, 0], 0);
+    assert_eq!(
+        note(&state, "roll 4"),
+        "seat 1 to 34 Go back 2; on to 32 Dog bone"
+    );
+    assert_eq!(
+        note(&state, "roll 6"),
+        "seat 1 to 36 Take 3 from rival with most; nothing to take"
+    );
+    assert_eq!(
+        note(&state, "roll 3"),
+        "seat 1 to 33 Build 2-3; builds part 1 of 25; +1 cheese"
+    );
+    assert_eq!(
+        note(&state, "roll 1"),
+        "seat 1 to 31 Build 2; not a 3-player space"
+    );
+    let state = at("players=3", 1, &[0, 10, 0], &[0, 1, 0], 0);
+    assert_eq!(
+        note(&state, "roll 3"),
+        "seat 1 to 13 Lose 2 cheese; returns 1 cheese to the pile"
+    );
+    let state = at("players=3", 1, &[0, 10, 0], &[0, 0, 0], 0);
+    assert_eq!(
+        note(&state, "roll 3"),
+        "seat 1 to 13 Lose 2 cheese; nothing to lose"
+    );
+    let state = at("players=3", 2, &[0, 0, 43], &[0, 0, 0], 24);
+    assert_eq!(
+        note(&state, "roll 2"),
+        "seat 2 to 45 Build 2-3-4; builds part 25 of 25; trap complete; +1 cheese"
+    );
+    let state = at("players=3", 2, &[0, 0, 43], &[0, 0, 0], 3);
+    assert_eq!(
+        note(&state, "roll 2"),
+        "seat 2 to 45 Build 2-3-4; builds parts 4-5 of 25; +2 cheese"
+    );
+    assert_eq!(
+        note(&state, "roll 4"),
+        "seat 2 to 47 Turn Crank; trap not complete"
+    );
+    assert_eq!(
+        note(&state, "roll 6"),
+        "seat 2 to 49 Cheese Wheel; +2 cheese"
+    );
+    let state = at("players=3", 0, &[43, 0, 0], &[0, 26, 25], 25);
+    assert_eq!(
+        note(&state, "roll 5"),
+        "seat 0 to 48 Build 2-3-4; trap already complete"
+    );
+    let state = at("players=3", 0, &[43, 0, 0], &[0, 26, 25], 3);
+    assert_eq!(
+        note(&state, "roll 5"),
+        "seat 0 to 48 Build 2-3-4; builds parts 4-5 of 25; only 1 cheese in the pile; +1 cheese"
+    );
+}
+
+#[test]
+fn notes_tell_robbing() {
+    // A short pile: one piece from it, the other from the richest.
+    let state = at("players=3", 0, &[4, 0, 0], &[0, 26, 25], 0);
+    assert_eq!(
+        note(&state, "roll 2"),
+        "seat 0 to 6 Take 2 cheese; +1 cheese; the pile is empty; +1 cheese from seat 1"
+    );
+    // An empty pile and two tied opponents: the taker names each victim.
+    let mut state = at("players=4", 0, &[4, 0, 0, 0], &[0, 20, 20, 12], 0);
+    assert_eq!(
+        note(&state, "roll 2"),
+        "seat 0 to 6 Take 2 cheese; the pile is empty; 2 more to take from seat 1 or 2"
+    );
     play(&mut state, &["roll 2"]);
     assert_eq!(
-        note(&state, "rob 2").as_deref(),
-        Some("1 cheese from seat 2; 1 more to take: rob seat 1 or 2")
+        note(&state, "rob 2"),
+        "+1 cheese from seat 2; 1 more to take from seat 1 or 2"
     );
-    let state = at("players=3", 0, &[43, 49, 10], &[0, 3, 3], 25);
+    play(&mut state, &["rob 2"]);
+    assert_eq!(note(&state, "rob 1"), "+1 cheese from seat 1");
+    // Take 3 from rival with most, the rest taken automatically from the one left holding.
+    let mut state = at("players=3", 0, &[12, 0, 0], &[0, 1, 1], 0);
     assert_eq!(
-        note(&state, "roll 4").as_deref(),
-        Some("seat 0 to 47 Turn Crank; no cheese to pay: the crank is turned")
+        note(&state, "roll 3"),
+        "seat 0 to 15 Take 3 from rival with most; 3 more to take from seat 1 or 2"
+    );
+    play(&mut state, &["roll 3"]);
+    assert_eq!(
+        note(&state, "rob 1"),
+        "+1 cheese from seat 1; +1 cheese from seat 2"
+    );
+    let state = at("players=3", 0, &[12, 0, 0], &[0, 5, 4], 0);
+    assert_eq!(
+        note(&state, "roll 3"),
+        "seat 0 to 15 Take 3 from rival with most; +3 cheese from seat 1"
+    );
+}
+
+#[test]
+fn notes_tell_the_turn_crank_choices_who_cranked_and_whom_it_caught() {
+    let mut state = at("players=3", 0, &[43, 45, 10], &[2, 3, 4], 25);
+    assert_eq!(
+        note(&state, "roll 4"),
+        "seat 0 to 47 Turn Crank; trap ready: seat 0 may pay to move seat 1 or 2, or stop"
+    );
+    play(&mut state, &["roll 4"]);
+    assert_eq!(
+        note(&state, "move 1"),
+        "seat 0 pays 1 cheese to move seat 1's mouse"
+    );
+    assert_eq!(note(&state, "stop"), "seat 0 stops: turn ends");
+    play(&mut state, &["move 1"]);
+    assert_eq!(note(&state, "roll 4"), "seat 1's mouse to 49 Cheese Wheel");
+    assert_eq!(note(&state, "roll 1"), "seat 1's mouse to 46 Take 1 cheese");
+    play(&mut state, &["roll 4"]);
+    assert_eq!(note(&state, "crank"), "seat 0 turns the crank on seat 1");
+    play(&mut state, &["crank"]);
+    assert_eq!(
+        note(&state, "works"),
+        "seat 0's trap works; seat 1 captured, hands over 3 cheese to seat 0"
+    );
+    assert_eq!(
+        note(&state, "fails"),
+        "seat 0's trap fails; seat 1 to 44 Safe"
+    );
+    // The last capture ends the game.
+    let state = at("players=3", 0, &[43, 49, 49], &[0, 5, 7], 25);
+    assert_eq!(
+        note(&state, "roll 4"),
+        "seat 0 to 47 Turn Crank; no cheese to pay: seat 0 turns the crank on seats 1 and 2"
+    );
+    let mut state = state;
+    play(&mut state, &["roll 4"]);
+    assert_eq!(
+        note(&state, "works"),
+        "seat 0's trap works; seat 1 captured, hands over 5 cheese to seat 0; \
+         seat 2 captured, hands over 7 cheese to seat 0; game over: seat 0 wins"
+    );
+    // With a mouse on the Wheel the crank must be turned; a mouse on Safe can't be moved.
+    let state = at("players=3", 0, &[43, 49, 44], &[3, 0, 0], 25);
+    assert_eq!(
+        note(&state, "roll 4"),
+        "seat 0 to 47 Turn Crank; trap ready: seat 0 may pay to move seat 1 \
+         before turning the crank on seat 1"
+    );
+    // Forced crank and forced stop, with their reasons.
+    let state = at("players=2", 0, &[43, 44], &[3, 0], 25);
+    assert_eq!(
+        note(&state, "roll 4"),
+        "seat 0 to 47 Turn Crank; no one on the Wheel, no mouse to move: turn ends"
+    );
+    let mut state = at("players=2", 0, &[43, 45], &[1, 0], 25);
+    play(&mut state, &["roll 4", "move 1"]);
+    assert_eq!(
+        note(&state, "roll 1"),
+        "seat 1's mouse to 46 Take 1 cheese; no one on the Wheel, no cheese to pay: turn ends"
+    );
+    assert_eq!(
+        note(&state, "roll 4"),
+        "seat 1's mouse to 49 Cheese Wheel; no cheese to pay: seat 0 turns the crank on seat 1"
+    );
+}
+
+#[test]
+fn notes_tell_the_end_at_the_turn_limit() {
+    let state = at("players=3,max_turns=1", 0, &[7, 19, 31], &[5, 5, 2], 0);
+    assert_eq!(
+        note(&state, "roll 1"),
+        "seat 0 to 8 Dog bone; game over at the turn limit (1 turn): seats 0 and 1 share the win with 5 cheese"
+    );
+    let state = at("players=3,max_turns=1", 0, &[0, 19, 31], &[5, 5, 2], 0);
+    assert_eq!(
+        note(&state, "roll 1"),
+        "seat 0 to 1 Take 1 cheese; +1 cheese; game over at the turn limit (1 turn): seat 0 wins with 6 cheese"
+    );
+}
+
+#[test]
+fn illegal_events_have_no_note() {
+    let state = at("players=4", 0, &[4, 0, 0, 0], &[0, 20, 20, 12], 0);
+    assert_eq!(state.describe(&MouseTrapAction::Rob(1)), None);
+    assert_eq!(state.describe(&MouseTrapAction::Crank), None);
+}
+
+#[test]
+fn choice_labels_say_what_each_choice_does() {
+    let label = |state: &MouseTrap| -> Vec<String> {
+        let ToMove::Player(seat) = state.to_move() else {
+            panic!("nobody decides");
+        };
+        let observation = state.observation(seat);
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        legal
+            .iter()
+            .map(|action| MouseTrap::choice_label(&observation, action))
+            .collect()
+    };
+    let mut state = at("players=4", 0, &[4, 0, 0, 0], &[0, 20, 20, 12], 0);
+    play(&mut state, &["roll 2"]);
+    assert_eq!(
+        label(&state),
+        [
+            "take the next piece from seat 1 (20 cheese)",
+            "take the next piece from seat 2 (20 cheese)"
+        ]
+    );
+    let mut state = at("players=3", 0, &[43, 45, 49], &[2, 3, 4], 25);
+    play(&mut state, &["roll 4"]);
+    assert_eq!(
+        label(&state),
+        [
+            "pay 1 cheese to move seat 1's mouse from 45 Build 2-3-4 (a 4 puts it on the Cheese Wheel)",
+            "pay 1 cheese to move seat 2's mouse from 49 Cheese Wheel (on the Cheese Wheel already)",
+            "turn the crank: catches seat 2 with probability 5/6, else to Safe",
+        ]
+    );
+    let mut state = at("players=3", 0, &[43, 10, 44], &[2, 3, 4], 25);
+    play(&mut state, &["roll 4"]);
+    assert_eq!(
+        label(&state),
+        [
+            "pay 1 cheese to move seat 1's mouse from 10 Go back 2",
+            "stop: nobody is on the Cheese Wheel; end the turn",
+        ]
     );
 }
 

@@ -1,71 +1,66 @@
-//! Statistics of random Mouse Trap games (ignored by default; run in release with
-//! `cargo xtask stats --game mouse-trap`):
-//! game length in turns and events, how often the `max_turns` safeguard ended a game, and
-//! random full games per second.
+//! Statistics of random Mouse Trap games, played through the shared random playout
+//! (`mousehole_engine::playout::RandomGames`), ignored by default; run in release with
+//! `cargo xtask stats --game mouse-trap`: game length in turns and events, how games end (the
+//! last capture or the `max_turns` safeguard), how many cranks work, the winner's cheese, wins
+//! by seat, and random full games per second.
 
 use std::time::Instant;
 
-use rand::RngExt;
-
-use mousehole_engine::games::mouse_trap::{MouseTrap, MouseTrapConfig};
-use mousehole_engine::rng::{chance_rng, seat_rng};
-use mousehole_engine::{Game, GameConfig, ToMove};
+use mousehole_engine::games::mouse_trap::{MouseTrap, MouseTrapAction, MouseTrapConfig};
+use mousehole_engine::playout::RandomGames;
+use mousehole_engine::{Actor, GameConfig};
 
 const GAMES: u64 = 10_000;
 
+#[derive(Default)]
 struct Figures {
     turns: u64,
     events: u64,
-    safeguard_endings: u64,
     longest_turns: u32,
+    safeguard_endings: u64,
+    cranks: u64,
+    cranks_worked: u64,
+    winner_cheese: u64,
     wins_by_seat: Vec<u64>,
 }
 
-/// Plays `GAMES` games with uniformly random decisions.
+/// Plays `GAMES` random games.
 fn play_random(config: &MouseTrapConfig) -> Figures {
-    let players = config.players();
     let mut figures = Figures {
-        turns: 0,
-        events: 0,
-        safeguard_endings: 0,
-        longest_turns: 0,
-        wins_by_seat: vec![0; players],
+        wins_by_seat: vec![0; config.players()],
+        ..Figures::default()
     };
-    let mut legal = Vec::new();
-    let mut outcomes = Vec::new();
+    let mut games = RandomGames::<MouseTrap>::new(config);
     for seed in 0..GAMES {
-        let mut chance = chance_rng(seed);
-        let mut choices = seat_rng(seed, 0);
-        let mut state = MouseTrap::new(config);
-        loop {
-            let action = match state.to_move() {
-                ToMove::Terminal => break,
-                ToMove::Chance => state
-                    .sample_chance(&mut chance, &mut outcomes)
-                    .expect("a chance node has outcomes"),
-                ToMove::Player(_) => {
-                    state.legal_actions(&mut legal);
-                    legal[choices.random_range(0..legal.len())]
-                }
-            };
-            state.apply_unchecked(action);
-            figures.events += 1;
-        }
+        let game = games.play(seed);
+        let state = game.state();
+        figures.events += game.events().len() as u64;
         figures.turns += u64::from(state.turns_played());
         figures.longest_turns = figures.longest_turns.max(state.turns_played());
         if state.ended_by_safeguard() {
             figures.safeguard_endings += 1;
         }
-        let outcome = state.outcome().expect("finished");
+        for event in game.events() {
+            match (event.actor, event.action) {
+                (Actor::Chance, MouseTrapAction::Works) => {
+                    figures.cranks += 1;
+                    figures.cranks_worked += 1;
+                }
+                (Actor::Chance, MouseTrapAction::Fails) => figures.cranks += 1,
+                _ => {}
+            }
+        }
+        let outcome = game.outcome().expect("finished");
         for seat in outcome.winners() {
             figures.wins_by_seat[seat] += 1;
+            figures.winner_cheese += u64::from(state.cheese(seat));
         }
     }
     figures
 }
 
 #[test]
-#[ignore = "statistics run: use --release -- --ignored --nocapture"]
+#[ignore = "statistics run: cargo xtask stats --game mouse-trap"]
 fn random_game_statistics() {
     for players in 2..=4 {
         let config = MouseTrapConfig::with_players(players).unwrap();
@@ -75,15 +70,22 @@ fn random_game_statistics() {
         let games = GAMES as f64;
         let average_turns = figures.turns as f64 / games;
         let safeguard_share = figures.safeguard_endings as f64 / games;
+        let worked_share = figures.cranks_worked as f64 / figures.cranks.max(1) as f64;
+        let wins: u64 = figures.wins_by_seat.iter().sum();
         println!(
-            "mouse-trap players={players}: {GAMES} random games, {:.1} turns/game (longest {}), \
-             {:.1} events/game, max_turns ended {} games ({:.2}%), wins by seat {:?}, \
-             {:.0} games/s",
-            average_turns,
+            "mouse-trap players={players}: {GAMES} random games, {average_turns:.1} turns/game \
+             (longest {}), {:.1} events/game; ended by the last capture {} ({:.2}%), by \
+             max_turns {} ({:.2}%); {:.2} cranks/game, {:.1}% worked; the winner holds {:.1} \
+             cheese; wins by seat {:?}; {:.0} games/s",
             figures.longest_turns,
             figures.events as f64 / games,
+            GAMES - figures.safeguard_endings,
+            100.0 * (1.0 - safeguard_share),
             figures.safeguard_endings,
             100.0 * safeguard_share,
+            figures.cranks as f64 / games,
+            100.0 * worked_share,
+            figures.winner_cheese as f64 / wins as f64,
             figures.wins_by_seat,
             games / seconds,
         );
@@ -94,6 +96,11 @@ fn random_game_statistics() {
         assert!(
             safeguard_share < 0.01,
             "the safeguard ended {safeguard_share} of the games"
+        );
+        // The default reliability is 5/6.
+        assert!(
+            (0.78..0.89).contains(&worked_share),
+            "{worked_share} of the cranks worked"
         );
         assert!(figures.wins_by_seat.iter().all(|&w| w > 0));
     }

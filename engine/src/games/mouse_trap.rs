@@ -5,103 +5,35 @@
 mod action;
 pub mod board;
 mod config;
-mod describe;
+mod hidden;
 mod invariants;
+mod notes;
 mod observation;
+mod views;
 
 use serde::{Deserialize, Serialize};
 
 use crate::error::BrokenInvariant;
 use crate::game::{Actor, Game, ToMove};
-use crate::options::{GameConfig, GameInfo, OptionInfo};
+use crate::options::{GameConfig, GameInfo};
 use crate::outcome::{Outcome, competition_ranks};
-use crate::rng::GameRng;
+use crate::rng::{GameRng, below};
 
 pub use action::MouseTrapAction;
-use board::{SAFE, Space, WHEEL_CHEESE, forward, in_loop, space};
+use board::{SAFE, Space, forward, space};
 pub use config::{MouseTrapConfig, Reliability};
-pub use observation::MouseTrapObservation;
+pub use observation::{
+    BoardSpace, BoardView, Ending, MouseTrapObservation, MouseView, PhaseView, TrapView,
+};
 
 /// Most seats the game allows.
 pub const MAX_PLAYERS: usize = 4;
 /// Cheese pieces in the game.
 pub const TOTAL_CHEESE: u8 = 52;
-/// Parts a Build space in The Loop adds.
-const LOOP_BUILD_PARTS: u8 = 2;
-
-const INFO: GameInfo = GameInfo {
-    name: "mouse-trap",
-    title: "Mouse Trap",
-    summary: "roll and move: build the contraption together, then catch the other mice with it",
-    min_players: 2,
-    max_players: MAX_PLAYERS,
-    options: &[
-        OptionInfo {
-            key: "players",
-            default: "3",
-            allowed: "a number of players from 2 to 4",
-            help: "number of players",
-        },
-        OptionInfo {
-            key: "trap_parts",
-            default: "25",
-            allowed: "a number of parts from 1 to 100",
-            help: "parts the trap needs before it can be sprung",
-        },
-        OptionInfo {
-            key: "trap_reliability",
-            default: "5/6",
-            allowed: "a probability from 0 to 1, as a fraction such as 5/6 (denominator up to 1000000) or a decimal such as 0.9 (up to 6 decimals)",
-            help: "probability that turning the crank catches the mice on the Cheese Wheel",
-        },
-        OptionInfo {
-            key: "max_turns",
-            default: "1000",
-            allowed: "a number of turns from 1 to 4294967295",
-            help: "safeguard: the game ends after this many turns (one seat's turn each)",
-        },
-    ],
-    rules: RULES,
-    how_to_act: HOW_TO_ACT,
-};
-
-const HOW_TO_ACT: &str = "\
-Most of Mouse Trap is the die; you decide only in two places (seats count from 0):
-- taking cheese from the richest opponents when several are tied: `rob P` names who gives
-  the next piece;
-- on Turn Crank with the trap complete: `move P` pays 1 cheese to roll seat P's mouse
-  forward (onto the Cheese Wheel, you hope), then `crank` to spring the trap on every mouse
-  on the Wheel, or `stop` if nobody is there.";
-
-const RULES: &str = "\
-Each player has a mouse on Start of a 44-space path that leads into The Loop, six spaces the
-mice circle for the rest of the game (Safe, Build 2-3-4, Take 1 cheese, Turn Crank, Build 2-3-4,
-Cheese Wheel; after the Cheese Wheel comes Safe again). 52 cheese pieces lie in a common pile.
-Seat 0 starts; play goes clockwise.
-
-On your turn roll the die, move that many spaces and do what the space says:
-- Build 2 / 2-3 / 2-3-4: if the number of players is printed there and the trap is not complete,
-  add its next part and take 1 cheese from the pile (in The Loop: two parts and two cheese).
-  Build cheese comes from the pile only.
-- Take N cheese (and the Cheese Wheel: take 2): from the pile; if it is short, the rest comes
-  from the opponent(s) holding the most cheese.
-- Take 3 from rival with most: from the opponent(s) holding the most, whatever the pile holds.
-  Among tied opponents you name the victim of each piece (rob P) while two of them still hold
-  cheese.
-- Lose N cheese: return N to the pile (all you have if fewer).
-- Move ahead N / Go back N: move exactly N spaces and ignore the space you reach.
-- Dog bone, Start, Safe: nothing.
-- Turn Crank: once the trap is complete (trap_parts parts, default 25) you may pay 1 cheese to
-  roll and move an opponent not on Safe (move P; it ignores where it arrives), as often as you
-  can pay; then crank if an opponent is on the Cheese Wheel (compulsory then), else stop. The
-  crank works with probability trap_reliability (default 5/6): every opponent on the Wheel is
-  captured and hands you his cheese. If it fails they go to Safe. Your turn then ends.
-A choice with a single option (a lone crank, stop or rob) is made automatically.
-
-The last mouse not captured wins; the others rank in reverse order of capture. After max_turns
-turns (default 1000) the game ends: mice in play rank by cheese held, ahead of captured ones.
-
-Text forms: rob P, move P (seat P), crank, stop; chance events roll N, works, fails.";
+/// Cheese a turn owner pays to move an opponent's mouse from Turn Crank.
+const MOVE_COST: u8 = 1;
+/// Faces of the die.
+const DIE_FACES: u8 = 6;
 
 /// Where the game stands within a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -229,16 +161,18 @@ impl MouseTrap {
         self.built >= self.config.trap_parts
     }
 
-    /// Opponents of the turn owner still in play, as seat numbers.
-    fn opponents(&self) -> impl Iterator<Item = usize> + '_ {
+    /// Opponents of the turn owner still in play (bit per seat).
+    fn opponents(&self) -> u8 {
         let owner = self.turn();
-        (0..self.players()).filter(move |&s| s != owner && self.in_play(s))
+        (0..self.players())
+            .filter(|&s| s != owner && self.captured_in[s] == 0)
+            .fold(0, |mask, s| mask | 1 << s)
     }
 
     /// Opponents standing on the Cheese Wheel (bit per seat).
     fn on_wheel(&self) -> u8 {
-        self.opponents()
-            .filter(|&s| space(self.positions[s]) == Space::CheeseWheel)
+        seats(self.opponents())
+            .filter(|&s| usize::from(self.positions[s]) == board::CHEESE_WHEEL)
             .fold(0, |mask, s| mask | 1 << s)
     }
 
@@ -246,14 +180,14 @@ impl MouseTrap {
     fn can_move(&self, seat: usize) -> bool {
         seat != self.turn()
             && self.in_play(seat)
-            && space(self.positions[seat]) != Space::Safe
-            && self.cheese[self.turn()] > 0
+            && usize::from(self.positions[seat]) != SAFE
+            && self.cheese[self.turn()] >= MOVE_COST
     }
 
     /// Eligible opponents still holding cheese (bit per seat).
     fn holders(&self, eligible: u8) -> u8 {
-        (0..self.players())
-            .filter(|&s| eligible & (1 << s) != 0 && self.cheese[s] > 0)
+        seats(eligible)
+            .filter(|&s| self.cheese[s] > 0)
             .fold(0, |mask, s| mask | 1 << s)
     }
 
@@ -271,13 +205,25 @@ impl MouseTrap {
         self.cheese[self.turn()] += amount;
     }
 
+    /// Takes `amount` cheese for a Take space or the Cheese Wheel: from the pile, the rest
+    /// from the richest opponents.
+    fn take(&mut self, amount: u8) {
+        let from_pile = self.take_from_pile(amount);
+        self.rob_richest(amount - from_pile);
+    }
+
     /// Starts taking `amount` cheese from the opponents tied for the most cheese now.
     fn rob_richest(&mut self, amount: u8) {
-        let most = self.opponents().map(|s| self.cheese[s]).max().unwrap_or(0);
+        if amount == 0 {
+            self.end_turn();
+            return;
+        }
+        let opponents = self.opponents();
+        let most = seats(opponents).map(|s| self.cheese[s]).max().unwrap_or(0);
         let eligible = if most == 0 {
             0
         } else {
-            self.opponents()
+            seats(opponents)
                 .filter(|&s| self.cheese[s] == most)
                 .fold(0, |mask, s| mask | 1 << s)
         };
@@ -308,40 +254,28 @@ impl MouseTrap {
         let owner = self.turn();
         let position = self.positions[owner];
         match space(position) {
-            Space::Take(n) => {
-                let from_pile = self.take_from_pile(n);
-                self.rob_richest(n - from_pile);
-            }
-            Space::CheeseWheel => {
-                let from_pile = self.take_from_pile(WHEEL_CHEESE);
-                self.rob_richest(WHEEL_CHEESE - from_pile);
-            }
-            Space::TakeFromRichest(n) => self.rob_richest(n),
-            Space::Lose(n) => {
-                let lost = n.min(self.cheese[owner]);
+            Space::Take { cheese } | Space::CheeseWheel { cheese } => self.take(cheese),
+            Space::TakeFromRichest { cheese } => self.rob_richest(cheese),
+            Space::Lose { cheese } => {
+                let lost = cheese.min(self.cheese[owner]);
                 self.cheese[owner] -= lost;
                 self.pile += lost;
                 self.end_turn();
             }
-            Space::Build(_) => {
-                if !self.trap_complete() && space(position).builds_for(self.players()) {
-                    let wanted = if in_loop(position) {
-                        LOOP_BUILD_PARTS
-                    } else {
-                        1
-                    };
-                    let parts = wanted.min(self.config.trap_parts - self.built);
+            Space::Build { players, parts } => {
+                if !self.trap_complete() && players.contains(self.players()) {
+                    let parts = parts.min(self.config.trap_parts - self.built);
                     self.built += parts;
                     self.take_from_pile(parts);
                 }
                 self.end_turn();
             }
-            Space::MoveAhead(n) => {
-                self.positions[owner] = forward(position, n);
+            Space::MoveAhead { steps } => {
+                self.positions[owner] = forward(position, steps);
                 self.end_turn();
             }
-            Space::GoBack(n) => {
-                self.positions[owner] = board::back(position, n);
+            Space::GoBack { steps } => {
+                self.positions[owner] = board::back(position, steps);
                 self.end_turn();
             }
             Space::TurnCrank if self.trap_complete() => self.offer_trap(),
@@ -366,15 +300,23 @@ impl MouseTrap {
 
     /// Ends the turn: the game ends with the last mouse or at the turn limit, else the next
     /// mouse in play rolls.
+    #[inline]
     fn end_turn(&mut self) {
         self.turns_played += 1;
-        if self.in_play_count() <= 1 || self.turns_played >= self.config.max_turns {
+        let players = self.config.players;
+        if self.turns_played >= self.config.max_turns
+            || (self.captures > 0 && self.in_play_count() <= 1)
+        {
             self.phase = Phase::Over;
             return;
         }
-        let players = self.config.players;
-        let mut next = (self.turn + 1) % players;
-        while !self.in_play(usize::from(next)) {
+        let mut next = if self.turn + 1 == players {
+            0
+        } else {
+            self.turn + 1
+        };
+        // Captured seats are skipped; there is one in play besides the owner (checked above).
+        while self.captured_in[usize::from(next)] != 0 {
             next = (next + 1) % players;
         }
         self.turn = next;
@@ -390,6 +332,18 @@ impl MouseTrap {
             (false, self.captured_in[seat])
         }
     }
+
+    /// The winners once the game is over: the last mouse in play, or at the turn limit the
+    /// mice in play holding the most cheese.
+    fn winners(&self) -> impl Iterator<Item = usize> + '_ {
+        let best = (0..self.players()).map(|s| self.rank_key(s)).max();
+        (0..self.players()).filter(move |&s| Some(self.rank_key(s)) == best)
+    }
+}
+
+/// The seats in a bit-per-seat mask, in increasing order.
+fn seats(mask: u8) -> impl Iterator<Item = usize> {
+    (0..MAX_PLAYERS).filter(move |&s| mask & (1 << s) != 0)
 }
 
 impl Game for MouseTrap {
@@ -400,7 +354,7 @@ impl Game for MouseTrap {
     type EventView = MouseTrapAction;
 
     fn info() -> &'static GameInfo {
-        &INFO
+        &config::INFO
     }
 
     fn new(config: &MouseTrapConfig) -> Self {
@@ -422,6 +376,7 @@ impl Game for MouseTrap {
         &self.config
     }
 
+    #[inline]
     fn to_move(&self) -> ToMove {
         match self.phase {
             Phase::Roll | Phase::MoveRoll { .. } | Phase::Crank => ToMove::Chance,
@@ -434,12 +389,7 @@ impl Game for MouseTrap {
         out.clear();
         match self.phase {
             Phase::Rob { eligible, .. } => {
-                let holders = self.holders(eligible);
-                out.extend(
-                    (0..self.players() as u8)
-                        .filter(|s| holders & (1 << s) != 0)
-                        .map(MouseTrapAction::Rob),
-                );
+                out.extend(seats(self.holders(eligible)).map(|s| MouseTrapAction::Rob(s as u8)));
             }
             Phase::Trap => {
                 out.extend(
@@ -461,7 +411,7 @@ impl Game for MouseTrap {
         out.clear();
         match self.phase {
             Phase::Roll | Phase::MoveRoll { .. } => {
-                out.extend((1..=6).map(|n| (MouseTrapAction::Roll(n), 1)));
+                out.extend((1..=DIE_FACES).map(|n| (MouseTrapAction::Roll(n), 1)));
             }
             Phase::Crank => {
                 let reliability = self.config.trap_reliability;
@@ -478,11 +428,39 @@ impl Game for MouseTrap {
         }
     }
 
+    /// Draws as `chance_outcomes` lists, without building the list: the die is one uniform
+    /// draw of six, the crank one draw of the reliability's denominator. Each takes the same
+    /// single draw from `rng` as the weighted sampler over the listed outcomes, and maps it to
+    /// the same outcome, so games are the same either way.
+    #[inline]
+    fn sample_chance(
+        &self,
+        rng: &mut GameRng,
+        _buffer: &mut Vec<(MouseTrapAction, u32)>,
+    ) -> Option<MouseTrapAction> {
+        match self.phase {
+            Phase::Roll | Phase::MoveRoll { .. } => Some(MouseTrapAction::Roll(
+                below(rng, u32::from(DIE_FACES)) as u8 + 1,
+            )),
+            Phase::Crank => {
+                let reliability = self.config.trap_reliability;
+                let works = reliability.works_weight();
+                let total = works + reliability.fails_weight();
+                Some(if below(rng, total) < works {
+                    MouseTrapAction::Works
+                } else {
+                    MouseTrapAction::Fails
+                })
+            }
+            Phase::Rob { .. } | Phase::Trap | Phase::Over => None,
+        }
+    }
+
     fn is_legal(&self, action: &MouseTrapAction) -> bool {
         let reliability = self.config.trap_reliability;
         match (*action, self.phase) {
             (MouseTrapAction::Roll(n), Phase::Roll | Phase::MoveRoll { .. }) => {
-                (1..=6).contains(&n)
+                (1..=DIE_FACES).contains(&n)
             }
             (MouseTrapAction::Works, Phase::Crank) => reliability.works_weight() > 0,
             (MouseTrapAction::Fails, Phase::Crank) => reliability.fails_weight() > 0,
@@ -520,8 +498,8 @@ impl Game for MouseTrap {
                 self.continue_robbing(remaining - 1, eligible);
             }
             (MouseTrapAction::Move(target), _) => {
-                self.cheese[owner] -= 1;
-                self.pile += 1;
+                self.cheese[owner] -= MOVE_COST;
+                self.pile += MOVE_COST;
                 self.phase = Phase::MoveRoll { target };
             }
             (MouseTrapAction::Crank, _) => self.phase = Phase::Crank,
@@ -529,7 +507,7 @@ impl Game for MouseTrap {
             (MouseTrapAction::Works, _) => {
                 let caught = self.on_wheel();
                 self.captures += 1;
-                for seat in (0..self.players()).filter(|s| caught & (1 << s) != 0) {
+                for seat in seats(caught) {
                     self.captured_in[seat] = self.captures;
                     let held = self.cheese[seat];
                     self.take_from(seat, held);
@@ -537,8 +515,7 @@ impl Game for MouseTrap {
                 self.end_turn();
             }
             (MouseTrapAction::Fails, _) => {
-                let missed = self.on_wheel();
-                for seat in (0..self.players()).filter(|s| missed & (1 << s) != 0) {
+                for seat in seats(self.on_wheel()) {
                     self.positions[seat] = SAFE as u8;
                 }
                 self.end_turn();
@@ -554,12 +531,11 @@ impl Game for MouseTrap {
     }
 
     fn determinize(observation: &MouseTrapObservation, _rng: &mut GameRng) -> Self {
-        observation.to_state()
+        hidden::state_of(observation)
     }
 
-    fn resample_hidden(&self, _seat: usize, _rng: &mut GameRng) -> Self {
-        // Perfect information: nothing is hidden from anyone.
-        self.clone()
+    fn resample_hidden(&self, seat: usize, rng: &mut GameRng) -> Self {
+        hidden::resample(self, seat, rng)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -576,22 +552,26 @@ impl Game for MouseTrap {
         invariants::check(self).map_err(BrokenInvariant)
     }
 
-    fn event_view(&self, _seat: usize, action: &MouseTrapAction) -> MouseTrapAction {
-        *action
+    fn event_view(&self, seat: usize, action: &MouseTrapAction) -> MouseTrapAction {
+        views::view(self, seat, *action)
     }
 
-    /// Everything is public, so the state the observation shows is the whole truth and its
-    /// note is the full transcript's.
+    /// Everything is public, so the observation before the event shows the whole state and
+    /// the note reads as the full transcript's.
     fn event_note(
         before: &MouseTrapObservation,
-        _actor: Actor,
+        actor: Actor,
         view: &MouseTrapAction,
-        _after: &MouseTrapObservation,
+        after: &MouseTrapObservation,
     ) -> Option<String> {
-        describe::describe(&before.to_state(), *view)
+        notes::event_note(before, actor, *view, after)
+    }
+
+    fn choice_label(observation: &MouseTrapObservation, action: &MouseTrapAction) -> String {
+        notes::choice_label(observation, *action)
     }
 
     fn describe(&self, action: &MouseTrapAction) -> Option<String> {
-        describe::describe(self, *action)
+        notes::describe(self, *action)
     }
 }

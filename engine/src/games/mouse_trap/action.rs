@@ -6,7 +6,8 @@ use std::str::FromStr;
 
 use crate::error::ParseActionError;
 
-use super::{INFO, MAX_PLAYERS};
+use super::MAX_PLAYERS;
+use super::config::INFO;
 
 /// Chance outcomes and decisions of Mouse Trap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

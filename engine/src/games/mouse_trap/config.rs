@@ -1,5 +1,6 @@
-//! Mouse Trap's options: players, trap size, how reliably the contraption works, and the
-//! turn limit — parsed and validated into [`MouseTrapConfig`].
+//! Mouse Trap's description and options: the game's info, rules summary and how to act, and
+//! the options (players, trap size, how reliably the contraption works, the turn limit) parsed
+//! and validated into [`MouseTrapConfig`].
 
 use std::collections::BTreeMap;
 use std::fmt::{self, Display};
@@ -7,10 +8,86 @@ use std::fmt::{self, Display};
 use serde::{Deserialize, Serialize};
 
 use crate::error::OptionError;
-use crate::game::Game;
-use crate::options::{GameConfig, Options};
+use crate::options::{GameConfig, GameInfo, OptionInfo, Options};
 
-use super::MouseTrap;
+use super::MAX_PLAYERS;
+
+/// Name, players, options and rules: what `mousehole list`, `rules` and `new_game` show.
+pub(super) const INFO: GameInfo = GameInfo {
+    name: "mouse-trap",
+    title: "Mouse Trap",
+    summary: "roll and move: build the contraption together, then catch the other mice with it",
+    min_players: 2,
+    max_players: MAX_PLAYERS,
+    options: &[
+        OptionInfo {
+            key: "players",
+            default: "3",
+            allowed: "a number of players from 2 to 4",
+            help: "number of players",
+        },
+        OptionInfo {
+            key: "trap_parts",
+            default: "25",
+            allowed: "a number of parts from 1 to 100",
+            help: "parts the trap needs before it can be sprung",
+        },
+        OptionInfo {
+            key: "trap_reliability",
+            default: "5/6",
+            allowed: "a probability from 0 to 1, as a fraction such as 5/6 (denominator up to 1000000) or a decimal such as 0.9 (up to 6 decimals)",
+            help: "probability that turning the crank catches the mice on the Cheese Wheel",
+        },
+        OptionInfo {
+            key: "max_turns",
+            default: "1000",
+            allowed: "a number of turns from 1 to 4294967295",
+            help: "safeguard: the game ends after this many turns (one seat's turn each)",
+        },
+    ],
+    rules: RULES,
+    how_to_act: HOW_TO_ACT,
+};
+
+/// The decisions a player makes, for people and bot authors.
+const HOW_TO_ACT: &str = "\
+Most of Mouse Trap is the die; you decide only in two places (seats count from 0):
+- taking cheese from the richest opponents when several are tied: `rob P` names who gives
+  the next piece;
+- on Turn Crank with the trap complete: `move P` pays 1 cheese to roll seat P's mouse
+  forward (onto the Cheese Wheel, you hope), then `crank` to spring the trap on every mouse
+  on the Wheel, or `stop` if nobody is there.";
+
+/// The rules in brief (`mousehole rules mouse-trap`).
+const RULES: &str = "\
+Each player has a mouse on Start of a 44-space path that leads into The Loop, six spaces the
+mice circle for the rest of the game (Safe, Build 2-3-4, Take 1 cheese, Turn Crank, Build 2-3-4,
+Cheese Wheel; after the Cheese Wheel comes Safe again). 52 cheese pieces lie in a common pile.
+Seat 0 starts; play goes clockwise.
+
+On your turn roll the die, move that many spaces and do what the space says:
+- Build 2 / 2-3 / 2-3-4: if the number of players is printed there and the trap is not complete,
+  add its next part and take 1 cheese from the pile (in The Loop: two parts and two cheese).
+  Build cheese comes from the pile only.
+- Take N cheese (and the Cheese Wheel: take 2): from the pile; if it is short, the rest comes
+  from the opponent(s) holding the most cheese.
+- Take 3 from rival with most: from the opponent(s) holding the most, whatever the pile holds.
+  Among tied opponents you name the victim of each piece (rob P) while two of them still hold
+  cheese.
+- Lose N cheese: return N to the pile (all you have if fewer).
+- Move ahead N / Go back N: move exactly N spaces and ignore the space you reach.
+- Dog bone, Start, Safe: nothing.
+- Turn Crank: once the trap is complete (trap_parts parts, default 25) you may pay 1 cheese to
+  roll and move an opponent not on Safe (move P; it ignores where it arrives), as often as you
+  can pay; then crank if an opponent is on the Cheese Wheel (compulsory then), else stop. The
+  crank works with probability trap_reliability (default 5/6): every opponent on the Wheel is
+  captured and hands you his cheese. If it fails they go to Safe. Your turn then ends.
+A choice with a single option (a lone crank, stop or rob) is made automatically.
+
+The last mouse not captured wins; the others rank in reverse order of capture. After max_turns
+turns (default 1000) the game ends: mice in play rank by cheese held, ahead of captured ones.
+
+Text forms: rob P, move P (seat P), crank, stop; chance events roll N, works, fails.";
 
 /// Largest denominator a reliability may have, so chance weights stay small integers.
 const MAX_DENOMINATOR: u32 = 1_000_000;
@@ -134,8 +211,8 @@ impl Default for MouseTrapConfig {
 }
 
 impl GameConfig for MouseTrapConfig {
-    fn info() -> &'static crate::options::GameInfo {
-        MouseTrap::info()
+    fn info() -> &'static GameInfo {
+        &INFO
     }
 
     fn from_options(options: &mut Options) -> Result<Self, OptionError> {

@@ -37,6 +37,13 @@ pub(super) fn check(state: &MouseTrap) -> Result<(), String> {
             return Err(format!("captured seat {seat} still holds cheese"));
         }
     }
+    let last_capture = state.captured_in.iter().copied().max().unwrap_or(0);
+    if last_capture != state.captures {
+        return Err(format!(
+            "{} captures counted, but the last captured mouse was caught in capture {last_capture}",
+            state.captures
+        ));
+    }
     if state.turn() >= players {
         return Err(format!(
             "seat {} has the turn in a {players}-player game",

@@ -1,132 +1,413 @@
-//! What a seat sees in Mouse Trap: the whole public table (everything is public), with a
-//! readable rendering for people at a prompt.
+//! What a seat sees in Mouse Trap: the whole public table (everything is public), as the JSON
+//! bots read — the board as data, each mouse, the trap, the pile, the phase with what is
+//! pending — with a readable rendering for people at a prompt.
 
+use std::borrow::Cow;
 use std::fmt::{self, Display};
 
 use serde::{Deserialize, Serialize};
 
-use super::board::space;
-use super::{MAX_PLAYERS, MouseTrap, MouseTrapConfig, Phase};
+use super::board::{self, BOARD, LOOP_START, SPACES, Space};
+use super::{MOVE_COST, MouseTrap, MouseTrapConfig, Phase, TOTAL_CHEESE, seats};
+use crate::game::{Game, ToMove};
 
-/// The public state of a game, as one seat sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The public state of a game of Mouse Trap, as one seat sees it (all of it: nothing is
+/// hidden). Seats are numbered from 0 and spaces from 0 (Start), as in the text forms.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct MouseTrapObservation {
     /// The observing seat.
     pub seat: usize,
-    pub config: MouseTrapConfig,
-    pub phase: Phase,
-    /// Whose turn it is.
+    /// The options of the game, in the same text forms as a game spec (`trap_reliability`
+    /// as `5/6`).
+    pub options: MouseTrapConfig,
+    /// The seat that must decide now (the turn owner, when it robs or stands at Turn Crank);
+    /// `null` while chance acts (a die, the crank) and once the game is over.
+    #[schemars(required)]
+    pub deciding: Option<usize>,
+    /// The seat whose turn it is (once the game is over: the seat whose turn ended it).
     pub turn: usize,
-    /// Turns completed so far.
+    /// Turns completed so far (one seat's turn each).
     pub turns_played: u32,
-    /// Board position of each seat's mouse.
-    pub positions: Vec<u8>,
-    /// Cheese held by each seat.
-    pub cheese: Vec<u8>,
-    /// Per seat: 0 while in play, else the number of the capture that caught it.
-    pub captured_in: Vec<u8>,
-    /// Captures so far.
-    pub captures: u8,
-    /// Cheese in the pile.
+    /// The safeguard: the game ends once this many turns have been played.
+    pub max_turns: u32,
+    /// Where the game stands within the turn, with what is pending.
+    pub phase: PhaseView,
+    /// Every seat's mouse, in seat order.
+    pub mice: Vec<MouseView>,
+    /// The contraption.
+    pub trap: TrapView,
+    /// Cheese in the common pile.
     pub pile: u8,
-    /// Trap parts built.
+    /// Cheese in the game: the pile and all cheese held always add up to this.
+    pub total_cheese: u8,
+    /// The board, as data (a variant may change it).
+    pub board: BoardView,
+}
+
+/// One seat's mouse.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct MouseView {
+    /// Whose mouse it is.
+    pub seat: usize,
+    /// The space it stands on (see `board.spaces`); a captured mouse stays where it was caught.
+    pub space: u8,
+    /// Cheese the seat holds.
+    pub cheese: u8,
+    /// Whether the mouse is still in the game (not captured).
+    pub in_play: bool,
+    /// `null` while in play; once captured, which capture caught it (1 = the first; mice
+    /// caught by the same crank share the number).
+    #[schemars(required)]
+    pub captured_in: Option<u8>,
+}
+
+/// The contraption, built part by part in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct TrapView {
+    /// Parts built so far.
     pub built: u8,
+    /// Parts the trap needs (option `trap_parts`).
+    pub needed: u8,
+    /// Whether every part is built: only then can it be sprung from Turn Crank.
+    pub complete: bool,
+}
+
+/// Where the game stands within a turn, tagged by `phase`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(tag = "phase", rename_all = "snake_case")]
+pub enum PhaseView {
+    /// Chance: the turn owner's die (`roll N`) for its own move.
+    Roll,
+    /// The turn owner is taking cheese from the opponents who held the most, and names the
+    /// one who gives the next piece (`rob P`).
+    Rob {
+        /// Pieces still to take.
+        remaining: u8,
+        /// The opponents tied for the most cheese when the space was resolved (fixed then):
+        /// the pieces come only from them.
+        eligible: Vec<usize>,
+        /// Those of them still holding cheese: the seats `rob P` may name (at least two).
+        victims: Vec<usize>,
+    },
+    /// The turn owner's own move ended on Turn Crank with the trap complete: it may pay to
+    /// move opponents (`move P`), then `crank` if an opponent is on the Cheese Wheel, else
+    /// `stop`.
+    TurnCrank {
+        /// Opponents whose mouse the turn owner may pay to move (in play, not on Safe, while
+        /// the owner can pay).
+        movable: Vec<usize>,
+        /// Opponents on the Cheese Wheel. If any, `crank` is open and `stop` is not (the
+        /// crank must be turned); if none, `stop` is open and `crank` is not.
+        on_wheel: Vec<usize>,
+        /// Cheese a `move P` costs (paid to the pile).
+        move_cost: u8,
+    },
+    /// Chance: the die (`roll N`) for the opponent's mouse the turn owner paid to move; the
+    /// mouse ignores the space it arrives on, and the owner then chooses again.
+    MoveRoll {
+        /// Whose mouse is moved.
+        mouse: usize,
+    },
+    /// Chance: the crank is turned (`works` with probability `options.trap_reliability`,
+    /// else `fails`).
+    Crank {
+        /// The opponents on the Cheese Wheel: captured if it works, sent to Safe if it fails.
+        on_wheel: Vec<usize>,
+    },
+    /// The game is over.
+    Over {
+        /// How it ended.
+        ended_by: Ending,
+        /// The winning seats (several share a win at the turn limit).
+        winners: Vec<usize>,
+    },
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Ending {
+    /// One mouse is left in play: it wins.
+    LastMouse,
+    /// `max_turns` turns were played: the mice in play holding the most cheese win.
+    TurnLimit,
+}
+
+/// The board as data: every space and the landmarks the rules name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct BoardView {
+    /// Every space in order, from 0 (Start); the element's `space` is its number.
+    pub spaces: Cow<'static, [BoardSpace]>,
+    /// The first space of The Loop, which runs from here to the last space. Moving on from
+    /// the last space comes to this one again (the mice circle The Loop for the rest of the
+    /// game); going back inside The Loop wraps within it, and on the path stops at Start.
+    pub loop_start: u8,
+    /// The last space of the board (and of The Loop): after it comes `loop_start`.
+    pub loop_end: u8,
+    /// The Safe space: opponents cannot move a mouse here; a failed crank sends mice here.
+    pub safe: u8,
+    /// The Turn Crank space: where the trap is sprung from.
+    pub turn_crank: u8,
+    /// The Cheese Wheel space: where the trap catches mice.
+    pub cheese_wheel: u8,
+}
+
+/// One space of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct BoardSpace {
+    /// The space's number.
+    pub space: u8,
+    /// Whether it lies in The Loop.
+    pub in_loop: bool,
+    /// What it tells a mouse whose own move ends here (`kind` and its numbers).
+    #[serde(flatten)]
+    pub kind: Space,
+}
+
+/// The default board as the observation shows it, built once.
+static DEFAULT_SPACES: [BoardSpace; SPACES] = {
+    let mut spaces = [BoardSpace {
+        space: 0,
+        in_loop: false,
+        kind: Space::Start,
+    }; SPACES];
+    let mut i = 0;
+    while i < SPACES {
+        spaces[i] = BoardSpace {
+            space: i as u8,
+            in_loop: i >= LOOP_START,
+            kind: BOARD[i],
+        };
+        i += 1;
+    }
+    spaces
+};
+
+impl BoardView {
+    /// The board the game is played on.
+    fn of_game() -> Self {
+        Self {
+            spaces: Cow::Borrowed(&DEFAULT_SPACES),
+            loop_start: LOOP_START as u8,
+            loop_end: (SPACES - 1) as u8,
+            safe: board::SAFE as u8,
+            turn_crank: board::TURN_CRANK as u8,
+            cheese_wheel: board::CHEESE_WHEEL as u8,
+        }
+    }
+
+    /// The space numbered `number`, if the board has it.
+    pub fn space(&self, number: u8) -> Option<Space> {
+        self.spaces.get(usize::from(number)).map(|s| s.kind)
+    }
+
+    /// The space `steps` ahead of `number` on this board, wrapping round The Loop.
+    pub fn forward(&self, number: u8, steps: u8) -> u8 {
+        board::forward_on(
+            self.spaces.len(),
+            usize::from(self.loop_start),
+            usize::from(number),
+            usize::from(steps),
+        ) as u8
+    }
+
+    /// "12 Build 2" (or the bare number off the board).
+    pub fn name(&self, number: u8) -> String {
+        match self.space(number) {
+            Some(space) => format!("{number} {space}"),
+            None => number.to_string(),
+        }
+    }
 }
 
 impl MouseTrapObservation {
     pub(super) fn of(state: &MouseTrap, seat: usize) -> Self {
         let players = state.players();
+        let mice = (0..players)
+            .map(|s| MouseView {
+                seat: s,
+                space: state.positions[s],
+                cheese: state.cheese[s],
+                in_play: state.captured_in[s] == 0,
+                captured_in: (state.captured_in[s] != 0).then_some(state.captured_in[s]),
+            })
+            .collect();
+        let list = |mask: u8| seats(mask).collect::<Vec<usize>>();
+        let phase = match state.phase {
+            Phase::Roll => PhaseView::Roll,
+            Phase::Rob {
+                remaining,
+                eligible,
+            } => PhaseView::Rob {
+                remaining,
+                eligible: list(eligible),
+                victims: list(state.holders(eligible)),
+            },
+            Phase::Trap => PhaseView::TurnCrank {
+                movable: (0..players).filter(|&s| state.can_move(s)).collect(),
+                on_wheel: list(state.on_wheel()),
+                move_cost: MOVE_COST,
+            },
+            Phase::MoveRoll { target } => PhaseView::MoveRoll {
+                mouse: usize::from(target),
+            },
+            Phase::Crank => PhaseView::Crank {
+                on_wheel: list(state.on_wheel()),
+            },
+            Phase::Over => PhaseView::Over {
+                ended_by: if state.ended_by_safeguard() {
+                    Ending::TurnLimit
+                } else {
+                    Ending::LastMouse
+                },
+                winners: state.winners().collect(),
+            },
+        };
         Self {
             seat,
-            config: state.config,
-            phase: state.phase,
+            options: state.config,
+            deciding: match state.to_move() {
+                ToMove::Player(seat) => Some(seat),
+                ToMove::Chance | ToMove::Terminal => None,
+            },
             turn: state.turn(),
             turns_played: state.turns_played,
-            positions: state.positions[..players].to_vec(),
-            cheese: state.cheese[..players].to_vec(),
-            captured_in: state.captured_in[..players].to_vec(),
-            captures: state.captures,
+            max_turns: state.config.max_turns(),
+            phase,
+            mice,
+            trap: TrapView {
+                built: state.built,
+                needed: state.config.trap_parts(),
+                complete: state.trap_complete(),
+            },
             pile: state.pile,
-            built: state.built,
+            total_cheese: TOTAL_CHEESE,
+            board: BoardView::of_game(),
         }
     }
+}
 
-    /// The state this observation shows (all of it, since nothing is hidden).
-    pub(super) fn to_state(&self) -> MouseTrap {
-        let mut positions = [0; MAX_PLAYERS];
-        let mut cheese = [0; MAX_PLAYERS];
-        let mut captured_in = [0; MAX_PLAYERS];
-        positions[..self.positions.len()].copy_from_slice(&self.positions);
-        cheese[..self.cheese.len()].copy_from_slice(&self.cheese);
-        captured_in[..self.captured_in.len()].copy_from_slice(&self.captured_in);
-        MouseTrap {
-            config: self.config,
-            phase: self.phase,
-            turn: self.turn as u8,
-            turns_played: self.turns_played,
-            positions,
-            cheese,
-            captured_in,
-            captures: self.captures,
-            pile: self.pile,
-            built: self.built,
-        }
+/// "seat 1", "seats 1 and 2", "seats 0, 1 and 3".
+pub(super) fn seat_list(seats: &[usize]) -> String {
+    let names: Vec<String> = seats.iter().map(ToString::to_string).collect();
+    match names.as_slice() {
+        [] => "no seat".to_owned(),
+        [one] => format!("seat {one}"),
+        [rest @ .., last] => format!("seats {} and {last}", rest.join(", ")),
+    }
+}
+
+/// "seat 1", "seat 1 or 2", "seat 0, 1 or 3".
+pub(super) fn seat_choice(seats: &[usize]) -> String {
+    let names: Vec<String> = seats.iter().map(ToString::to_string).collect();
+    match names.as_slice() {
+        [] => "no seat".to_owned(),
+        [one] => format!("seat {one}"),
+        [rest @ .., last] => format!("seat {} or {last}", rest.join(", ")),
     }
 }
 
 impl Display for MouseTrapObservation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let owner = self.turn;
         write!(f, "You are seat {}. ", self.seat)?;
-        match self.phase {
-            Phase::Roll => writeln!(f, "Seat {} is about to roll.", self.turn)?,
-            Phase::Rob { remaining, .. } => writeln!(
+        match &self.phase {
+            PhaseView::Roll => writeln!(f, "Seat {owner} is about to roll.")?,
+            PhaseView::Rob {
+                remaining, victims, ..
+            } => writeln!(
                 f,
-                "Seat {} takes {remaining} more cheese from the richest: whom to rob?",
-                self.turn
+                "Seat {owner} takes {remaining} more cheese from the richest: \
+                 {} gives the next piece (rob P).",
+                seat_choice(victims)
             )?,
-            Phase::Trap => writeln!(
-                f,
-                "Seat {} is on Turn Crank with the trap complete.",
-                self.turn
-            )?,
-            Phase::MoveRoll { target } => {
-                writeln!(f, "Seat {} rolls to move seat {target}'s mouse.", self.turn)?;
+            PhaseView::TurnCrank {
+                movable, on_wheel, ..
+            } => {
+                write!(
+                    f,
+                    "Seat {owner} is on Turn Crank with the trap complete: it may pay \
+                     {MOVE_COST} cheese to move the mouse of {} (move P), then ",
+                    seat_choice(movable)
+                )?;
+                if on_wheel.is_empty() {
+                    writeln!(f, "stop: nobody is on the Cheese Wheel.")?;
+                } else {
+                    writeln!(f, "must crank: {} on the Cheese Wheel.", is_are(on_wheel))?;
+                }
             }
-            Phase::Crank => writeln!(f, "Seat {} turns the crank.", self.turn)?,
-            Phase::Over => writeln!(f, "The game is over.")?,
+            PhaseView::MoveRoll { mouse } => {
+                writeln!(
+                    f,
+                    "Seat {owner} paid to move seat {mouse}'s mouse: the die rolls for it."
+                )?;
+            }
+            PhaseView::Crank { on_wheel } => writeln!(
+                f,
+                "Seat {owner} turns the crank on {} (it works with probability {}).",
+                seat_list(on_wheel),
+                self.options.trap_reliability()
+            )?,
+            PhaseView::Over { ended_by, winners } => match ended_by {
+                Ending::LastMouse => {
+                    writeln!(
+                        f,
+                        "The game is over: {} wins, the last mouse free.",
+                        seat_list(winners)
+                    )?;
+                }
+                Ending::TurnLimit => writeln!(
+                    f,
+                    "The game is over after {} turns: {} {} with the most cheese.",
+                    self.turns_played,
+                    seat_list(winners),
+                    if winners.len() == 1 {
+                        "wins"
+                    } else {
+                        "share the win"
+                    }
+                )?,
+            },
         }
-        let parts = self.config.trap_parts();
-        let state = if self.built >= parts {
+        let complete = if self.trap.complete {
             " (complete)"
         } else {
             ""
         };
-        writeln!(f, "Trap: {} of {parts} parts built{state}.", self.built)?;
         writeln!(
             f,
-            "Cheese pile: {}. Turns played: {} of at most {}.",
-            self.pile,
-            self.turns_played,
-            self.config.max_turns()
+            "Trap: {} of {} parts built{complete}.",
+            self.trap.built, self.trap.needed
+        )?;
+        writeln!(
+            f,
+            "Cheese pile: {} of {}. Turns played: {} of at most {}.",
+            self.pile, self.total_cheese, self.turns_played, self.max_turns
         )?;
         writeln!(f, "Mice:")?;
-        for (seat, &position) in self.positions.iter().enumerate() {
+        for mouse in &self.mice {
+            let seat = mouse.seat;
             let you = if seat == self.seat { " (you)" } else { "" };
-            let cheese = self.cheese[seat];
-            if self.captured_in[seat] == 0 {
-                writeln!(
+            let where_ = match self.board.spaces.get(usize::from(mouse.space)) {
+                Some(space) if space.in_loop => format!("{}, in The Loop", space.kind),
+                Some(space) => space.kind.to_string(),
+                None => "off the board".to_owned(),
+            };
+            match mouse.captured_in {
+                None => writeln!(
                     f,
-                    "  seat {seat}{you}: space {position} ({}), {cheese} cheese",
-                    space(position)
-                )?;
-            } else {
-                writeln!(
-                    f,
-                    "  seat {seat}{you}: captured (capture {})",
-                    self.captured_in[seat]
-                )?;
+                    "  seat {seat}{you}: space {} ({where_}), {} cheese",
+                    mouse.space, mouse.cheese
+                )?,
+                Some(capture) => writeln!(f, "  seat {seat}{you}: captured (capture {capture})")?,
             }
         }
         Ok(())
     }
+}
+
+/// "seat 1 is", "seats 1 and 2 are".
+fn is_are(seats: &[usize]) -> String {
+    let verb = if seats.len() == 1 { "is" } else { "are" };
+    format!("{} {verb}", seat_list(seats))
 }

@@ -1,0 +1,277 @@
+//! Readable notes on Mouse Trap's events — moves on the board, cheese taken and lost, parts
+//! built, robbing, the Turn Crank choices, who cranked and whom it caught — and the labels a
+//! person choosing among legal actions reads.
+//!
+//! A note is worked out by applying the event to a copy of the state and reading the
+//! difference, so it cannot disagree with the rules. Everything is public, so a seat's note
+//! is built from the state its observation shows ([`event_note`]), and reads exactly as the
+//! full transcript's ([`describe`]).
+
+use crate::game::{Actor, Game};
+
+use super::board::{Space, forward, space};
+use super::hidden;
+use super::observation::{MouseTrapObservation, PhaseView, seat_choice, seat_list};
+use super::{MOVE_COST, MouseTrap, MouseTrapAction, Phase, seats};
+
+/// The note a seat reads on an event: from its observation before the event (which shows the
+/// whole state) and the event as it saw it, which is the event itself.
+pub(super) fn event_note(
+    before: &MouseTrapObservation,
+    _actor: Actor,
+    view: MouseTrapAction,
+    _after: &MouseTrapObservation,
+) -> Option<String> {
+    describe(&hidden::state_of(before), view)
+}
+
+/// What `action` does at `state`, or `None` if it is not legal there.
+pub(super) fn describe(state: &MouseTrap, action: MouseTrapAction) -> Option<String> {
+    if !state.is_legal(&action) {
+        return None;
+    }
+    let mut after = state.clone();
+    after.apply_unchecked(action);
+    let owner = state.turn();
+    let mut notes = Vec::new();
+    // Whether the turn owner is using the trap, so that a turn ending now was the forced stop.
+    let mut at_the_trap = matches!(state.phase, Phase::MoveRoll { .. });
+    // Whether a Take space or the Cheese Wheel wanted more than the pile had.
+    let mut pile_short = false;
+
+    match (action, state.phase) {
+        (MouseTrapAction::Roll(n), Phase::Roll) => {
+            let landing = forward(state.positions[owner], n);
+            let landed_on = space(landing);
+            notes.push(format!("seat {owner} to {landing} {landed_on}"));
+            let now = after.positions[owner];
+            if now != landing {
+                notes.push(format!("on to {now} {}", space(now)));
+            }
+            match landed_on {
+                Space::Build { .. } if state.trap_complete() => {
+                    notes.push("trap already complete".to_owned());
+                }
+                Space::Build { .. } if !landed_on.builds_for(state.players()) => {
+                    notes.push(format!("not a {}-player space", state.players()));
+                }
+                Space::Take { .. } | Space::CheeseWheel { .. } | Space::TakeFromRichest { .. }
+                    if state.cheese[owner] == after.cheese[owner]
+                        && !matches!(after.phase, Phase::Rob { .. }) =>
+                {
+                    notes.push("nothing to take".to_owned());
+                }
+                Space::Take { cheese } | Space::CheeseWheel { cheese } => {
+                    pile_short = state.pile < cheese;
+                }
+                Space::Lose { .. } if state.cheese[owner] == 0 => {
+                    notes.push("nothing to lose".to_owned());
+                }
+                Space::TurnCrank if !state.trap_complete() => {
+                    notes.push("trap not complete".to_owned());
+                }
+                Space::TurnCrank => at_the_trap = true,
+                _ => {}
+            }
+        }
+        (MouseTrapAction::Roll(_), Phase::MoveRoll { target }) => {
+            let to = after.positions[usize::from(target)];
+            notes.push(format!("seat {target}'s mouse to {to} {}", space(to)));
+        }
+        (MouseTrapAction::Move(target), _) => {
+            notes.push(format!(
+                "seat {owner} pays {MOVE_COST} cheese to move seat {target}'s mouse"
+            ));
+        }
+        (MouseTrapAction::Crank, _) => notes.push(crank_note(state, owner)),
+        (MouseTrapAction::Works, _) => notes.push(format!("seat {owner}'s trap works")),
+        (MouseTrapAction::Fails, _) => notes.push(format!("seat {owner}'s trap fails")),
+        (MouseTrapAction::Stop, _) => notes.push(format!("seat {owner} stops: turn ends")),
+        _ => {}
+    }
+
+    if after.built > state.built {
+        let parts = state.config.trap_parts;
+        let (first, last) = (state.built + 1, after.built);
+        notes.push(if first == last {
+            format!("builds part {last} of {parts}")
+        } else {
+            format!("builds parts {first}-{last} of {parts}")
+        });
+        if after.trap_complete() {
+            notes.push("trap complete".to_owned());
+        }
+        if state.pile == 0 {
+            notes.push("the pile is empty".to_owned());
+        } else if state.pile < after.built - state.built {
+            notes.push(format!("only {} cheese in the pile", state.pile));
+        }
+    }
+    if !matches!(action, MouseTrapAction::Move(_)) {
+        if after.pile < state.pile {
+            notes.push(format!("+{} cheese", state.pile - after.pile));
+        } else if after.pile > state.pile {
+            notes.push(format!(
+                "returns {} cheese to the pile",
+                after.pile - state.pile
+            ));
+        }
+    }
+    if pile_short {
+        notes.push("the pile is empty".to_owned());
+    }
+    for seat in seats(state.opponents()) {
+        if after.captured_in[seat] != 0 {
+            notes.push(format!(
+                "seat {seat} captured, hands over {} cheese to seat {owner}",
+                state.cheese[seat]
+            ));
+        } else if after.cheese[seat] < state.cheese[seat] {
+            notes.push(format!(
+                "+{} cheese from seat {seat}",
+                state.cheese[seat] - after.cheese[seat]
+            ));
+        }
+        if action == MouseTrapAction::Fails && after.positions[seat] != state.positions[seat] {
+            let safe = after.positions[seat];
+            notes.push(format!("seat {seat} to {safe} {}", space(safe)));
+        }
+    }
+
+    let turn_ended = after.turns_played > state.turns_played;
+    match after.phase {
+        Phase::Rob {
+            remaining,
+            eligible,
+        } => {
+            let victims: Vec<usize> = seats(after.holders(eligible)).collect();
+            notes.push(format!(
+                "{remaining} more to take from {}",
+                seat_choice(&victims)
+            ));
+        }
+        Phase::Trap if state.phase == Phase::Roll => notes.push(trap_ready_note(&after, owner)),
+        Phase::Crank if action != MouseTrapAction::Crank => {
+            notes.push(format!(
+                "{}: {}",
+                no_move_reason(&after, owner),
+                crank_note(&after, owner)
+            ));
+        }
+        _ => {}
+    }
+    if turn_ended && at_the_trap {
+        notes.push(format!(
+            "no one on the Wheel, {}: turn ends",
+            no_move_reason(&after, owner)
+        ));
+    }
+    if after.phase == Phase::Over {
+        let winners: Vec<usize> = after.winners().collect();
+        if after.ended_by_safeguard() {
+            let most = after.cheese[winners[0]];
+            let verb = if winners.len() == 1 {
+                "wins"
+            } else {
+                "share the win"
+            };
+            let turns = after.turns_played;
+            let plural = if turns == 1 { "" } else { "s" };
+            notes.push(format!(
+                "game over at the turn limit ({turns} turn{plural}): {} {verb} with {most} cheese",
+                seat_list(&winners)
+            ));
+        } else {
+            notes.push(format!("game over: {} wins", seat_list(&winners)));
+        }
+    }
+    (!notes.is_empty()).then(|| notes.join("; "))
+}
+
+/// "seat 0 turns the crank on seat 1": who cranked and who stands on the Wheel.
+fn crank_note(state: &MouseTrap, owner: usize) -> String {
+    let on_wheel: Vec<usize> = seats(state.on_wheel()).collect();
+    format!("seat {owner} turns the crank on {}", seat_list(&on_wheel))
+}
+
+/// The Turn Crank choices: whom the owner may pay to move, and whether the crank then
+/// must be turned or the turn may stop.
+fn trap_ready_note(state: &MouseTrap, owner: usize) -> String {
+    let movable: Vec<usize> = (0..state.players())
+        .filter(|&s| state.can_move(s))
+        .collect();
+    let on_wheel: Vec<usize> = seats(state.on_wheel()).collect();
+    let then = if on_wheel.is_empty() {
+        ", or stop".to_owned()
+    } else {
+        format!(" before turning the crank on {}", seat_list(&on_wheel))
+    };
+    format!(
+        "trap ready: seat {owner} may pay to move {}{then}",
+        seat_choice(&movable)
+    )
+}
+
+/// Why the turn owner at Turn Crank could not pay to move anyone.
+fn no_move_reason(state: &MouseTrap, owner: usize) -> &'static str {
+    if state.cheese[owner] < MOVE_COST {
+        "no cheese to pay"
+    } else {
+        "no mouse to move"
+    }
+}
+
+/// How one of the seat's legal actions reads at a prompt, from its observation only.
+pub(super) fn choice_label(observation: &MouseTrapObservation, action: MouseTrapAction) -> String {
+    let mouse = |seat: u8| {
+        observation
+            .mice
+            .iter()
+            .find(|m| m.seat == usize::from(seat))
+    };
+    let board = &observation.board;
+    match action {
+        MouseTrapAction::Rob(seat) => match mouse(seat) {
+            Some(victim) => format!(
+                "take the next piece from seat {seat} ({} cheese)",
+                victim.cheese
+            ),
+            None => action.to_string(),
+        },
+        MouseTrapAction::Move(seat) => {
+            let Some(target) = mouse(seat) else {
+                return action.to_string();
+            };
+            let from = target.space;
+            let hint = if from == board.cheese_wheel {
+                " (on the Cheese Wheel already)".to_owned()
+            } else {
+                match (1..=6).find(|&n| board.forward(from, n) == board.cheese_wheel) {
+                    Some(n) => format!(" (a {n} puts it on the Cheese Wheel)"),
+                    None => String::new(),
+                }
+            };
+            format!(
+                "pay {MOVE_COST} cheese to move seat {seat}'s mouse from {}{hint}",
+                board.name(from)
+            )
+        }
+        MouseTrapAction::Crank => {
+            let on_wheel = match &observation.phase {
+                PhaseView::TurnCrank { on_wheel, .. } | PhaseView::Crank { on_wheel } => {
+                    on_wheel.clone()
+                }
+                _ => Vec::new(),
+            };
+            format!(
+                "turn the crank: catches {} with probability {}, else to Safe",
+                seat_list(&on_wheel),
+                observation.options.trap_reliability()
+            )
+        }
+        MouseTrapAction::Stop => "stop: nobody is on the Cheese Wheel; end the turn".to_owned(),
+        MouseTrapAction::Roll(_) | MouseTrapAction::Works | MouseTrapAction::Fails => {
+            action.to_string()
+        }
+    }
+}
