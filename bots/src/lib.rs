@@ -21,6 +21,7 @@
 
 mod agent;
 pub mod bench;
+pub mod external;
 pub mod flat;
 pub mod ismcts;
 mod random;
@@ -28,6 +29,9 @@ pub mod search;
 mod spec;
 
 pub use agent::{Agent, AgentSeat, play_agents};
+pub use external::{
+    ExternalCommand, ExternalSeat, ExternalSettings, Fallback, FallbackSpec, LogEntry, LogEvent,
+};
 pub use mousehole_engine::DecisionView;
 pub use random::RandomAgent;
 pub use spec::{
