@@ -7,17 +7,11 @@ use mousehole_engine::games::moose_house::{
     RoomKind,
 };
 use mousehole_engine::rng::seat_rng;
+use mousehole_engine::testing::{act, action, after, config};
 use mousehole_engine::{Game, GameSpec, Options, ToMove, registry};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
-
-fn config(options: &str) -> MooseHouseConfig {
-    Options::parse(MooseHouse::info(), options)
-        .unwrap()
-        .into_config()
-        .unwrap()
-}
 
 fn card(text: &str) -> Card {
     text.parse().unwrap()
@@ -51,14 +45,6 @@ const E: Content = Content::Empty;
 const M: Content = Content::Moose;
 const D: Content = Content::Door;
 
-/// Applies an action given as text, which must be legal.
-fn act(state: &mut MooseHouse, text: &str) {
-    let action: MooseHouseAction = text.parse().unwrap();
-    state
-        .apply(action)
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
-}
-
 fn legal(state: &MooseHouse) -> Vec<String> {
     state.legal_texts()
 }
@@ -66,7 +52,7 @@ fn legal(state: &MooseHouse) -> Vec<String> {
 /// A game after a scripted deal: `hands[seat]` are the four cards of each seat, dealt seat 0,
 /// 1, … round by round.
 fn dealt(options: &str, hands: &[[&str; 4]]) -> MooseHouse {
-    let mut state = MooseHouse::new(&config(options));
+    let mut state = after::<MooseHouse>(options, &[]);
     for round in 0..4 {
         for hand in hands {
             act(&mut state, &format!("draw {}", hand[round]));
@@ -86,12 +72,19 @@ fn endgame(options: &str, turn: usize, hands: &[Cards], houses: &[House]) -> Moo
         placed = placed.plus(&house.cards());
     }
     let discard = Cards::deck().minus(&placed).unwrap();
-    MooseHouse::test_position(&config(options), turn, hands, houses, discard).unwrap()
+    MooseHouse::test_position(&config::<MooseHouse>(options), turn, hands, houses, discard).unwrap()
 }
 
 /// A position at the start of `turn`'s turn with every unplaced card still in the draw pile.
 fn midgame(options: &str, turn: usize, hands: &[Cards], houses: &[House]) -> MooseHouse {
-    MooseHouse::test_position(&config(options), turn, hands, houses, Cards::EMPTY).unwrap()
+    MooseHouse::test_position(
+        &config::<MooseHouse>(options),
+        turn,
+        hands,
+        houses,
+        Cards::EMPTY,
+    )
+    .unwrap()
 }
 
 fn has(list: &[String], text: &str) -> bool {
@@ -103,7 +96,7 @@ fn has(list: &[String], text: &str) -> bool {
 
 #[test]
 fn deck_has_58_cards_with_the_listed_counts() {
-    let state = MooseHouse::new(&config("players=3"));
+    let state = after::<MooseHouse>("players=3", &[]);
     let mut outcomes = Vec::new();
     state.chance_outcomes(&mut outcomes);
     let weight = |text: &str| {
@@ -125,7 +118,7 @@ fn deck_has_58_cards_with_the_listed_counts() {
 
 #[test]
 fn deal_gives_four_cards_round_by_round_from_seat_0_and_seat_0_starts() {
-    let mut state = MooseHouse::new(&config("players=3"));
+    let mut state = after::<MooseHouse>("players=3", &[]);
     // The first card goes to seat 0, the second to seat 1, the fourth to seat 0 again.
     act(&mut state, "draw trap");
     assert_eq!(state.hand(0).count(Card::Trap), 1);
@@ -157,7 +150,7 @@ fn deal_gives_four_cards_round_by_round_from_seat_0_and_seat_0_starts() {
 
 #[test]
 fn draws_are_weighted_by_the_cards_left_in_the_pile() {
-    let mut state = MooseHouse::new(&config("players=2"));
+    let mut state = after::<MooseHouse>("players=2", &[]);
     act(&mut state, "draw trap");
     act(&mut state, "draw trap");
     act(&mut state, "draw trap");
@@ -168,7 +161,7 @@ fn draws_are_weighted_by_the_cards_left_in_the_pile() {
         "no trap is left, so it is never listed"
     );
     assert_eq!(outcomes.iter().map(|&(_, w)| w).sum::<u32>(), 55);
-    let rejected = state.apply("draw trap".parse().unwrap());
+    let rejected = state.apply(action::<MooseHouse>("draw trap"));
     assert!(rejected.is_err());
 }
 
@@ -377,7 +370,9 @@ fn discarding_is_allowed_only_when_nothing_is_playable() {
     let list = legal(&state);
     assert_eq!(list, vec!["room kitchen 1"]);
     let mut copy = state.clone();
-    let error = copy.apply("discard trap".parse().unwrap()).unwrap_err();
+    let error = copy
+        .apply(action::<MooseHouse>("discard trap"))
+        .unwrap_err();
     assert_eq!(error.legal, vec!["room kitchen 1"]);
     assert_eq!(copy, state, "a rejected action leaves the state unchanged");
 }
@@ -828,7 +823,7 @@ fn draw_first_draws_one_card_at_the_start_of_the_turn_and_does_not_refill() {
 #[test]
 fn draw_first_after_a_trap_only_the_trapper_refills() {
     let mut state = MooseHouse::test_position(
-        &config("players=3,draw=first"),
+        &config::<MooseHouse>("players=3,draw=first"),
         0,
         &[
             // The turn owner has drawn his fifth card already.
@@ -858,7 +853,7 @@ fn draw_first_after_a_trap_only_the_trapper_refills() {
 #[test]
 fn draw_first_a_moose_in_the_house_drawn_after_the_clean_up_is_replaced() {
     let mut state = MooseHouse::test_position(
-        &config("players=2,draw=first"),
+        &config::<MooseHouse>("players=2,draw=first"),
         0,
         &[
             cards(&["room:kitchen", "trap", "trap", "trap", "door"]),
@@ -885,7 +880,7 @@ fn draw_first_a_player_who_drew_the_last_card_and_cannot_play_passes() {
     let mut discard = Cards::deck().minus(&hands[0].plus(&hands[1])).unwrap();
     discard.remove(card("moose:living"), 1);
     let mut state = MooseHouse::test_position(
-        &config("players=2,draw=first"),
+        &config::<MooseHouse>("players=2,draw=first"),
         1,
         &hands,
         &[house(false, &[]), house(false, &[])],
@@ -935,7 +930,7 @@ fn an_observation_holds_the_own_hand_and_the_public_table_only() {
 
 #[test]
 fn a_card_dealt_to_another_seat_is_not_revealed() {
-    let mut trap = MooseHouse::new(&config("players=2"));
+    let mut trap = after::<MooseHouse>("players=2", &[]);
     let mut door = trap.clone();
     act(&mut trap, "draw trap");
     act(&mut door, "draw door");
@@ -981,7 +976,7 @@ fn the_trap_question_reveals_nothing_to_the_attacker() {
 #[test]
 fn a_house_with_more_than_three_empty_rooms_breaks_an_invariant() {
     let error = MooseHouse::test_position(
-        &config("players=2"),
+        &config::<MooseHouse>("players=2"),
         0,
         &[
             cards(&["trap", "trap", "trap", "door"]),
@@ -1008,7 +1003,7 @@ fn a_house_with_more_than_three_empty_rooms_breaks_an_invariant() {
 #[test]
 fn more_cards_than_the_deck_holds_are_rejected() {
     let error = MooseHouse::test_position(
-        &config("players=2"),
+        &config::<MooseHouse>("players=2"),
         0,
         &[
             cards(&["trap", "trap", "trap", "trap"]),
@@ -1085,7 +1080,7 @@ fn malformed_text_is_rejected_with_the_accepted_forms() {
 
 #[test]
 fn options_default_to_three_players_and_refill() {
-    let config = config("");
+    let config = config::<MooseHouse>("");
     let options = mousehole_engine::GameConfig::to_options(&config);
     assert_eq!(options["players"], "3");
     assert_eq!(options["draw"], "refill");
@@ -1141,11 +1136,21 @@ fn transcript_notes_say_what_an_event_does_and_tolerate_illegal_events() {
     let trap = trap_position("players=3", true);
     assert_eq!(
         trap.describe(&MooseHouseAction::Trap).as_deref(),
-        Some("moose and trap discarded; room 1 stays empty")
+        Some(
+            "seat 2 springs a Trap: the moose and the Trap are discarded; seat 2, room 1 \
+             (kitchen) stays empty"
+        )
     );
     let clean_up = clean_up_position();
-    let note = clean_up.describe(&"house 0".parse().unwrap()).unwrap();
-    assert!(note.contains("seat 0: 2, seat 2: 1"), "{note}");
+    assert_eq!(
+        clean_up
+            .describe(&action::<MooseHouse>("house 0"))
+            .as_deref(),
+        Some(
+            "a Moose in the House for seat 0; now everyone has one, so hands discard theirs \
+             face up (seat 0 discards 2, seat 2 discards 1)"
+        )
+    );
     // A transcript being rendered may hold an illegal event: its note must not panic.
     let over = finish(endgame(
         "players=2",
@@ -1174,14 +1179,14 @@ fn transcript_notes_say_what_an_event_does_and_tolerate_illegal_events() {
         &[house(false, &[]), house(true, &[])],
     );
     for state in [
-        MooseHouse::new(&config("players=5")),
+        after::<MooseHouse>("players=5", &[]),
         trap,
         clean_up,
         over,
         almost,
     ] {
         for text in texts {
-            let _ = state.describe(&text.parse().unwrap());
+            let _ = state.describe(&action::<MooseHouse>(text));
         }
     }
 }
