@@ -3,12 +3,12 @@
 //! constructor when a position lies deep in a game.
 
 use mousehole_engine::games::moose_house::{
-    Card, Cards, Content, House, MooseHouse, MooseHouseAction, MooseHouseConfig, Phase, Room,
-    RoomKind,
+    Card, Cards, Content, House, MooseHouse, MooseHouseAction, MooseHouseConfig,
+    MooseHouseObservation, PendingMoose, Phase, Room, RoomKind, RoomView, Stage,
 };
 use mousehole_engine::rng::seat_rng;
 use mousehole_engine::testing::{act, action, after, config};
-use mousehole_engine::{Game, GameSpec, Options, ToMove, registry};
+use mousehole_engine::{Actor, Game, GameSpec, Options, ToMove, registry};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -429,14 +429,14 @@ fn hand_is_refilled_to_four_after_a_play() {
 // ---------------------------------------------------------------------------------------------
 // The trap
 
-/// Seat 0 attacks seat 2's kitchen (room 1); seat 2 holds a trap when `trap_in_hand`.
-fn trap_position(options: &str, trap_in_hand: bool) -> MooseHouse {
+/// Seat 0 to play `moose kitchen 2 1` into seat 2's only room; seat 2 holds a Trap or not.
+fn before_moose(options: &str, trap_in_hand: bool) -> MooseHouse {
     let target_hand = if trap_in_hand {
         cards(&["trap", "door", "door", "door"])
     } else {
         cards(&["door", "door", "door", "door"])
     };
-    let mut state = midgame(
+    midgame(
         options,
         0,
         &[
@@ -449,7 +449,12 @@ fn trap_position(options: &str, trap_in_hand: bool) -> MooseHouse {
             house(false, &[]),
             house(true, &[("kitchen", E)]),
         ],
-    );
+    )
+}
+
+/// [`before_moose`] after the moose is played: seat 2 decides trap or allow.
+fn trap_position(options: &str, trap_in_hand: bool) -> MooseHouse {
+    let mut state = before_moose(options, trap_in_hand);
     act(&mut state, "moose kitchen 2 1");
     state
 }
@@ -968,6 +973,491 @@ fn the_trap_question_reveals_nothing_to_the_attacker() {
     assert_eq!(with_trap.to_move(), without.to_move());
     assert_eq!(with_trap.observation(0), without.observation(0));
     assert_eq!(with_trap.observation(1), without.observation(1));
+}
+
+#[test]
+fn the_observation_states_who_decides_and_the_pending_moose() {
+    let mut state = trap_position("players=3", true);
+    let bystander = state.observation(1);
+    assert_eq!(bystander.phase, Stage::Trap);
+    assert_eq!(bystander.turn, 0, "the attacker's turn");
+    assert_eq!(
+        bystander.deciding,
+        Some(2),
+        "the target decides, not the turn owner"
+    );
+    assert_eq!(bystander.receiving, None);
+    assert_eq!(
+        bystander.pending_moose,
+        Some(PendingMoose {
+            attacker: 0,
+            target: 2,
+            kind: RoomKind::Kitchen,
+            room: 1,
+        })
+    );
+    assert!(bystander.refill_queue.is_empty());
+    let target_house = &bystander.houses[2];
+    assert_eq!(target_house.seat, 2);
+    assert!(target_house.moose_in_house);
+    assert_eq!(
+        target_house.rooms,
+        vec![RoomView {
+            room: 1,
+            kind: RoomKind::Kitchen,
+            content: Content::Empty,
+        }]
+    );
+    assert_eq!(
+        (
+            target_house.empty_rooms,
+            target_house.moose,
+            target_house.doors
+        ),
+        (1, 0, 0)
+    );
+    // After the trap: refills, the trapper first; nobody decides, the trapper receives.
+    act(&mut state, "trap");
+    let after = state.observation(1);
+    assert_eq!(after.phase, Stage::Refill);
+    assert_eq!(after.refill_queue, vec![2, 0]);
+    assert_eq!((after.deciding, after.receiving), (None, Some(2)));
+    assert_eq!(after.pending_moose, None);
+}
+
+#[test]
+fn the_observation_counts_the_cards_the_seat_has_not_seen() {
+    let state = trap_position("players=3", true);
+    for seat in 0..3 {
+        let obs = state.observation(seat);
+        // Unseen = the other hands and the pile, which only the true state knows.
+        let mut hidden = Cards::EMPTY;
+        for other in (0..3).filter(|&s| s != seat) {
+            hidden = hidden.plus(state.hand(other));
+        }
+        assert_eq!(
+            obs.unseen.total() as usize,
+            hidden.total() as usize + state.pile_size()
+        );
+        assert_eq!(
+            obs.unseen.count(Card::Moose(RoomKind::Kitchen)),
+            5 - 1 - state.hand(seat).count(Card::Moose(RoomKind::Kitchen)),
+            "the pending moose is seen by all"
+        );
+    }
+}
+
+#[test]
+fn the_observation_json_names_every_card_and_numbers_rooms_from_1() {
+    let state = trap_position("players=3", true);
+    let value = serde_json::to_value(state.observation(2)).unwrap();
+    assert_eq!(value["hand"]["trap"], 1);
+    assert_eq!(
+        value["hand"]["house"], 0,
+        "every kind is named, zeros included"
+    );
+    assert_eq!(value["hand"].as_object().unwrap().len(), 11);
+    assert_eq!(value["houses"][2]["rooms"][0]["room"], 1);
+    assert_eq!(value["houses"][2]["rooms"][0]["kind"], "kitchen");
+    assert_eq!(value["houses"][2]["rooms"][0]["content"], "empty");
+    assert_eq!(value["pending_moose"]["room"], 1);
+    assert_eq!(value["options"]["players"], "3");
+    assert_eq!(value["options"]["draw"], "refill");
+    assert_eq!(value["phase"], "trap");
+    assert_eq!(value["deciding"], 2);
+    let back: MooseHouseObservation = serde_json::from_value(value.clone()).unwrap();
+    assert_eq!(back, state.observation(2));
+    // A missing kind counts 0; an unknown card or more than the deck holds is refused.
+    let mut short = value.clone();
+    short["hand"] = serde_json::json!({"trap": 1, "door": 3});
+    let short: MooseHouseObservation = serde_json::from_value(short).unwrap();
+    assert_eq!(short.hand, *state.hand(2));
+    for (card, n) in [("joker", 1), ("trap", 4)] {
+        let mut bad = value.clone();
+        bad["hand"][card] = n.into();
+        let error = serde_json::from_value::<MooseHouseObservation>(bad).unwrap_err();
+        assert!(error.to_string().contains(card), "{error}");
+    }
+}
+
+#[test]
+fn an_observation_no_game_produced_still_determinizes_without_panicking() {
+    let state = trap_position("players=3", true);
+    let mut value = serde_json::to_value(state.observation(1)).unwrap();
+    value["pending_moose"] = serde_json::Value::Null;
+    value["hand_sizes"] = serde_json::json!([40, 40]);
+    value["seat"] = 9.into();
+    value["refill_queue"] = serde_json::json!([7, 1, 1, 1, 1, 1, 1]);
+    let garbage: MooseHouseObservation = serde_json::from_value(value).unwrap();
+    let mut rng = seat_rng(3, 0);
+    let sampled = MooseHouse::determinize(&garbage, &mut rng);
+    assert_eq!(sampled.num_players(), 3);
+}
+
+// ---------------------------------------------------------------------------------------------
+// What each seat sees of an event, and the notes it reads
+
+/// Seat `seat`'s view of `text` at `state` and the note it reads on it (state unchanged).
+fn seen(state: &MooseHouse, seat: usize, text: &str) -> (String, Option<String>) {
+    let action = action::<MooseHouse>(text);
+    let actor = match state.to_move() {
+        ToMove::Player(decider) => Actor::Seat(decider),
+        ToMove::Chance | ToMove::Terminal => Actor::Chance,
+    };
+    let view = state.event_view(seat, &action);
+    let mut next = state.clone();
+    act(&mut next, text);
+    let note = MooseHouse::event_note(
+        &state.observation(seat),
+        actor,
+        &view,
+        &next.observation(seat),
+    );
+    (view.to_string(), note)
+}
+
+fn pair(view: &str, note: &str) -> (String, Option<String>) {
+    (view.to_owned(), Some(note.to_owned()))
+}
+
+#[test]
+fn a_dealt_card_is_seen_by_its_receiver_only() {
+    let state = after::<MooseHouse>("players=3", &["draw door"]);
+    assert_eq!(
+        seen(&state, 1, "draw trap"),
+        pair("draw trap", "you are dealt a Trap")
+    );
+    for other in [0, 2] {
+        assert_eq!(
+            seen(&state, other, "draw trap"),
+            pair("draw ?", "a card dealt to seat 1")
+        );
+    }
+}
+
+#[test]
+fn a_refill_draw_is_seen_by_its_receiver_only() {
+    let mut state = trap_position("players=3", true);
+    act(&mut state, "trap");
+    // The trapper refills first.
+    assert_eq!(
+        seen(&state, 2, "draw moose:bedroom"),
+        pair(
+            "draw moose:bedroom",
+            "you draw a Moose in the Room (bedroom)"
+        )
+    );
+    assert_eq!(
+        seen(&state, 0, "draw moose:bedroom"),
+        pair("draw ?", "seat 2 draws a card")
+    );
+    act(&mut state, "draw moose:bedroom");
+    // Then the attacker.
+    assert_eq!(
+        seen(&state, 0, "draw room:living"),
+        pair("draw room:living", "you draw an Empty Room (living room)")
+    );
+    assert_eq!(
+        seen(&state, 1, "draw room:living"),
+        pair("draw ?", "seat 0 draws a card")
+    );
+}
+
+#[test]
+fn a_moose_in_the_house_drawn_before_everyone_has_one_is_hidden() {
+    let mut state = before_moose("players=3", true);
+    act(&mut state, "house 1");
+    assert_eq!(
+        seen(&state, 1, "draw house"),
+        pair("draw ?", "seat 0 draws a card")
+    );
+}
+
+#[test]
+fn a_moose_in_the_house_drawn_after_everyone_has_one_is_seen_by_everyone() {
+    let mut state = clean_up_position();
+    act(&mut state, "house 0");
+    // Seat 1 acted: he refills first, and draws a Moose in the House, discarded at once.
+    assert_eq!(
+        seen(&state, 1, "draw house"),
+        pair(
+            "draw house",
+            "you draw a Moose in the House: everyone has one, so it is discarded face up; \
+             you draw again"
+        )
+    );
+    for other in [0, 2] {
+        assert_eq!(
+            seen(&state, other, "draw house"),
+            pair(
+                "draw house",
+                "seat 1 draws a Moose in the House: everyone has one, so it is discarded face \
+                 up; seat 1 draws again"
+            )
+        );
+    }
+}
+
+#[test]
+fn the_clean_up_discards_are_public_and_the_note_says_who_discarded_how_many() {
+    let state = clean_up_position();
+    assert_eq!(
+        seen(&state, 2, "house 0"),
+        pair(
+            "house 0",
+            "a Moose in the House for seat 0; now everyone has one, so hands discard theirs \
+             face up (seat 0 discards 2, you discard 1)"
+        )
+    );
+    assert_eq!(
+        seen(&state, 0, "house 0"),
+        pair(
+            "house 0",
+            "a Moose in the House for you; now everyone has one, so hands discard theirs face \
+             up (you discard 2, seat 2 discards 1)"
+        )
+    );
+}
+
+/// Seat 0 to play, holding an Empty Room, a Door, a Moose in the Room and a Moose in the House.
+fn table_position() -> MooseHouse {
+    midgame(
+        "players=3",
+        0,
+        &[
+            cards(&["room:kitchen", "door", "moose:living", "house"]),
+            cards(&["door", "door", "door", "door"]),
+            cards(&["trap", "trap", "trap", "room:bathroom"]),
+        ],
+        &[
+            house(false, &[("bedroom", E), ("living", M)]),
+            house(true, &[("living", E), ("kitchen", E)]),
+            house(false, &[]),
+        ],
+    )
+}
+
+#[test]
+fn every_decision_is_seen_as_it_is_by_every_seat() {
+    let table = table_position();
+    let mut positions = vec![];
+    for text in table.legal_texts() {
+        positions.push((table.clone(), text));
+    }
+    for text in ["trap", "allow"] {
+        positions.push((trap_position("players=3", true), text.to_owned()));
+    }
+    let discard = midgame(
+        "players=2",
+        0,
+        &[
+            cards(&["moose:kitchen", "trap", "trap", "trap"]),
+            cards(&["door", "door", "door", "door"]),
+        ],
+        &[house(false, &[]), house(false, &[])],
+    );
+    positions.push((discard, "discard trap".to_owned()));
+    let stuck = endgame(
+        "players=2",
+        0,
+        &[cards(&["trap"]), cards(&["door"])],
+        &[house(false, &[]), house(false, &[])],
+    );
+    positions.push((stuck, "pass".to_owned()));
+    for (state, text) in positions {
+        for seat in 0..state.num_players() {
+            let (view, note) = seen(&state, seat, &text);
+            assert_eq!(view, text, "seat {seat} sees {text} as it is");
+            assert!(note.is_some(), "seat {seat} reads a note on {text}");
+        }
+    }
+}
+
+#[test]
+fn notes_on_plays_name_rooms_by_seat_and_number() {
+    let table = table_position();
+    assert_eq!(
+        seen(&table, 1, "room kitchen 1"),
+        pair("room kitchen 1", "an empty kitchen becomes your room 3")
+    );
+    assert_eq!(
+        seen(&table, 2, "room kitchen 1"),
+        pair("room kitchen 1", "an empty kitchen becomes seat 1, room 3")
+    );
+    assert_eq!(
+        seen(&table, 2, "house 2"),
+        pair("house 2", "a Moose in the House for you")
+    );
+    assert_eq!(
+        seen(&table, 1, "door 1"),
+        pair("door 1", "seat 0, room 1 (bedroom) is closed for good")
+    );
+    assert_eq!(
+        seen(&table, 0, "door 1"),
+        pair("door 1", "your room 1 (bedroom) is closed for good")
+    );
+    assert_eq!(
+        seen(&table, 2, "moose living 1 1"),
+        pair(
+            "moose living 1 1",
+            "a moose heads for seat 1, room 1 (living room): seat 1 decides, trap or allow"
+        )
+    );
+    assert_eq!(
+        seen(&table, 1, "moose living 1 1"),
+        pair(
+            "moose living 1 1",
+            "a moose heads for your room 1 (living room): you decide, trap or allow"
+        )
+    );
+}
+
+#[test]
+fn notes_on_the_trap_question_and_its_answers() {
+    let before = before_moose("players=3", true);
+    assert_eq!(
+        seen(&before, 2, "moose kitchen 2 1").1.as_deref(),
+        Some("a moose heads for your room 1 (kitchen): you decide, trap or allow")
+    );
+    let question = trap_position("players=3", true);
+    assert_eq!(
+        seen(&question, 0, "trap").1.as_deref(),
+        Some(
+            "seat 2 springs a Trap: the moose and the Trap are discarded; seat 2, room 1 \
+             (kitchen) stays empty"
+        )
+    );
+    assert_eq!(
+        seen(&question, 2, "trap").1.as_deref(),
+        Some(
+            "you spring a Trap: the moose and the Trap are discarded; your room 1 (kitchen) \
+             stays empty"
+        )
+    );
+    assert_eq!(
+        seen(&question, 1, "allow").1.as_deref(),
+        Some("the moose moves into seat 2, room 1 (kitchen)")
+    );
+    assert_eq!(
+        seen(&question, 2, "allow").1.as_deref(),
+        Some("the moose moves into your room 1 (kitchen)")
+    );
+}
+
+#[test]
+fn notes_on_discards_and_passes() {
+    let discard = midgame(
+        "players=2",
+        0,
+        &[
+            cards(&["moose:kitchen", "trap", "trap", "trap"]),
+            cards(&["door", "door", "door", "door"]),
+        ],
+        &[house(false, &[]), house(false, &[])],
+    );
+    assert_eq!(
+        seen(&discard, 1, "discard trap").1.as_deref(),
+        Some("nothing to play: a Trap discarded face up")
+    );
+    let mut stuck = endgame(
+        "players=3",
+        0,
+        &[cards(&["trap"]), cards(&["trap"]), cards(&["trap"])],
+        &[house(false, &[]), house(false, &[]), house(false, &[])],
+    );
+    assert_eq!(
+        seen(&stuck, 1, "pass").1.as_deref(),
+        Some("nothing to play (1 pass in a row; 3 end the game)")
+    );
+    act(&mut stuck, "pass");
+    act(&mut stuck, "pass");
+    assert_eq!(
+        seen(&stuck, 0, "pass").1.as_deref(),
+        Some("nothing to play (3 passes in a row): the game is over")
+    );
+}
+
+/// The label of each legal action of the seat to decide.
+fn labels(state: &MooseHouse) -> Vec<(String, String)> {
+    let ToMove::Player(seat) = state.to_move() else {
+        panic!("nobody decides");
+    };
+    let observation = state.observation(seat);
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    legal
+        .iter()
+        .map(|a| (a.to_string(), MooseHouse::choice_label(&observation, a)))
+        .collect()
+}
+
+fn labelled(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    pairs
+        .iter()
+        .map(|&(a, l)| (a.to_owned(), l.to_owned()))
+        .collect()
+}
+
+#[test]
+fn choice_labels_name_seats_and_rooms() {
+    assert_eq!(
+        labels(&table_position()),
+        labelled(&[
+            ("house 2", "give seat 2 a Moose in the House"),
+            (
+                "room kitchen 1",
+                "give seat 1 an empty kitchen (seat 1, room 3)"
+            ),
+            (
+                "room kitchen 2",
+                "give seat 2 an empty kitchen (seat 2, room 1)"
+            ),
+            (
+                "moose living 1 1",
+                "put a moose into seat 1, room 1 (living room)"
+            ),
+            ("door 1", "close your room 1 (bedroom) with a door"),
+        ])
+    );
+    assert_eq!(
+        labels(&trap_position("players=3", true)),
+        labelled(&[
+            (
+                "trap",
+                "spring your Trap: the moose and the Trap are discarded"
+            ),
+            ("allow", "let the moose into your room 1 (kitchen)"),
+        ])
+    );
+    let discard = midgame(
+        "players=2",
+        0,
+        &[
+            cards(&["moose:kitchen", "trap", "trap", "trap"]),
+            cards(&["door", "door", "door", "door"]),
+        ],
+        &[house(false, &[]), house(false, &[])],
+    );
+    assert_eq!(
+        labels(&discard),
+        labelled(&[
+            (
+                "discard moose:kitchen",
+                "discard a Moose in the Room (kitchen) face up"
+            ),
+            ("discard trap", "discard a Trap face up"),
+        ])
+    );
+    let stuck = endgame(
+        "players=2",
+        0,
+        &[cards(&["trap"]), cards(&["door"])],
+        &[house(false, &[]), house(false, &[])],
+    );
+    assert_eq!(
+        labels(&stuck),
+        labelled(&[("pass", "pass (nothing can be played)")])
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -142,8 +142,8 @@ impl Card {
     /// What the card is called on the table, for readable text.
     pub fn title(self) -> String {
         match self {
-            Card::Room(kind) => format!("Empty Room ({kind})"),
-            Card::Moose(kind) => format!("Moose in the Room ({kind})"),
+            Card::Room(kind) => format!("Empty Room ({})", kind.name()),
+            Card::Moose(kind) => format!("Moose in the Room ({})", kind.name()),
             Card::House => "Moose in the House".to_owned(),
             Card::Door => "Door".to_owned(),
             Card::Trap => "Trap".to_owned(),
