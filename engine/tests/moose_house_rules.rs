@@ -1618,7 +1618,23 @@ fn the_observation_renders_as_readable_text() {
     assert!(text.contains("You are seat 2"), "{text}");
     assert!(text.contains("trap or allow"), "{text}");
     assert!(text.contains("Your hand: door ×3, trap"), "{text}");
-    assert!(text.contains("1 kitchen (empty)"), "{text}");
+    assert!(
+        text.contains("seat 2 (you): 4 cards in hand; Moose in the House; room 1: kitchen (empty)"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "Seat 0 played a moose into your room 1 (kitchen): you decide, trap or allow."
+        ),
+        "{text}"
+    );
+    let bystander = state.observation(1).to_string();
+    assert!(
+        bystander.contains(
+            "Seat 0 played a moose into seat 2, room 1 (kitchen): seat 2 decides, trap or allow."
+        ),
+        "{bystander}"
+    );
 }
 
 #[test]

@@ -187,7 +187,7 @@ impl House {
 }
 
 impl Display for House {
-    /// `Moose in the House; 1 kitchen (empty), 2 bedroom (MOOSE)`.
+    /// `Moose in the House; room 1: kitchen (empty), room 2: bedroom (MOOSE)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(if self.moose_placed {
             "Moose in the House"
@@ -199,7 +199,7 @@ impl Display for House {
         }
         for (index, room) in self.rooms().iter().enumerate() {
             let sep = if index == 0 { "; " } else { ", " };
-            write!(f, "{sep}{} {room}", index + 1)?;
+            write!(f, "{sep}room {}: {room}", index + 1)?;
         }
         Ok(())
     }

@@ -332,7 +332,7 @@ impl Display for MooseHouseObservation {
             let held = self.hand_sizes.get(seat).copied().unwrap_or(0);
             write!(
                 f,
-                "  seat {seat}{you}, {held} card{} in hand: ",
+                "  seat {seat}{you}: {held} card{} in hand; ",
                 if held == 1 { "" } else { "s" }
             )?;
             f.write_str(if house.moose_in_house {
@@ -350,7 +350,12 @@ impl Display for MooseHouseObservation {
                     Content::Door => "closed",
                 };
                 let sep = if i == 0 { "; " } else { ", " };
-                write!(f, "{sep}{} {} ({content})", room.room, room.kind.name())?;
+                write!(
+                    f,
+                    "{sep}room {}: {} ({content})",
+                    room.room,
+                    room.kind.name()
+                )?;
             }
             writeln!(f)?;
         }
