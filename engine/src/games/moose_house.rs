@@ -179,15 +179,13 @@ impl MooseHouse {
         // instead of a test per kind.
         let held = u32::from(hand.kinds());
         if held & 1 << Card::House.index() != 0 {
-            for seat in bits(u32::from(without_house)) {
-                out.push(MooseHouseAction::House { seat });
-            }
+            out.extend(bits(u32::from(without_house)).map(|seat| MooseHouseAction::House { seat }));
         }
         for kind in bits(held & 0xF) {
             let kind = RoomKind::ALL[usize::from(kind)];
-            for seat in bits(u32::from(room_takers)) {
-                out.push(MooseHouseAction::Room { kind, seat });
-            }
+            out.extend(
+                bits(u32::from(room_takers)).map(|seat| MooseHouseAction::Room { kind, seat }),
+            );
         }
         for kind in bits(held >> 4 & 0xF) {
             let kind = RoomKind::ALL[usize::from(kind)];
@@ -324,7 +322,15 @@ impl Iterator for Bits {
         self.0 &= self.0 - 1;
         Some(bit)
     }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let len = self.0.count_ones() as usize;
+        (len, Some(len))
+    }
 }
+
+impl ExactSizeIterator for Bits {}
 
 impl Game for MooseHouse {
     type Config = MooseHouseConfig;
@@ -410,9 +416,15 @@ impl Game for MooseHouse {
     }
 
     fn apply_unchecked(&mut self, action: MooseHouseAction) {
+        // Half the events of a game are draws: one test for them before the dispatch on the
+        // others (measured: cheaper than one jump table for all).
+        if let MooseHouseAction::Draw(card) = action {
+            self.draw(card);
+            return;
+        }
         let me = self.turn();
         match action {
-            MooseHouseAction::Draw(card) => self.draw(card),
+            MooseHouseAction::Draw(_) => unreachable!("handled above"),
             MooseHouseAction::House { seat } => {
                 self.hands[me].remove(Card::House, 1);
                 self.houses[usize::from(seat)].place_moose_in_house();
