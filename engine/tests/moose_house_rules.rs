@@ -6,7 +6,7 @@ use mousehole_engine::games::moose_house::{
     Card, Cards, Content, House, MooseHouse, MooseHouseAction, MooseHouseConfig,
     MooseHouseObservation, PendingMoose, Phase, Room, RoomKind, RoomView, Stage,
 };
-use mousehole_engine::rng::seat_rng;
+use mousehole_engine::rng::{sample_weighted, seat_rng};
 use mousehole_engine::testing::{act, action, after, config};
 use mousehole_engine::{Actor, Game, GameSpec, Options, ToMove, registry};
 
@@ -163,6 +163,40 @@ fn draws_are_weighted_by_the_cards_left_in_the_pile() {
     assert_eq!(outcomes.iter().map(|&(_, w)| w).sum::<u32>(), 55);
     let rejected = state.apply(action::<MooseHouse>("draw trap"));
     assert!(rejected.is_err());
+}
+
+/// The direct sampler draws from the pile's counts with no list built; it picks exactly what
+/// the listed weights pick from the same random draw, so seeded games are the same either way.
+#[test]
+fn the_direct_draw_sampler_picks_what_the_listed_weights_pick() {
+    let mut checked = 0;
+    for seed in 0..20 {
+        let record = mousehole_engine::playout::random_match::<MooseHouse>(
+            &config::<MooseHouse>("players=3"),
+            seed,
+        );
+        let mut state = MooseHouse::new(record.config());
+        for event in record.events() {
+            if state.to_move() == ToMove::Chance {
+                let mut listed = Vec::new();
+                state.chance_outcomes(&mut listed);
+                let mut direct_rng = seat_rng(seed, checked);
+                let mut listed_rng = direct_rng.clone();
+                let direct = state.sample_chance(&mut direct_rng, &mut Vec::new());
+                let from_list = sample_weighted(&listed, &mut listed_rng);
+                assert_eq!(direct, from_list);
+                assert_eq!(direct_rng, listed_rng, "the same one draw is used");
+                checked += 1;
+            } else {
+                assert_eq!(
+                    state.sample_chance(&mut seat_rng(0, 0), &mut Vec::new()),
+                    None
+                );
+            }
+            state.apply(event.action).unwrap();
+        }
+    }
+    assert!(checked > 1_000);
 }
 
 // ---------------------------------------------------------------------------------------------
