@@ -10,7 +10,9 @@ use mousehole_engine::text::shown;
 /// Listed one per line up to this many; past it, grouped by verb.
 const LISTED: usize = 9;
 /// Width of the lines written, for a terminal of 80 columns.
-const WIDTH: usize = 78;
+pub const WIDTH: usize = 78;
+/// `list` writes more choices than this in columns.
+const COLUMNS_FROM: usize = 16;
 
 /// One legal action as a person sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,15 +121,43 @@ impl Choices {
         lines
     }
 
-    /// Every choice (or those whose text starts with `filter`), numbered, with its label.
+    /// Every choice (or those whose text starts with `filter`), numbered, with its label; so
+    /// many that they would fill the screen are written in columns without labels.
     pub fn numbered(&self, filter: Option<&str>) -> Vec<String> {
         let width = self.items.len().to_string().len();
-        self.items
+        let chosen: Vec<(usize, &Choice)> = self
+            .items
             .iter()
             .enumerate()
             .filter(|(_, c)| filter.is_none_or(|f| c.text.starts_with(f)))
-            .map(|(i, choice)| format!("  {:>width$}) {}", i + 1, choice.line()))
-            .collect()
+            .collect();
+        if chosen.len() <= COLUMNS_FROM {
+            return chosen
+                .iter()
+                .map(|(i, choice)| format!("  {:>width$}) {}", i + 1, choice.line()))
+                .collect();
+        }
+        let cells: Vec<String> = chosen
+            .iter()
+            .map(|(i, choice)| format!("{:>width$}) {}", i + 1, choice.text))
+            .collect();
+        let cell_width = cells.iter().map(|c| c.chars().count()).max().unwrap_or(0) + 2;
+        let per_line = ((WIDTH - 2) / cell_width).max(1);
+        let mut lines: Vec<String> = cells
+            .chunks(per_line)
+            .map(|row| {
+                let padded: Vec<String> = row.iter().map(|c| format!("{c:<cell_width$}")).collect();
+                format!("  {}", padded.concat().trim_end())
+            })
+            .collect();
+        let (_, first) = chosen[0];
+        lines.push(format!(
+            "({} choices; e.g. `{}` — {})",
+            chosen.len(),
+            first.text,
+            first.label
+        ));
+        lines
     }
 
     /// One line saying what may be typed now, for an error message.
@@ -244,6 +274,43 @@ fn or_list(items: &[String]) -> String {
     }
 }
 
+/// `text` with every line longer than `width` broken at spaces; a continued line is indented
+/// like its first line (and past a leading `- `), so lists stay lists.
+pub fn wrap(text: &str, width: usize) -> String {
+    let lines: Vec<String> = text
+        .lines()
+        .map(|line| {
+            let body = line.trim_start();
+            let mut indent = line.len() - body.len();
+            if body.starts_with("- ") {
+                indent += 2;
+            }
+            wrap_line(line, width, indent)
+        })
+        .collect();
+    lines.join("\n")
+}
+
+/// One line broken at spaces to `width` columns, continued lines indented by `indent`.
+pub fn wrap_line(line: &str, width: usize, indent: usize) -> String {
+    let body = line.trim_start();
+    let mut out = Vec::new();
+    let mut current = line[..line.len() - body.len()].to_owned();
+    for (i, word) in body.split(' ').enumerate() {
+        if i == 0 {
+            current.push_str(word);
+        } else if current.chars().count() + 1 + word.chars().count() <= width {
+            current.push(' ');
+            current.push_str(word);
+        } else {
+            out.push(std::mem::take(&mut current));
+            current = format!("{}{word}", " ".repeat(indent));
+        }
+    }
+    out.push(current);
+    out.join("\n")
+}
+
 /// Typed text as an error message may echo it.
 pub fn echo(typed: &str) -> String {
     shown(typed.trim())
@@ -316,6 +383,30 @@ mod tests {
         );
         let peek = |t: &str| (t == "peek 2").then(|| t.to_owned());
         assert_eq!(c.pick("peek 2", peek), Picked::Nothing { is_action: true });
+    }
+
+    #[test]
+    fn long_lines_wrap_at_spaces_keeping_list_indents() {
+        assert_eq!(wrap("short", 10), "short");
+        assert_eq!(wrap("one two three four", 9), "one two\nthree\nfour");
+        assert_eq!(
+            wrap("- a list item that runs on\n  and more", 14),
+            "- a list item\n  that runs on\n  and more"
+        );
+    }
+
+    #[test]
+    fn a_long_list_is_written_in_columns() {
+        let cells: Vec<String> = (0..40).map(|i| format!("cat c{i}")).collect();
+        let texts: Vec<&str> = cells.iter().map(String::as_str).collect();
+        let lines = choices(&texts).numbered(Some("cat"));
+        assert!(lines.len() < 12, "{lines:#?}");
+        assert!(lines.iter().all(|l| l.chars().count() <= 80), "{lines:#?}");
+        assert!(lines[0].starts_with("   1) cat c0"), "{lines:#?}");
+        assert!(
+            lines.last().unwrap().starts_with("(40 choices"),
+            "{lines:#?}"
+        );
     }
 
     #[test]

@@ -12,7 +12,7 @@ use mousehole_engine::{
     Actor, Decision, DecisionView, Game, Outcome, Seat, SeenEvent, StopRequest,
 };
 
-use crate::choices::{Choices, Picked, echo};
+use crate::choices::{Choices, Picked, WIDTH, echo, wrap, wrap_line};
 use crate::seats::SeatSpec;
 use crate::signals::Signal;
 
@@ -90,6 +90,15 @@ impl Terminal {
     }
 }
 
+/// How the reason of a stop by a failed terminal begins.
+pub const TERMINAL_FAILED: &str = "the terminal failed";
+
+/// The reason a game stops when the terminal fails.
+fn terminal_failed(error: &str) -> StopRequest {
+    let error = error.find(" (os error").map_or(error, |at| &error[..at]);
+    StopRequest::quit(format!("{TERMINAL_FAILED} ({error})"))
+}
+
 /// How seats are named in what a person reads: `seat 1 (random)`, `seat 0 (ann)`.
 #[derive(Debug)]
 pub struct SeatNames(Vec<String>);
@@ -138,7 +147,8 @@ pub fn event_line<V: Display>(
         line.push_str(" → ");
         line.push_str(note);
     }
-    line
+    // Continued under the text, past the number.
+    wrap_line(&line, WIDTH, 7)
 }
 
 /// Writes lines to standard output, ignoring a closed terminal (the prompt finds out and
@@ -150,6 +160,12 @@ pub fn say(lines: &[String]) {
             return;
         }
     }
+}
+
+/// [`say`] with long lines wrapped for an 80-column terminal (messages and help, not boards).
+fn tell(lines: &[String]) {
+    let wrapped: Vec<String> = lines.iter().map(|line| wrap(line, WIDTH)).collect();
+    say(&wrapped);
 }
 
 /// A seat played by a person at this terminal.
@@ -211,7 +227,7 @@ impl<G: Game> Seat<G> for HumanSeat {
         let observation = view.observation();
         let legal = view.legal();
         let choices = Choices::new::<G>(&observation, legal);
-        let terminal_error = |e: io::Error| StopRequest::quit(format!("terminal error: {e}"));
+        let terminal_error = |e: io::Error| terminal_failed(&e.to_string());
         let board = format!("\n=== {} to decide ===\n{}", self.who(), observation);
         let mut out = io::stdout().lock();
         write!(out, "{board}").map_err(terminal_error)?;
@@ -224,7 +240,7 @@ impl<G: Game> Seat<G> for HumanSeat {
             .map_err(terminal_error)?;
             return Ok(Decision::new(*only));
         }
-        writeln!(out, "{}", choices.compact().join("\n")).map_err(terminal_error)?;
+        writeln!(out, "{}", wrap(&choices.compact().join("\n"), WIDTH)).map_err(terminal_error)?;
         drop(out);
         loop {
             let mut out = io::stdout().lock();
@@ -240,9 +256,7 @@ impl<G: Game> Seat<G> for HumanSeat {
                         self.who()
                     )));
                 }
-                Input::Failed(error) => {
-                    return Err(StopRequest::quit(format!("terminal error: {error}")));
-                }
+                Input::Failed(error) => return Err(terminal_failed(&error)),
                 Input::Signal(signal) => {
                     say(&[String::new()]);
                     return Err(StopRequest::quit(signal.describe()));
@@ -250,62 +264,63 @@ impl<G: Game> Seat<G> for HumanSeat {
             };
             let typed = typed.trim();
             let parse = |text: &str| text.parse::<G::Action>().ok().map(|a| a.to_string());
-            let reply: Vec<String> = match choices.pick(typed, parse) {
-                Picked::Choice(index) => return Ok(Decision::new(legal[index])),
-                _ if typed.is_empty() => continue,
-                _ => match typed.to_lowercase().as_str() {
-                    "quit" | "exit" => {
-                        return Err(StopRequest::quit(format!("{} quit", self.who())));
-                    }
-                    "help" | "?" => {
-                        let example = &choices.get(0).text;
-                        let mut lines = vec![
-                            format!("How to play {}:", G::info().title),
-                            G::info().how_to_act.trim_end().to_owned(),
-                            PROMPT_HELP.replace("{example}", example),
-                        ];
-                        lines.extend(choices.compact());
+            let picked = choices.pick(typed, parse);
+            if let Picked::Choice(index) = picked {
+                return Ok(Decision::new(legal[index]));
+            }
+            if typed.is_empty() {
+                continue;
+            }
+            let command = typed.to_lowercase();
+            let reply: Vec<String> = match command.as_str() {
+                "quit" | "exit" => return Err(StopRequest::quit(format!("{} quit", self.who()))),
+                "help" | "?" => {
+                    let example = &choices.get(0).text;
+                    let mut lines = vec![
+                        format!("How to play {}:", G::info().title),
+                        G::info().how_to_act.trim_end().to_owned(),
+                        PROMPT_HELP.replace("{example}", example),
+                    ];
+                    lines.extend(choices.compact());
+                    lines
+                }
+                "board" | "look" => {
+                    say(&[board.trim_start_matches('\n').trim_end().to_owned()]);
+                    choices.compact()
+                }
+                "list" | "choices" => choices.numbered(None),
+                _ if command.starts_with("list ") => {
+                    let filter = command["list ".len()..].trim();
+                    let lines = choices.numbered(Some(filter));
+                    if lines.is_empty() {
+                        vec![format!(
+                            "No choice starts with '{}'. {}",
+                            echo(filter),
+                            choices.summary()
+                        )]
+                    } else {
                         lines
                     }
-                    "board" | "look" => {
-                        let mut lines = vec![board.trim_start_matches('\n').trim_end().to_owned()];
-                        lines.extend(choices.compact());
-                        lines
-                    }
-                    "list" | "choices" => choices.numbered(None),
-                    command if command.starts_with("list ") => {
-                        let filter = command["list ".len()..].trim();
-                        let lines = choices.numbered(Some(filter));
-                        if lines.is_empty() {
-                            vec![format!(
-                                "No choice starts with '{}'. {}",
-                                echo(filter),
-                                choices.summary()
-                            )]
-                        } else {
-                            lines
-                        }
-                    }
-                    _ => match choices.pick(typed, parse) {
-                        Picked::NoSuchNumber => vec![format!(
-                            "There is no choice {}: type a number from 1 to {}, or the choice itself.",
-                            echo(typed),
-                            choices.len()
-                        )],
-                        Picked::Nothing { is_action: true } => vec![format!(
-                            "'{}' is not one of your choices now. {}",
-                            echo(typed),
-                            choices.summary()
-                        )],
-                        _ => vec![format!(
-                            "'{}' is not something you can type here. {} `help` explains the moves.",
-                            echo(typed),
-                            choices.summary()
-                        )],
-                    },
-                },
+                }
+                _ => vec![match picked {
+                    Picked::NoSuchNumber => format!(
+                        "There is no choice {}: type a number from 1 to {}, or the choice itself.",
+                        echo(typed),
+                        choices.len()
+                    ),
+                    Picked::Nothing { is_action: true } => format!(
+                        "'{}' is not one of your choices now. {}",
+                        echo(typed),
+                        choices.summary()
+                    ),
+                    _ => format!(
+                        "'{}' is not something you can type here. {} `help` explains the moves.",
+                        echo(typed),
+                        choices.summary()
+                    ),
+                }],
             };
-            say(&reply);
+            tell(&reply);
         }
     }
 

@@ -7,6 +7,8 @@ use std::io::Write;
 use anyhow::Result;
 use clap::Args;
 use mousehole_bots::AGENTS;
+
+use crate::choices::{WIDTH, wrap_line};
 use mousehole_engine::registry::{find, games};
 use mousehole_engine::{GameInfo, OptionInfo};
 
@@ -55,11 +57,8 @@ pub fn list(args: &ListArgs) -> Result<()> {
             writeln!(out, "    options:")?;
         }
         for option in options {
-            writeln!(
-                out,
-                "      {}={}: {}",
-                option.key, option.default, option.help
-            )?;
+            let line = format!("      {}={}: {}", option.key, option.default, option.help);
+            writeln!(out, "{}", wrap_line(&line, WIDTH, 8))?;
         }
     }
     writeln!(out)?;
@@ -100,7 +99,7 @@ pub fn rules(args: &RulesArgs) -> Result<()> {
     let mut out = std::io::stdout().lock();
     let game = &args.game;
     let info = find(game.split(':').next().unwrap_or(game))?;
-    writeln!(out, "{} ({})", info.title, info.name)?;
+    writeln!(out, "{}, game id {}", info.title, info.name)?;
     writeln!(out, "{}", info.summary)?;
     writeln!(
         out,
@@ -118,7 +117,8 @@ pub fn rules(args: &RulesArgs) -> Result<()> {
     }
     for option in options {
         writeln!(out, "  {}  default {}", option.key, option.default)?;
-        writeln!(out, "      {}; allowed: {}", option.help, option.allowed)?;
+        let line = format!("      {}; allowed: {}", option.help, option.allowed);
+        writeln!(out, "{}", wrap_line(&line, WIDTH, 6))?;
     }
     writeln!(out)?;
     writeln!(out, "{}", info.rules.trim_end())?;

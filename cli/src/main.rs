@@ -199,10 +199,9 @@ fn help(name: Option<&str>) -> anyhow::Result<ExitCode> {
     let text = match name {
         None => root.render_long_help(),
         Some(name) => {
-            let names: Vec<String> = root
-                .get_subcommands()
-                .map(|c| c.get_name().to_owned())
-                .collect();
+            let mut commands: Vec<&clap::Command> = root.get_subcommands().collect();
+            commands.sort_by_key(|c| c.get_display_order());
+            let names: Vec<String> = commands.iter().map(|c| c.get_name().to_owned()).collect();
             let Some(sub) = root.find_subcommand_mut(name) else {
                 anyhow::bail!(
                     "no command '{}'; the commands are: {}",

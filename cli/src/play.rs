@@ -7,6 +7,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
+use std::time::Duration;
 
 use anyhow::{Result, bail};
 use clap::Args;
@@ -16,7 +17,8 @@ use mousehole_engine::{
 use rand::RngExt;
 
 use crate::EXIT_FOUND_PROBLEMS;
-use crate::human::{HumanSeat, SeatNames, Terminal, event_line, say};
+use crate::choices::{WIDTH, wrap};
+use crate::human::{HumanSeat, SeatNames, TERMINAL_FAILED, Terminal, event_line, say};
 use crate::numbers;
 use crate::out::{OutFile, shown_path};
 use crate::seats::{SeatSpec, parse_seats};
@@ -155,19 +157,22 @@ impl GameVisitor for PlayGames<'_> {
             let printed = self.print_game(transcript, &names, &people, &played, index);
             if let Some(reason) = &played.stopped {
                 // Written with errors ignored: after a closed terminal there is nobody to tell.
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "game {} stopped after {} events: {reason}{}",
-                    index + 1,
-                    transcript.events.len(),
-                    match &self.out {
-                        Some(file) => format!(
-                            "; the transcript so far is in {} (`mousehole replay` checks it)",
-                            shown_path(file.path())
-                        ),
-                        None => String::new(),
-                    }
-                );
+                // People read it in the banner.
+                if people.is_empty() || quiet {
+                    let _ = writeln!(
+                        std::io::stderr(),
+                        "game {} stopped after {} events: {reason}{}",
+                        index + 1,
+                        transcript.events.len(),
+                        match &self.out {
+                            Some(file) => format!(
+                                "; the transcript so far is in {} (`mousehole replay` checks it)",
+                                shown_path(file.path())
+                            ),
+                            None => String::new(),
+                        }
+                    );
+                }
                 let status = self
                     .signals
                     .caught()
@@ -215,11 +220,14 @@ impl PlayGames<'_> {
         }
         let mut out = std::io::stdout().lock();
         if !people.is_empty() {
-            writeln!(
-                out,
-                "{}",
-                banner(transcript, names, people, played.stopped.as_deref())
-            )?;
+            let banner = banner(
+                transcript,
+                names,
+                people,
+                played.stopped.as_deref(),
+                self.out.as_ref(),
+            );
+            writeln!(out, "{}", wrap(&banner, WIDTH))?;
         }
         if self.args.show_transcript || (people.is_empty() && self.args.games == 1) {
             write!(out, "{}", transcript.to_text())?;
@@ -269,7 +277,14 @@ impl PlayGames<'_> {
                             false
                         }
                     },
-                    Err(stop) => {
+                    Err(mut stop) => {
+                        if stop.reason.starts_with(TERMINAL_FAILED) {
+                            // A closed terminal fails reads and writes just before SIGHUP
+                            // arrives: name the signal if it does.
+                            if let Some(signal) = self.signals.wait(Duration::from_millis(300)) {
+                                signal.describe().clone_into(&mut stop.reason);
+                            }
+                        }
                         game.stop(seat, stop);
                         false
                     }
@@ -341,10 +356,18 @@ fn banner(
     names: &SeatNames,
     people: &[usize],
     stopped: Option<&str>,
+    out: Option<&OutFile>,
 ) -> String {
     let Some(outcome) = &transcript.outcome else {
+        let kept = match out {
+            Some(file) => format!(
+                "\nThe game so far is saved in {path}; `mousehole replay {path}` checks it.",
+                path = shown_path(file.path())
+            ),
+            None => String::new(),
+        };
         return format!(
-            "\n=== Game stopped after {} events: {} ===",
+            "\n=== Game stopped after {} events: {} ==={kept}",
             transcript.events.len(),
             stopped.unwrap_or("unfinished")
         );

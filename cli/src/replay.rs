@@ -10,10 +10,10 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Args;
 use mousehole_engine::transcript::ReadError;
-use mousehole_engine::{ReplayError, Transcript};
+use mousehole_engine::{GameSpec, ReplayError, Transcript};
 
 use crate::out::shown_path;
-use crate::seats::parse_seat;
+use crate::seats::{check_label, parse_seat};
 use crate::{EXIT_FOUND_PROBLEMS, EXIT_USAGE};
 
 #[derive(Debug, Args)]
@@ -152,11 +152,18 @@ fn check_one(
             return Ok(());
         }
     };
+    let spec = GameSpec::from_recorded(&transcript.game, &transcript.options).ok();
     let bad_label = transcript
         .seats
         .iter()
         .enumerate()
-        .find_map(|(seat, text)| parse_seat(text).err().map(|e| (seat, e)));
+        .find_map(|(seat, text)| {
+            let checked = match &spec {
+                Some(spec) => check_label(text, spec),
+                None => parse_seat(text).map(drop),
+            };
+            checked.err().map(|e| (seat, e))
+        });
     match (bad_label, transcript.replay()) {
         (_, Err(ReplayError::SeatView { seat })) => {
             tally.views += 1;

@@ -5,7 +5,7 @@ use std::fmt;
 use anyhow::{Result, bail};
 use mousehole_bots::{AGENTS, AgentSeat, AgentSpec, AgentSpecError, build_agent};
 use mousehole_engine::text::shown;
-use mousehole_engine::{Game, Seat};
+use mousehole_engine::{Game, GameSpec, GameVisitor, Seat};
 
 /// Who plays one seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,6 +119,24 @@ pub fn parse_seat(entry: &str) -> Result<SeatSpec> {
     }
     let spec: AgentSpec = entry.parse().map_err(|e| agent_error(entry, &e))?;
     Ok(SeatSpec::Agent(spec))
+}
+
+/// Checks a recorded seat label of a game of `spec` as `play` would take it: a person, or an
+/// agent with settings it takes in that game.
+pub fn check_label(label: &str, spec: &GameSpec) -> Result<()> {
+    struct Builds<'a>(&'a SeatSpec);
+    impl GameVisitor for Builds<'_> {
+        type Output = Result<()>;
+        fn visit<G: Game>(self, _config: G::Config) -> Result<()> {
+            self.0.build_agent::<G>().map(drop)
+        }
+    }
+    let seat = parse_seat(label)?;
+    match spec.visit(Builds(&seat)) {
+        Ok(built) => built,
+        // Bad options are the replay's to report.
+        Err(_) => Ok(()),
+    }
 }
 
 #[cfg(test)]

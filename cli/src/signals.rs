@@ -63,6 +63,20 @@ impl StopSignals {
         Ok(Self { caught })
     }
 
+    /// The signal caught so far, or the first one within `limit`.
+    pub fn wait(&self, limit: std::time::Duration) -> Option<Signal> {
+        let start = std::time::Instant::now();
+        loop {
+            if let Some(signal) = self.caught() {
+                return Some(signal);
+            }
+            if start.elapsed() >= limit {
+                return None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    }
+
     /// The signal caught so far, if any.
     pub fn caught(&self) -> Option<Signal> {
         match self.caught.load(Ordering::SeqCst) {
