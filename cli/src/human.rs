@@ -222,7 +222,11 @@ impl<G: Game> Seat<G> for HumanSeat {
     }
 
     fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest> {
-        let heading = format!("--- what {} saw since their last turn ---", self.who());
+        let heading = if self.shown == 0 {
+            format!("--- the game so far, as {} saw it ---", self.who())
+        } else {
+            format!("--- what {} saw since their last turn ---", self.who())
+        };
         self.show_events(&heading, view.seen());
         let observation = view.observation();
         let legal = view.legal();

@@ -343,7 +343,7 @@ fn introduction<G: Game>(
         _ => String::new(),
     };
     format!(
-        "=== {} ({number}{} players, seed {seed}) ===\nSeats: {}.{you}\nType `help` at the prompt for how to play, `quit` to stop.",
+        "=== {}: {number}{} players, seed {seed} ===\nSeats: {}.{you}\nType `help` at the prompt for how to play, `quit` to stop.",
         info.title,
         config.players(),
         seats.join(", "),

@@ -32,6 +32,7 @@ pub struct ReplayArgs {
 /// What the files held, for the summary and the exit status.
 #[derive(Debug, Default)]
 struct Tally {
+    /// Full transcripts (and texts that are not transcripts at all), checked.
     transcripts: usize,
     valid: usize,
     views: usize,
@@ -45,13 +46,13 @@ pub fn run(args: &ReplayArgs) -> Result<ExitCode> {
         check_file(path, args.show, &mut out, &mut tally)?;
     }
     let mut parts = Vec::new();
-    if tally.transcripts > 1 || (tally.transcripts > 0 && tally.unreadable > 0) {
+    if tally.transcripts > 1 || (tally.transcripts > 0 && tally.unreadable + tally.views > 0) {
         parts.push(format!(
             "{} of {} transcripts valid",
             tally.valid, tally.transcripts
         ));
     }
-    if tally.views > 0 && tally.transcripts > 1 {
+    if tally.views > 0 && tally.transcripts + tally.views > 1 {
         parts.push(format!(
             "{} seat view{} not checked",
             tally.views,
@@ -65,7 +66,7 @@ pub fn run(args: &ReplayArgs) -> Result<ExitCode> {
             args.files.len()
         ));
     }
-    if tally.transcripts == 0 && tally.unreadable == 0 {
+    if tally.transcripts + tally.views == 0 && tally.unreadable == 0 {
         parts.push("no transcripts found".to_owned());
     }
     if !parts.is_empty() {
@@ -73,7 +74,7 @@ pub fn run(args: &ReplayArgs) -> Result<ExitCode> {
     }
     Ok(if tally.unreadable > 0 {
         ExitCode::from(EXIT_USAGE)
-    } else if tally.transcripts == 0 || tally.valid < tally.transcripts {
+    } else if tally.views > 0 || tally.transcripts == 0 || tally.valid < tally.transcripts {
         ExitCode::from(EXIT_FOUND_PROBLEMS)
     } else {
         ExitCode::SUCCESS
@@ -166,6 +167,7 @@ fn check_one(
         });
     match (bad_label, transcript.replay()) {
         (_, Err(ReplayError::SeatView { seat })) => {
+            tally.transcripts -= 1;
             tally.views += 1;
             writeln!(
                 out,

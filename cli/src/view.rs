@@ -77,6 +77,8 @@ pub fn run(args: &ViewArgs) -> Result<ExitCode> {
             Err(error) => Err(format!("not a transcript: {error}")),
         };
         let text = match view {
+            // Views of several games read as text are set apart by a blank line.
+            Ok(view) if args.text && input == Format::Lines => view.to_text() + "\n",
             Ok(view) if args.text => view.to_text(),
             Ok(view) if input == Format::Json => view.to_json_pretty(),
             Ok(view) => view.to_json_line() + "\n",

@@ -483,6 +483,13 @@ fn a_seat_view_is_made_and_replay_says_it_cannot_be_replayed() {
         stdout(&replay)
     );
     assert!(!stdout(&replay).contains("INVALID"));
+    let both = mousehole(&["replay", text(&game), text(&view)]);
+    assert_eq!(both.status.code(), Some(1));
+    assert!(
+        stdout(&both).ends_with("1 of 1 transcripts valid; 1 seat view not checked\n"),
+        "{}",
+        stdout(&both)
+    );
 
     let as_text = mousehole(&["view", text(&game), "--seat", "0", "--text"]);
     assert!(as_text.status.success());
