@@ -214,8 +214,11 @@ impl Choices {
         if let Some(index) = lower.as_deref().and_then(index_of) {
             return Picked::Choice(index);
         }
+        let verb = typed.split(' ').next().unwrap_or("").to_lowercase();
         Picked::Nothing {
-            is_action: parsed.is_some() || lower.is_some(),
+            is_action: parsed.is_some()
+                || lower.is_some()
+                || self.items.iter().any(|c| c.verb() == verb),
         }
     }
 
@@ -296,7 +299,18 @@ pub fn wrap_line(line: &str, width: usize, indent: usize) -> String {
     let body = line.trim_start();
     let mut out = Vec::new();
     let mut current = line[..line.len() - body.len()].to_owned();
-    for (i, word) in body.split(' ').enumerate() {
+    // A `quoted text` is kept on one line: it is what a person types.
+    let mut words: Vec<String> = Vec::new();
+    for word in body.split(' ') {
+        match words.last_mut() {
+            Some(open) if open.matches('`').count() % 2 == 1 => {
+                open.push(' ');
+                open.push_str(word);
+            }
+            _ => words.push(word.to_owned()),
+        }
+    }
+    for (i, word) in words.iter().enumerate() {
         if i == 0 {
             current.push_str(word);
         } else if current.chars().count() + 1 + word.chars().count() <= width {
@@ -383,11 +397,16 @@ mod tests {
         );
         let peek = |t: &str| (t == "peek 2").then(|| t.to_owned());
         assert_eq!(c.pick("peek 2", peek), Picked::Nothing { is_action: true });
+        assert_eq!(
+            c.pick("Take 9", no_parser),
+            Picked::Nothing { is_action: true }
+        );
     }
 
     #[test]
     fn long_lines_wrap_at_spaces_keeping_list_indents() {
         assert_eq!(wrap("short", 10), "short");
+        assert_eq!(wrap("type `take 1` now", 11), "type\n`take 1`\nnow");
         assert_eq!(wrap("one two three four", 9), "one two\nthree\nfour");
         assert_eq!(
             wrap("- a list item that runs on\n  and more", 14),
