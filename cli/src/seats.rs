@@ -47,7 +47,7 @@ const NAME_CHARS: usize = 40;
 
 /// An agent spec error with the user's text made safe to echo.
 fn agent_error(entry: &str, error: &AgentSpecError) -> anyhow::Error {
-    let agents: Vec<&str> = AGENTS.iter().map(|(name, _, _)| *name).collect();
+    let agents: Vec<&str> = AGENTS.iter().map(|agent| agent.name).collect();
     match error {
         AgentSpecError::Unknown { name } => anyhow::anyhow!(
             "seat '{}' is neither `human[:name]` nor an agent: unknown agent '{}'; the agents are: {}",
@@ -65,6 +65,7 @@ fn agent_error(entry: &str, error: &AgentSpecError) -> anyhow::Error {
             shown(entry),
             shown(item)
         ),
+        other => anyhow::anyhow!("seat '{}': {other}", shown(entry)),
     }
 }
 
