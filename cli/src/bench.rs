@@ -6,16 +6,41 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, bail};
+use clap::Args;
 use mousehole_engine::playout::RandomGames;
 use mousehole_engine::registry::games;
 use mousehole_engine::{Game, GameConfig, GameVisitor};
 
-use crate::BenchArgs;
-use crate::play::game_spec;
+use crate::numbers;
+use crate::spec::game_spec;
+
+/// Shortest and longest measuring time per game: below the minimum the figure is mostly
+/// timer and start-up noise.
+const SECONDS: std::ops::RangeInclusive<f64> = 0.1..=86_400.0;
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Games to measure (default: all, at their default player counts).
+    pub games: Vec<String>,
+    /// Number of players (overrides the spec).
+    #[arg(long, short, value_name = "N", value_parser = numbers::players, allow_negative_numbers = true)]
+    pub players: Option<usize>,
+    /// Seconds to measure each game (0.1 to 86400).
+    #[arg(long, default_value_t = 3.0, allow_negative_numbers = true)]
+    pub seconds: f64,
+    /// Play exactly this many games per game instead of timing (for profilers; at least 1).
+    #[arg(long, value_name = "N", value_parser = numbers::count, allow_negative_numbers = true)]
+    pub count: Option<u64>,
+}
 
 pub fn run(args: &BenchArgs) -> Result<()> {
-    if !(args.seconds > 0.0 && args.seconds.is_finite()) {
-        bail!("--seconds must be a positive number of seconds");
+    if !SECONDS.contains(&args.seconds) {
+        bail!(
+            "--seconds {}: measure for {} to {} seconds (shorter times give no meaningful rate)",
+            args.seconds,
+            SECONDS.start(),
+            SECONDS.end()
+        );
     }
     let names: Vec<String> = if args.games.is_empty() {
         games().iter().map(|info| info.name.to_owned()).collect()
@@ -27,11 +52,17 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         .map(|name| game_spec(name, args.players, &[]))
         .collect::<Result<Vec<_>>>()?;
     let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
-        "random full games on one thread, {} s each (release build recommended):",
-        args.seconds
-    )?;
+    match args.count {
+        Some(count) => writeln!(
+            out,
+            "random full games on one thread, {count} each (release build recommended):"
+        )?,
+        None => writeln!(
+            out,
+            "random full games on one thread, {} s each (release build recommended):",
+            args.seconds
+        )?,
+    }
     for spec in specs {
         let measured = spec.visit(Measure {
             duration: Duration::from_secs_f64(args.seconds),
@@ -62,8 +93,9 @@ impl GameVisitor for Measure {
         let (mut games, mut events) = (0_u64, 0_u64);
         let start = Instant::now();
         let cpu_start = cpu_time::ThreadTime::now();
-        // Check the clock every batch so timing does not dominate short games.
-        let batch = self.count.unwrap_or(256);
+        // Check the clock every batch so timing does not dominate short games. A count is
+        // at least 1 (checked when parsed), so the loop ends.
+        let batch = self.count.unwrap_or(256).max(1);
         while games == 0 || (self.count.is_none() && start.elapsed() < self.duration) {
             for _ in 0..batch {
                 events += random.play(games).events().len() as u64;
@@ -71,16 +103,17 @@ impl GameVisitor for Measure {
             }
         }
         // CPU time of this thread: the figure for one core even when the machine is busy.
-        let seconds = cpu_start.elapsed().as_secs_f64();
+        let seconds = cpu_start.elapsed().as_secs_f64().max(1e-9);
         let wall = start.elapsed().as_secs_f64();
         format!(
-            "{:<12} players={players}: {:>9.0} games/s per core  ({:.2} µs/game, {:.1} events/game, {:.1} M events/s; {:.0} games/s wall clock)",
+            "{:<12} players={players}: {:>9.0} games/s per core  ({:.2} µs/game, {:.1} events/game, {:.1} M events/s; {:.0} games/s wall clock; {games} games in {:.3} s)",
             G::info().name,
             games as f64 / seconds,
             seconds * 1e6 / games as f64,
             events as f64 / games as f64,
             events as f64 / seconds / 1e6,
-            games as f64 / wall
+            games as f64 / wall,
+            seconds
         )
     }
 }

@@ -1,104 +1,335 @@
-//! A person playing a seat at the terminal: shown the seat's observation and the legal actions,
-//! types an action's text form (or its number). Bad input is explained and asked again.
+//! A person playing a seat at this terminal: shown what happened in their seat's view, the
+//! seat's observation and the choices, they type an action (or its number). Bad input is
+//! explained and asked again; `help`, `list`, `board` and `quit` work at the prompt.
 
+use std::cell::Cell;
+use std::fmt::Display;
 use std::io::{self, BufRead, Write};
+use std::rc::Rc;
+use std::sync::mpsc::{Receiver, Sender, channel};
 
-use mousehole_engine::{Decision, DecisionView, Game, Seat, StopRequest};
+use mousehole_engine::{
+    Actor, Decision, DecisionView, Game, Outcome, Seat, SeenEvent, StopRequest,
+};
 
-/// A seat played by a person on stdin/stdout.
+use crate::choices::{Choices, Picked, WIDTH, echo, wrap, wrap_line};
+use crate::seats::SeatSpec;
+use crate::signals::Signal;
+
+/// What the terminal gave: a typed line, the end of input, a read error, or a stop signal.
 #[derive(Debug)]
-pub struct HumanSeat {
-    name: Option<String>,
-    seat: usize,
+pub enum Input {
+    Line(String),
+    End,
+    Failed(String),
+    Signal(Signal),
 }
 
-impl HumanSeat {
-    pub fn new(name: Option<String>) -> Self {
-        Self { name, seat: 0 }
+impl From<Signal> for Input {
+    fn from(signal: Signal) -> Self {
+        Input::Signal(signal)
+    }
+}
+
+/// Standard input read line by line on its own thread, so that a prompt waiting for a line
+/// also hears a stop signal.
+#[derive(Debug)]
+pub struct Terminal {
+    receiver: Receiver<Input>,
+    sender: Sender<Input>,
+    ended: Cell<bool>,
+}
+
+impl Terminal {
+    /// Starts reading standard input.
+    pub fn start() -> Self {
+        let (sender, receiver) = channel();
+        let lines = sender.clone();
+        std::thread::Builder::new()
+            .name("stdin".into())
+            .spawn(move || {
+                let mut stdin = io::stdin().lock();
+                let mut line = Vec::new();
+                loop {
+                    line.clear();
+                    let input = match stdin.read_until(b'\n', &mut line) {
+                        Ok(0) => Input::End,
+                        Ok(_) => Input::Line(String::from_utf8_lossy(&line).into_owned()),
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                        Err(e) => Input::Failed(e.to_string()),
+                    };
+                    let last = !matches!(input, Input::Line(_));
+                    if lines.send(input).is_err() || last {
+                        return;
+                    }
+                }
+            })
+            .expect("a thread for standard input");
+        Self {
+            receiver,
+            sender,
+            ended: Cell::new(false),
+        }
     }
 
-    fn who(&self) -> String {
-        match &self.name {
-            Some(name) => format!("seat {} ({name})", self.seat),
-            None => format!("seat {}", self.seat),
+    /// A sender that wakes a waiting prompt (for the signal watcher).
+    pub fn waker(&self) -> Sender<Input> {
+        self.sender.clone()
+    }
+
+    /// The next thing typed (or the end of input, which then stays ended).
+    fn next(&self) -> Input {
+        if self.ended.get() {
+            return Input::End;
+        }
+        let input = self.receiver.recv().unwrap_or(Input::End);
+        if matches!(input, Input::End) {
+            self.ended.set(true);
+        }
+        input
+    }
+}
+
+/// How the reason of a stop by a failed terminal begins.
+pub const TERMINAL_FAILED: &str = "the terminal failed";
+
+/// The reason a game stops when the terminal fails.
+fn terminal_failed(error: &str) -> StopRequest {
+    let error = error.find(" (os error").map_or(error, |at| &error[..at]);
+    StopRequest::quit(format!("{TERMINAL_FAILED} ({error})"))
+}
+
+/// How seats are named in what a person reads: `seat 1 (random)`, `seat 0 (ann)`.
+#[derive(Debug)]
+pub struct SeatNames(Vec<String>);
+
+impl SeatNames {
+    pub fn new(seats: &[SeatSpec]) -> Self {
+        Self(
+            seats
+                .iter()
+                .enumerate()
+                .map(|(seat, spec)| match spec {
+                    SeatSpec::Human(Some(name)) => format!("seat {seat} ({name})"),
+                    other => format!("seat {seat} ({other})"),
+                })
+                .collect(),
+        )
+    }
+
+    pub fn name(&self, seat: usize) -> &str {
+        &self.0[seat]
+    }
+
+    /// The name, or `you` for the seat whose view this is.
+    fn for_viewer(&self, seat: usize, viewer: usize) -> &str {
+        if seat == viewer {
+            "you"
+        } else {
+            self.name(seat)
         }
     }
 }
 
-const HELP: &str = "Type an action as shown (e.g. the text after its number) or just its number. \
-                    `help` shows the choices again, `quit` stops the game (the transcript so far is kept).";
-
-fn show_choices<A: std::fmt::Display>(out: &mut impl Write, legal: &[A]) -> io::Result<()> {
-    writeln!(out, "Your choices:")?;
-    for (i, action) in legal.iter().enumerate() {
-        writeln!(out, "  {:>2}) {action}", i + 1)?;
+/// One event as the viewing seat saw it: `  12. seat 1 (random): take 3 → cheese (4 holes)`.
+pub fn event_line<V: Display>(
+    number: usize,
+    event: &SeenEvent<V>,
+    names: &SeatNames,
+    viewer: usize,
+) -> String {
+    let actor = match event.actor {
+        Actor::Chance => "chance",
+        Actor::Seat(seat) => names.for_viewer(seat, viewer),
+    };
+    let mut line = format!("  {number:>3}. {actor}: {}", event.view);
+    if let Some(note) = &event.note {
+        line.push_str(" → ");
+        line.push_str(note);
     }
-    Ok(())
+    // Continued under the text, past the number.
+    wrap_line(&line, WIDTH, 7)
 }
+
+/// Writes lines to standard output, ignoring a closed terminal (the prompt finds out and
+/// stops the game).
+pub fn say(lines: &[String]) {
+    let mut out = io::stdout().lock();
+    for line in lines {
+        if writeln!(out, "{line}").is_err() {
+            return;
+        }
+    }
+}
+
+/// [`say`] with long lines wrapped for an 80-column terminal (messages and help, not boards).
+fn tell(lines: &[String]) {
+    let wrapped: Vec<String> = lines.iter().map(|line| wrap(line, WIDTH)).collect();
+    say(&wrapped);
+}
+
+/// A seat played by a person at this terminal.
+#[derive(Debug)]
+pub struct HumanSeat {
+    seat: usize,
+    names: Rc<SeatNames>,
+    terminal: Rc<Terminal>,
+    /// Several people share the terminal: each is shown, before deciding, what happened since
+    /// their previous decision in their own view (with one person, the events are shown live
+    /// by the caller instead).
+    show_seen: bool,
+    /// Events of this seat's view shown so far, for numbering them.
+    shown: usize,
+}
+
+impl HumanSeat {
+    pub fn new(names: Rc<SeatNames>, terminal: Rc<Terminal>, show_seen: bool) -> Self {
+        Self {
+            seat: 0,
+            names,
+            terminal,
+            show_seen,
+            shown: 0,
+        }
+    }
+
+    fn who(&self) -> &str {
+        self.names.name(self.seat)
+    }
+
+    fn show_events<V: Display>(&mut self, heading: &str, seen: &[SeenEvent<V>]) {
+        if !self.show_seen || seen.is_empty() {
+            return;
+        }
+        let mut lines = vec![String::new(), heading.to_owned()];
+        for event in seen {
+            self.shown += 1;
+            lines.push(event_line(self.shown, event, &self.names, self.seat));
+        }
+        say(&lines);
+    }
+}
+
+/// What the prompt says besides the choices.
+const PROMPT_HELP: &str = "At the prompt type a choice (e.g. `{example}`) or its number. `list` shows every \
+choice with its meaning, `board` shows your view again, `quit` stops the game (what was played \
+so far is kept).";
 
 impl<G: Game> Seat<G> for HumanSeat {
     fn start(&mut self, seat: usize, _config: &G::Config, _seed: u64) {
         self.seat = seat;
+        self.shown = 0;
     }
 
     fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest> {
-        let stop = StopRequest::quit;
-        let io_stop = |e: io::Error| StopRequest::quit(format!("terminal error: {e}"));
-        let mut out = io::stdout().lock();
+        let heading = if self.shown == 0 {
+            format!("--- the game so far, as {} saw it ---", self.who())
+        } else {
+            format!("--- what {} saw since their last turn ---", self.who())
+        };
+        self.show_events(&heading, view.seen());
+        let observation = view.observation();
         let legal = view.legal();
-        writeln!(out, "\n=== {} to decide ===", self.who()).map_err(io_stop)?;
-        write!(out, "{}", view.observation()).map_err(io_stop)?;
-        show_choices(&mut out, legal).map_err(io_stop)?;
-        let stdin = io::stdin();
-        loop {
-            write!(out, "{}> ", self.who()).map_err(io_stop)?;
-            out.flush().map_err(io_stop)?;
-            let mut line = String::new();
-            if stdin.lock().read_line(&mut line).map_err(io_stop)? == 0 {
-                writeln!(out).map_err(io_stop)?;
-                return Err(stop(format!(
-                    "input ended while {} was to decide",
-                    self.who()
-                )));
-            }
-            let text = line.trim();
-            match text {
-                "" => {}
-                "quit" | "exit" => return Err(stop(format!("{} quit", self.who()))),
-                "help" | "?" => {
-                    writeln!(out, "{HELP}").map_err(io_stop)?;
-                    show_choices(&mut out, legal).map_err(io_stop)?;
-                }
-                _ => {
-                    if let Ok(number) = text.parse::<usize>() {
-                        if (1..=legal.len()).contains(&number) {
-                            return Ok(Decision::new(legal[number - 1]));
-                        }
-                        writeln!(
-                            out,
-                            "There is no choice {number}: pick 1 to {}.",
-                            legal.len()
-                        )
-                        .map_err(io_stop)?;
-                        continue;
-                    }
-                    match text.parse::<G::Action>() {
-                        Ok(action) if legal.contains(&action) => return Ok(Decision::new(action)),
-                        Ok(action) => {
-                            let choices: Vec<String> =
-                                legal.iter().map(ToString::to_string).collect();
-                            writeln!(
-                                out,
-                                "'{action}' is not allowed now. Allowed: {}.",
-                                choices.join(", ")
-                            )
-                            .map_err(io_stop)?;
-                        }
-                        Err(error) => writeln!(out, "{error}. Type `help` for the choices.")
-                            .map_err(io_stop)?,
-                    }
-                }
-            }
+        let choices = Choices::new::<G>(&observation, legal);
+        let terminal_error = |e: io::Error| terminal_failed(&e.to_string());
+        let board = format!("\n=== {} to decide ===\n{}", self.who(), observation);
+        let mut out = io::stdout().lock();
+        write!(out, "{board}").map_err(terminal_error)?;
+        if let [only] = legal {
+            writeln!(
+                out,
+                "Your only choice: {} (made for you).",
+                choices.get(0).line()
+            )
+            .map_err(terminal_error)?;
+            return Ok(Decision::new(*only));
         }
+        writeln!(out, "{}", wrap(&choices.compact().join("\n"), WIDTH)).map_err(terminal_error)?;
+        drop(out);
+        loop {
+            let mut out = io::stdout().lock();
+            write!(out, "{}> ", self.who()).map_err(terminal_error)?;
+            out.flush().map_err(terminal_error)?;
+            drop(out);
+            let typed = match self.terminal.next() {
+                Input::Line(line) => line,
+                Input::End => {
+                    say(&[String::new()]);
+                    return Err(StopRequest::quit(format!(
+                        "input ended while {} was to decide",
+                        self.who()
+                    )));
+                }
+                Input::Failed(error) => return Err(terminal_failed(&error)),
+                Input::Signal(signal) => {
+                    say(&[String::new()]);
+                    return Err(StopRequest::quit(signal.describe()));
+                }
+            };
+            let typed = typed.trim();
+            let parse = |text: &str| text.parse::<G::Action>().ok().map(|a| a.to_string());
+            let picked = choices.pick(typed, parse);
+            if let Picked::Choice(index) = picked {
+                return Ok(Decision::new(legal[index]));
+            }
+            if typed.is_empty() {
+                continue;
+            }
+            let command = typed.to_lowercase();
+            let reply: Vec<String> = match command.as_str() {
+                "quit" | "exit" => return Err(StopRequest::quit(format!("{} quit", self.who()))),
+                "help" | "?" => {
+                    let example = &choices.get(0).text;
+                    let mut lines = vec![
+                        format!("How to play {}:", G::info().title),
+                        G::info().how_to_act.trim_end().to_owned(),
+                        PROMPT_HELP.replace("{example}", example),
+                    ];
+                    lines.extend(choices.compact());
+                    lines
+                }
+                "board" | "look" => {
+                    say(&[board.trim_start_matches('\n').trim_end().to_owned()]);
+                    choices.compact()
+                }
+                "list" | "choices" => choices.numbered(None),
+                _ if command.starts_with("list ") => {
+                    let filter = command["list ".len()..].trim();
+                    let lines = choices.numbered(Some(filter));
+                    if lines.is_empty() {
+                        vec![format!(
+                            "No choice starts with '{}'. {}",
+                            echo(filter),
+                            choices.summary()
+                        )]
+                    } else {
+                        lines
+                    }
+                }
+                _ => vec![match picked {
+                    Picked::NoSuchNumber => format!(
+                        "There is no choice {}: type a number from 1 to {}, or the choice itself.",
+                        echo(typed),
+                        choices.len()
+                    ),
+                    Picked::Nothing { is_action: true } => format!(
+                        "'{}' is not one of your choices now. {}",
+                        echo(typed),
+                        choices.summary()
+                    ),
+                    _ => format!(
+                        "'{}' is not something you can type here. {} `help` explains the moves.",
+                        echo(typed),
+                        choices.summary()
+                    ),
+                }],
+            };
+            tell(&reply);
+        }
+    }
+
+    fn finish(&mut self, _outcome: Option<&Outcome>, seen: &[SeenEvent<G::EventView>]) {
+        let heading = format!("--- the end of the game, as {} saw it ---", self.who());
+        self.show_events(&heading, seen);
     }
 }

@@ -2,23 +2,37 @@
 //! list the games and explain their rules.
 
 mod bench;
+mod choices;
 mod human;
 mod info;
+mod numbers;
+mod out;
 mod play;
 mod replay;
 mod seats;
+mod signals;
+mod spec;
+mod view;
 
-use std::path::PathBuf;
+use std::io::Write;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use mousehole_engine::GameInfo;
+use mousehole_engine::registry::games;
 
-/// Play Cheese Day, Moose in the House, Mouse Trap and Mouse Race between people and bots.
-///
-/// Games are named by a spec: a game name, optionally followed by options, e.g.
-/// `cheese-day` or `cheese-day:players=4,traps=1/2/3/3/4/5`. `mousehole list` shows them all.
+/// The about text and the game lists are filled in from the engine's game list at run time
+/// ([`command`]), so a new game shows up here by itself.
 #[derive(Debug, Parser)]
-#[command(name = "mousehole", version, about, long_about = None, arg_required_else_help = true)]
+#[command(
+    name = "mousehole",
+    version,
+    arg_required_else_help = true,
+    disable_help_subcommand = true,
+    after_help = "Exit status: 0 success; 1 something was found wrong (an invalid transcript, a game stopped \
+before its end); 2 bad input (an unknown game, option, seat or file); 128 + N when stopped by signal N \
+(130 for Ctrl-C)."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -26,82 +40,37 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Play games between bots and/or people; prints the readable transcript.
-    ///
-    /// Examples:
-    ///   mousehole play cheese-day --players 3 --seats random,random,random --seed 7
-    ///   mousehole play cheese-day --seats human,random,random
-    ///   mousehole play mouse-trap --players 4 --games 200 --seed 1 --out t.jsonl
-    #[command(verbatim_doc_comment)]
-    Play(PlayArgs),
+    /// Play games between bots and/or people; prints what happens.
+    Play(play::PlayArgs),
     /// Check transcripts (.json or .jsonl) against the rules, one line per transcript.
     ///
-    /// Exits 0 only if every transcript is valid; otherwise names the first bad event of each
-    /// invalid transcript, why it is invalid, and the legal actions there.
-    Replay(ReplayArgs),
+    /// Names the first bad event of each invalid transcript, why it is invalid, and the legal
+    /// actions there. JSON-lines files are read a line at a time (any size, constant memory).
+    Replay(replay::ReplayArgs),
+    /// Make a seat-view transcript: the game as one seat saw it.
+    View(view::ViewArgs),
     /// List the games, their player ranges and options, and the agents.
-    List,
-    /// Explain a game's rules, options and action text forms.
-    Rules {
-        /// The game's name (see `mousehole list`).
-        game: String,
-    },
+    List(info::ListArgs),
+    /// Explain a game's rules, options and what to type at the prompt.
+    Rules(info::RulesArgs),
     /// Measure random full games per second on one core, through the match runner bots use.
-    Bench(BenchArgs),
+    Bench(bench::BenchArgs),
+    /// Print a shell completion script: `mousehole completions bash > /etc/bash_completion.d/mousehole`.
+    Completions(CompletionsArgs),
+    /// Print the help of mousehole or of one of its commands.
+    Help(HelpArgs),
 }
 
 #[derive(Debug, Args)]
-struct PlayArgs {
-    /// The game: a name or a spec with options (`cheese-day:players=3,traps=1/2/3/3/4/5`).
-    game: String,
-    /// Number of players (overrides `players=` in the spec).
-    #[arg(long, short)]
-    players: Option<usize>,
-    /// A game option, `key=value` (repeatable; overrides the spec).
-    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
-    options: Vec<String>,
-    /// Who plays each seat, comma-separated, seat 0 first: an agent spec (`random`) or
-    /// `human[:name]` (you, at this terminal). Default: `random` for every seat.
-    #[arg(long, short)]
-    seats: Option<String>,
-    /// Seed for chance and the bots; the same seed and seats replay the same game.
-    /// Default: a fresh random seed (recorded in the transcript).
-    #[arg(long)]
-    seed: Option<u64>,
-    /// Number of games, with seeds seed, seed+1, …
-    #[arg(long, short = 'n', default_value_t = 1)]
-    games: u64,
-    /// Write the transcript(s): FILE.json for one game, FILE.jsonl for any number.
-    #[arg(long, value_name = "FILE")]
-    out: Option<PathBuf>,
-    /// Print nothing but errors (and prompts for human seats).
-    #[arg(long, short)]
-    quiet: bool,
+struct CompletionsArgs {
+    /// The shell.
+    shell: clap_complete::Shell,
 }
 
 #[derive(Debug, Args)]
-struct ReplayArgs {
-    /// Transcript files: `.json` (one transcript) or `.jsonl` (one per line).
-    #[arg(required = true)]
-    files: Vec<PathBuf>,
-    /// Also print each transcript in readable form.
-    #[arg(long)]
-    show: bool,
-}
-
-#[derive(Debug, Args)]
-struct BenchArgs {
-    /// Games to measure (default: all, at their default player counts).
-    games: Vec<String>,
-    /// Number of players (overrides the spec).
-    #[arg(long, short)]
-    players: Option<usize>,
-    /// Seconds to measure each game.
-    #[arg(long, default_value_t = 3.0)]
-    seconds: f64,
-    /// Play exactly this many games per game instead of timing (for profilers).
-    #[arg(long)]
-    count: Option<u64>,
+struct HelpArgs {
+    /// The command to explain (default: all of them).
+    command: Option<String>,
 }
 
 /// Exit status of a run that worked but found something wrong (invalid transcripts, a game
@@ -110,16 +79,151 @@ const EXIT_FOUND_PROBLEMS: u8 = 1;
 /// Exit status for bad input: a game name, option, seat spec or file that cannot be used.
 const EXIT_USAGE: u8 = 2;
 
-fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
+/// `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// `cheese-day, moose-house, … or mouse-race`.
+fn names_or(games: &[&GameInfo]) -> String {
+    let names: Vec<&str> = games.iter().map(|g| g.name).collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// The command line, with the texts that name the games made from the game list.
+fn command() -> clap::Command {
+    let games = games();
+    let about = format!(
+        "Play {} between people and bots.",
+        and_list(
+            &games
+                .iter()
+                .map(|g| g.title.split(" (").next().unwrap_or(g.title).to_owned())
+                .collect::<Vec<_>>()
+        )
+    );
+    let listing: Vec<String> = games
+        .iter()
+        .map(|g| format!("  {:<12} {}", g.name, g.summary))
+        .collect();
+    let long_about = format!(
+        "{about}\n\nGames are named by a spec: a game name, optionally followed by options, e.g. `{first}` or \
+`{first}:players={players}`. `mousehole list` shows them all, `mousehole rules GAME` explains one.\n\nThe games:\n{}",
+        listing.join("\n"),
+        first = games[0].name,
+        players = games[0].max_players,
+    );
+    let first = games[0];
+    let seats_for = |info: &GameInfo| {
+        let mut seats = vec!["human"];
+        seats.extend(std::iter::repeat_n("random", info.default_players() - 1));
+        seats.join(",")
+    };
+    let last = games[games.len() - 1];
+    let play_about = format!(
+        "Play games between bots and/or people.\n\n\
+A person (`human` seat) sees every event in their seat's view as it happens, chooses from a \
+numbered list at the prompt (`help` there explains the game's moves) and sees a banner with \
+the result at the end. Bot-only games print the readable transcript. With --out the game is \
+saved as it goes: `quit`, the end of input, Ctrl-C or a closed terminal keep everything \
+played so far, with \"stopped\" saying why.\n\n\
+Examples:\n  \
+mousehole play {f} --seats {fs}\n  \
+mousehole play {f}:players={fp} --seats {fp_seats} --seed 7\n  \
+mousehole play {l} --games 200 --seed 1 --out t.jsonl",
+        f = first.name,
+        fs = seats_for(first),
+        fp = first.min_players,
+        fp_seats = vec!["random"; first.min_players].join(","),
+        l = last.name,
+    );
+    let game_help = format!(
+        "The game: {}, optionally with options (`{}:players={}`)",
+        names_or(&games),
+        first.name,
+        first.min_players
+    );
+    let rules_help = format!("The game: {}", names_or(&games));
+    let bench_help = format!(
+        "Games to measure: {} (default: all, at their default player counts)",
+        names_or(&games)
+    );
+    Cli::command()
+        .about(about)
+        .long_about(long_about)
+        .mut_subcommand("play", |play| {
+            play.long_about(play_about)
+                .mut_arg("game", |arg| arg.help(game_help.clone()))
+        })
+        .mut_subcommand("rules", |rules| {
+            rules.mut_arg("game", |arg| arg.help(rules_help))
+        })
+        .mut_subcommand("bench", |bench| {
+            bench.mut_arg("games", |arg| arg.help(bench_help))
+        })
+}
+
+fn run(command: Command) -> anyhow::Result<ExitCode> {
+    let done = |()| ExitCode::SUCCESS;
+    match command {
         Command::Play(args) => play::run(&args),
         Command::Replay(args) => replay::run(&args),
-        Command::List => info::list().map(|()| ExitCode::SUCCESS),
-        Command::Rules { game } => info::rules(&game).map(|()| ExitCode::SUCCESS),
-        Command::Bench(args) => bench::run(&args).map(|()| ExitCode::SUCCESS),
+        Command::View(args) => view::run(&args),
+        Command::List(args) => info::list(&args).map(done),
+        Command::Rules(args) => info::rules(&args).map(done),
+        Command::Bench(args) => bench::run(&args).map(done),
+        Command::Completions(args) => {
+            clap_complete::generate(
+                args.shell,
+                &mut crate::command(),
+                "mousehole",
+                &mut std::io::stdout(),
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Help(args) => help(args.command.as_deref()),
+    }
+}
+
+/// `mousehole help [COMMAND]`: the long help of the program or of one command.
+fn help(name: Option<&str>) -> anyhow::Result<ExitCode> {
+    let mut root = command();
+    let text = match name {
+        None => root.render_long_help(),
+        Some(name) => {
+            let mut commands: Vec<&clap::Command> = root.get_subcommands().collect();
+            commands.sort_by_key(|c| c.get_display_order());
+            let names: Vec<String> = commands.iter().map(|c| c.get_name().to_owned()).collect();
+            let Some(sub) = root.find_subcommand_mut(name) else {
+                anyhow::bail!(
+                    "no command '{}'; the commands are: {}",
+                    mousehole_engine::text::shown(name),
+                    names.join(", ")
+                );
+            };
+            let mut sub = sub.clone().bin_name(format!("mousehole {name}"));
+            sub.render_long_help()
+        }
     };
-    match result {
+    write!(std::io::stdout(), "{text}")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn main() -> ExitCode {
+    let matches = command().get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(error) => error.exit(),
+    };
+    match run(cli.command) {
         Ok(code) => code,
         // A reader that stops early (`mousehole list | head`) is not an error worth a message.
         Err(error)
@@ -130,7 +234,8 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(error) => {
-            eprintln!("error: {error:#}");
+            // Ignored if it fails: there is nobody left to tell.
+            let _ = writeln!(std::io::stderr(), "error: {error:#}");
             ExitCode::from(EXIT_USAGE)
         }
     }

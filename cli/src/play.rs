@@ -1,83 +1,68 @@
-//! `mousehole play`: seats bots and people at one or more games, prints the readable
-//! transcript (or a line per game), and writes JSON / JSONL transcripts.
+//! `mousehole play`: seats bots and people at one or more games. People see every event in
+//! their own seat's view as it happens and a banner at the end; bot-only games print the
+//! readable transcript (or a line per game). Transcripts go to `--out` as the game goes, and
+//! a stop (`quit`, end of input, Ctrl-C, a closed terminal) keeps everything played so far.
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::rc::Rc;
+use std::time::Duration;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
+use clap::Args;
 use mousehole_engine::{
-    Actor, Event, Game, GameSpec, GameVisitor, Match, MatchEnd, MatchObserver, Seat, Transcript,
+    Game, GameConfig, GameVisitor, Match, Outcome, Seat, StopRequest, ToMove, Transcript,
 };
 use rand::RngExt;
 
+use crate::EXIT_FOUND_PROBLEMS;
+use crate::choices::{WIDTH, wrap};
+use crate::human::{HumanSeat, SeatNames, TERMINAL_FAILED, Terminal, event_line, say};
+use crate::numbers;
+use crate::out::{OutFile, shown_path};
 use crate::seats::{SeatSpec, parse_seats};
-use crate::{EXIT_FOUND_PROBLEMS, PlayArgs};
+use crate::signals::StopSignals;
+use crate::spec::game_spec;
 
-/// Where transcripts go: one `.json` object, or `.jsonl` lines written as each game ends.
-enum OutFile {
-    Json(PathBuf),
-    Lines(BufWriter<File>, PathBuf),
-}
-
-impl OutFile {
-    fn open(path: &Path, games: u64) -> Result<Self> {
-        match path.extension().and_then(|e| e.to_str()) {
-            Some("json") if games == 1 => {
-                // Created now, so a path that cannot be written fails before the game is played.
-                File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
-                Ok(OutFile::Json(path.to_owned()))
-            }
-            Some("json") => bail!(
-                "--out {}: a .json file holds one game; use a .jsonl file for {games} games",
-                path.display()
-            ),
-            Some("jsonl") => {
-                let file = File::create(path)
-                    .with_context(|| format!("cannot create {}", path.display()))?;
-                Ok(OutFile::Lines(BufWriter::new(file), path.to_owned()))
-            }
-            _ => bail!(
-                "--out {}: the file name must end in .json (one game) or .jsonl (any number of games)",
-                path.display()
-            ),
-        }
-    }
-
-    fn write(&mut self, transcript: &Transcript) -> Result<()> {
-        match self {
-            OutFile::Json(path) => std::fs::write(&*path, transcript.to_json_pretty())
-                .with_context(|| format!("cannot write {}", path.display())),
-            OutFile::Lines(writer, path) => writeln!(writer, "{}", transcript.to_json_line())
-                .and_then(|()| writer.flush())
-                .with_context(|| format!("cannot write {}", path.display())),
-        }
-    }
-}
-
-/// Builds the game spec from the positional spec and the `--players` / `--option` flags.
-pub fn game_spec(game: &str, players: Option<usize>, options: &[String]) -> Result<GameSpec> {
-    let mut spec: GameSpec = game.parse()?;
-    if let Some(players) = players {
-        spec.set("players", &players.to_string())
-            .context("--players")?;
-    }
-    for option in options {
-        let Some((key, value)) = option.split_once('=') else {
-            bail!("--option '{option}': write key=value (see `mousehole rules {spec}`)");
-        };
-        spec.set(key.trim(), value.trim())
-            .with_context(|| format!("--option {option}"))?;
-    }
-    Ok(spec)
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The game, optionally with options (the games are listed at run time).
+    pub game: String,
+    /// Number of players (the same as the option players=N).
+    #[arg(long, short, value_name = "N", value_parser = numbers::players, allow_negative_numbers = true)]
+    pub players: Option<usize>,
+    /// A game option, `key=value` (repeatable; `mousehole rules GAME` lists them). A setting
+    /// may be given only once, here, in the spec or by --players.
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Who plays each seat, comma-separated, seat 0 first: an agent spec (`random`) or
+    /// `human[:name]` (a person at this terminal). Default: `random` for every seat.
+    #[arg(long, short, value_name = "SEATS")]
+    pub seats: Option<String>,
+    /// Seed for chance and the bots (0 to 18446744073709551615); the same seed and seats
+    /// replay the same game. Default: a fresh random seed (recorded in the transcript).
+    #[arg(long, value_parser = numbers::seed, allow_negative_numbers = true)]
+    pub seed: Option<u64>,
+    /// Number of games, with seeds seed, seed+1, …
+    #[arg(long, short = 'n', value_name = "N", default_value = "1", value_parser = numbers::count, allow_negative_numbers = true)]
+    pub games: u64,
+    /// Write the transcript(s): FILE.json for one game, FILE.jsonl for any number. Saved after
+    /// every event when a person plays, so a stop never loses the game; an existing file is
+    /// replaced only by the first real write.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// When people play: also print the full transcript at the end (bot-only games always
+    /// print it, unless --quiet or several games).
+    #[arg(long)]
+    pub show_transcript: bool,
+    /// Print nothing but errors (and the prompts of people's seats).
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 pub fn run(args: &PlayArgs) -> Result<ExitCode> {
     let spec = game_spec(&args.game, args.players, &args.options)?;
-    if args.games == 0 {
-        bail!("--games must be at least 1");
-    }
     let seats = match &args.seats {
         Some(text) => parse_seats(text)?,
         None => Vec::new(),
@@ -85,16 +70,21 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
     let seed = args
         .seed
         .unwrap_or_else(|| rand::rng().random_range(0..1_000_000_000));
+    let people = seats.iter().filter(|s| s.is_human()).count();
     let out = args
         .out
         .as_deref()
-        .map(|p| OutFile::open(p, args.games))
+        .map(|path| OutFile::open(path, args.games, people > 0))
         .transpose()?;
+    let terminal = (people > 0).then(|| Rc::new(Terminal::start()));
+    let signals = StopSignals::watch(terminal.as_ref().map(|t| t.waker()))?;
     spec.visit(PlayGames {
         args,
         seats,
         seed,
         out,
+        terminal,
+        signals,
     })?
 }
 
@@ -103,13 +93,21 @@ struct PlayGames<'a> {
     seats: Vec<SeatSpec>,
     seed: u64,
     out: Option<OutFile>,
+    terminal: Option<Rc<Terminal>>,
+    signals: StopSignals,
+}
+
+/// How one game went.
+struct Played {
+    transcript: Transcript,
+    /// Why the match stopped before the game's end.
+    stopped: Option<String>,
 }
 
 impl GameVisitor for PlayGames<'_> {
     type Output = Result<ExitCode>;
 
     fn visit<G: Game>(mut self, config: G::Config) -> Result<ExitCode> {
-        use mousehole_engine::GameConfig;
         let players = config.players();
         if self.seats.is_empty() {
             self.seats = vec![SeatSpec::Agent("random".parse()?); players];
@@ -121,69 +119,67 @@ impl GameVisitor for PlayGames<'_> {
                 vec!["random"; players].join(",")
             );
         }
-        let mut built: Vec<Box<dyn Seat<G>>> = self
-            .seats
-            .iter()
-            .map(SeatSpec::build::<G>)
-            .collect::<Result<_>>()?;
+        let names = Rc::new(SeatNames::new(&self.seats));
+        let people: Vec<usize> = (0..players)
+            .filter(|&seat| self.seats[seat].is_human())
+            .collect();
+        let mut built: Vec<Box<dyn Seat<G>>> = Vec::with_capacity(players);
+        for spec in &self.seats {
+            built.push(match (spec.build_agent::<G>()?, &self.terminal) {
+                (Some(agent), _) => agent,
+                (None, Some(terminal)) => Box::new(HumanSeat::new(
+                    Rc::clone(&names),
+                    Rc::clone(terminal),
+                    people.len() > 1,
+                )),
+                (None, None) => unreachable!("a terminal is started for people's seats"),
+            });
+        }
         let labels: Vec<String> = self.seats.iter().map(ToString::to_string).collect();
-        let humans = self.seats.iter().any(SeatSpec::is_human);
         let quiet = self.args.quiet;
         let games = self.args.games;
         let mut totals = vec![0.0; players];
 
         for index in 0..games {
             let seed = self.seed.wrapping_add(index);
-            let mut game = Match::<G>::new(&config, seed);
-            let mut refs: Vec<&mut dyn Seat<G>> = built
-                .iter_mut()
-                .map(|s| &mut **s as &mut dyn Seat<G>)
-                .collect();
-            let mut log = BotMoves {
-                seats: &self.seats,
-                labels: &labels,
-                humans,
-                error: None,
+            if !people.is_empty() && !quiet {
+                say(&[introduction::<G>(
+                    &config, seed, &names, &people, index, games,
+                )]);
+            }
+            let live = if quiet || people.len() != 1 {
+                None
+            } else {
+                Some(people[0])
             };
-            let end = game.run_observed(&mut refs, &mut log);
-            let log_error = log.error;
-            let mut out = std::io::stdout().lock();
-            let mut transcript = Transcript::from_match(&game, labels.clone());
-            let stopped = match &end {
-                MatchEnd::Finished(_) => None,
-                MatchEnd::Stopped { reason, .. } | MatchEnd::Forfeited { reason, .. } => {
-                    Some(reason.clone())
+            let played = self.play_one::<G>(&config, seed, &mut built, &labels, &names, live)?;
+            let transcript = &played.transcript;
+            let printed = self.print_game(transcript, &names, &people, &played, index);
+            if let Some(reason) = &played.stopped {
+                // Written with errors ignored: after a closed terminal there is nobody to tell.
+                // People read it in the banner.
+                if people.is_empty() || quiet {
+                    let _ = writeln!(
+                        std::io::stderr(),
+                        "game {} stopped after {} events: {reason}{}",
+                        index + 1,
+                        transcript.events.len(),
+                        match &self.out {
+                            Some(file) => format!(
+                                "; the transcript so far is in {} (`mousehole replay` checks it)",
+                                shown_path(file.path())
+                            ),
+                            None => String::new(),
+                        }
+                    );
                 }
-                MatchEnd::IllegalChoice { error, .. } => Some(error.to_string()),
-            };
-            if transcript.stopped.is_none() {
-                transcript.stopped.clone_from(&stopped);
+                let status = self
+                    .signals
+                    .caught()
+                    .map_or(EXIT_FOUND_PROBLEMS, crate::signals::Signal::exit_status);
+                return Ok(ExitCode::from(status));
             }
-            if let Some(file) = self.out.as_mut() {
-                file.write(&transcript)?;
-            }
-            if let Some(error) = log_error {
-                return Err(error.into());
-            }
-            if !quiet {
-                if games == 1 || humans {
-                    write!(out, "{}", transcript.to_text())?;
-                } else {
-                    writeln!(out, "{}", summary_line(index + 1, &transcript))?;
-                }
-            }
-            if let Some(reason) = stopped {
-                eprintln!(
-                    "game {} stopped after {} events: {reason}{}",
-                    index + 1,
-                    transcript.events.len(),
-                    match &self.args.out {
-                        Some(path) => format!("; transcript so far written to {}", path.display()),
-                        None => String::new(),
-                    }
-                );
-                return Ok(ExitCode::from(EXIT_FOUND_PROBLEMS));
-            }
+            printed?;
             if let Some(outcome) = &transcript.outcome {
                 for (total, r) in totals.iter_mut().zip(&outcome.returns) {
                     *total += r;
@@ -202,39 +198,234 @@ impl GameVisitor for PlayGames<'_> {
                 )?;
             }
         }
-        if let (Some(path), false) = (&self.args.out, quiet) {
-            writeln!(out, "wrote {}", path.display())?;
+        if let (Some(file), false) = (&self.out, quiet) {
+            writeln!(out, "wrote {}", shown_path(file.path()))?;
         }
         Ok(ExitCode::SUCCESS)
     }
 }
 
-/// Shows people the bots' decisions as they happen; chance events may be secret (a card
-/// drawn by another seat), so they show only through observations.
-struct BotMoves<'a> {
-    seats: &'a [SeatSpec],
-    labels: &'a [String],
-    humans: bool,
-    error: Option<std::io::Error>,
-}
-
-impl<G: Game> MatchObserver<G> for BotMoves<'_> {
-    fn before(&mut self, _state: &G, event: &Event<G::Action>) {
-        if let Actor::Seat(seat) = event.actor
-            && self.humans
-            && !self.seats[seat].is_human()
-        {
-            let line = writeln!(
-                std::io::stdout(),
-                "seat {seat} ({}): {}",
-                self.labels[seat],
-                event.action
+impl PlayGames<'_> {
+    /// What is printed after a game: the banner for people, the transcript or a summary line.
+    fn print_game(
+        &self,
+        transcript: &Transcript,
+        names: &SeatNames,
+        people: &[usize],
+        played: &Played,
+        index: u64,
+    ) -> std::io::Result<()> {
+        if self.args.quiet {
+            return Ok(());
+        }
+        let mut out = std::io::stdout().lock();
+        if !people.is_empty() {
+            let banner = banner(
+                transcript,
+                names,
+                people,
+                played.stopped.as_deref(),
+                self.out.as_ref(),
             );
-            if let Err(error) = line {
-                self.error.get_or_insert(error);
+            writeln!(out, "{}", wrap(&banner, WIDTH))?;
+        }
+        if self.args.show_transcript || (people.is_empty() && self.args.games == 1) {
+            write!(out, "{}", transcript.to_text())?;
+        } else if people.is_empty() {
+            writeln!(out, "{}", summary_line(index + 1, transcript))?;
+        }
+        Ok(())
+    }
+
+    /// Plays one game a step at a time: after every event the person playing alone sees it
+    /// in their view (`live`), and the game so far is saved to `--out`.
+    fn play_one<G: Game>(
+        &mut self,
+        config: &G::Config,
+        seed: u64,
+        seats: &mut [Box<dyn Seat<G>>],
+        labels: &[String],
+        names: &SeatNames,
+        live: Option<usize>,
+    ) -> Result<Played> {
+        let mut game = Match::<G>::new(config, seed);
+        if self.terminal.is_some() {
+            game.record_views(true);
+        }
+        game.start_seats(seats);
+        let mut shown = 0;
+        loop {
+            let to_move = match game.state().to_move() {
+                ToMove::Player(seat) => seat,
+                _ => 0,
+            };
+            if let Some(signal) = self.signals.caught() {
+                game.stop(to_move, StopRequest::quit(signal.describe()));
+                break;
+            }
+            let progressed = if game.resolve_chance().is_some() {
+                true
+            } else if let Some(view) = game.decision_view() {
+                let seat = view.seat();
+                let answer = seats[seat].decide(&view);
+                match answer {
+                    Ok(decision) => match game.decide(seat, decision) {
+                        Ok(()) => true,
+                        Err(error) => {
+                            let reason = format!("seat {seat} chose an illegal action: {error}");
+                            game.stop(seat, StopRequest::quit(reason));
+                            false
+                        }
+                    },
+                    Err(mut stop) => {
+                        if stop.reason.starts_with(TERMINAL_FAILED) {
+                            // A closed terminal fails reads and writes just before SIGHUP
+                            // arrives: name the signal if it does.
+                            if let Some(signal) = self.signals.wait(Duration::from_millis(300)) {
+                                signal.describe().clone_into(&mut stop.reason);
+                            }
+                        }
+                        game.stop(seat, stop);
+                        false
+                    }
+                }
+            } else {
+                false
+            };
+            if let Some(viewer) = live {
+                let new_events = &game.seen(viewer)[shown..];
+                let lines: Vec<String> = new_events
+                    .iter()
+                    .enumerate()
+                    .map(|(i, event)| event_line(shown + i + 1, event, names, viewer))
+                    .collect();
+                shown += new_events.len();
+                say(&lines);
+            }
+            if !progressed {
+                break;
+            }
+            if let Some(out) = self.out.as_mut() {
+                out.save_progress(&Transcript::from_match(&game, labels.to_vec()))?;
             }
         }
+        let end = game.end();
+        game.finish_seats(seats, end.as_ref());
+        let transcript = Transcript::from_match(&game, labels.to_vec());
+        if let Some(out) = self.out.as_mut() {
+            out.save_finished(&transcript)?;
+        }
+        Ok(Played {
+            stopped: game.ended_early().map(|(_, reason, _)| reason.to_owned()),
+            transcript,
+        })
     }
+}
+
+/// What a person reads before a game: which game, who plays where, where help is.
+fn introduction<G: Game>(
+    config: &G::Config,
+    seed: u64,
+    names: &SeatNames,
+    people: &[usize],
+    index: u64,
+    games: u64,
+) -> String {
+    let info = G::info();
+    let number = if games > 1 {
+        format!("game {} of {games}, ", index + 1)
+    } else {
+        String::new()
+    };
+    let seats: Vec<&str> = (0..config.players()).map(|s| names.name(s)).collect();
+    let you = match people {
+        [seat] => format!(" You are seat {seat}."),
+        _ => String::new(),
+    };
+    format!(
+        "=== {}: {number}{} players, seed {seed} ===\nSeats: {}.{you}\nType `help` at the prompt for how to play, `quit` to stop.",
+        info.title,
+        config.players(),
+        seats.join(", "),
+    )
+}
+
+/// The end of a game for the people who played it: who won, each person's place, the scores.
+fn banner(
+    transcript: &Transcript,
+    names: &SeatNames,
+    people: &[usize],
+    stopped: Option<&str>,
+    out: Option<&OutFile>,
+) -> String {
+    let Some(outcome) = &transcript.outcome else {
+        let kept = match out {
+            Some(file) => format!(
+                "\nThe game so far is saved in {path}; `mousehole replay {path}` checks it.",
+                path = shown_path(file.path())
+            ),
+            None => String::new(),
+        };
+        return format!(
+            "\n=== Game stopped after {} events: {} ==={kept}",
+            transcript.events.len(),
+            stopped.unwrap_or("unfinished")
+        );
+    };
+    let players = outcome.ranks.len();
+    let winners = outcome.winners();
+    let headline = match winners.as_slice() {
+        [seat] => format!("{} wins", names.name(*seat)),
+        _ if winners.len() == players => "a draw: everyone shares first place".to_owned(),
+        _ => {
+            let list: Vec<&str> = winners.iter().map(|&s| names.name(s)).collect();
+            format!("{} share first place", list.join(" and "))
+        }
+    };
+    let mut lines = vec![format!("\n=== Game over: {headline} ===")];
+    lines.push("  place  seat                      score".to_owned());
+    let mut order: Vec<usize> = (0..players).collect();
+    order.sort_by_key(|&seat| (outcome.ranks[seat], seat));
+    for seat in order {
+        let you = if people.len() == 1 && people[0] == seat {
+            "  ← you"
+        } else {
+            ""
+        };
+        lines.push(format!(
+            "  {:>5}  {:<24}  {:>5}{you}",
+            outcome.ranks[seat],
+            names.name(seat),
+            outcome.scores.get(seat).copied().unwrap_or_default()
+        ));
+    }
+    for &seat in people {
+        let who = if people.len() == 1 {
+            "You".to_owned()
+        } else {
+            names.name(seat).to_owned()
+        };
+        lines.push(format!("{who} placed {}.", place(outcome, seat)));
+    }
+    lines.join("\n")
+}
+
+/// `2nd of 3`, `shared 1st of 3`.
+fn place(outcome: &Outcome, seat: usize) -> String {
+    let rank = outcome.ranks[seat];
+    let shared = outcome.ranks.iter().filter(|&&r| r == rank).count() > 1;
+    let suffix = match (rank % 100, rank % 10) {
+        (11..=13, _) => "th",
+        (_, 1) => "st",
+        (_, 2) => "nd",
+        (_, 3) => "rd",
+        _ => "th",
+    };
+    format!(
+        "{}{rank}{suffix} of {}",
+        if shared { "shared " } else { "" },
+        outcome.ranks.len()
+    )
 }
 
 fn summary_line(number: u64, transcript: &Transcript) -> String {

@@ -2,11 +2,10 @@
 
 use std::fmt;
 
-use anyhow::{Context, Result, bail};
-use mousehole_bots::{AgentSeat, AgentSpec, build_agent};
-use mousehole_engine::{Game, Seat};
-
-use crate::human::HumanSeat;
+use anyhow::{Result, bail};
+use mousehole_bots::{AGENTS, AgentSeat, AgentSpec, AgentSpecError, build_agent};
+use mousehole_engine::text::shown;
+use mousehole_engine::{Game, GameSpec, GameVisitor, Seat};
 
 /// Who plays one seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,12 +29,43 @@ impl SeatSpec {
         matches!(self, SeatSpec::Human(_))
     }
 
-    /// Builds the seat for game `G`.
-    pub fn build<G: Game>(&self) -> Result<Box<dyn Seat<G>>> {
-        Ok(match self {
-            SeatSpec::Agent(spec) => Box::new(AgentSeat::<G>::new(build_agent::<G>(spec)?)),
-            SeatSpec::Human(name) => Box::new(HumanSeat::new(name.clone())),
-        })
+    /// Builds the bot for game `G` (`None` for a person's seat, which the caller seats).
+    pub fn build_agent<G: Game>(&self) -> Result<Option<Box<dyn Seat<G>>>> {
+        match self {
+            SeatSpec::Agent(spec) => {
+                let agent =
+                    build_agent::<G>(spec).map_err(|e| agent_error(&self.to_string(), &e))?;
+                Ok(Some(Box::new(AgentSeat::<G>::new(agent))))
+            }
+            SeatSpec::Human(_) => Ok(None),
+        }
+    }
+}
+
+/// The longest name a person may give a seat (`human:NAME`).
+const NAME_CHARS: usize = 40;
+
+/// An agent spec error with the user's text made safe to echo.
+fn agent_error(entry: &str, error: &AgentSpecError) -> anyhow::Error {
+    let agents: Vec<&str> = AGENTS.iter().map(|agent| agent.name).collect();
+    match error {
+        AgentSpecError::Unknown { name } => anyhow::anyhow!(
+            "seat '{}' is neither `human[:name]` nor an agent: unknown agent '{}'; the agents are: {}",
+            shown(entry),
+            shown(name),
+            agents.join(", ")
+        ),
+        AgentSpecError::UnknownSetting { agent, key } => anyhow::anyhow!(
+            "seat '{}': agent '{agent}' has no setting '{}' (`mousehole list` shows the agents and their settings)",
+            shown(entry),
+            shown(key)
+        ),
+        AgentSpecError::Malformed { item, .. } => anyhow::anyhow!(
+            "seat '{}': '{}' is not a setting; write agent:key=value,…",
+            shown(entry),
+            shown(item)
+        ),
+        other => anyhow::anyhow!("seat '{}': {other}", shown(entry)),
     }
 }
 
@@ -63,7 +93,9 @@ pub fn parse_seats(text: &str) -> Result<Vec<SeatSpec>> {
         .collect::<Result<_>>()
 }
 
-fn parse_seat(entry: &str) -> Result<SeatSpec> {
+/// Parses one seat: `human`, `human:NAME` or an agent spec. Recorded seat labels are checked
+/// with it too, so `replay` accepts exactly the seats `play` does.
+pub fn parse_seat(entry: &str) -> Result<SeatSpec> {
     if entry.is_empty() {
         bail!("empty seat in the seat list; give one agent spec or `human` per seat");
     }
@@ -71,15 +103,41 @@ fn parse_seat(entry: &str) -> Result<SeatSpec> {
         return Ok(SeatSpec::Human(None));
     }
     if let Some(name) = entry.strip_prefix("human:") {
-        if name.trim().is_empty() {
-            bail!("seat '{entry}': give a name after `human:` or write just `human`");
+        let name = name.trim();
+        if name.is_empty() {
+            bail!(
+                "seat '{}': give a name after `human:` or write just `human`",
+                shown(entry)
+            );
         }
-        return Ok(SeatSpec::Human(Some(name.trim().to_owned())));
+        if name.chars().any(char::is_control) || name.chars().count() > NAME_CHARS {
+            bail!(
+                "seat '{}': a name is at most {NAME_CHARS} characters, none of them control characters",
+                shown(entry)
+            );
+        }
+        return Ok(SeatSpec::Human(Some(name.to_owned())));
     }
-    let spec: AgentSpec = entry
-        .parse()
-        .with_context(|| format!("seat '{entry}' is neither `human[:name]` nor an agent"))?;
+    let spec: AgentSpec = entry.parse().map_err(|e| agent_error(entry, &e))?;
     Ok(SeatSpec::Agent(spec))
+}
+
+/// Checks a recorded seat label of a game of `spec` as `play` would take it: a person, or an
+/// agent with settings it takes in that game.
+pub fn check_label(label: &str, spec: &GameSpec) -> Result<()> {
+    struct Builds<'a>(&'a SeatSpec);
+    impl GameVisitor for Builds<'_> {
+        type Output = Result<()>;
+        fn visit<G: Game>(self, _config: G::Config) -> Result<()> {
+            self.0.build_agent::<G>().map(drop)
+        }
+    }
+    let seat = parse_seat(label)?;
+    match spec.visit(Builds(&seat)) {
+        Ok(built) => built,
+        // Bad options are the replay's to report.
+        Err(_) => Ok(()),
+    }
 }
 
 #[cfg(test)]
@@ -114,5 +172,11 @@ mod tests {
         assert!(err.contains("the agents are: random"), "{err}");
         let err = format!("{:#}", parse_seats("human:").unwrap_err());
         assert!(err.contains("give a name"), "{err}");
+        let err = format!("{:#}", parse_seats("human:a\u{1b}[31m").unwrap_err());
+        assert!(err.contains("control characters"), "{err}");
+        assert!(!err.contains('\u{1b}'), "{err}");
+        let long = "x".repeat(10_000);
+        let err = format!("{:#}", parse_seats(&long).unwrap_err());
+        assert!(err.len() < 400, "{err}");
     }
 }

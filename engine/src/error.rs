@@ -135,7 +135,9 @@ pub enum OptionError {
     },
     #[error("'{}' is not an option setting; write key=value", crate::text::shown(.item))]
     Malformed { item: String },
-    #[error("option '{key}' of {game} is missing (a recorded game lists every option)")]
+    #[error(
+        "option '{key}' of {game} is missing: a recorded game (a transcript's \"options\") lists every option with the value used, defaults included (see `mousehole rules {game}`)"
+    )]
     Missing {
         game: &'static str,
         key: &'static str,

@@ -19,6 +19,10 @@ use crate::outcome::Outcome;
 use crate::registry::GameSpec;
 use crate::runner::{DecisionInfo, Fault, Match};
 
+mod read;
+
+pub use read::{JsonLines, Position, ReadError};
+
 /// The value of the `format` key.
 pub const FORMAT: &str = "mousehole-transcript/1";
 
@@ -96,7 +100,7 @@ pub enum ReplayError {
     Format(String),
     #[error(transparent)]
     Spec(#[from] SpecError),
-    #[error("{given} seat labels for a {players}-player game")]
+    #[error("the transcript lists {given} seat labels for a {players}-player game")]
     SeatCount { given: usize, players: usize },
     #[error(
         "this is seat {seat}'s view of a game (\"view\": {seat}): it shows only what that seat saw, so it cannot be replayed"
@@ -265,21 +269,34 @@ impl Transcript {
         out
     }
 
-    /// Parses one transcript object.
+    /// Parses one transcript object from JSON text (a leading byte-order mark is skipped).
+    /// Every key is checked, so the error says which key is wrong and why, in the format's
+    /// words; syntax errors give the line and column.
     ///
     /// # Errors
-    /// The JSON error (with line and column) if the text is not a transcript.
-    pub fn from_json(text: &str) -> Result<Self, serde_json::Error> {
-        serde_json::from_str(text)
+    /// [`ReadError`] if the text is not one transcript.
+    pub fn from_json(text: &str) -> Result<Self, ReadError> {
+        read::from_text(text, false)
     }
 
-    /// Parses JSON lines: one result per non-empty line, with its 1-based line number.
-    pub fn from_json_lines(text: &str) -> Vec<(usize, Result<Self, serde_json::Error>)> {
-        text.lines()
-            .enumerate()
-            .filter(|(_, line)| !line.trim().is_empty())
-            .map(|(i, line)| (i + 1, Self::from_json(line)))
-            .collect()
+    /// [`Transcript::from_json`] for bytes that should be UTF-8 (a file's contents): a byte
+    /// that is not UTF-8 is reported with its line and column.
+    ///
+    /// # Errors
+    /// [`ReadError`] if the bytes are not one transcript.
+    pub fn from_json_bytes(bytes: &[u8]) -> Result<Self, ReadError> {
+        read::from_bytes(bytes, false)
+    }
+
+    /// Parses JSON lines: one result per non-blank line, with its 1-based line number.
+    pub fn from_json_lines(text: &str) -> Vec<(usize, Result<Self, ReadError>)> {
+        Self::read_json_lines(text.as_bytes()).collect()
+    }
+
+    /// Reads JSON lines from `reader` one line at a time (a file of any size in constant
+    /// memory): one result per non-blank line, with its 1-based line number.
+    pub fn read_json_lines<R: std::io::BufRead>(reader: R) -> JsonLines<R> {
+        JsonLines::new(reader)
     }
 
     /// Re-applies every event from the initial state, checking each against the rules, then
@@ -321,17 +338,17 @@ impl Transcript {
     /// Deterministic, so it serves as an insta snapshot.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        let _ = writeln!(out, "game: {}", self.game);
+        let _ = writeln!(out, "game: {}", crate::text::shown(&self.game));
         let options: Vec<String> = self
             .options
             .iter()
-            .map(|(k, v)| format!("{k}={v}"))
+            .map(|(k, v)| crate::text::shown(&format!("{k}={v}")))
             .collect();
         let _ = writeln!(out, "options: {}", options.join(" "));
         let _ = writeln!(out, "seed: {}", self.seed);
         let _ = writeln!(out, "seats:");
         for (seat, label) in self.seats.iter().enumerate() {
-            let _ = writeln!(out, "  {seat}: {label}");
+            let _ = writeln!(out, "  {seat}: {}", crate::text::shown(label));
         }
         if let Some(seat) = self.view {
             let _ = writeln!(out, "view: seat {seat} (what that seat saw)");
@@ -352,9 +369,11 @@ impl Transcript {
                 Some(s) => s.describe(&event.action),
                 None => event.note.clone(),
             };
-            let _ = write!(out, "{}. {}: {}", i + 1, event.actor, event.action);
+            // A file's text is echoed safely: it may come from anywhere.
+            let action = crate::text::shown(&event.action);
+            let _ = write!(out, "{}. {}: {action}", i + 1, event.actor);
             if let Some(note) = note {
-                let _ = write!(out, " → {note}");
+                let _ = write!(out, " → {}", crate::text::cut(&note, 400));
             }
             out.push('\n');
             if let Some(fault) = &event.fault {
@@ -369,7 +388,7 @@ impl Transcript {
             }
         }
         if let Some(stopped) = &self.stopped {
-            let _ = writeln!(out, "\nstopped: {stopped}");
+            let _ = writeln!(out, "\nstopped: {}", crate::text::cut(stopped, 400));
         }
         let _ = writeln!(out);
         match &self.outcome {

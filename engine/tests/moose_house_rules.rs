@@ -3,21 +3,15 @@
 //! constructor when a position lies deep in a game.
 
 use mousehole_engine::games::moose_house::{
-    Card, Cards, Content, House, MooseHouse, MooseHouseAction, MooseHouseConfig, Phase, Room,
-    RoomKind,
+    Card, Cards, Content, House, MooseHouse, MooseHouseAction, MooseHouseConfig,
+    MooseHouseObservation, PendingMoose, Phase, Room, RoomKind, RoomView, Stage,
 };
-use mousehole_engine::rng::seat_rng;
-use mousehole_engine::{Game, GameSpec, Options, ToMove, registry};
+use mousehole_engine::rng::{sample_weighted, seat_rng};
+use mousehole_engine::testing::{act, action, after, config};
+use mousehole_engine::{Actor, Game, GameSpec, Options, ToMove, registry};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
-
-fn config(options: &str) -> MooseHouseConfig {
-    Options::parse(MooseHouse::info(), options)
-        .unwrap()
-        .into_config()
-        .unwrap()
-}
 
 fn card(text: &str) -> Card {
     text.parse().unwrap()
@@ -51,14 +45,6 @@ const E: Content = Content::Empty;
 const M: Content = Content::Moose;
 const D: Content = Content::Door;
 
-/// Applies an action given as text, which must be legal.
-fn act(state: &mut MooseHouse, text: &str) {
-    let action: MooseHouseAction = text.parse().unwrap();
-    state
-        .apply(action)
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
-}
-
 fn legal(state: &MooseHouse) -> Vec<String> {
     state.legal_texts()
 }
@@ -66,7 +52,7 @@ fn legal(state: &MooseHouse) -> Vec<String> {
 /// A game after a scripted deal: `hands[seat]` are the four cards of each seat, dealt seat 0,
 /// 1, … round by round.
 fn dealt(options: &str, hands: &[[&str; 4]]) -> MooseHouse {
-    let mut state = MooseHouse::new(&config(options));
+    let mut state = after::<MooseHouse>(options, &[]);
     for round in 0..4 {
         for hand in hands {
             act(&mut state, &format!("draw {}", hand[round]));
@@ -86,12 +72,19 @@ fn endgame(options: &str, turn: usize, hands: &[Cards], houses: &[House]) -> Moo
         placed = placed.plus(&house.cards());
     }
     let discard = Cards::deck().minus(&placed).unwrap();
-    MooseHouse::test_position(&config(options), turn, hands, houses, discard).unwrap()
+    MooseHouse::test_position(&config::<MooseHouse>(options), turn, hands, houses, discard).unwrap()
 }
 
 /// A position at the start of `turn`'s turn with every unplaced card still in the draw pile.
 fn midgame(options: &str, turn: usize, hands: &[Cards], houses: &[House]) -> MooseHouse {
-    MooseHouse::test_position(&config(options), turn, hands, houses, Cards::EMPTY).unwrap()
+    MooseHouse::test_position(
+        &config::<MooseHouse>(options),
+        turn,
+        hands,
+        houses,
+        Cards::EMPTY,
+    )
+    .unwrap()
 }
 
 fn has(list: &[String], text: &str) -> bool {
@@ -103,7 +96,7 @@ fn has(list: &[String], text: &str) -> bool {
 
 #[test]
 fn deck_has_58_cards_with_the_listed_counts() {
-    let state = MooseHouse::new(&config("players=3"));
+    let state = after::<MooseHouse>("players=3", &[]);
     let mut outcomes = Vec::new();
     state.chance_outcomes(&mut outcomes);
     let weight = |text: &str| {
@@ -125,7 +118,7 @@ fn deck_has_58_cards_with_the_listed_counts() {
 
 #[test]
 fn deal_gives_four_cards_round_by_round_from_seat_0_and_seat_0_starts() {
-    let mut state = MooseHouse::new(&config("players=3"));
+    let mut state = after::<MooseHouse>("players=3", &[]);
     // The first card goes to seat 0, the second to seat 1, the fourth to seat 0 again.
     act(&mut state, "draw trap");
     assert_eq!(state.hand(0).count(Card::Trap), 1);
@@ -157,7 +150,7 @@ fn deal_gives_four_cards_round_by_round_from_seat_0_and_seat_0_starts() {
 
 #[test]
 fn draws_are_weighted_by_the_cards_left_in_the_pile() {
-    let mut state = MooseHouse::new(&config("players=2"));
+    let mut state = after::<MooseHouse>("players=2", &[]);
     act(&mut state, "draw trap");
     act(&mut state, "draw trap");
     act(&mut state, "draw trap");
@@ -168,8 +161,42 @@ fn draws_are_weighted_by_the_cards_left_in_the_pile() {
         "no trap is left, so it is never listed"
     );
     assert_eq!(outcomes.iter().map(|&(_, w)| w).sum::<u32>(), 55);
-    let rejected = state.apply("draw trap".parse().unwrap());
+    let rejected = state.apply(action::<MooseHouse>("draw trap"));
     assert!(rejected.is_err());
+}
+
+/// The direct sampler draws from the pile's counts with no list built; it picks exactly what
+/// the listed weights pick from the same random draw, so seeded games are the same either way.
+#[test]
+fn the_direct_draw_sampler_picks_what_the_listed_weights_pick() {
+    let mut checked = 0;
+    for seed in 0..20 {
+        let record = mousehole_engine::playout::random_match::<MooseHouse>(
+            &config::<MooseHouse>("players=3"),
+            seed,
+        );
+        let mut state = MooseHouse::new(record.config());
+        for event in record.events() {
+            if state.to_move() == ToMove::Chance {
+                let mut listed = Vec::new();
+                state.chance_outcomes(&mut listed);
+                let mut direct_rng = seat_rng(seed, checked);
+                let mut listed_rng = direct_rng.clone();
+                let direct = state.sample_chance(&mut direct_rng, &mut Vec::new());
+                let from_list = sample_weighted(&listed, &mut listed_rng);
+                assert_eq!(direct, from_list);
+                assert_eq!(direct_rng, listed_rng, "the same one draw is used");
+                checked += 1;
+            } else {
+                assert_eq!(
+                    state.sample_chance(&mut seat_rng(0, 0), &mut Vec::new()),
+                    None
+                );
+            }
+            state.apply(event.action).unwrap();
+        }
+    }
+    assert!(checked > 1_000);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -377,7 +404,9 @@ fn discarding_is_allowed_only_when_nothing_is_playable() {
     let list = legal(&state);
     assert_eq!(list, vec!["room kitchen 1"]);
     let mut copy = state.clone();
-    let error = copy.apply("discard trap".parse().unwrap()).unwrap_err();
+    let error = copy
+        .apply(action::<MooseHouse>("discard trap"))
+        .unwrap_err();
     assert_eq!(error.legal, vec!["room kitchen 1"]);
     assert_eq!(copy, state, "a rejected action leaves the state unchanged");
 }
@@ -434,14 +463,14 @@ fn hand_is_refilled_to_four_after_a_play() {
 // ---------------------------------------------------------------------------------------------
 // The trap
 
-/// Seat 0 attacks seat 2's kitchen (room 1); seat 2 holds a trap when `trap_in_hand`.
-fn trap_position(options: &str, trap_in_hand: bool) -> MooseHouse {
+/// Seat 0 to play `moose kitchen 2 1` into seat 2's only room; seat 2 holds a Trap or not.
+fn before_moose(options: &str, trap_in_hand: bool) -> MooseHouse {
     let target_hand = if trap_in_hand {
         cards(&["trap", "door", "door", "door"])
     } else {
         cards(&["door", "door", "door", "door"])
     };
-    let mut state = midgame(
+    midgame(
         options,
         0,
         &[
@@ -454,7 +483,12 @@ fn trap_position(options: &str, trap_in_hand: bool) -> MooseHouse {
             house(false, &[]),
             house(true, &[("kitchen", E)]),
         ],
-    );
+    )
+}
+
+/// [`before_moose`] after the moose is played: seat 2 decides trap or allow.
+fn trap_position(options: &str, trap_in_hand: bool) -> MooseHouse {
+    let mut state = before_moose(options, trap_in_hand);
     act(&mut state, "moose kitchen 2 1");
     state
 }
@@ -828,7 +862,7 @@ fn draw_first_draws_one_card_at_the_start_of_the_turn_and_does_not_refill() {
 #[test]
 fn draw_first_after_a_trap_only_the_trapper_refills() {
     let mut state = MooseHouse::test_position(
-        &config("players=3,draw=first"),
+        &config::<MooseHouse>("players=3,draw=first"),
         0,
         &[
             // The turn owner has drawn his fifth card already.
@@ -858,7 +892,7 @@ fn draw_first_after_a_trap_only_the_trapper_refills() {
 #[test]
 fn draw_first_a_moose_in_the_house_drawn_after_the_clean_up_is_replaced() {
     let mut state = MooseHouse::test_position(
-        &config("players=2,draw=first"),
+        &config::<MooseHouse>("players=2,draw=first"),
         0,
         &[
             cards(&["room:kitchen", "trap", "trap", "trap", "door"]),
@@ -885,7 +919,7 @@ fn draw_first_a_player_who_drew_the_last_card_and_cannot_play_passes() {
     let mut discard = Cards::deck().minus(&hands[0].plus(&hands[1])).unwrap();
     discard.remove(card("moose:living"), 1);
     let mut state = MooseHouse::test_position(
-        &config("players=2,draw=first"),
+        &config::<MooseHouse>("players=2,draw=first"),
         1,
         &hands,
         &[house(false, &[]), house(false, &[])],
@@ -935,7 +969,7 @@ fn an_observation_holds_the_own_hand_and_the_public_table_only() {
 
 #[test]
 fn a_card_dealt_to_another_seat_is_not_revealed() {
-    let mut trap = MooseHouse::new(&config("players=2"));
+    let mut trap = after::<MooseHouse>("players=2", &[]);
     let mut door = trap.clone();
     act(&mut trap, "draw trap");
     act(&mut door, "draw door");
@@ -975,13 +1009,498 @@ fn the_trap_question_reveals_nothing_to_the_attacker() {
     assert_eq!(with_trap.observation(1), without.observation(1));
 }
 
+#[test]
+fn the_observation_states_who_decides_and_the_pending_moose() {
+    let mut state = trap_position("players=3", true);
+    let bystander = state.observation(1);
+    assert_eq!(bystander.phase, Stage::Trap);
+    assert_eq!(bystander.turn, 0, "the attacker's turn");
+    assert_eq!(
+        bystander.deciding,
+        Some(2),
+        "the target decides, not the turn owner"
+    );
+    assert_eq!(bystander.receiving, None);
+    assert_eq!(
+        bystander.pending_moose,
+        Some(PendingMoose {
+            attacker: 0,
+            target: 2,
+            kind: RoomKind::Kitchen,
+            room: 1,
+        })
+    );
+    assert!(bystander.refill_queue.is_empty());
+    let target_house = &bystander.houses[2];
+    assert_eq!(target_house.seat, 2);
+    assert!(target_house.moose_in_house);
+    assert_eq!(
+        target_house.rooms,
+        vec![RoomView {
+            room: 1,
+            kind: RoomKind::Kitchen,
+            content: Content::Empty,
+        }]
+    );
+    assert_eq!(
+        (
+            target_house.empty_rooms,
+            target_house.moose,
+            target_house.doors
+        ),
+        (1, 0, 0)
+    );
+    // After the trap: refills, the trapper first; nobody decides, the trapper receives.
+    act(&mut state, "trap");
+    let after = state.observation(1);
+    assert_eq!(after.phase, Stage::Refill);
+    assert_eq!(after.refill_queue, vec![2, 0]);
+    assert_eq!((after.deciding, after.receiving), (None, Some(2)));
+    assert_eq!(after.pending_moose, None);
+}
+
+#[test]
+fn the_observation_counts_the_cards_the_seat_has_not_seen() {
+    let state = trap_position("players=3", true);
+    for seat in 0..3 {
+        let obs = state.observation(seat);
+        // Unseen = the other hands and the pile, which only the true state knows.
+        let mut hidden = Cards::EMPTY;
+        for other in (0..3).filter(|&s| s != seat) {
+            hidden = hidden.plus(state.hand(other));
+        }
+        assert_eq!(
+            obs.unseen.total() as usize,
+            hidden.total() as usize + state.pile_size()
+        );
+        assert_eq!(
+            obs.unseen.count(Card::Moose(RoomKind::Kitchen)),
+            5 - 1 - state.hand(seat).count(Card::Moose(RoomKind::Kitchen)),
+            "the pending moose is seen by all"
+        );
+    }
+}
+
+#[test]
+fn the_observation_json_names_every_card_and_numbers_rooms_from_1() {
+    let state = trap_position("players=3", true);
+    let value = serde_json::to_value(state.observation(2)).unwrap();
+    assert_eq!(value["hand"]["trap"], 1);
+    assert_eq!(
+        value["hand"]["house"], 0,
+        "every kind is named, zeros included"
+    );
+    assert_eq!(value["hand"].as_object().unwrap().len(), 11);
+    assert_eq!(value["houses"][2]["rooms"][0]["room"], 1);
+    assert_eq!(value["houses"][2]["rooms"][0]["kind"], "kitchen");
+    assert_eq!(value["houses"][2]["rooms"][0]["content"], "empty");
+    assert_eq!(value["pending_moose"]["room"], 1);
+    assert_eq!(value["options"]["players"], "3");
+    assert_eq!(value["options"]["draw"], "refill");
+    assert_eq!(value["phase"], "trap");
+    assert_eq!(value["deciding"], 2);
+    let back: MooseHouseObservation = serde_json::from_value(value.clone()).unwrap();
+    assert_eq!(back, state.observation(2));
+    // A missing kind counts 0; an unknown card or more than the deck holds is refused.
+    let mut short = value.clone();
+    short["hand"] = serde_json::json!({"trap": 1, "door": 3});
+    let short: MooseHouseObservation = serde_json::from_value(short).unwrap();
+    assert_eq!(short.hand, *state.hand(2));
+    for (card, n) in [("joker", 1), ("trap", 4)] {
+        let mut bad = value.clone();
+        bad["hand"][card] = n.into();
+        let error = serde_json::from_value::<MooseHouseObservation>(bad).unwrap_err();
+        assert!(error.to_string().contains(card), "{error}");
+    }
+}
+
+#[test]
+fn an_observation_no_game_produced_still_determinizes_without_panicking() {
+    let state = trap_position("players=3", true);
+    let mut value = serde_json::to_value(state.observation(1)).unwrap();
+    value["pending_moose"] = serde_json::Value::Null;
+    value["hand_sizes"] = serde_json::json!([40, 40]);
+    value["seat"] = 9.into();
+    value["refill_queue"] = serde_json::json!([7, 1, 1, 1, 1, 1, 1]);
+    let garbage: MooseHouseObservation = serde_json::from_value(value).unwrap();
+    let mut rng = seat_rng(3, 0);
+    let sampled = MooseHouse::determinize(&garbage, &mut rng);
+    assert_eq!(sampled.num_players(), 3);
+}
+
+// ---------------------------------------------------------------------------------------------
+// What each seat sees of an event, and the notes it reads
+
+/// Seat `seat`'s view of `text` at `state` and the note it reads on it (state unchanged).
+fn seen(state: &MooseHouse, seat: usize, text: &str) -> (String, Option<String>) {
+    let action = action::<MooseHouse>(text);
+    let actor = match state.to_move() {
+        ToMove::Player(decider) => Actor::Seat(decider),
+        ToMove::Chance | ToMove::Terminal => Actor::Chance,
+    };
+    let view = state.event_view(seat, &action);
+    let mut next = state.clone();
+    act(&mut next, text);
+    let note = MooseHouse::event_note(
+        &state.observation(seat),
+        actor,
+        &view,
+        &next.observation(seat),
+    );
+    (view.to_string(), note)
+}
+
+fn pair(view: &str, note: &str) -> (String, Option<String>) {
+    (view.to_owned(), Some(note.to_owned()))
+}
+
+#[test]
+fn a_dealt_card_is_seen_by_its_receiver_only() {
+    let state = after::<MooseHouse>("players=3", &["draw door"]);
+    assert_eq!(
+        seen(&state, 1, "draw trap"),
+        pair("draw trap", "you are dealt a Trap")
+    );
+    for other in [0, 2] {
+        assert_eq!(
+            seen(&state, other, "draw trap"),
+            pair("draw ?", "a card dealt to seat 1")
+        );
+    }
+}
+
+#[test]
+fn a_refill_draw_is_seen_by_its_receiver_only() {
+    let mut state = trap_position("players=3", true);
+    act(&mut state, "trap");
+    // The trapper refills first.
+    assert_eq!(
+        seen(&state, 2, "draw moose:bedroom"),
+        pair(
+            "draw moose:bedroom",
+            "you draw a Moose in the Room (bedroom)"
+        )
+    );
+    assert_eq!(
+        seen(&state, 0, "draw moose:bedroom"),
+        pair("draw ?", "seat 2 draws a card")
+    );
+    act(&mut state, "draw moose:bedroom");
+    // Then the attacker.
+    assert_eq!(
+        seen(&state, 0, "draw room:living"),
+        pair("draw room:living", "you draw an Empty Room (living room)")
+    );
+    assert_eq!(
+        seen(&state, 1, "draw room:living"),
+        pair("draw ?", "seat 0 draws a card")
+    );
+}
+
+#[test]
+fn a_moose_in_the_house_drawn_before_everyone_has_one_is_hidden() {
+    let mut state = before_moose("players=3", true);
+    act(&mut state, "house 1");
+    assert_eq!(
+        seen(&state, 1, "draw house"),
+        pair("draw ?", "seat 0 draws a card")
+    );
+}
+
+#[test]
+fn a_moose_in_the_house_drawn_after_everyone_has_one_is_seen_by_everyone() {
+    let mut state = clean_up_position();
+    act(&mut state, "house 0");
+    // Seat 1 acted: he refills first, and draws a Moose in the House, discarded at once.
+    assert_eq!(
+        seen(&state, 1, "draw house"),
+        pair(
+            "draw house",
+            "you draw a Moose in the House: everyone has one, so it is discarded face up; \
+             you draw again"
+        )
+    );
+    for other in [0, 2] {
+        assert_eq!(
+            seen(&state, other, "draw house"),
+            pair(
+                "draw house",
+                "seat 1 draws a Moose in the House: everyone has one, so it is discarded face \
+                 up; seat 1 draws again"
+            )
+        );
+    }
+}
+
+#[test]
+fn the_clean_up_discards_are_public_and_the_note_says_who_discarded_how_many() {
+    let state = clean_up_position();
+    assert_eq!(
+        seen(&state, 2, "house 0"),
+        pair(
+            "house 0",
+            "a Moose in the House for seat 0; now everyone has one, so hands discard theirs \
+             face up (seat 0 discards 2, you discard 1)"
+        )
+    );
+    assert_eq!(
+        seen(&state, 0, "house 0"),
+        pair(
+            "house 0",
+            "a Moose in the House for you; now everyone has one, so hands discard theirs face \
+             up (you discard 2, seat 2 discards 1)"
+        )
+    );
+}
+
+/// Seat 0 to play, holding an Empty Room, a Door, a Moose in the Room and a Moose in the House.
+fn table_position() -> MooseHouse {
+    midgame(
+        "players=3",
+        0,
+        &[
+            cards(&["room:kitchen", "door", "moose:living", "house"]),
+            cards(&["door", "door", "door", "door"]),
+            cards(&["trap", "trap", "trap", "room:bathroom"]),
+        ],
+        &[
+            house(false, &[("bedroom", E), ("living", M)]),
+            house(true, &[("living", E), ("kitchen", E)]),
+            house(false, &[]),
+        ],
+    )
+}
+
+#[test]
+fn every_decision_is_seen_as_it_is_by_every_seat() {
+    let table = table_position();
+    let mut positions = vec![];
+    for text in table.legal_texts() {
+        positions.push((table.clone(), text));
+    }
+    for text in ["trap", "allow"] {
+        positions.push((trap_position("players=3", true), text.to_owned()));
+    }
+    let discard = midgame(
+        "players=2",
+        0,
+        &[
+            cards(&["moose:kitchen", "trap", "trap", "trap"]),
+            cards(&["door", "door", "door", "door"]),
+        ],
+        &[house(false, &[]), house(false, &[])],
+    );
+    positions.push((discard, "discard trap".to_owned()));
+    let stuck = endgame(
+        "players=2",
+        0,
+        &[cards(&["trap"]), cards(&["door"])],
+        &[house(false, &[]), house(false, &[])],
+    );
+    positions.push((stuck, "pass".to_owned()));
+    for (state, text) in positions {
+        for seat in 0..state.num_players() {
+            let (view, note) = seen(&state, seat, &text);
+            assert_eq!(view, text, "seat {seat} sees {text} as it is");
+            assert!(note.is_some(), "seat {seat} reads a note on {text}");
+        }
+    }
+}
+
+#[test]
+fn notes_on_plays_name_rooms_by_seat_and_number() {
+    let table = table_position();
+    assert_eq!(
+        seen(&table, 1, "room kitchen 1"),
+        pair("room kitchen 1", "an empty kitchen becomes your room 3")
+    );
+    assert_eq!(
+        seen(&table, 2, "room kitchen 1"),
+        pair("room kitchen 1", "an empty kitchen becomes seat 1, room 3")
+    );
+    assert_eq!(
+        seen(&table, 2, "house 2"),
+        pair("house 2", "a Moose in the House for you")
+    );
+    assert_eq!(
+        seen(&table, 1, "door 1"),
+        pair("door 1", "seat 0, room 1 (bedroom) is closed for good")
+    );
+    assert_eq!(
+        seen(&table, 0, "door 1"),
+        pair("door 1", "your room 1 (bedroom) is closed for good")
+    );
+    assert_eq!(
+        seen(&table, 2, "moose living 1 1"),
+        pair(
+            "moose living 1 1",
+            "a moose heads for seat 1, room 1 (living room): seat 1 decides, trap or allow"
+        )
+    );
+    assert_eq!(
+        seen(&table, 1, "moose living 1 1"),
+        pair(
+            "moose living 1 1",
+            "a moose heads for your room 1 (living room): you decide, trap or allow"
+        )
+    );
+}
+
+#[test]
+fn notes_on_the_trap_question_and_its_answers() {
+    let before = before_moose("players=3", true);
+    assert_eq!(
+        seen(&before, 2, "moose kitchen 2 1").1.as_deref(),
+        Some("a moose heads for your room 1 (kitchen): you decide, trap or allow")
+    );
+    let question = trap_position("players=3", true);
+    assert_eq!(
+        seen(&question, 0, "trap").1.as_deref(),
+        Some(
+            "seat 2 springs a Trap: the moose and the Trap are discarded; seat 2, room 1 \
+             (kitchen) stays empty"
+        )
+    );
+    assert_eq!(
+        seen(&question, 2, "trap").1.as_deref(),
+        Some(
+            "you spring a Trap: the moose and the Trap are discarded; your room 1 (kitchen) \
+             stays empty"
+        )
+    );
+    assert_eq!(
+        seen(&question, 1, "allow").1.as_deref(),
+        Some("the moose moves into seat 2, room 1 (kitchen)")
+    );
+    assert_eq!(
+        seen(&question, 2, "allow").1.as_deref(),
+        Some("the moose moves into your room 1 (kitchen)")
+    );
+}
+
+#[test]
+fn notes_on_discards_and_passes() {
+    let discard = midgame(
+        "players=2",
+        0,
+        &[
+            cards(&["moose:kitchen", "trap", "trap", "trap"]),
+            cards(&["door", "door", "door", "door"]),
+        ],
+        &[house(false, &[]), house(false, &[])],
+    );
+    assert_eq!(
+        seen(&discard, 1, "discard trap").1.as_deref(),
+        Some("nothing to play: a Trap discarded face up")
+    );
+    let mut stuck = endgame(
+        "players=3",
+        0,
+        &[cards(&["trap"]), cards(&["trap"]), cards(&["trap"])],
+        &[house(false, &[]), house(false, &[]), house(false, &[])],
+    );
+    assert_eq!(
+        seen(&stuck, 1, "pass").1.as_deref(),
+        Some("nothing to play (1 pass in a row; 3 end the game)")
+    );
+    act(&mut stuck, "pass");
+    act(&mut stuck, "pass");
+    assert_eq!(
+        seen(&stuck, 0, "pass").1.as_deref(),
+        Some("nothing to play (3 passes in a row): the game is over")
+    );
+}
+
+/// The label of each legal action of the seat to decide.
+fn labels(state: &MooseHouse) -> Vec<(String, String)> {
+    let ToMove::Player(seat) = state.to_move() else {
+        panic!("nobody decides");
+    };
+    let observation = state.observation(seat);
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    legal
+        .iter()
+        .map(|a| (a.to_string(), MooseHouse::choice_label(&observation, a)))
+        .collect()
+}
+
+fn labelled(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    pairs
+        .iter()
+        .map(|&(a, l)| (a.to_owned(), l.to_owned()))
+        .collect()
+}
+
+#[test]
+fn choice_labels_name_seats_and_rooms() {
+    assert_eq!(
+        labels(&table_position()),
+        labelled(&[
+            ("house 2", "give seat 2 a Moose in the House"),
+            (
+                "room kitchen 1",
+                "give seat 1 an empty kitchen (seat 1, room 3)"
+            ),
+            (
+                "room kitchen 2",
+                "give seat 2 an empty kitchen (seat 2, room 1)"
+            ),
+            (
+                "moose living 1 1",
+                "put a moose into seat 1, room 1 (living room)"
+            ),
+            ("door 1", "close your room 1 (bedroom) with a door"),
+        ])
+    );
+    assert_eq!(
+        labels(&trap_position("players=3", true)),
+        labelled(&[
+            (
+                "trap",
+                "spring your Trap: the moose and the Trap are discarded"
+            ),
+            ("allow", "let the moose into your room 1 (kitchen)"),
+        ])
+    );
+    let discard = midgame(
+        "players=2",
+        0,
+        &[
+            cards(&["moose:kitchen", "trap", "trap", "trap"]),
+            cards(&["door", "door", "door", "door"]),
+        ],
+        &[house(false, &[]), house(false, &[])],
+    );
+    assert_eq!(
+        labels(&discard),
+        labelled(&[
+            (
+                "discard moose:kitchen",
+                "discard a Moose in the Room (kitchen) face up"
+            ),
+            ("discard trap", "discard a Trap face up"),
+        ])
+    );
+    let stuck = endgame(
+        "players=2",
+        0,
+        &[cards(&["trap"]), cards(&["door"])],
+        &[house(false, &[]), house(false, &[])],
+    );
+    assert_eq!(
+        labels(&stuck),
+        labelled(&[("pass", "pass (nothing can be played)")])
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Conservation
 
 #[test]
 fn a_house_with_more_than_three_empty_rooms_breaks_an_invariant() {
     let error = MooseHouse::test_position(
-        &config("players=2"),
+        &config::<MooseHouse>("players=2"),
         0,
         &[
             cards(&["trap", "trap", "trap", "door"]),
@@ -1008,7 +1527,7 @@ fn a_house_with_more_than_three_empty_rooms_breaks_an_invariant() {
 #[test]
 fn more_cards_than_the_deck_holds_are_rejected() {
     let error = MooseHouse::test_position(
-        &config("players=2"),
+        &config::<MooseHouse>("players=2"),
         0,
         &[
             cards(&["trap", "trap", "trap", "trap"]),
@@ -1085,7 +1604,7 @@ fn malformed_text_is_rejected_with_the_accepted_forms() {
 
 #[test]
 fn options_default_to_three_players_and_refill() {
-    let config = config("");
+    let config = config::<MooseHouse>("");
     let options = mousehole_engine::GameConfig::to_options(&config);
     assert_eq!(options["players"], "3");
     assert_eq!(options["draw"], "refill");
@@ -1133,7 +1652,23 @@ fn the_observation_renders_as_readable_text() {
     assert!(text.contains("You are seat 2"), "{text}");
     assert!(text.contains("trap or allow"), "{text}");
     assert!(text.contains("Your hand: door ×3, trap"), "{text}");
-    assert!(text.contains("1 kitchen (empty)"), "{text}");
+    assert!(
+        text.contains("seat 2 (you): 4 cards in hand; Moose in the House; room 1: kitchen (empty)"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "Seat 0 played a moose into your room 1 (kitchen): you decide, trap or allow."
+        ),
+        "{text}"
+    );
+    let bystander = state.observation(1).to_string();
+    assert!(
+        bystander.contains(
+            "Seat 0 played a moose into seat 2, room 1 (kitchen): seat 2 decides, trap or allow."
+        ),
+        "{bystander}"
+    );
 }
 
 #[test]
@@ -1141,11 +1676,21 @@ fn transcript_notes_say_what_an_event_does_and_tolerate_illegal_events() {
     let trap = trap_position("players=3", true);
     assert_eq!(
         trap.describe(&MooseHouseAction::Trap).as_deref(),
-        Some("moose and trap discarded; room 1 stays empty")
+        Some(
+            "seat 2 springs a Trap: the moose and the Trap are discarded; seat 2, room 1 \
+             (kitchen) stays empty"
+        )
     );
     let clean_up = clean_up_position();
-    let note = clean_up.describe(&"house 0".parse().unwrap()).unwrap();
-    assert!(note.contains("seat 0: 2, seat 2: 1"), "{note}");
+    assert_eq!(
+        clean_up
+            .describe(&action::<MooseHouse>("house 0"))
+            .as_deref(),
+        Some(
+            "a Moose in the House for seat 0; now everyone has one, so hands discard theirs \
+             face up (seat 0 discards 2, seat 2 discards 1)"
+        )
+    );
     // A transcript being rendered may hold an illegal event: its note must not panic.
     let over = finish(endgame(
         "players=2",
@@ -1174,14 +1719,14 @@ fn transcript_notes_say_what_an_event_does_and_tolerate_illegal_events() {
         &[house(false, &[]), house(true, &[])],
     );
     for state in [
-        MooseHouse::new(&config("players=5")),
+        after::<MooseHouse>("players=5", &[]),
         trap,
         clean_up,
         over,
         almost,
     ] {
         for text in texts {
-            let _ = state.describe(&text.parse().unwrap());
+            let _ = state.describe(&action::<MooseHouse>(text));
         }
     }
 }

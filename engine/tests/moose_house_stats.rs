@@ -1,14 +1,15 @@
-//! Statistics of many uniformly random games of Moose in the House, run on demand in release:
-//! `cargo test --release -p mousehole-engine --test moose_house_stats -- --ignored --nocapture`.
-//! Prints game length, how often hands still hold cards at the end, scores and speed, and
-//! checks they lie in sane bounds.
+//! Statistics of many uniformly random games of Moose in the House, played through the shared
+//! playout (`mousehole_engine::playout::RandomGames`), run on demand in release by
+//! `cargo xtask stats --game moose-house` (or `cargo test --release -p mousehole-engine --test
+//! moose_house_stats -- --ignored --nocapture`). Prints game length, how often hands still hold
+//! cards at the end, traps, scores and speed, and checks they lie in sane bounds.
 
 use std::time::Instant;
 
-use mousehole_engine::games::moose_house::{Card, MooseHouse, MooseHouseAction, MooseHouseConfig};
-use mousehole_engine::rng::{chance_rng, seat_rng};
-use mousehole_engine::{Game, GameConfig, Options, ToMove};
-use rand::RngExt;
+use mousehole_engine::games::moose_house::{Card, MooseHouse, MooseHouseAction, RoomKind};
+use mousehole_engine::playout::RandomGames;
+use mousehole_engine::testing::config;
+use mousehole_engine::{Actor, GameConfig, Match};
 
 const GAMES: usize = 10_000;
 /// No game can be this long: every turn either uses the pile or a card from a hand.
@@ -27,37 +28,27 @@ struct Totals {
     no_clean_up: usize,
 }
 
-fn play(config: MooseHouseConfig, seed: u64, totals: &mut Totals) {
-    let mut state = MooseHouse::new(&config);
-    let mut chance = chance_rng(seed);
-    let mut choices = seat_rng(seed, 0);
-    let mut legal = Vec::new();
-    let mut outcomes = Vec::new();
-    let mut events = 0;
-    loop {
-        let action = match state.to_move() {
-            ToMove::Terminal => break,
-            ToMove::Chance => state
-                .sample_chance(&mut chance, &mut outcomes)
-                .expect("a chance node has outcomes"),
-            ToMove::Player(_) => {
-                state.legal_actions(&mut legal);
-                totals.decisions += 1;
-                legal[choices.random_range(0..legal.len())]
-            }
-        };
-        match action {
+/// Adds one finished random game (the shared playout's) to the totals.
+fn count(game: &Match<MooseHouse>, seed: u64, totals: &mut Totals) {
+    let events = game.events();
+    assert!(
+        events.len() < EVENT_LIMIT,
+        "seed {seed}: the game does not end"
+    );
+    totals.events += events.len();
+    for event in events {
+        if let Actor::Seat(_) = event.actor {
+            totals.decisions += 1;
+        }
+        match event.action {
             MooseHouseAction::Trap => totals.traps += 1,
             MooseHouseAction::Pass => totals.passes += 1,
             _ => {}
         }
-        state.apply_unchecked(action);
-        events += 1;
-        assert!(events < EVENT_LIMIT, "seed {seed}: the game does not end");
     }
-    totals.events += events;
-    let players = config.players();
-    let outcome = state.outcome().expect("finished");
+    let state = game.state();
+    let players = game.config().players();
+    let outcome = game.outcome().expect("finished");
     if (0..players).any(|s| !state.hand(s).is_empty()) {
         totals.cards_left_games += 1;
     }
@@ -72,26 +63,21 @@ fn play(config: MooseHouseConfig, seed: u64, totals: &mut Totals) {
     }
     // Every Moose in the Room card is scored somewhere or was discarded.
     let scored: usize = outcome.scores.iter().map(|&s| s as usize).sum();
-    let discarded: usize = ["kitchen", "living", "bedroom", "bathroom"]
+    let discarded: usize = RoomKind::ALL
         .iter()
-        .map(|k| {
-            let card: Card = format!("moose:{k}").parse().unwrap();
-            usize::from(state.discard_pile().count(card))
-        })
+        .map(|&kind| usize::from(state.discard_pile().count(Card::Moose(kind))))
         .sum();
     assert!(scored + discarded <= 20);
 }
 
 fn run(options: &str) {
-    let config: MooseHouseConfig = Options::parse(MooseHouse::info(), options)
-        .unwrap()
-        .into_config()
-        .unwrap();
+    let config = config::<MooseHouse>(options);
     let players = config.players();
+    let mut games = RandomGames::<MooseHouse>::new(&config);
     let mut totals = Totals::default();
     let start = Instant::now();
     for seed in 0..GAMES as u64 {
-        play(config, seed, &mut totals);
+        count(games.play(seed), seed, &mut totals);
     }
     let seconds = start.elapsed().as_secs_f64();
     let games = GAMES as f64;

@@ -9,6 +9,7 @@
 mod action;
 mod cards;
 mod config;
+mod hidden;
 mod house;
 mod invariants;
 mod notes;
@@ -23,14 +24,14 @@ pub use self::cards::{Card, Cards, DECK_SIZE, KINDS, RoomKind};
 use self::config::INFO;
 pub use self::config::{DrawRule, MooseHouseConfig};
 pub use self::house::{Content, House, MAX_EMPTY_ROOMS, MAX_ROOMS, Room};
-pub use self::observation::MooseHouseObservation;
+pub use self::observation::{HouseView, MooseHouseObservation, PendingMoose, RoomView, Stage};
 pub use self::phase::{Phase, RefillQueue};
 pub use self::views::MooseHouseView;
 use crate::error::BrokenInvariant;
 use crate::game::{Actor, Game, ToMove};
 use crate::options::{GameConfig, GameInfo};
 use crate::outcome::{Outcome, competition_ranks};
-use crate::rng::{GameRng, draw_counts};
+use crate::rng::GameRng;
 
 /// Most seats the game allows.
 pub const MAX_PLAYERS: usize = 5;
@@ -143,60 +144,60 @@ impl MooseHouse {
     /// The seat the next card off the pile goes to, at a chance node.
     fn receiver(&self) -> Option<usize> {
         match self.phase {
-            Phase::Deal { dealt } => Some(usize::from(dealt) % self.players()),
+            Phase::Deal { dealt } => Some(usize::from(dealt % self.players() as u8)),
             Phase::TurnDraw => Some(self.turn()),
             Phase::Refill { queue } => queue.front(),
             Phase::Play | Phase::Trap { .. } | Phase::Over => None,
         }
     }
 
-    /// The plays (not discards or passes) open to the turn owner.
+    /// The plays (not discards or passes) open to the turn owner, in a fixed order: Moose in
+    /// the House by seat; Empty Rooms by kind, then seat; Moose in the Room by kind, seat and
+    /// room; Doors by room.
+    #[inline]
     fn plays(&self, out: &mut Vec<MooseHouseAction>) {
         let me = self.turn();
         let hand = &self.hands[me];
-        if hand.contains(Card::House) {
-            for seat in self.opponents(me) {
-                if !self.houses[seat].has_moose_in_house() {
-                    out.push(MooseHouseAction::House { seat: seat as u8 });
+        // The opponents open to each kind of play, as bit sets of seats, from one look at
+        // each house.
+        let (mut without_house, mut room_takers, mut moose_takers) = (0_u8, 0_u8, 0_u8);
+        for (seat, house) in self.houses[..self.players()].iter().enumerate() {
+            if seat == me {
+                continue;
+            }
+            let bit = 1 << seat;
+            if house.has_moose_in_house() {
+                moose_takers |= bit;
+            } else {
+                without_house |= bit;
+            }
+            if house.accepts_room() {
+                room_takers |= bit;
+            }
+        }
+        // The kinds in hand as a bit set (bit i = Card::ALL[i]): one loop per kind held
+        // instead of a test per kind.
+        let held = u32::from(hand.kinds());
+        if held & 1 << Card::House.index() != 0 {
+            out.extend(bits(u32::from(without_house)).map(|seat| MooseHouseAction::House { seat }));
+        }
+        for kind in bits(held & 0xF) {
+            let kind = RoomKind::ALL[usize::from(kind)];
+            out.extend(
+                bits(u32::from(room_takers)).map(|seat| MooseHouseAction::Room { kind, seat }),
+            );
+        }
+        for kind in bits(held >> 4 & 0xF) {
+            let kind = RoomKind::ALL[usize::from(kind)];
+            for seat in bits(u32::from(moose_takers)) {
+                for room in bits(self.houses[usize::from(seat)].empty_of_kind(kind)) {
+                    out.push(MooseHouseAction::Moose { kind, seat, room });
                 }
             }
         }
-        for kind in RoomKind::ALL {
-            if hand.contains(Card::Room(kind)) {
-                for seat in self.opponents(me) {
-                    if self.houses[seat].accepts_room() {
-                        out.push(MooseHouseAction::Room {
-                            kind,
-                            seat: seat as u8,
-                        });
-                    }
-                }
-            }
-        }
-        for kind in RoomKind::ALL {
-            if hand.contains(Card::Moose(kind)) {
-                for seat in self.opponents(me) {
-                    let house = &self.houses[seat];
-                    if !house.has_moose_in_house() {
-                        continue;
-                    }
-                    for (room, r) in house.rooms().iter().enumerate() {
-                        if r.kind == kind && r.content == Content::Empty {
-                            out.push(MooseHouseAction::Moose {
-                                kind,
-                                seat: seat as u8,
-                                room: room as u8,
-                            });
-                        }
-                    }
-                }
-            }
-        }
-        if hand.contains(Card::Door) {
-            for (room, r) in self.houses[me].rooms().iter().enumerate() {
-                if r.content == Content::Empty {
-                    out.push(MooseHouseAction::Door { room: room as u8 });
-                }
+        if held & 1 << Card::Door.index() != 0 {
+            for room in bits(self.houses[me].empty_mask()) {
+                out.push(MooseHouseAction::Door { room });
             }
         }
     }
@@ -211,7 +212,12 @@ impl MooseHouse {
     }
 
     fn end_turn(&mut self) {
-        self.turn = ((self.turn() + 1) % self.players()) as u8;
+        let next = self.turn() + 1;
+        self.turn = if next == self.players() {
+            0
+        } else {
+            next as u8
+        };
         self.start_turn();
     }
 
@@ -293,31 +299,38 @@ impl MooseHouse {
             }
         }
     }
+}
 
-    /// Deals the cards in `unseen` at random: `sizes[seat]` cards to each seat in `seats`,
-    /// the rest into the draw pile. Once everyone has a Moose in the House card no hand may
-    /// hold one (they were all discarded), so those stay in the pile.
-    fn deal_unseen(
-        &mut self,
-        unseen: Cards,
-        seats: impl Iterator<Item = usize>,
-        sizes: &[u8],
-        rng: &mut GameRng,
-    ) {
-        let mut pool = unseen.as_pool();
-        let house_only_in_pile = if self.everyone_has_moose_in_house() {
-            std::mem::take(&mut pool[Card::House.index()])
-        } else {
-            0
-        };
-        for seat in seats {
-            self.hands[seat] =
-                Cards::from_pool(draw_counts(&mut pool, u32::from(sizes[seat]), rng));
+/// The positions of the set bits of `set`, lowest first.
+#[inline]
+fn bits(set: u32) -> Bits {
+    Bits(set)
+}
+
+/// Iterator of [`bits`].
+struct Bits(u32);
+
+impl Iterator for Bits {
+    type Item = u8;
+
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            return None;
         }
-        pool[Card::House.index()] += house_only_in_pile;
-        self.pile = Cards::from_pool(pool);
+        let bit = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(bit)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let len = self.0.count_ones() as usize;
+        (len, Some(len))
     }
 }
+
+impl ExactSizeIterator for Bits {}
 
 impl Game for MooseHouse {
     type Config = MooseHouseConfig;
@@ -390,10 +403,28 @@ impl Game for MooseHouse {
         }
     }
 
+    /// Draws straight from the pile's counts, with no list built: the same card
+    /// `chance_outcomes` and [`crate::rng::sample_weighted`] would pick from the same draw.
+    #[inline]
+    fn sample_chance(
+        &self,
+        rng: &mut GameRng,
+        _buffer: &mut Vec<(MooseHouseAction, u32)>,
+    ) -> Option<MooseHouseAction> {
+        self.receiver()?;
+        self.pile.sample(rng).map(MooseHouseAction::Draw)
+    }
+
     fn apply_unchecked(&mut self, action: MooseHouseAction) {
+        // Half the events of a game are draws: one test for them before the dispatch on the
+        // others (measured: cheaper than one jump table for all).
+        if let MooseHouseAction::Draw(card) = action {
+            self.draw(card);
+            return;
+        }
         let me = self.turn();
         match action {
-            MooseHouseAction::Draw(card) => self.draw(card),
+            MooseHouseAction::Draw(_) => unreachable!("handled above"),
             MooseHouseAction::House { seat } => {
                 self.hands[me].remove(Card::House, 1);
                 self.houses[usize::from(seat)].place_moose_in_house();
@@ -464,55 +495,15 @@ impl Game for MooseHouse {
     }
 
     fn observation(&self, seat: usize) -> MooseHouseObservation {
-        let players = self.players();
-        MooseHouseObservation {
-            seat,
-            config: self.config,
-            phase: self.phase,
-            turn: self.turn(),
-            hand: self.hands[seat],
-            hand_sizes: self.hands[..players].iter().map(Cards::total).collect(),
-            houses: self.houses[..players].to_vec(),
-            discard: self.discard,
-            pile_size: self.pile.total(),
-            passes: self.passes,
-        }
+        MooseHouseObservation::of(self, seat)
     }
 
-    fn determinize(obs: &MooseHouseObservation, rng: &mut GameRng) -> Self {
-        let mut state = Self::new(&obs.config);
-        state.phase = obs.phase;
-        state.turn = obs.turn as u8;
-        state.discard = obs.discard;
-        state.passes = obs.passes;
-        state.hands[obs.seat] = obs.hand;
-        // Everything the seat sees: its hand, the houses, the discards, a pending moose.
-        let mut seen = obs.hand.plus(&obs.discard);
-        for (seat, house) in obs.houses.iter().enumerate() {
-            state.houses[seat] = *house;
-            seen = seen.plus(&house.cards());
-        }
-        if let Phase::Trap { kind, .. } = obs.phase {
-            seen.add(Card::Moose(kind), 1);
-        }
-        let unseen = Cards::deck()
-            .minus(&seen)
-            .expect("an observation never shows more cards than the deck holds");
-        let others = (0..obs.hand_sizes.len()).filter(|&s| s != obs.seat);
-        state.deal_unseen(unseen, others, &obs.hand_sizes, rng);
-        state
+    fn determinize(observation: &MooseHouseObservation, rng: &mut GameRng) -> Self {
+        hidden::determinize(observation, rng)
     }
 
     fn resample_hidden(&self, seat: usize, rng: &mut GameRng) -> Self {
-        let mut state = self.clone();
-        let mut unseen = self.pile;
-        let mut sizes = [0; MAX_PLAYERS];
-        for other in self.opponents(seat) {
-            unseen = unseen.plus(&self.hands[other]);
-            sizes[other] = self.hands[other].total();
-        }
-        state.deal_unseen(unseen, self.opponents(seat), &sizes, rng);
-        state
+        hidden::resample_hidden(self, seat, rng)
     }
 
     fn outcome(&self) -> Option<Outcome> {

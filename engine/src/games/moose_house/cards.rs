@@ -2,6 +2,7 @@
 //! forms, and per-kind card counts (hands, the discard pile and the draw pile are all unordered
 //! piles for the rules, so a count per kind is the whole truth about them).
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt::{self, Display};
 use std::str::FromStr;
@@ -9,17 +10,33 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::error::ParseActionError;
+use crate::rng::{GameRng, below};
 
-/// The four kinds of room.
+/// The four kinds of room, written as in the text forms.
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
 )]
 #[serde(rename_all = "lowercase")]
 pub enum RoomKind {
+    /// Kitchen.
     #[default]
     Kitchen,
+    /// Living room.
     Living,
+    /// Bedroom.
     Bedroom,
+    /// Bathroom.
     Bathroom,
 }
 
@@ -125,8 +142,8 @@ impl Card {
     /// What the card is called on the table, for readable text.
     pub fn title(self) -> String {
         match self {
-            Card::Room(kind) => format!("Empty Room ({kind})"),
-            Card::Moose(kind) => format!("Moose in the Room ({kind})"),
+            Card::Room(kind) => format!("Empty Room ({})", kind.name()),
+            Card::Moose(kind) => format!("Moose in the Room ({})", kind.name()),
             Card::House => "Moose in the House".to_owned(),
             Card::Door => "Door".to_owned(),
             Card::Trap => "Trap".to_owned(),
@@ -171,54 +188,92 @@ impl FromStr for Card {
 
 /// A count of cards per kind: a hand, the discard pile, the unseen draw pile.
 ///
-/// Serialised as a map from card text to count, listing only the kinds present.
+/// Serialised as a map from card text to count, every kind named. The total is kept with the
+/// counts: hand and pile sizes are asked for at every step of a game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Cards([u8; KINDS]);
+pub struct Cards {
+    counts: [u8; KINDS],
+    total: u8,
+}
 
 impl Cards {
     /// No cards.
-    pub const EMPTY: Cards = Cards([0; KINDS]);
+    pub const EMPTY: Cards = Cards {
+        counts: [0; KINDS],
+        total: 0,
+    };
 
     /// The whole deck.
     pub fn deck() -> Cards {
-        Cards(Card::ALL.map(Card::in_deck))
+        Cards::of_counts(Card::ALL.map(Card::in_deck))
     }
 
+    fn of_counts(counts: [u8; KINDS]) -> Cards {
+        Cards {
+            counts,
+            total: counts.iter().fold(0, |sum, &n| sum.saturating_add(n)),
+        }
+    }
+
+    #[inline]
     pub fn count(&self, card: Card) -> u8 {
-        self.0[card.index()]
+        self.counts[card.index()]
     }
 
+    #[inline]
     pub fn contains(&self, card: Card) -> bool {
         self.count(card) > 0
     }
 
     /// Number of cards of all kinds.
+    #[inline]
     pub fn total(&self) -> u8 {
-        self.0.iter().sum()
+        self.total
     }
 
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&n| n == 0)
+        self.total == 0
     }
 
+    /// Puts `n` cards of a kind in.
+    ///
+    /// # Panics
+    /// In debug builds, past 255 cards (no pile of a game comes near).
+    #[inline]
     pub fn add(&mut self, card: Card, n: u8) {
-        self.0[card.index()] += n;
+        self.counts[card.index()] += n;
+        self.total += n;
     }
 
     /// Takes `n` cards of a kind out.
     ///
     /// # Panics
     /// If fewer are there (a rules bug: callers check first).
+    #[inline]
     pub fn remove(&mut self, card: Card, n: u8) {
-        let held = self.0[card.index()];
-        self.0[card.index()] = held
+        let held = self.counts[card.index()];
+        self.counts[card.index()] = held
             .checked_sub(n)
             .unwrap_or_else(|| panic!("removing {n} × {card} from [{self}]"));
+        self.total -= n;
     }
 
     /// Takes every card of a kind out, returning how many there were.
+    #[inline]
     pub fn take_all(&mut self, card: Card) -> u8 {
-        std::mem::take(&mut self.0[card.index()])
+        let taken = std::mem::take(&mut self.counts[card.index()]);
+        self.total -= taken;
+        taken
+    }
+
+    /// The kinds present, as a bit set: bit `i` stands for `Card::ALL[i]`.
+    #[inline]
+    pub fn kinds(&self) -> u16 {
+        self.counts
+            .iter()
+            .enumerate()
+            .fold(0, |set, (i, &n)| set | (u16::from(n > 0) << i))
     }
 
     /// The kinds present with their counts, in card order.
@@ -229,32 +284,59 @@ impl Cards {
             .filter(|&(_, n)| n > 0)
     }
 
+    /// One card picked at random, each card of the pile equally likely (so a kind with
+    /// probability proportional to its count); `None` if there are no cards. Picks exactly as
+    /// [`crate::rng::sample_weighted`] does over [`Cards::iter`], from the same one draw.
+    #[inline]
+    pub fn sample(&self, rng: &mut GameRng) -> Option<Card> {
+        if self.total == 0 {
+            return None;
+        }
+        let mut pick = below(rng, u32::from(self.total)) as u8;
+        for (card, &n) in Card::ALL.iter().zip(&self.counts) {
+            if pick < n {
+                return Some(*card);
+            }
+            pick -= n;
+        }
+        unreachable!("a pick below the total lands on a card")
+    }
+
     /// Counts as a pool for [`crate::rng::draw_counts`].
     pub fn as_pool(&self) -> [u32; KINDS] {
-        self.0.map(u32::from)
+        self.counts.map(u32::from)
     }
 
-    /// Counts from a pool drawn by [`crate::rng::draw_counts`].
+    /// Counts from a pool drawn by [`crate::rng::draw_counts`] (at most 255 of a kind).
     pub fn from_pool(pool: [u32; KINDS]) -> Cards {
-        Cards(pool.map(|n| n as u8))
+        Cards::of_counts(pool.map(|n| n.min(255) as u8))
     }
 
-    /// Per kind `self + other`.
+    /// Per kind `self + other` (saturating: no count of a real game comes near 255).
     pub fn plus(&self, other: &Cards) -> Cards {
-        let mut sum = *self;
-        for (a, b) in sum.0.iter_mut().zip(other.0) {
-            *a += b;
+        let mut sum = self.counts;
+        for (a, b) in sum.iter_mut().zip(other.counts) {
+            *a = a.saturating_add(b);
         }
-        sum
+        Cards::of_counts(sum)
+    }
+
+    /// Per kind `self - other`, or 0 where `other` holds more.
+    pub fn saturating_minus(&self, other: &Cards) -> Cards {
+        let mut difference = self.counts;
+        for (a, b) in difference.iter_mut().zip(other.counts) {
+            *a = a.saturating_sub(b);
+        }
+        Cards::of_counts(difference)
     }
 
     /// Per kind `self - other`, or `None` if `other` holds more of some kind.
     pub fn minus(&self, other: &Cards) -> Option<Cards> {
-        let mut difference = *self;
-        for (a, b) in difference.0.iter_mut().zip(other.0) {
+        let mut difference = self.counts;
+        for (a, b) in difference.iter_mut().zip(other.counts) {
             *a = a.checked_sub(b)?;
         }
-        Some(difference)
+        Some(Cards::of_counts(difference))
     }
 }
 
@@ -278,19 +360,62 @@ impl Display for Cards {
 }
 
 impl Serialize for Cards {
+    /// Every kind by its text form, in card order, zeros included: `{"room:kitchen": 1, …}`.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(self.iter().map(|(card, n)| (card.to_string(), n)))
+        serializer.collect_map(
+            Card::ALL
+                .iter()
+                .map(|&card| (card.to_string(), self.count(card))),
+        )
     }
 }
 
 impl<'de> Deserialize<'de> for Cards {
+    /// Accepts any of the kinds (a missing one counts 0) but no unknown card and no more of a
+    /// kind than the deck holds.
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let map = BTreeMap::<String, u8>::deserialize(deserializer)?;
-        let mut cards = Cards::EMPTY;
+        let mut counts = [0; KINDS];
         for (text, n) in map {
             let card: Card = text.parse().map_err(serde::de::Error::custom)?;
-            cards.add(card, n);
+            if n > card.in_deck() {
+                return Err(serde::de::Error::custom(format!(
+                    "{n} × {card}: the deck holds only {}",
+                    card.in_deck()
+                )));
+            }
+            counts[card.index()] = n;
         }
-        Ok(cards)
+        Ok(Cards::of_counts(counts))
+    }
+}
+
+impl schemars::JsonSchema for Cards {
+    fn schema_name() -> Cow<'static, str> {
+        "Cards".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let mut properties = serde_json::Map::new();
+        for card in Card::ALL {
+            properties.insert(
+                card.to_string(),
+                serde_json::json!({
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": card.in_deck(),
+                    "description": format!("{} cards (the deck holds {})", card.title(), card.in_deck()),
+                }),
+            );
+        }
+        let required: Vec<String> = Card::ALL.iter().map(ToString::to_string).collect();
+        schemars::Schema::try_from(serde_json::json!({
+            "type": "object",
+            "description": "Cards counted per kind, every kind named by its text form (zeros included): room:KIND is an Empty Room, moose:KIND a Moose in the Room, house a Moose in the House.",
+            "properties": properties,
+            "required": required,
+            "additionalProperties": false,
+        }))
+        .expect("an object is a schema")
     }
 }

@@ -1,5 +1,6 @@
 //! A player's house: at most one Moose in the House card and a row of rooms, numbered in the
-//! order they were placed. Kept in a fixed array so a game state never allocates.
+//! order they were placed. Kept in a fixed array so a game state never allocates, with the
+//! empty rooms of each kind kept as bit sets so move generation never scans the rooms.
 
 use std::fmt::{self, Display};
 
@@ -14,13 +15,15 @@ pub const MAX_ROOMS: usize = 20;
 pub const MAX_EMPTY_ROOMS: usize = 3;
 
 /// What lies on a room card.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Content {
-    /// Nothing: a moose may move in, or its owner may close it.
+    /// Nothing: a moose of the room's kind may move in, or its owner may close it.
     #[default]
     Empty,
-    /// A Moose in the Room card.
+    /// A Moose in the Room card (it counts against the house's owner).
     Moose,
     /// A Door card: closed for good.
     Door,
@@ -54,6 +57,11 @@ pub struct House {
     /// Rooms in placement order; slots from `len` on are unused and stay at their default.
     rooms: [Room; MAX_ROOMS],
     len: u8,
+    /// Per room kind, bit `i` set when room `i` (from 0) is of that kind and empty: follows
+    /// from `rooms`, kept so that listing the plays costs a few bit operations.
+    empty: [u32; 4],
+    /// How many rooms are empty (the bits set in `empty`).
+    empty_count: u8,
 }
 
 impl House {
@@ -72,16 +80,27 @@ impl House {
         self.rooms().get(usize::from(index)).copied()
     }
 
+    #[inline]
     pub fn empty_rooms(&self) -> usize {
-        self.rooms()
-            .iter()
-            .filter(|r| r.content == Content::Empty)
-            .count()
+        usize::from(self.empty_count)
+    }
+
+    /// The empty rooms of `kind` as a bit set: bit `i` is room `i` (from 0).
+    #[inline]
+    pub fn empty_of_kind(&self, kind: RoomKind) -> u32 {
+        self.empty[kind as usize]
+    }
+
+    /// Every empty room as a bit set: bit `i` is room `i` (from 0).
+    #[inline]
+    pub fn empty_mask(&self) -> u32 {
+        self.empty[0] | self.empty[1] | self.empty[2] | self.empty[3]
     }
 
     /// Whether an Empty Room card may be placed here (fewer than three empty rooms).
+    #[inline]
     pub fn accepts_room(&self) -> bool {
-        self.empty_rooms() < MAX_EMPTY_ROOMS
+        usize::from(self.empty_count) < MAX_EMPTY_ROOMS
     }
 
     /// Moose in the Room cards in this house.
@@ -127,11 +146,17 @@ impl House {
             kind,
             content: Content::Empty,
         };
+        self.empty[kind as usize] |= 1 << self.len;
+        self.empty_count += 1;
         self.len += 1;
     }
 
+    /// Puts a moose or a door on room `index` (from 0), which is empty.
     pub(super) fn fill_room(&mut self, index: u8, content: Content) {
-        self.rooms[usize::from(index)].content = content;
+        let room = &mut self.rooms[usize::from(index)];
+        room.content = content;
+        self.empty[room.kind as usize] &= !(1 << index);
+        self.empty_count -= 1;
     }
 
     /// Builds a house from its parts (for tests and deserialisation).
@@ -151,12 +176,18 @@ impl House {
         };
         house.rooms[..rooms.len()].copy_from_slice(rooms);
         house.len = rooms.len() as u8;
+        for (index, room) in rooms.iter().enumerate() {
+            if room.content == Content::Empty {
+                house.empty[room.kind as usize] |= 1 << index;
+                house.empty_count += 1;
+            }
+        }
         Ok(house)
     }
 }
 
 impl Display for House {
-    /// `Moose in the House; 1 kitchen (empty), 2 bedroom (MOOSE)`.
+    /// `Moose in the House; room 1: kitchen (empty), room 2: bedroom (MOOSE)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(if self.moose_placed {
             "Moose in the House"
@@ -168,7 +199,7 @@ impl Display for House {
         }
         for (index, room) in self.rooms().iter().enumerate() {
             let sep = if index == 0 { "; " } else { ", " };
-            write!(f, "{sep}{} {room}", index + 1)?;
+            write!(f, "{sep}room {}: {room}", index + 1)?;
         }
         Ok(())
     }

@@ -1,18 +1,149 @@
 //! Readable notes on Moose in the House events: [`describe`] from the true state for full
 //! transcripts, [`event_note`] from one seat's observations and view for that seat, and the
-//! labels a person choosing among legal actions reads.
+//! labels a person choosing among legal actions reads. Rooms are named by seat and number
+//! (`seat 1, room 2`, `your room 2`), never as bare counts.
 
 use std::fmt::Write as _;
 
-use super::observation::MooseHouseObservation;
+use super::observation::{MooseHouseObservation, Stage};
 use super::views::MooseHouseView;
-use super::{Card, MooseHouse, MooseHouseAction, Phase};
+use super::{Card, MooseHouse, MooseHouseAction, Phase, RoomKind};
 use crate::game::Actor;
 use crate::options::GameConfig;
 
-/// A note on `action`, applied to `state` (before it happens).
+/// How seats and rooms are named in a note: from one seat's point of view (`you`, `your room
+/// 2`) or from none (`seat 1`, `seat 1, room 2`) in full transcripts.
+#[derive(Clone, Copy)]
+struct Names {
+    me: Option<usize>,
+}
+
+impl Names {
+    fn who(self, seat: usize) -> String {
+        if self.me == Some(seat) {
+            "you".to_owned()
+        } else {
+            format!("seat {seat}")
+        }
+    }
+
+    /// `seat 0 discards` or `you discard`.
+    fn does(self, seat: usize, verb: &str) -> String {
+        if self.me == Some(seat) {
+            format!("you {verb}")
+        } else {
+            format!("seat {seat} {verb}s")
+        }
+    }
+
+    /// `seat 0 is` or `you are`.
+    fn is(self, seat: usize) -> String {
+        if self.me == Some(seat) {
+            "you are".to_owned()
+        } else {
+            format!("seat {seat} is")
+        }
+    }
+
+    /// Room `index` (from 0) of `seat`, with its kind when known: `seat 1, room 2 (kitchen)`.
+    fn room(self, seat: usize, index: u8, kind: Option<RoomKind>) -> String {
+        let number = u16::from(index) + 1;
+        let mut name = if self.me == Some(seat) {
+            format!("your room {number}")
+        } else {
+            format!("seat {seat}, room {number}")
+        };
+        if let Some(kind) = kind {
+            let _ = write!(name, " ({})", kind.name());
+        }
+        name
+    }
+}
+
+/// "a Trap", "an Empty Room (kitchen)": a card named in prose.
+fn a_card(card: Card) -> String {
+    let title = card.title();
+    let article = if matches!(card, Card::Room(_)) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {title}")
+}
+
+fn moose_heads(names: Names, target: usize, room: u8, kind: RoomKind) -> String {
+    format!(
+        "a moose heads for {}: {}, trap or allow",
+        names.room(target, room, Some(kind)),
+        names.does(target, "decide")
+    )
+}
+
+fn new_room(names: Names, seat: usize, rooms_before: usize, kind: RoomKind) -> String {
+    format!(
+        "an empty {} becomes {}",
+        kind.name(),
+        names.room(seat, rooms_before.min(250) as u8, None)
+    )
+}
+
+fn closed(names: Names, seat: usize, room: u8, kind: Option<RoomKind>) -> String {
+    format!("{} is closed for good", names.room(seat, room, kind))
+}
+
+fn discarded(card: Card) -> String {
+    format!("nothing to play: {} discarded face up", a_card(card))
+}
+
+fn passed(passes: usize, players: usize) -> String {
+    if passes >= players {
+        format!("nothing to play ({passes} passes in a row): the game is over")
+    } else {
+        let s = if passes == 1 { "" } else { "es" };
+        format!("nothing to play ({passes} pass{s} in a row; {players} end the game)")
+    }
+}
+
+fn trapped(names: Names, target: usize, room: u8, kind: RoomKind) -> String {
+    format!(
+        "{} a Trap: the moose and the Trap are discarded; {} stays empty",
+        names.does(target, "spring"),
+        names.room(target, room, Some(kind))
+    )
+}
+
+fn allowed(names: Names, target: usize, room: u8, kind: RoomKind) -> String {
+    format!(
+        "the moose moves into {}",
+        names.room(target, room, Some(kind))
+    )
+}
+
+/// What the clean-up adds to the note on the play that gave the last house its card: who
+/// discarded how many Moose in the House cards from hand.
+fn clean_up(names: Names, discards: &[(usize, usize)]) -> String {
+    let who: Vec<String> = discards
+        .iter()
+        .filter(|&&(_, n)| n > 0)
+        .map(|&(seat, n)| format!("{} {n}", names.does(seat, "discard")))
+        .collect();
+    if who.is_empty() {
+        "; now everyone has one, and no hand holds another".to_owned()
+    } else {
+        format!(
+            "; now everyone has one, so hands discard theirs face up ({})",
+            who.join(", ")
+        )
+    }
+}
+
+/// A note on `action`, applied to `state` (before it happens), from the true state: for full
+/// transcripts. `action` may be illegal here (a transcript being checked): no panic then.
 pub(super) fn describe(state: &MooseHouse, action: MooseHouseAction) -> Option<String> {
+    let names = Names { me: None };
+    let players = state.players();
     let me = state.turn();
+    let in_game = |seat: u8| (usize::from(seat) < players).then_some(usize::from(seat));
     Some(match action {
         MooseHouseAction::Draw(card) => {
             let seat = state.receiver()?;
@@ -21,93 +152,52 @@ pub(super) fn describe(state: &MooseHouse, action: MooseHouseAction) -> Option<S
                 _ => format!("to seat {seat}"),
             };
             if card == Card::House && state.everyone_has_moose_in_house() {
-                note.push_str(": everyone has a Moose in the House, so it is discarded");
+                note.push_str(": everyone has a Moose in the House, so it is discarded face up");
             }
             note
         }
         MooseHouseAction::House { seat } => {
-            let mut note = format!("seat {seat} has a Moose in the House");
-            let mut next = state.clone();
-            next.houses[usize::from(seat)].place_moose_in_house();
-            if next.everyone_has_moose_in_house() {
-                note.push_str("; now everyone has one: hands discard theirs");
-                let discards: Vec<String> = (0..state.players())
+            let target = in_game(seat)?;
+            let mut note = format!("a Moose in the House for {}", names.who(target));
+            let everyone =
+                (0..players).all(|s| s == target || state.houses[s].has_moose_in_house());
+            if everyone {
+                let discards: Vec<(usize, usize)> = (0..players)
                     .map(|s| {
-                        (
-                            s,
-                            state.hands[s]
-                                .count(Card::House)
-                                .saturating_sub(u8::from(s == me)),
-                        )
+                        let held = state.hands[s].count(Card::House);
+                        (s, usize::from(held.saturating_sub(u8::from(s == me))))
                     })
-                    .filter(|&(_, n)| n > 0)
-                    .map(|(s, n)| format!("seat {s}: {n}"))
                     .collect();
-                if !discards.is_empty() {
-                    let _ = write!(note, " ({})", discards.join(", "));
-                }
+                note.push_str(&clean_up(names, &discards));
             }
             note
         }
         MooseHouseAction::Room { kind, seat } => {
-            let house = &state.houses[usize::from(seat)];
-            format!(
-                "room {} of seat {seat} is an empty {}",
-                house.rooms().len() + 1,
-                kind.name()
-            )
+            let target = in_game(seat)?;
+            new_room(names, target, state.houses[target].rooms().len(), kind)
         }
-        MooseHouseAction::Moose { kind, seat, room } => format!(
-            "a moose heads for the {}, room {} of seat {seat}: seat {seat} decides trap or allow",
-            kind.name(),
-            room + 1
-        ),
-        MooseHouseAction::Door { room } => format!("room {} closed for good", room + 1),
-        MooseHouseAction::Discard(_) => "nothing to play".to_owned(),
-        MooseHouseAction::Pass => {
-            let passes = state.passes + 1;
-            if usize::from(passes) >= state.players() {
-                format!("{passes} passes in a row: game over")
-            } else {
-                format!("{passes} in a row")
-            }
+        MooseHouseAction::Moose { kind, seat, room } => {
+            moose_heads(names, in_game(seat)?, room, kind)
         }
+        MooseHouseAction::Door { room } => {
+            let kind = state.houses[me].room(room).map(|r| r.kind);
+            closed(names, me, room, kind)
+        }
+        MooseHouseAction::Discard(card) => discarded(card),
+        MooseHouseAction::Pass => passed(usize::from(state.passes) + 1, players),
         MooseHouseAction::Trap => {
-            let Phase::Trap { room, .. } = state.phase else {
+            let Phase::Trap { target, kind, room } = state.phase else {
                 return None;
             };
-            format!("moose and trap discarded; room {} stays empty", room + 1)
+            trapped(names, usize::from(target), room, kind)
         }
         MooseHouseAction::Allow => {
             let Phase::Trap { target, kind, room } = state.phase else {
                 return None;
             };
-            format!(
-                "moose in the {} of seat {target} (room {})",
-                kind.name(),
-                room + 1
-            )
+            allowed(names, usize::from(target), room, kind)
         }
     })
-}
-
-/// "you" for the observing seat, "seat N" for the others.
-fn who(observation: &MooseHouseObservation, seat: usize) -> String {
-    if seat == observation.seat {
-        "you".to_owned()
-    } else {
-        format!("seat {seat}")
-    }
-}
-
-/// The seat the next card off the pile goes to, as the observation shows it.
-fn receiver(observation: &MooseHouseObservation) -> Option<usize> {
-    match observation.phase {
-        Phase::Deal { dealt } => Some(usize::from(dealt) % observation.config.players()),
-        Phase::TurnDraw => Some(observation.turn),
-        Phase::Refill { queue } => queue.front(),
-        Phase::Play | Phase::Trap { .. } | Phase::Over => None,
-    }
 }
 
 /// The note one seat reads on an event, from its observations before and after it and its
@@ -118,102 +208,99 @@ pub(super) fn event_note(
     view: MooseHouseView,
     after: &MooseHouseObservation,
 ) -> Option<String> {
+    let names = Names {
+        me: Some(usize::from(before.seat)),
+    };
+    let players = before.options.players();
     let action = match view {
         MooseHouseView::HiddenDraw => {
-            let seat = receiver(before)?;
-            return Some(format!("a card to {}", who(before, seat)));
+            let seat = usize::from(before.receiving?);
+            return Some(match before.phase {
+                Stage::Deal => format!("a card dealt to {}", names.who(seat)),
+                _ => format!("{} a card", names.does(seat, "draw")),
+            });
         }
         MooseHouseView::Seen(action) => action,
     };
-    let actor_seat = match actor {
+    let actor = match actor {
         Actor::Seat(seat) => seat,
-        Actor::Chance => receiver(before)?,
+        Actor::Chance => usize::from(before.receiving?),
     };
-    let name = who(before, actor_seat);
-    let mut note = match action {
+    Some(match action {
         MooseHouseAction::Draw(card) => {
-            if after.discard.count(card) > before.discard.count(card) {
-                "everyone has a Moose in the House: it is discarded face up and another card drawn"
-                    .to_owned()
+            let discarded_at_once = after.discard.count(card) > before.discard.count(card);
+            if discarded_at_once {
+                let again = if after.receiving == before.receiving {
+                    format!("; {} again", names.does(actor, "draw"))
+                } else {
+                    String::new()
+                };
+                format!(
+                    "{} {}: everyone has one, so it is discarded face up{again}",
+                    names.does(actor, "draw"),
+                    a_card(card)
+                )
+            } else if before.phase == Stage::Deal {
+                format!("{} dealt {}", names.is(actor), a_card(card))
             } else {
-                format!("{} to {name}", card.title())
+                format!("{} {}", names.does(actor, "draw"), a_card(card))
             }
         }
         MooseHouseAction::House { seat } => {
-            format!(
-                "a Moose in the House for {}",
-                who(before, usize::from(seat))
-            )
+            let target = usize::from(seat);
+            let mut note = format!("a Moose in the House for {}", names.who(target));
+            let everyone_after = after.houses.iter().all(|h| h.moose_in_house);
+            let everyone_before = before.houses.iter().all(|h| h.moose_in_house);
+            if everyone_after && !everyone_before {
+                // No card is drawn within the event, so the hands shrank by what the clean-up
+                // discarded (and the actor's by the card he played).
+                let discards: Vec<(usize, usize)> = (0..players)
+                    .map(|s| {
+                        let was = before.hand_sizes.get(s).copied().unwrap_or(0);
+                        let is = after.hand_sizes.get(s).copied().unwrap_or(0);
+                        let played = u8::from(s == actor);
+                        (
+                            s,
+                            usize::from(was.saturating_sub(is).saturating_sub(played)),
+                        )
+                    })
+                    .collect();
+                note.push_str(&clean_up(names, &discards));
+            }
+            note
         }
         MooseHouseAction::Room { kind, seat } => {
-            let house = before.houses.get(usize::from(seat))?;
-            format!(
-                "an empty {} for {}: room {}",
-                kind.name(),
-                who(before, usize::from(seat)),
-                house.rooms().len() + 1
-            )
+            let target = usize::from(seat);
+            let rooms = before.house(target).map_or(0, |h| h.rooms.len());
+            new_room(names, target, rooms, kind)
         }
         MooseHouseAction::Moose { kind, seat, room } => {
-            let target = usize::from(seat);
-            let decides = if target == before.seat {
-                "you decide: trap or allow".to_owned()
-            } else {
-                format!("seat {target} decides trap or allow")
-            };
-            format!(
-                "a moose heads for the {} of {} (room {}): {decides}",
-                kind.name(),
-                who(before, target),
-                room + 1
-            )
+            moose_heads(names, usize::from(seat), room, kind)
         }
-        MooseHouseAction::Door { room } => format!("room {} of {name} closed for good", room + 1),
-        MooseHouseAction::Discard(card) => {
-            format!("nothing to play: {} discarded face up", card.title())
+        MooseHouseAction::Door { room } => {
+            closed(names, actor, room, before.room_kind(actor, room))
         }
-        MooseHouseAction::Pass => {
-            if after.phase == Phase::Over {
-                format!("{} passes in a row: game over", before.passes + 1)
-            } else {
-                format!("{} in a row", after.passes)
-            }
-        }
+        MooseHouseAction::Discard(card) => discarded(card),
+        MooseHouseAction::Pass => passed(usize::from(before.passes) + 1, players),
         MooseHouseAction::Trap => {
-            let Phase::Trap { room, kind, .. } = before.phase else {
-                return None;
-            };
-            format!(
-                "{name} sprang a trap: the moose and the trap are discarded; the {} (room {}) stays empty",
-                kind.name(),
-                room + 1
+            let moose = before.pending_moose?;
+            trapped(
+                names,
+                usize::from(moose.target),
+                moose.room.saturating_sub(1),
+                moose.kind,
             )
         }
         MooseHouseAction::Allow => {
-            let Phase::Trap { target, kind, room } = before.phase else {
-                return None;
-            };
-            format!(
-                "the moose moves into the {} of {} (room {})",
-                kind.name(),
-                who(before, usize::from(target)),
-                room + 1
+            let moose = before.pending_moose?;
+            allowed(
+                names,
+                usize::from(moose.target),
+                moose.room.saturating_sub(1),
+                moose.kind,
             )
         }
-    };
-    // The clean-up: once everyone has a Moose in the House, hands discard theirs face up.
-    let cleaned = after
-        .discard
-        .count(Card::House)
-        .saturating_sub(before.discard.count(Card::House));
-    if matches!(action, MooseHouseAction::House { .. }) && cleaned > 0 {
-        let _ = write!(
-            note,
-            "; everyone has one now: {cleaned} Moose in the House card{} discarded from hands",
-            if cleaned == 1 { "" } else { "s" }
-        );
-    }
-    Some(note)
+    })
 }
 
 /// How one of the seat's legal actions reads at a prompt: seats and rooms named, not counted.
@@ -221,35 +308,41 @@ pub(super) fn choice_label(
     observation: &MooseHouseObservation,
     action: MooseHouseAction,
 ) -> String {
-    let room_of = |seat: usize, room: u8| -> String {
-        let kind = observation
-            .houses
-            .get(seat)
-            .and_then(|h| h.room(room))
-            .map_or("room", |r| r.kind.name());
-        format!("room {} ({kind})", room + 1)
-    };
+    let me = usize::from(observation.seat);
+    let names = Names { me: Some(me) };
     match action {
         MooseHouseAction::House { seat } => format!("give seat {seat} a Moose in the House"),
         MooseHouseAction::Room { kind, seat } => {
-            let house = observation.houses.get(usize::from(seat));
-            let next = house.map_or(1, |h| h.rooms().len() + 1);
+            let target = usize::from(seat);
+            let next = observation.house(target).map_or(0, |h| h.rooms.len());
             format!(
-                "give seat {seat} an empty {} (their room {next})",
-                kind.name()
+                "give seat {seat} an empty {} ({})",
+                kind.name(),
+                names.room(target, next.min(250) as u8, None)
             )
         }
-        MooseHouseAction::Moose { seat, room, .. } => format!(
-            "put a moose into seat {seat}, {}",
-            room_of(usize::from(seat), room)
+        MooseHouseAction::Moose { kind, seat, room } => format!(
+            "put a moose into {}",
+            names.room(usize::from(seat), room, Some(kind))
         ),
-        MooseHouseAction::Door { room } => {
-            format!("close your {} with a door", room_of(observation.seat, room))
-        }
-        MooseHouseAction::Discard(card) => format!("discard {} face up", card.title()),
+        MooseHouseAction::Door { room } => format!(
+            "close {} with a door",
+            names.room(me, room, observation.room_kind(me, room))
+        ),
+        MooseHouseAction::Discard(card) => format!("discard {} face up", a_card(card)),
         MooseHouseAction::Pass => "pass (nothing can be played)".to_owned(),
-        MooseHouseAction::Trap => "spring your Trap: moose and trap are discarded".to_owned(),
-        MooseHouseAction::Allow => "let the moose in".to_owned(),
+        MooseHouseAction::Trap => "spring your Trap: the moose and the Trap are discarded".into(),
+        MooseHouseAction::Allow => match observation.pending_moose {
+            Some(moose) => format!(
+                "let the moose into {}",
+                names.room(
+                    usize::from(moose.target),
+                    moose.room.saturating_sub(1),
+                    Some(moose.kind)
+                )
+            ),
+            None => "let the moose in".to_owned(),
+        },
         MooseHouseAction::Draw(card) => format!("draw {card}"),
     }
 }

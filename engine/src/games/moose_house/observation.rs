@@ -1,99 +1,363 @@
-//! What one seat knows in Moose in the House: its own hand and the public table (houses,
-//! discard pile, pile and hand sizes, whose decision it is), with a readable rendering.
+//! What one seat knows in Moose in the House: its own hand and the public table (houses with
+//! numbered rooms, discard pile, pile and hand sizes, who decides, a pending moose, the refill
+//! order), as the JSON bots read and as the text people read at the prompt.
 
 use std::fmt::{self, Display};
 
 use serde::{Deserialize, Serialize};
 
-use super::{Card, Cards, House, MooseHouseConfig, Phase};
+use super::{Card, Cards, Content, House, MooseHouse, MooseHouseConfig, Phase, Room, RoomKind};
+use crate::game::{Game, ToMove};
 use crate::options::GameConfig;
 
-/// Everything one seat may know, and nothing more.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Everything one seat may know, and nothing more. Seats are numbered from 0 and rooms from 1,
+/// as in the text forms (`moose kitchen 1 2` is seat 1, room 2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct MooseHouseObservation {
     /// The observing seat.
-    pub seat: usize,
-    pub config: MooseHouseConfig,
-    /// Where the game stands (public: a pending moose and a refill order are seen by all).
-    pub phase: Phase,
-    /// Whose turn it is (the attacker while a trap is decided).
-    pub turn: usize,
+    pub seat: u8,
+    /// The game's options, as in a game spec (`{"players": "3", "draw": "refill"}`).
+    pub options: MooseHouseConfig,
+    /// What is happening now.
+    pub phase: Stage,
+    /// Whose turn it is (while a trap is decided: the attacker, who played the moose).
+    pub turn: u8,
+    /// The seat that must decide now (while a trap is decided: the target, not the turn
+    /// owner); `null` while a card is being drawn and once the game is over.
+    pub deciding: Option<u8>,
+    /// The seat the next card off the draw pile goes to while cards are dealt or drawn;
+    /// `null` when a seat decides or the game is over.
+    pub receiving: Option<u8>,
+    /// The Moose in the Room card waiting for its target's answer (`trap` or `allow`): in no
+    /// hand and no house. `null` unless the phase is `trap`.
+    pub pending_moose: Option<PendingMoose>,
+    /// Seats waiting for their hands to be refilled to 4, the first one receiving the next
+    /// card; empty unless the phase is `refill`.
+    pub refill_queue: Vec<u8>,
     /// This seat's own hand.
     pub hand: Cards,
-    /// Cards in every seat's hand.
+    /// How many cards each seat holds, indexed by seat.
     pub hand_sizes: Vec<u8>,
-    /// Every seat's house.
-    pub houses: Vec<House>,
+    /// Every seat's house, indexed by seat.
+    pub houses: Vec<HouseView>,
     /// The face-up discard pile.
     pub discard: Cards,
-    /// Cards left in the draw pile.
+    /// Cards left in the face-down draw pile.
     pub pile_size: u8,
-    /// Passes made in a row.
+    /// Passes made in a row (the game ends when there are as many as players).
     pub passes: u8,
+    /// The cards this seat has not seen, per kind: the deck less its own hand, the houses, the
+    /// discard pile and a pending moose. They are in the other hands and the draw pile (once
+    /// everyone has a Moose in the House, unseen `house` cards can only be in the pile).
+    pub unseen: Cards,
+}
+
+/// What is happening in the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// The deal: 4 cards to each seat, seat 0, 1, … round by round (`receiving` gets the next).
+    Deal,
+    /// `draw=first`: the turn owner draws a card before he plays.
+    TurnDraw,
+    /// The turn owner plays a card, or discards or passes when he can play nothing.
+    Play,
+    /// A moose was played into a room (`pending_moose`); its target answers `trap` or `allow`.
+    Trap,
+    /// Hands are refilled to 4 one card at a time, in the order of `refill_queue`.
+    Refill,
+    /// The game is over.
+    Over,
+}
+
+/// A moose on its way into a room, waiting for the target's trap-or-allow answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct PendingMoose {
+    /// The seat that played it (the turn owner).
+    pub attacker: u8,
+    /// The seat whose room it heads for, who decides now.
+    pub target: u8,
+    /// The kind of room (the card is `moose:KIND`).
+    pub kind: RoomKind,
+    /// The target's room it heads for, numbered from 1.
+    pub room: u8,
+}
+
+/// One seat's house as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct HouseView {
+    /// The seat whose house it is.
+    pub seat: u8,
+    /// Whether it holds a Moose in the House card (needed before moose can be played into
+    /// its rooms).
+    pub moose_in_house: bool,
+    /// Its rooms in the order they were placed, numbered from 1.
+    pub rooms: Vec<RoomView>,
+    /// How many rooms are empty (an Empty Room card may be given only while fewer than 3 are).
+    pub empty_rooms: u8,
+    /// How many rooms hold a moose (they count against the owner).
+    pub moose: u8,
+    /// How many rooms are closed with a door (more doors break a tie).
+    pub doors: u8,
+}
+
+/// One room of a house.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct RoomView {
+    /// The room's number, from 1, in the order the rooms were placed in this house.
+    pub room: u8,
+    /// What kind of room it is.
+    pub kind: RoomKind,
+    /// What lies on it: nothing, a moose or a door.
+    pub content: Content,
+}
+
+impl HouseView {
+    pub(super) fn of(seat: usize, house: &House) -> Self {
+        HouseView {
+            seat: seat as u8,
+            moose_in_house: house.has_moose_in_house(),
+            rooms: house
+                .rooms()
+                .iter()
+                .enumerate()
+                .map(|(index, room)| RoomView {
+                    room: index as u8 + 1,
+                    kind: room.kind,
+                    content: room.content,
+                })
+                .collect(),
+            empty_rooms: house.empty_rooms() as u8,
+            moose: house.moose() as u8,
+            doors: house.doors() as u8,
+        }
+    }
+
+    /// The house these rooms make (rooms past the most a house can hold are left out).
+    pub(super) fn to_house(&self) -> House {
+        let rooms: Vec<Room> = self
+            .rooms
+            .iter()
+            .take(super::MAX_ROOMS)
+            .map(|view| Room {
+                kind: view.kind,
+                content: view.content,
+            })
+            .collect();
+        House::from_parts(self.moose_in_house, &rooms).unwrap_or_default()
+    }
+
+    /// Every card lying in this house, per kind.
+    pub fn cards(&self) -> Cards {
+        let mut cards = Cards::EMPTY;
+        if self.moose_in_house {
+            cards.add(Card::House, 1);
+        }
+        for room in self.rooms.iter().take(super::MAX_ROOMS) {
+            cards.add(Card::Room(room.kind), 1);
+            match room.content {
+                Content::Empty => {}
+                Content::Moose => cards.add(Card::Moose(room.kind), 1),
+                Content::Door => cards.add(Card::Door, 1),
+            }
+        }
+        cards
+    }
+
+    /// Room `number` (from 1), if the house has it.
+    pub fn room(&self, number: u8) -> Option<&RoomView> {
+        self.rooms.iter().find(|room| room.room == number)
+    }
+}
+
+impl MooseHouseObservation {
+    pub(super) fn of(state: &MooseHouse, seat: usize) -> Self {
+        let players = state.players();
+        let (phase, pending_moose, refill_queue) = match state.phase {
+            Phase::Deal { .. } => (Stage::Deal, None, Vec::new()),
+            Phase::TurnDraw => (Stage::TurnDraw, None, Vec::new()),
+            Phase::Play => (Stage::Play, None, Vec::new()),
+            Phase::Trap { target, kind, room } => (
+                Stage::Trap,
+                Some(PendingMoose {
+                    attacker: state.turn,
+                    target,
+                    kind,
+                    room: room + 1,
+                }),
+                Vec::new(),
+            ),
+            Phase::Refill { queue } => (Stage::Refill, None, queue.seats().to_vec()),
+            Phase::Over => (Stage::Over, None, Vec::new()),
+        };
+        let deciding = match state.to_move() {
+            ToMove::Player(seat) => Some(seat as u8),
+            ToMove::Chance | ToMove::Terminal => None,
+        };
+        let hand = state.hands[seat];
+        let mut observation = MooseHouseObservation {
+            seat: seat as u8,
+            options: state.config,
+            phase,
+            turn: state.turn,
+            deciding,
+            receiving: state.receiver().map(|s| s as u8),
+            pending_moose,
+            refill_queue,
+            hand,
+            hand_sizes: state.hands[..players].iter().map(Cards::total).collect(),
+            houses: state.houses[..players]
+                .iter()
+                .enumerate()
+                .map(|(seat, house)| HouseView::of(seat, house))
+                .collect(),
+            discard: state.discard,
+            pile_size: state.pile.total(),
+            passes: state.passes,
+            unseen: Cards::EMPTY,
+        };
+        observation.unseen = Cards::deck().saturating_minus(&observation.seen());
+        observation
+    }
+
+    /// Every card this seat has seen where it lies now: its hand, the houses, the discard
+    /// pile and a pending moose.
+    pub fn seen(&self) -> Cards {
+        let mut seen = self.hand.plus(&self.discard);
+        for house in &self.houses {
+            seen = seen.plus(&house.cards());
+        }
+        if let Some(moose) = self.pending_moose {
+            seen.add(Card::Moose(moose.kind), 1);
+        }
+        seen
+    }
+
+    /// The house of `seat`, if it is in the game.
+    pub fn house(&self, seat: usize) -> Option<&HouseView> {
+        self.houses
+            .iter()
+            .find(|house| usize::from(house.seat) == seat)
+    }
+
+    /// "you" for the observing seat, "seat N" for the others.
+    pub(super) fn who(&self, seat: usize) -> String {
+        if seat == usize::from(self.seat) {
+            "you".to_owned()
+        } else {
+            format!("seat {seat}")
+        }
+    }
+
+    /// Room `index` (from 0) of `seat` named for this seat: `seat 1, room 2` or `your room 2`.
+    pub(super) fn room_name(&self, seat: usize, index: u8) -> String {
+        if seat == usize::from(self.seat) {
+            format!("your room {}", index + 1)
+        } else {
+            format!("seat {seat}, room {}", index + 1)
+        }
+    }
+
+    /// The kind of room `index` (from 0) of `seat`, as the houses show it.
+    pub(super) fn room_kind(&self, seat: usize, index: u8) -> Option<RoomKind> {
+        self.house(seat)
+            .and_then(|house| house.room(index.saturating_add(1)))
+            .map(|room| room.kind)
+    }
 }
 
 impl Display for MooseHouseObservation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let players = self.config.players();
-        let who = |seat: usize| {
-            if seat == self.seat {
-                "you".to_owned()
-            } else {
-                format!("seat {seat}")
-            }
-        };
-        write!(f, "You are seat {}. ", self.seat)?;
+        let players = self.options.players();
+        let me = usize::from(self.seat);
+        let turn = usize::from(self.turn);
+        write!(f, "You are seat {me}. ")?;
         match self.phase {
-            Phase::Deal { dealt } => writeln!(
-                f,
-                "Dealing: card {} of {} goes to {}.",
-                dealt + 1,
-                4 * players,
-                who(usize::from(dealt) % players)
-            )?,
-            Phase::TurnDraw if self.turn == self.seat => {
-                writeln!(f, "You draw to start your turn.")?;
-            }
-            Phase::TurnDraw => writeln!(f, "Seat {} draws to start the turn.", self.turn)?,
-            Phase::Play if self.turn == self.seat => writeln!(f, "Your turn.")?,
-            Phase::Play => writeln!(f, "Seat {} to play.", self.turn)?,
-            Phase::Trap { target, kind, room } => {
-                let moose = Card::Moose(kind);
-                let attacker = if self.turn == self.seat {
-                    "You".to_owned()
-                } else {
-                    format!("Seat {}", self.turn)
-                };
-                if usize::from(target) == self.seat {
-                    writeln!(
+            Stage::Deal => {
+                let dealt: usize = self.hand_sizes.iter().map(|&n| usize::from(n)).sum();
+                match self.receiving {
+                    Some(to) => writeln!(
                         f,
-                        "{attacker} played {moose} into your room {}: you decide, trap or allow.",
-                        room + 1
-                    )?;
-                } else {
-                    writeln!(
-                        f,
-                        "{attacker} played {moose} into room {} of seat {target}: seat {target} decides trap or allow.",
-                        room + 1
-                    )?;
+                        "Dealing: card {} of {} goes to {}.",
+                        dealt + 1,
+                        4 * players,
+                        self.who(usize::from(to))
+                    )?,
+                    None => writeln!(f, "Dealing.")?,
                 }
             }
-            Phase::Refill { queue } => {
-                let order: Vec<String> =
-                    queue.seats().iter().map(|&s| who(usize::from(s))).collect();
+            Stage::TurnDraw if turn == me => writeln!(f, "You draw to start your turn.")?,
+            Stage::TurnDraw => writeln!(f, "Seat {turn} draws to start the turn.")?,
+            Stage::Play if turn == me => writeln!(f, "Your turn.")?,
+            Stage::Play => writeln!(f, "Seat {turn} to play.")?,
+            Stage::Trap => match self.pending_moose {
+                Some(moose) => {
+                    let attacker = if turn == me {
+                        "You".to_owned()
+                    } else {
+                        format!("Seat {turn}")
+                    };
+                    let target = usize::from(moose.target);
+                    let room = self.room_name(target, moose.room.saturating_sub(1));
+                    let kind = moose.kind.name();
+                    if target == me {
+                        writeln!(
+                            f,
+                            "{attacker} played a moose into {room} ({kind}): you decide, trap or allow."
+                        )?;
+                    } else {
+                        writeln!(
+                            f,
+                            "{attacker} played a moose into {room} ({kind}): seat {target} decides, trap or allow."
+                        )?;
+                    }
+                }
+                None => writeln!(f, "A moose is on its way.")?,
+            },
+            Stage::Refill => {
+                let order: Vec<String> = self
+                    .refill_queue
+                    .iter()
+                    .map(|&s| self.who(usize::from(s)))
+                    .collect();
                 writeln!(f, "Refilling hands to 4: {}.", order.join(", then "))?;
             }
-            Phase::Over => writeln!(f, "The game is over.")?,
+            Stage::Over => writeln!(f, "The game is over.")?,
         }
         writeln!(f, "Your hand: {}", self.hand)?;
         writeln!(f, "Houses:")?;
-        for (seat, house) in self.houses.iter().enumerate() {
-            let you = if seat == self.seat { " (you)" } else { "" };
-            writeln!(
+        for house in &self.houses {
+            let seat = usize::from(house.seat);
+            let you = if seat == me { " (you)" } else { "" };
+            let held = self.hand_sizes.get(seat).copied().unwrap_or(0);
+            write!(
                 f,
-                "  seat {seat}{you}: {house}  [{} cards in hand]",
-                self.hand_sizes[seat]
+                "  seat {seat}{you}: {held} card{} in hand; ",
+                if held == 1 { "" } else { "s" }
             )?;
+            f.write_str(if house.moose_in_house {
+                "Moose in the House"
+            } else {
+                "no Moose in the House"
+            })?;
+            if house.rooms.is_empty() {
+                f.write_str("; no rooms")?;
+            }
+            for (i, room) in house.rooms.iter().enumerate() {
+                let content = match room.content {
+                    Content::Empty => "empty",
+                    Content::Moose => "MOOSE",
+                    Content::Door => "closed",
+                };
+                let sep = if i == 0 { "; " } else { ", " };
+                write!(
+                    f,
+                    "{sep}room {}: {} ({content})",
+                    room.room,
+                    room.kind.name()
+                )?;
+            }
+            writeln!(f)?;
         }
         writeln!(
             f,

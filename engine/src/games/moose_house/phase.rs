@@ -30,14 +30,16 @@ impl RefillQueue {
     }
 
     /// The seat receiving the next card.
+    #[inline]
     pub fn front(&self) -> Option<usize> {
-        self.seats().first().map(|&s| usize::from(s))
+        (self.len > 0).then_some(usize::from(self.seats[0]))
     }
 
+    /// Drops the front seat (the queue is not empty).
+    #[inline]
     pub(super) fn pop(&mut self) {
-        let len = usize::from(self.len);
-        self.seats.copy_within(1..len, 0);
-        self.seats[len - 1] = 0;
+        let [_, b, c, d, e] = self.seats;
+        self.seats = [b, c, d, e, 0];
         self.len -= 1;
     }
 }

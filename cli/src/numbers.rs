@@ -1,0 +1,54 @@
+//! Whole numbers on the command line (`--seed`, `--players`, `--games`, …), parsed with a
+//! message that says what is allowed, and negative input read as a (wrong) value instead of an
+//! unknown flag.
+
+/// A seed: any 64-bit unsigned number.
+pub fn seed(text: &str) -> Result<u64, String> {
+    whole(text, 0, u64::MAX)
+}
+
+/// A count of at least one (`--games`, `--count`).
+pub fn count(text: &str) -> Result<u64, String> {
+    whole(text, 1, u64::MAX)
+}
+
+/// A number of players: at least one (the game checks its own range).
+pub fn players(text: &str) -> Result<usize, String> {
+    whole(text, 1, usize::MAX as u64).map(|n| n as usize)
+}
+
+/// A seat number (from 0).
+pub fn seat(text: &str) -> Result<usize, String> {
+    whole(text, 0, usize::MAX as u64).map(|n| n as usize)
+}
+
+fn whole(text: &str, min: u64, max: u64) -> Result<u64, String> {
+    let expected = format!("a whole number from {min} to {max}");
+    let digits = text.trim();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("expected {expected}"));
+    }
+    match digits.parse::<u64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(format!("expected {expected}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whole_numbers_in_range_only() {
+        assert_eq!(seed("18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(
+            seed("-1"),
+            Err("expected a whole number from 0 to 18446744073709551615".to_owned())
+        );
+        assert!(seed("18446744073709551616").is_err());
+        assert!(seed("1.5").is_err());
+        assert!(count("0").is_err());
+        assert_eq!(count(" 3 "), Ok(3));
+        assert!(players("+2").is_err());
+    }
+}

@@ -1,0 +1,96 @@
+//! The game a command plays: the positional spec (`cheese-day:players=4`) with the
+//! `--players` and `--option` flags added, where a setting given twice is an error that names
+//! both places it was given.
+
+use std::collections::BTreeMap;
+
+use anyhow::{Result, bail};
+use mousehole_engine::GameSpec;
+use mousehole_engine::text::shown;
+
+/// Builds the game spec from the positional spec and the `--players` / `--option` flags.
+pub fn game_spec(game: &str, players: Option<usize>, options: &[String]) -> Result<GameSpec> {
+    let mut spec: GameSpec = game.parse()?;
+    // Where each setting came from, for the message when one is given twice.
+    let mut sources: BTreeMap<String, String> = spec
+        .options()
+        .info()
+        .option_keys()
+        .into_iter()
+        .filter_map(|key| {
+            let value = spec.options().given(key)?;
+            Some((key.to_owned(), format!("the spec's {key}={}", shown(value))))
+        })
+        .collect();
+    let mut settings = Vec::new();
+    if let Some(players) = players {
+        settings.push((
+            "players".to_owned(),
+            players.to_string(),
+            format!("--players {players}"),
+        ));
+    }
+    for option in options {
+        let Some((key, value)) = option.split_once('=') else {
+            bail!(
+                "--option '{}': write key=value (see `mousehole rules {spec}` for the options)",
+                shown(option)
+            );
+        };
+        let (key, value) = (key.trim(), value.trim());
+        settings.push((
+            key.to_owned(),
+            value.to_owned(),
+            format!("--option {}", shown(option)),
+        ));
+    }
+    for (key, value, source) in settings {
+        if let Some(first) = sources.get(&key) {
+            bail!(
+                "{first} and {source} both set option '{}'; give it once",
+                shown(&key)
+            );
+        }
+        spec.set(&key, &value)?;
+        sources.insert(key, source);
+    }
+    Ok(spec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(game: &str, players: Option<usize>, options: &[&str]) -> String {
+        let options: Vec<String> = options.iter().map(|&s| s.to_owned()).collect();
+        game_spec(game, players, &options).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_setting_given_twice_names_both_places() {
+        assert_eq!(
+            error("cheese-day", Some(2), &["players=5"]),
+            "--players 2 and --option players=5 both set option 'players'; give it once"
+        );
+        assert_eq!(
+            error("cheese-day:players=3", Some(2), &[]),
+            "the spec's players=3 and --players 2 both set option 'players'; give it once"
+        );
+        assert_eq!(
+            error(
+                "cheese-day",
+                None,
+                &["traps=1/1/1/1/1/1", "traps=2/2/2/2/2/2"]
+            ),
+            "--option traps=1/1/1/1/1/1 and --option traps=2/2/2/2/2/2 both set option 'traps'; give it once"
+        );
+    }
+
+    #[test]
+    fn settings_from_every_place_combine() {
+        let options = vec!["traps=0/0/0/0/0/6".to_owned()];
+        let spec = game_spec("cheese-day", Some(4), &options).unwrap();
+        assert_eq!(spec.options().given("players"), Some("4"));
+        assert_eq!(spec.options().given("traps"), Some("0/0/0/0/0/6"));
+    }
+}
