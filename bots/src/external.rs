@@ -71,11 +71,12 @@ pub enum ExternalCommandError {
 
 impl ExternalCommand {
     /// A command line (the text after `exec:`), split into words as a shell would split them
-    /// (quotes and backslashes work; no variables, globs or pipes: no shell runs it). The
-    /// program must exist: a name without `/` is looked up on `PATH`.
+    /// (quotes and backslashes work; no variables, globs or pipes: no shell runs it). Whether
+    /// the program is there is [`ExternalCommand::check`]'s business (a recorded seat label
+    /// names a program of another machine).
     ///
     /// # Errors
-    /// An empty command, unbalanced quotes, or a program that is not there.
+    /// An empty command or unbalanced quotes.
     pub fn parse(text: &str) -> Result<Self, ExternalCommandError> {
         let text = text.trim();
         let words =
@@ -83,20 +84,30 @@ impl ExternalCommand {
                 text: text.to_owned(),
                 reason: error.to_string(),
             })?;
-        let Some(program) = words.first() else {
+        if words.is_empty() {
             return Err(ExternalCommandError::Empty);
-        };
-        if let Some(problem) = program_problem(program) {
-            return Err(ExternalCommandError::NoProgram {
-                text: text.to_owned(),
-                program: program.clone(),
-                problem,
-            });
         }
         Ok(Self {
             text: text.to_owned(),
             words,
         })
+    }
+
+    /// Checks that the program can be started: a name with a `/` is a path from the current
+    /// directory, a name without one is looked up on `PATH`.
+    ///
+    /// # Errors
+    /// A program that is not there or is not executable.
+    pub fn check(&self) -> Result<(), ExternalCommandError> {
+        let program = &self.words[0];
+        match program_problem(program) {
+            None => Ok(()),
+            Some(problem) => Err(ExternalCommandError::NoProgram {
+                text: self.text.clone(),
+                program: program.clone(),
+                problem,
+            }),
+        }
     }
 
     /// The command line as given.

@@ -81,7 +81,7 @@ fn external<G: Game>(
     let log: Log = Arc::default();
     let kept = Arc::clone(&log);
     let seat = ExternalSeat::new(
-        ExternalCommand::parse(command).expect("the command is runnable"),
+        ExternalCommand::parse(command).expect("the command splits"),
         settings,
         fallback.build::<G>().expect("the fallback builds"),
     )
@@ -813,9 +813,19 @@ fn commands_are_split_like_a_shell_and_must_name_a_program() {
     let command = ExternalCommand::parse(" python3 'my bot.py' --level \"2\" ").unwrap();
     assert_eq!(command.words(), ["python3", "my bot.py", "--level", "2"]);
     assert_eq!(command.label(), "exec:python3 'my bot.py' --level \"2\"");
-    let message = |text: &str| ExternalCommand::parse(text).unwrap_err().to_string();
+    let message = |text: &str| match ExternalCommand::parse(text) {
+        Ok(command) => command.check().unwrap_err().to_string(),
+        Err(error) => error.to_string(),
+    };
     assert!(message("").contains("needs a command"));
+    assert!(message("  ").contains("needs a command"));
     assert!(message("python3 'bot.py").contains("close every quote"));
+    assert!(
+        ExternalCommand::parse("python3 -c pass")
+            .unwrap()
+            .check()
+            .is_ok()
+    );
     assert_eq!(
         message("no-such-program-here --x"),
         "exec:no-such-program-here --x: program 'no-such-program-here' is not found on PATH"

@@ -3,6 +3,7 @@
 
 mod bench;
 mod choices;
+mod external;
 mod human;
 mod info;
 mod numbers;
