@@ -7,6 +7,7 @@ mod info;
 mod play;
 mod replay;
 mod seats;
+mod tournament;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -48,6 +49,19 @@ enum Command {
     },
     /// Measure random full games per second on one core, through the match runner bots use.
     Bench(BenchArgs),
+    /// Play a duplicate tournament between agents on every core and report their strength.
+    ///
+    /// Every entry plays every seat of each deal on the same chance stream. More agents than
+    /// seats play every combination at its own table. `--shard I/N` plays one share of the
+    /// deals into a part file; `tournament merge` joins the parts (see docs/tournaments.md).
+    ///
+    /// Examples:
+    ///   mousehole tournament --game cheese-day --agents random,random,random --games 3000
+    ///   mousehole tournament --game cheese-day --agents random,random,random --games 3000 \
+    ///       --seed 1 --shard 0/2 --part p0.jsonl
+    ///   mousehole tournament merge p0.jsonl p1.jsonl --json report.json
+    #[command(verbatim_doc_comment)]
+    Tournament(Box<tournament::TournamentArgs>),
 }
 
 #[derive(Debug, Args)]
@@ -118,6 +132,7 @@ fn main() -> ExitCode {
         Command::List => info::list().map(|()| ExitCode::SUCCESS),
         Command::Rules { game } => info::rules(&game).map(|()| ExitCode::SUCCESS),
         Command::Bench(args) => bench::run(&args).map(|()| ExitCode::SUCCESS),
+        Command::Tournament(args) => tournament::run(&args),
     };
     match result {
         Ok(code) => code,

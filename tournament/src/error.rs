@@ -10,10 +10,11 @@ use thiserror::Error;
 pub enum TournamentError {
     #[error(transparent)]
     Game(#[from] SpecError),
-    #[error("agent '{entry}': {source}")]
+    /// An entry of the agent list that names no agent, or sets what its agent does not take.
+    #[error("{problem}")]
     Agent {
         entry: String,
-        source: AgentSpecError,
+        problem: AgentSpecError,
     },
     #[error("empty entry in the agent list; give one agent spec per entry")]
     EmptyAgent,
@@ -58,11 +59,8 @@ pub enum TournamentError {
     Threads { jobs: usize, message: String },
     #[error("an agent panicked during deal {deal}: {message}")]
     Panicked { deal: u64, message: String },
-    #[error("{what}: {source}")]
-    Io {
-        what: String,
-        source: std::io::Error,
-    },
+    #[error("{what}: {error}")]
+    Io { what: String, error: std::io::Error },
     #[error("{file} line {line}: {problem}")]
     Part {
         file: String,

@@ -87,9 +87,9 @@ impl PartWriter {
     /// # Errors
     /// A file that cannot be created or written.
     pub fn create(path: &Path, plan: &Plan, shard: Shard) -> Result<Self, TournamentError> {
-        let file = File::create(path).map_err(|source| TournamentError::Io {
+        let file = File::create(path).map_err(|error| TournamentError::Io {
             what: format!("cannot create {}", path.display()),
-            source,
+            error,
         })?;
         let mut writer = Self {
             out: BufWriter::new(file),
@@ -103,9 +103,9 @@ impl PartWriter {
     }
 
     fn line(&mut self, text: &str) -> Result<(), TournamentError> {
-        writeln!(self.out, "{text}").map_err(|source| TournamentError::Io {
+        writeln!(self.out, "{text}").map_err(|error| TournamentError::Io {
             what: format!("cannot write {}", self.path.display()),
-            source,
+            error,
         })
     }
 
@@ -123,9 +123,9 @@ impl PartWriter {
             },
         };
         self.line(&serde_json::to_string(&end).expect("serialises"))?;
-        self.out.flush().map_err(|source| TournamentError::Io {
+        self.out.flush().map_err(|error| TournamentError::Io {
             what: format!("cannot write {}", self.path.display()),
-            source,
+            error,
         })
     }
 }
@@ -165,9 +165,9 @@ enum Body {
 impl PartReader {
     fn open(path: &Path) -> Result<Self, TournamentError> {
         let name = path.display().to_string();
-        let file = File::open(path).map_err(|source| TournamentError::Io {
+        let file = File::open(path).map_err(|error| TournamentError::Io {
             what: format!("cannot read {name}"),
-            source,
+            error,
         })?;
         let mut lines = BufReader::new(file).lines();
         let problem = |problem: String| TournamentError::Part {
@@ -180,8 +180,12 @@ impl PartReader {
             Some(Err(e)) => return Err(problem(format!("cannot read it: {e}"))),
             Some(Ok(line)) => line,
         };
-        let header: PartHeader = serde_json::from_str(&first)
-            .map_err(|e| problem(format!("not a tournament part header: {e}")))?;
+        let header: PartHeader = serde_json::from_str(&first).map_err(|e| {
+            problem(format!(
+                "not a tournament part header: {}",
+                json_problem(&e)
+            ))
+        })?;
         if header.format != PART_FORMAT {
             return Err(problem(format!(
                 "format '{}' is not {PART_FORMAT}",
@@ -217,12 +221,13 @@ impl PartReader {
         self.line += 1;
         let line = line.map_err(|e| self.problem(format!("cannot read it: {e}")))?;
         if line.trim_start().starts_with("{\"end\"") {
-            let end: EndLine = serde_json::from_str(&line)
-                .map_err(|e| self.problem(format!("not a part's end line: {e}")))?;
+            let end: EndLine = serde_json::from_str(&line).map_err(|e| {
+                self.problem(format!("not a part's end line: {}", json_problem(&e)))
+            })?;
             Ok(Some(Body::End(end.end)))
         } else {
             let deal: DealRecord = serde_json::from_str(&line)
-                .map_err(|e| self.problem(format!("not a deal record: {e}")))?;
+                .map_err(|e| self.problem(format!("not a deal record: {}", json_problem(&e))))?;
             Ok(Some(Body::Deal(deal)))
         }
     }
@@ -385,6 +390,17 @@ fn check_same_tournament(parts: &[PartReader]) -> Result<(), TournamentError> {
         }
     }
     Ok(())
+}
+
+/// A JSON error of one line of a file: its message and column (the file's line number is
+/// given apart).
+fn json_problem(error: &serde_json::Error) -> String {
+    let text = error.to_string();
+    let position = format!(" at line {} column {}", error.line(), error.column());
+    match text.strip_suffix(&position) {
+        Some(message) => format!("{message} (column {})", error.column()),
+        None => text,
+    }
 }
 
 fn seatings_word(permutations: bool) -> String {

@@ -327,9 +327,9 @@ pub fn parse_agent(entry: &str) -> Result<AgentSpec, TournamentError> {
             entry: mousehole_engine::text::shown(entry),
         });
     }
-    entry.parse().map_err(|source| TournamentError::Agent {
+    entry.parse().map_err(|problem| TournamentError::Agent {
         entry: mousehole_engine::text::shown(entry),
-        source,
+        problem,
     })
 }
 
@@ -492,13 +492,10 @@ mod tests {
         let err = parse_agent_list("random,robot").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "agent 'robot': unknown agent 'robot'; the agents are: random"
+            "unknown agent 'robot'; the agents are: random"
         );
         let err = Plan::new(&config("cheese-day", "random:depth=2,random,random", 3)).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "agent 'random:depth=2': agent 'random' has no setting 'depth'"
-        );
+        assert_eq!(err.to_string(), "agent 'random' has no setting 'depth'");
         assert!(matches!(
             parse_agent_list("random,,random"),
             Err(TournamentError::EmptyAgent)

@@ -71,16 +71,16 @@ impl TryFrom<GameLine> for GameRecord {
     fn try_from(line: GameLine) -> Result<Self, String> {
         let seats = line.ranks.len();
         let lengths = [
-            line.scores.len(),
-            line.returns.len(),
-            line.decisions.len(),
-            line.nanos.len(),
-            line.max_nanos.len(),
-            line.faults.len(),
+            ("scores", line.scores.len()),
+            ("returns", line.returns.len()),
+            ("decisions", line.decisions.len()),
+            ("nanos", line.nanos.len()),
+            ("max_nanos", line.max_nanos.len()),
+            ("faults", line.faults.len()),
         ];
-        if lengths.iter().any(|&n| n != seats) {
+        if let Some((field, length)) = lengths.iter().find(|(_, n)| *n != seats) {
             return Err(format!(
-                "a game lists {seats} ranks but {lengths:?} scores, returns, decisions, nanos, max_nanos and faults"
+                "a game lists {seats} ranks but {length} {field}; give one value per seat"
             ));
         }
         let seats = (0..seats)

@@ -312,7 +312,9 @@ impl Report {
                         .map_or_else(|| "-".to_owned(), |s| format!("{s:.2}")),
                     format!("{:+.2} ± {:.2}", a.rating, a.rating_sigma),
                     match (a.ms_per_decision, a.max_ms_per_decision) {
-                        (Some(mean), Some(max)) => format!("{mean:.3} ({max:.1})"),
+                        (Some(mean), Some(max)) => {
+                            format!("{} ({})", significant(mean), significant(max))
+                        }
                         _ => "-".to_owned(),
                     },
                     a.faults.to_string(),
@@ -395,6 +397,16 @@ fn with_interval(
             hi * scale
         ),
     }
+}
+
+/// A positive figure to three significant digits (`0.0000482`, `0.0430`, `12.3`); 0 as `0`.
+fn significant(value: f64) -> String {
+    if value <= 0.0 || !value.is_finite() {
+        return format!("{value}");
+    }
+    let magnitude = value.log10().floor() as i32;
+    let decimals = (2 - magnitude).clamp(0, 9) as usize;
+    format!("{value:.decimals$}")
 }
 
 /// Columns padded to their widest cell (counted in characters), the first left-aligned.
@@ -482,5 +494,10 @@ mod tests {
             "50.0 [25.0, 75.0]"
         );
         assert_eq!(with_interval(None, None, 1, 1.0), "-");
+        assert_eq!(significant(0.000_048_2), "0.0000482");
+        assert_eq!(significant(0.043), "0.0430");
+        assert_eq!(significant(12.34), "12.3");
+        assert_eq!(significant(1234.5), "1234");
+        assert_eq!(significant(0.0), "0");
     }
 }

@@ -43,9 +43,9 @@ pub(crate) fn check_agents(game: &GameSpec, agents: &[AgentSpec]) -> Result<(), 
         type Output = Result<(), TournamentError>;
         fn visit<G: Game>(self, _config: G::Config) -> Self::Output {
             for spec in self.0 {
-                seat_for::<G>(spec).map_err(|source| TournamentError::Agent {
+                seat_for::<G>(spec).map_err(|problem| TournamentError::Agent {
                     entry: spec.to_string(),
-                    source,
+                    problem,
                 })?;
             }
             Ok(())
