@@ -219,7 +219,12 @@ fn run_tournament(args: &TournamentArgs) -> Result<ExitCode> {
         stop: Some(stop),
     };
     let result = mousehole_tournament::run(&plan, &options, &mut outputs);
-    outputs.bar.finish_and_clear();
+    // The bar stays with its final count and rate; an error gets the line to itself.
+    match &result {
+        Ok(result) if result.interrupted => outputs.bar.abandon(),
+        Ok(_) => outputs.bar.finish(),
+        Err(_) => outputs.bar.finish_and_clear(),
+    }
     let result = result?;
     outputs.finish()?;
     if let Some(part) = outputs.part.take() {
@@ -286,7 +291,7 @@ fn progress_bar(games: u64) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
     bar.set_style(
         ProgressStyle::with_template(
-            "{elapsed_precise} [{wide_bar}] {human_pos}/{human_len} games · {per_sec} · ETA {eta}",
+            "{elapsed_precise} [{wide_bar}] {human_pos}/{human_len} games · {per_sec:0} · ETA {eta}",
         )
         .expect("the template is valid")
         .progress_chars("=> "),

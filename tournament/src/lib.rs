@@ -57,7 +57,7 @@ pub use tally::{EntryTally, SeatTally, Tally};
 /// over the bot ladder (and any other caller that just wants the figures) uses.
 ///
 /// # Errors
-/// A tournament that cannot be planned ([`Plan::new`]) or run ([`run`]).
+/// A tournament that cannot be planned ([`Plan::new`]) or run ([`run()`]).
 pub fn run_tournament(config: &TournamentConfig) -> Result<Report, TournamentError> {
     let plan = Plan::new(config)?;
     let result = run(&plan, &RunOptions::default(), &mut ())?;

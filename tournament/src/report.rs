@@ -310,7 +310,12 @@ impl Report {
                     with_interval(a.win_rate, a.win_rate_ci95, 1, 100.0),
                     a.mean_score
                         .map_or_else(|| "-".to_owned(), |s| format!("{s:.2}")),
-                    format!("{:+.2} ± {:.2}", a.rating, a.rating_sigma),
+                    // Rounded first, so that a rating a hair below 0 shows as +0.00.
+                    format!(
+                        "{:+.2} ± {:.2}",
+                        (a.rating * 100.0).round() / 100.0 + 0.0,
+                        a.rating_sigma
+                    ),
                     match (a.ms_per_decision, a.max_ms_per_decision) {
                         (Some(mean), Some(max)) => {
                             format!("{} ({})", significant(mean), significant(max))

@@ -125,9 +125,10 @@ struct Run<'a> {
 struct Shared {
     /// The next local deal number (within the shard) to take.
     next: AtomicU64,
-    /// Local deals handed on so far; workers wait on `advanced` to run ahead no further than
-    /// the window.
-    emitted: Mutex<u64>,
+    /// Local deals handed on so far; workers run ahead no further than the window, waiting
+    /// on `advanced` (with `waiting` held) when they would.
+    emitted: AtomicU64,
+    waiting: Mutex<()>,
     advanced: Condvar,
     /// Set by the collector to stop the workers (an error).
     halt: AtomicBool,
@@ -146,12 +147,17 @@ impl Shared {
     }
 }
 
+/// A deal played, with its number within the shard and its transcript lines.
+struct Finished {
+    local: u64,
+    record: DealRecord,
+    transcripts: Vec<String>,
+}
+
 enum Message {
-    Deal {
-        local: u64,
-        record: DealRecord,
-        transcripts: Vec<String>,
-    },
+    /// Deals a worker finished (sent in small batches: one message per deal of a fast game
+    /// would cost more in wake-ups than the game).
+    Deals(Vec<Finished>),
     Panicked {
         deal: u64,
         message: String,
@@ -172,10 +178,13 @@ impl TournamentGame for Run<'_> {
         let jobs = options.jobs.max(1);
         let local_deals = shard.deals(plan.deals());
         let games_total = local_deals * plan.seatings_per_deal() as u64;
-        let window = (16 * jobs as u64).max(64);
+        // Room for every worker's batch and a few slow deals; capped, since a deal held here
+        // holds its transcripts.
+        let window = (32 * jobs as u64).clamp(64, 1024);
         let sync = Shared {
             next: AtomicU64::new(0),
-            emitted: Mutex::new(0),
+            emitted: AtomicU64::new(0),
+            waiting: Mutex::new(()),
             advanced: Condvar::new(),
             halt: AtomicBool::new(false),
             stop: options.stop.clone(),
@@ -244,15 +253,13 @@ fn collect(
     let mut last_progress = Instant::now();
     loop {
         match receiver.recv_timeout(Duration::from_millis(100)) {
-            Ok(Message::Deal {
-                local,
-                record,
-                transcripts,
-            }) => {
+            Ok(Message::Deals(deals)) => {
                 if failure.is_some() {
                     continue;
                 }
-                pending.insert(local, (record, transcripts));
+                for deal in deals {
+                    pending.insert(deal.local, (deal.record, deal.transcripts));
+                }
                 while let Some((record, transcripts)) = pending.remove(&next) {
                     tally
                         .add_deal(plan, &record)
@@ -265,7 +272,8 @@ fn collect(
                     }
                     next += 1;
                 }
-                *sync.emitted.lock().expect("not poisoned") = next;
+                sync.emitted.store(next, Ordering::Release);
+                let _waiting = sync.waiting.lock().expect("not poisoned");
                 sync.advanced.notify_all();
             }
             Ok(Message::Panicked { deal, message }) => {
@@ -297,6 +305,35 @@ struct Worker<'a, G: Game> {
     sync: &'a Shared,
 }
 
+/// Finished deals a worker has not sent yet: sent when there are many, when the oldest has
+/// waited a little, and whenever the worker stops or must wait.
+#[derive(Default)]
+struct Batch {
+    deals: Vec<Finished>,
+    since: Option<Instant>,
+}
+
+impl Batch {
+    const MOST: usize = 16;
+    const LONGEST: Duration = Duration::from_millis(2);
+
+    fn push(&mut self, deal: Finished, sender: &mpsc::Sender<Message>) {
+        let since = *self.since.get_or_insert_with(Instant::now);
+        self.deals.push(deal);
+        if self.deals.len() >= Self::MOST || since.elapsed() >= Self::LONGEST {
+            self.send(sender);
+        }
+    }
+
+    fn send(&mut self, sender: &mpsc::Sender<Message>) {
+        self.since = None;
+        if !self.deals.is_empty() {
+            // A closed channel means the run is over: nothing is waiting for these.
+            let _ = sender.send(Message::Deals(std::mem::take(&mut self.deals)));
+        }
+    }
+}
+
 /// What a game of a tournament is tagged with in its transcript line (an added key:
 /// transcript readers ignore it).
 #[derive(Serialize)]
@@ -321,27 +358,39 @@ impl<G: Game> Worker<'_, G> {
             })
             .collect();
         let mut game = Match::<G>::new(self.config, 0);
+        let mut batch = Batch::default();
         loop {
             if self.sync.stopping() {
-                return;
+                break;
             }
             let local = self.sync.next.fetch_add(1, Ordering::Relaxed);
-            if local >= self.local_deals || !self.wait_for_window(local) {
-                return;
+            if local >= self.local_deals {
+                break;
+            }
+            if !self.within_window(local) {
+                // The deals held here may be the ones the window waits for.
+                batch.send(sender);
+                if !self.wait_for_window(local) {
+                    break;
+                }
             }
             let deal = self.shard.deal(local);
             let played = catch_unwind(AssertUnwindSafe(|| {
                 self.play_deal(deal, &mut game, &mut seats)
             }));
-            let message = match played {
-                Ok(Some((record, transcripts))) => Message::Deal {
-                    local,
-                    record,
-                    transcripts,
-                },
+            match played {
+                Ok(Some((record, transcripts))) => batch.push(
+                    Finished {
+                        local,
+                        record,
+                        transcripts,
+                    },
+                    sender,
+                ),
                 // Stopped part way: the deal is dropped, so every deal counted is whole.
-                Ok(None) => return,
+                Ok(None) => break,
                 Err(panic) => {
+                    batch.send(sender);
                     let message = panic
                         .downcast_ref::<&str>()
                         .map(|s| (*s).to_owned())
@@ -350,25 +399,27 @@ impl<G: Game> Worker<'_, G> {
                     let _ = sender.send(Message::Panicked { deal, message });
                     return;
                 }
-            };
-            if sender.send(message).is_err() {
-                return;
             }
         }
+        batch.send(sender);
+    }
+
+    fn within_window(&self, local: u64) -> bool {
+        local < self.sync.emitted.load(Ordering::Acquire) + self.window
     }
 
     /// Waits until local deal `local` is within the window of the next deal due; false if the
     /// run stops meanwhile.
     fn wait_for_window(&self, local: u64) -> bool {
-        let mut emitted = self.sync.emitted.lock().expect("not poisoned");
-        while local >= *emitted + self.window {
+        let mut waiting = self.sync.waiting.lock().expect("not poisoned");
+        while !self.within_window(local) {
             if self.sync.stopping() {
                 return false;
             }
-            emitted = self
+            waiting = self
                 .sync
                 .advanced
-                .wait_timeout(emitted, Duration::from_millis(50))
+                .wait_timeout(waiting, Duration::from_millis(50))
                 .expect("not poisoned")
                 .0;
         }
