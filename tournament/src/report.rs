@@ -247,7 +247,13 @@ impl Report {
         let _ = writeln!(out);
         let rows = self.agent_rows();
         out.push_str(&text_table(&AGENT_HEADER, &rows));
-        if !self.head_to_head.is_empty() {
+        if self.agents.len() > MATRIX_ENTRIES {
+            let _ = writeln!(
+                out,
+                "\nhead to head: {} entries make too wide a table; see head_to_head in the JSON report",
+                self.agents.len()
+            );
+        } else if !self.head_to_head.is_empty() {
             let _ = writeln!(
                 out,
                 "\nhead to head: how often the row placed above the column (ties count half), 95% CI"
@@ -270,7 +276,13 @@ impl Report {
         let _ = writeln!(out, "# Tournament: {}\n", self.game);
         let _ = writeln!(out, "{}\n", self.summary());
         out.push_str(&markdown_table(&AGENT_HEADER, &self.agent_rows()));
-        if !self.head_to_head.is_empty() {
+        if self.agents.len() > MATRIX_ENTRIES {
+            let _ = writeln!(
+                out,
+                "\n## Head to head\n\n{} entries make too wide a table: see `head_to_head` in the JSON report.",
+                self.agents.len()
+            );
+        } else if !self.head_to_head.is_empty() {
             let _ = writeln!(
                 out,
                 "\n## Head to head\n\nHow often the row placed above the column (ties count half), with a 95% interval.\n"
@@ -370,6 +382,9 @@ impl Report {
             .collect()
     }
 }
+
+/// Most entries whose head-to-head matrix the text and Markdown reports draw.
+const MATRIX_ENTRIES: usize = 12;
 
 const AGENT_HEADER: [&str; 9] = [
     "agent",

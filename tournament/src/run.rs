@@ -524,3 +524,104 @@ impl<G: Game> Worker<'_, G> {
         line
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::{TournamentConfig, parse_agent_list};
+    use crate::report::Report;
+
+    /// Keeps the deal numbers and transcript lines it is handed.
+    #[derive(Default)]
+    struct Kept {
+        deals: Vec<u64>,
+        lines: Vec<String>,
+    }
+
+    impl DealSink for Kept {
+        fn deal(
+            &mut self,
+            deal: &DealRecord,
+            transcripts: &[String],
+        ) -> Result<(), TournamentError> {
+            self.deals.push(deal.deal);
+            self.lines.extend_from_slice(transcripts);
+            Ok(())
+        }
+    }
+
+    fn plan() -> Plan {
+        // Three entries at two-seat tables: three tables, two rotations a deal.
+        Plan::new(&TournamentConfig {
+            game: "mouse-trap:players=2".parse().unwrap(),
+            agents: parse_agent_list("random,random,random").unwrap(),
+            games: 200,
+            seed: 9,
+            permutations: false,
+        })
+        .unwrap()
+    }
+
+    /// The report without its wall-clock figures.
+    fn untimed(plan: &Plan, result: &RunResult) -> Report {
+        let mut report = Report::new(plan, &result.tally, result.interrupted, 0.0);
+        for agent in &mut report.agents {
+            agent.ms_per_decision = None;
+            agent.max_ms_per_decision = None;
+        }
+        report
+    }
+
+    #[test]
+    fn deals_arrive_in_order_and_agree_whatever_the_threads() {
+        let plan = plan();
+        assert_eq!((plan.deals(), plan.games()), (102, 204));
+        let shard = Shard { index: 1, count: 2 };
+        let mut results = Vec::new();
+        for jobs in [1, 3] {
+            let mut kept = Kept::default();
+            let options = RunOptions {
+                jobs,
+                shard,
+                transcripts: true,
+                stop: None,
+            };
+            let result = run(&plan, &options, &mut kept).unwrap();
+            assert!(!result.interrupted);
+            assert_eq!(result.deals_planned, 51);
+            let expected: Vec<u64> = (0..51).map(|j| 1 + 2 * j).collect();
+            assert_eq!(kept.deals, expected, "jobs {jobs}");
+            assert_eq!(kept.lines.len(), 102);
+            results.push((untimed(&plan, &result), kept.lines));
+        }
+        assert_eq!(results[0], results[1]);
+        // Every game of the shard's 51 deals seats two entries.
+        let report = &results[0].0;
+        let games: u64 = report.agents.iter().map(|a| a.games).sum();
+        assert_eq!(games, 2 * 102);
+    }
+
+    #[test]
+    fn a_stop_before_the_start_plays_nothing_and_says_so() {
+        let plan = plan();
+        let options = RunOptions {
+            jobs: 2,
+            shard: Shard::WHOLE,
+            transcripts: false,
+            stop: Some(Arc::new(AtomicBool::new(true))),
+        };
+        let mut kept = Kept::default();
+        let result = run(&plan, &options, &mut kept).unwrap();
+        assert!(result.interrupted);
+        assert!(kept.deals.is_empty());
+        let report = untimed(&plan, &result);
+        assert!(report.interrupted);
+        assert_eq!((report.deals, report.games_played), (0, 0));
+        assert_eq!(report.agents[0].mean_return, None);
+        assert!(
+            report
+                .summary()
+                .contains("INTERRUPTED after 0 of 102 deals")
+        );
+    }
+}
