@@ -155,13 +155,13 @@ mod tests {
 
     #[test]
     fn settings_after_a_comma_stay_with_their_agent() {
-        let seats = parse_seats("random:depth=2,x=3,random").unwrap();
+        let seats = parse_seats("ismcts:iterations=20,c=1.5,random").unwrap();
         assert_eq!(seats.len(), 2);
         let SeatSpec::Agent(first) = &seats[0] else {
             panic!("agent expected")
         };
         assert_eq!(first.settings.len(), 2);
-        assert_eq!(seats[0].to_string(), "random:depth=2,x=3");
+        assert_eq!(seats[0].to_string(), "ismcts:c=1.5,iterations=20");
     }
 
     #[test]
