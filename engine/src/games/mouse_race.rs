@@ -3,13 +3,14 @@
 
 mod action;
 mod board;
-mod checks;
 mod config;
-mod knowledge;
+mod hidden;
+mod invariants;
 mod notes;
 mod observation;
 mod views;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use self::action::{MouseRaceAction, TileKind};
@@ -22,25 +23,30 @@ use crate::error::BrokenInvariant;
 use crate::game::{Actor, Game, ToMove};
 use crate::options::{GameConfig, GameInfo};
 use crate::outcome::Outcome;
-use crate::rng::GameRng;
+use crate::rng::{GameRng, below};
 
 /// Most seats the game allows: one per corner.
 pub const MAX_PLAYERS: usize = 4;
 
 /// Why the game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "end")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case", tag = "reason")]
 pub enum End {
-    /// A seat's path reached the cheese.
-    Cheese { winner: u8 },
+    /// A seat's path reached the cheese: it wins, the others share second place.
+    Cheese {
+        /// The seat that reached the cheese.
+        winner: u8,
+    },
     /// Safeguard: `max_turns` turns were played.
     TurnLimit,
     /// Safeguard: between two turns the bag was empty and no open end was a free cell.
     Stuck,
 }
 
-/// Where the game stands within a turn.
+/// Where the game stands within a turn. A plain byte tag (no niche packing of the nested
+/// enums), so the matches at every event are a single compare.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[repr(u8)]
 #[serde(rename_all = "snake_case", tag = "phase")]
 pub enum Phase {
     /// The turn owner chooses: draw, pass, back or shoo.
@@ -104,12 +110,19 @@ enum RoadStatus {
     Blocked,
 }
 
+/// The cells a seat's next road tile may go on, each with the direction of travel into it:
+/// the open end if it lies on the board, or before the first tile both cells next to the corner.
+type OpenEnds = [Option<(Square, Dir)>; 2];
+
 /// The full state of a game of Mouse Race.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MouseRace {
     config: MouseRaceConfig,
     board: Board,
     paths: [Path; MAX_PLAYERS],
+    /// Each seat's open ends, worked out from its path whenever the path changes: nearly every
+    /// decision looks at them (a check keeps them in step with the paths).
+    open_ends: [OpenEnds; MAX_PLAYERS],
     /// Tiles in the bag (the tile in hand, if any, is not among them).
     bag: TileCounts,
     phase: Phase,
@@ -164,22 +177,52 @@ impl MouseRace {
 
     /// The cells a seat's next road tile may go on, with the direction of travel into each:
     /// the open end, or before the first tile both cells next to the corner.
-    fn open_ends(&self, seat: usize) -> [Option<(Square, Dir)>; 2] {
+    fn open_ends(&self, seat: usize) -> OpenEnds {
+        self.open_ends[seat]
+    }
+
+    /// [`MouseRace::open_ends`] worked out from the seat's path.
+    fn path_open_ends(&self, seat: usize) -> OpenEnds {
         let path = &self.paths[seat];
         if path.is_empty() {
             self.geometry().starts(self.config.corner(seat)).map(Some)
         } else {
-            let square = path.last.step(path.heading).square(self.config.size());
+            let square = path.last.neighbour(path.heading, self.config.size());
             [square.map(|s| (s, path.heading)), None]
+        }
+    }
+
+    /// Works out every seat's open ends afresh (the seats not playing have none).
+    fn refresh_open_ends(&mut self) {
+        for seat in 0..MAX_PLAYERS {
+            self.open_ends[seat] = if seat < self.players() {
+                self.path_open_ends(seat)
+            } else {
+                [None; 2]
+            };
         }
     }
 
     /// An empty cell on the board that is not a corner (the cheese never is an open end while
     /// the game goes on, and no tile may go there).
+    #[inline]
     fn is_free(&self, square: Square) -> bool {
-        self.board.get(square) == Cell::Empty
-            && !self.geometry().is_corner(square)
-            && square != self.geometry().cheese()
+        let row = usize::from(square.row);
+        (self.board.occupied_row(row) | self.fixed_cells(row)) & 1 << square.col == 0
+    }
+
+    /// The cells of a row that never take a tile: corners and the cheese, one bit per column.
+    #[inline]
+    fn fixed_cells(&self, row: usize) -> u32 {
+        let size = usize::from(self.config.size());
+        let middle = size / 2;
+        if row == 0 || row == size - 1 {
+            1 | 1 << (size - 1)
+        } else if row == middle {
+            1 << middle
+        } else {
+            0
+        }
     }
 
     fn road_status(&self, seat: usize) -> RoadStatus {
@@ -187,7 +230,7 @@ impl MouseRace {
         let ends = ends.iter().flatten().map(|&(s, _)| s);
         if ends.clone().any(|s| self.is_free(s)) {
             RoadStatus::Placeable
-        } else if ends.clone().any(|s| self.board.get(s) == Cell::Cat) {
+        } else if ends.clone().any(|s| self.board.is_cat(s)) {
             RoadStatus::BlockedByCat
         } else {
             RoadStatus::Blocked
@@ -198,50 +241,115 @@ impl MouseRace {
         self.open_ends(seat)
             .iter()
             .flatten()
-            .any(|&(s, _)| self.board.get(s) == Cell::Cat)
+            .any(|&(s, _)| self.board.is_cat(s))
+    }
+
+    /// Where `seat` may lay a cat: per row, bit `col` set for each empty cell that is not a
+    /// corner, not the cheese and not a path's open end (an opponent's open end on a scent cell
+    /// excepted). Worked out row by row from the board's occupied bits and the few open ends,
+    /// since a cat is listed for every cell of the board.
+    fn cat_cells(&self, seat: usize) -> [u32; MAX_SIZE] {
+        let size = usize::from(self.config.size());
+        let geometry = self.geometry();
+        let inside = (1u32 << size) - 1;
+        let mut rows = [0u32; MAX_SIZE];
+        for (row, cells) in rows.iter_mut().enumerate().take(size) {
+            *cells = inside & !(self.board.occupied_row(row) | self.fixed_cells(row));
+        }
+        let mut forbid = |square: Square| {
+            rows[usize::from(square.row)] &= !(1 << square.col);
+        };
+        for owner in 0..self.players() {
+            for (square, _) in self.open_ends(owner).into_iter().flatten() {
+                if owner == seat || !geometry.is_scent(square) {
+                    forbid(square);
+                }
+            }
+        }
+        rows
     }
 
     /// Whether `seat` may lay a cat on `square`.
     fn cat_allowed(&self, seat: usize, square: Square) -> bool {
-        if usize::from(square.row.max(square.col)) >= usize::from(self.config.size())
-            || !self.is_free(square)
-        {
-            return false;
+        let size = self.config.size();
+        square.row < size
+            && square.col < size
+            && self.cat_cells(seat)[usize::from(square.row)] & 1 << square.col != 0
+    }
+
+    /// The decisions about a drawn tile: where it may go, or decline it.
+    #[inline(never)]
+    fn list_tile_actions(&self, kind: TileKind, out: &mut Vec<MouseRaceAction>) {
+        let seat = self.turn();
+        if kind == TileKind::Cat {
+            self.list_cat_cells(seat, out);
+        } else {
+            let first = self.paths[seat].is_empty();
+            for (square, _) in self.open_ends(seat).into_iter().flatten() {
+                if !self.is_free(square) {
+                    continue;
+                }
+                let named = first.then_some(square);
+                if kind == TileKind::Straight {
+                    out.push(MouseRaceAction::Place(named));
+                } else {
+                    out.push(MouseRaceAction::Left(named));
+                    out.push(MouseRaceAction::Right(named));
+                }
+            }
         }
-        let scent = self.geometry().is_scent(square);
-        (0..self.players()).all(|owner| {
-            let is_open_end = self
-                .open_ends(owner)
+        out.push(MouseRaceAction::Decline);
+    }
+
+    /// Appends a `cat CELL` action for every cell `seat` may lay a cat on, row by row. A cat
+    /// may go on most cells, so the cells are gathered on the stack and the actions copied at
+    /// once rather than pushed one at a time.
+    fn list_cat_cells(&self, seat: usize, out: &mut Vec<MouseRaceAction>) {
+        let mut cells = [Square::A1; MAX_SIZE * MAX_SIZE];
+        let mut count = 0;
+        for (row, &columns) in self.cat_cells(seat).iter().enumerate() {
+            let mut columns = columns;
+            while columns != 0 {
+                if let Some(cell) = cells.get_mut(count) {
+                    *cell = Square::new(row as u8, columns.trailing_zeros() as u8);
+                }
+                count += 1;
+                columns &= columns - 1;
+            }
+        }
+        out.extend(
+            cells[..count]
                 .iter()
-                .flatten()
-                .any(|&(s, _)| s == square);
-            !is_open_end || (scent && owner != seat)
-        })
+                .map(|&cell| MouseRaceAction::Cat(cell)),
+        );
     }
 
     fn any_cat_cell(&self, seat: usize) -> bool {
-        Board::squares(self.config.size()).any(|s| self.cat_allowed(seat, s))
+        self.cat_cells(seat).iter().any(|&cells| cells != 0)
     }
 
     /// The cell and direction of travel for laying a road tile, given the cell named in the
     /// action (required for a path's first tile, forbidden afterwards).
     fn road_target(&self, seat: usize, named: Option<Square>) -> Option<(Square, Dir)> {
-        let path = &self.paths[seat];
-        if path.is_empty() != named.is_some() {
-            return None;
+        let [end, start] = self.open_ends(seat);
+        match (self.paths[seat].is_empty(), named) {
+            (false, None) => end.filter(|&(s, _)| self.is_free(s)),
+            (true, Some(named)) => [end, start]
+                .into_iter()
+                .flatten()
+                .find(|&(s, _)| s == named && self.is_free(s)),
+            _ => None,
         }
-        self.open_ends(seat)
-            .into_iter()
-            .flatten()
-            .find(|&(s, _)| named.is_none_or(|n| n == s) && self.is_free(s))
     }
 
     /// Whether a turn of `seat` could only be a pass.
+    #[inline]
     fn only_pass(&self, seat: usize) -> bool {
         self.bag.total() == 0 && self.paths[seat].is_empty() && !self.cat_on_open_end(seat)
     }
 
     /// The stuck safeguard: the bag is empty and no seat's open end is a free cell.
+    #[inline]
     fn stuck(&self) -> bool {
         self.bag.total() == 0
             && (0..self.players()).all(|seat| {
@@ -261,8 +369,13 @@ impl MouseRace {
         }
     }
 
-    fn lay_road(&mut self, seat: usize, target: (Square, Dir), exit: Dir) {
-        let (square, entry) = target;
+    /// Lays the road tile in hand on the cell named (a first tile) or the open end, leaving
+    /// it in the direction `turn` gives from the direction of travel into it.
+    #[inline(never)]
+    fn lay_road(&mut self, named: Option<Square>, turn: fn(Dir) -> Dir) {
+        let seat = self.turn();
+        let (square, entry) = self.road_target(seat, named).expect("legal placement");
+        let exit = turn(entry);
         self.board.set(
             square,
             Cell::Road {
@@ -278,6 +391,8 @@ impl MouseRace {
         path.last = square;
         path.heading = exit;
         path.len += 1;
+        self.open_ends[seat] = self.path_open_ends(seat);
+        let path = &self.paths[seat];
         if path.last.step(exit) == Spot::from(self.geometry().cheese()) {
             self.phase = Phase::Over {
                 end: End::Cheese { winner: seat as u8 },
@@ -303,8 +418,7 @@ impl MouseRace {
         } else {
             let previous = path
                 .last
-                .step(entry.opposite())
-                .square(self.config.size())
+                .neighbour(entry.opposite(), self.config.size())
                 .expect("the previous tile lies on the board");
             Path {
                 len: path.len - 1,
@@ -313,6 +427,7 @@ impl MouseRace {
                 ..path
             }
         };
+        self.open_ends[seat] = self.path_open_ends(seat);
     }
 
     fn shoo(&mut self, seat: usize) {
@@ -324,6 +439,7 @@ impl MouseRace {
         }
     }
 
+    #[inline]
     fn end_turn(&mut self) {
         self.turns += 1;
         self.begin_turn((self.turn() + 1) % self.players());
@@ -331,7 +447,20 @@ impl MouseRace {
 
     /// Starts `seat`'s turn, first checking the safeguards and passing automatically for
     /// seats that could only pass.
-    fn begin_turn(&mut self, mut seat: usize) {
+    #[inline]
+    fn begin_turn(&mut self, seat: usize) {
+        // With tiles in the bag neither the stuck safeguard nor a lone pass can apply.
+        if self.turns < self.config.max_turns() && self.bag.total() > 0 {
+            self.turn = seat as u8;
+            self.phase = Phase::Turn;
+        } else {
+            self.begin_turn_checked(seat);
+        }
+    }
+
+    /// [`MouseRace::begin_turn`] when the turn limit is reached or the bag is empty.
+    #[inline(never)]
+    fn begin_turn_checked(&mut self, mut seat: usize) {
         let mut lone_passes = 0;
         loop {
             if self.turns >= self.config.max_turns() {
@@ -359,8 +488,28 @@ impl MouseRace {
         }
     }
 
+    /// The decisions other than drawing and laying a road tile.
+    #[inline(never)]
+    fn apply_other(&mut self, action: MouseRaceAction) {
+        let seat = self.turn();
+        match action {
+            MouseRaceAction::Back => self.take_back(seat),
+            MouseRaceAction::Shoo => self.shoo(seat),
+            MouseRaceAction::Cat(square) => self.board.set(square, Cell::Cat),
+            MouseRaceAction::Decline => {
+                if let Some(kind) = self.held() {
+                    self.bag.add(kind);
+                }
+            }
+            _ => unreachable!("{action} is applied elsewhere"),
+        }
+        self.end_turn();
+    }
+
     /// What happens to a tile just drawn.
-    fn resolve_draw(&mut self, kind: TileKind, extra: bool) {
+    #[inline(never)]
+    fn resolve_draw(&mut self, kind: TileKind) {
+        let extra = matches!(self.phase, Phase::Draw { extra: true });
         self.bag.remove(kind);
         let seat = self.turn();
         if kind == TileKind::Cat {
@@ -401,11 +550,13 @@ impl Game for MouseRace {
             config: *config,
             board: Board::default(),
             paths: [Path::EMPTY; MAX_PLAYERS],
+            open_ends: [[None; 2]; MAX_PLAYERS],
             bag: config.tiles(),
             phase: Phase::Turn,
             turn: 0,
             turns: 0,
         };
+        state.refresh_open_ends();
         state.begin_turn(0);
         state
     }
@@ -424,44 +575,29 @@ impl Game for MouseRace {
 
     fn legal_actions(&self, out: &mut Vec<MouseRaceAction>) {
         out.clear();
-        let seat = self.turn();
         match self.phase {
             Phase::Turn => {
+                let seat = self.turn();
+                // Gathered first and copied at once: one capacity check instead of four.
+                let mut actions = [MouseRaceAction::Pass; 4];
+                let mut count = 0;
                 if self.bag.total() > 0 {
-                    out.push(MouseRaceAction::Draw);
+                    actions[0] = MouseRaceAction::Draw;
+                    count = 1;
                 }
-                out.push(MouseRaceAction::Pass);
+                actions[count] = MouseRaceAction::Pass;
+                count += 1;
                 if !self.paths[seat].is_empty() {
-                    out.push(MouseRaceAction::Back);
+                    actions[count] = MouseRaceAction::Back;
+                    count += 1;
                 }
                 if self.cat_on_open_end(seat) {
-                    out.push(MouseRaceAction::Shoo);
+                    actions[count] = MouseRaceAction::Shoo;
+                    count += 1;
                 }
+                out.extend(actions.into_iter().take(count));
             }
-            Phase::Holding { kind } => {
-                let first = self.paths[seat].is_empty();
-                if kind == TileKind::Cat {
-                    out.extend(
-                        Board::squares(self.config.size())
-                            .filter(|&s| self.cat_allowed(seat, s))
-                            .map(MouseRaceAction::Cat),
-                    );
-                } else {
-                    for (square, _) in self.open_ends(seat).into_iter().flatten() {
-                        if !self.is_free(square) {
-                            continue;
-                        }
-                        let named = first.then_some(square);
-                        if kind == TileKind::Straight {
-                            out.push(MouseRaceAction::Place(named));
-                        } else {
-                            out.push(MouseRaceAction::Left(named));
-                            out.push(MouseRaceAction::Right(named));
-                        }
-                    }
-                }
-                out.push(MouseRaceAction::Decline);
-            }
+            Phase::Holding { kind } => self.list_tile_actions(kind, out),
             Phase::Draw { .. } | Phase::Over { .. } => {}
         }
     }
@@ -476,6 +612,29 @@ impl Game for MouseRace {
                 }
             }
         }
+    }
+
+    /// Draws straight from the bag's counts, without listing the outcomes: the same pick for
+    /// the same random number as sampling [`Game::chance_outcomes`] (one draw below the bag's
+    /// total, the kinds in the listed order).
+    fn sample_chance(
+        &self,
+        rng: &mut GameRng,
+        _buffer: &mut Vec<(MouseRaceAction, u32)>,
+    ) -> Option<MouseRaceAction> {
+        if !matches!(self.phase, Phase::Draw { .. }) || self.bag.total() == 0 {
+            return None;
+        }
+        let pick = below(rng, self.bag.total());
+        let straight = u32::from(self.bag.straight);
+        let kind = if pick < straight {
+            TileKind::Straight
+        } else if pick < straight + u32::from(self.bag.curve) {
+            TileKind::Curve
+        } else {
+            TileKind::Cat
+        };
+        Some(MouseRaceAction::Drawn(kind))
     }
 
     fn is_legal(&self, action: &MouseRaceAction) -> bool {
@@ -502,43 +661,19 @@ impl Game for MouseRace {
     }
 
     fn apply_unchecked(&mut self, action: MouseRaceAction) {
-        let seat = self.turn();
+        // The frequent events stay here; the rest are calls, which keeps this one cheap.
         match action {
-            MouseRaceAction::Drawn(kind) => {
-                let extra = matches!(self.phase, Phase::Draw { extra: true });
-                self.resolve_draw(kind, extra);
-            }
-            MouseRaceAction::Draw => self.phase = Phase::Draw { extra: false },
             MouseRaceAction::Pass => self.end_turn(),
-            MouseRaceAction::Back => {
-                self.take_back(seat);
-                self.end_turn();
-            }
-            MouseRaceAction::Shoo => {
-                self.shoo(seat);
-                self.end_turn();
-            }
-            MouseRaceAction::Place(named) => {
-                let target = self.road_target(seat, named).expect("legal placement");
-                self.lay_road(seat, target, target.1);
-            }
-            MouseRaceAction::Left(named) => {
-                let target = self.road_target(seat, named).expect("legal placement");
-                self.lay_road(seat, target, target.1.left());
-            }
-            MouseRaceAction::Right(named) => {
-                let target = self.road_target(seat, named).expect("legal placement");
-                self.lay_road(seat, target, target.1.right());
-            }
-            MouseRaceAction::Cat(square) => {
-                self.board.set(square, Cell::Cat);
-                self.end_turn();
-            }
-            MouseRaceAction::Decline => {
-                if let Some(kind) = self.held() {
-                    self.bag.add(kind);
-                }
-                self.end_turn();
+            MouseRaceAction::Draw => self.phase = Phase::Draw { extra: false },
+            MouseRaceAction::Drawn(kind) => self.resolve_draw(kind),
+            MouseRaceAction::Place(named) => self.lay_road(named, |heading| heading),
+            MouseRaceAction::Left(named) => self.lay_road(named, Dir::left),
+            MouseRaceAction::Right(named) => self.lay_road(named, Dir::right),
+            MouseRaceAction::Back
+            | MouseRaceAction::Shoo
+            | MouseRaceAction::Cat(_)
+            | MouseRaceAction::Decline => {
+                self.apply_other(action);
             }
         }
     }

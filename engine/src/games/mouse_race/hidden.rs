@@ -122,6 +122,7 @@ impl MouseRace {
             config,
             board: Board::default(),
             paths: [Path::EMPTY; MAX_PLAYERS],
+            open_ends: [[None; 2]; MAX_PLAYERS],
             bag: pool,
             phase,
             turn: turn as u8,
@@ -163,6 +164,7 @@ impl MouseRace {
         if let Phase::Holding { kind } = phase {
             state.bag.remove(kind);
         }
+        state.refresh_open_ends();
         state
     }
 
