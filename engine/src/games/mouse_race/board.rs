@@ -193,16 +193,6 @@ impl Dir {
     pub fn opposite(self) -> Dir {
         self.left().left()
     }
-
-    /// Bit of this side in a set of connected sides.
-    pub(crate) fn bit(self) -> u8 {
-        match self {
-            Dir::North => 1,
-            Dir::East => 2,
-            Dir::South => 4,
-            Dir::West => 8,
-        }
-    }
 }
 
 impl Display for Dir {
