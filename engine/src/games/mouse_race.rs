@@ -48,10 +48,8 @@ pub enum End {
     Stuck,
 }
 
-/// Where the game stands within a turn. A plain byte tag (no niche packing of the nested
-/// enums), so the matches at every event are a single compare.
+/// Where the game stands within a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[repr(u8)]
 #[serde(rename_all = "snake_case", tag = "phase")]
 pub enum Phase {
     /// The turn owner chooses: draw, pass, back or shoo.
@@ -210,24 +208,17 @@ impl Game for MouseRace {
         match self.phase {
             Phase::Turn => {
                 let seat = self.turn();
-                // Gathered first and copied at once: one capacity check instead of four.
-                let mut actions = [MouseRaceAction::Pass; 4];
-                let mut count = 0;
+                out.reserve(4);
                 if self.bag.total() > 0 {
-                    actions[0] = MouseRaceAction::Draw;
-                    count = 1;
+                    out.push(MouseRaceAction::Draw);
                 }
-                actions[count] = MouseRaceAction::Pass;
-                count += 1;
+                out.push(MouseRaceAction::Pass);
                 if !self.paths[seat].is_empty() {
-                    actions[count] = MouseRaceAction::Back;
-                    count += 1;
+                    out.push(MouseRaceAction::Back);
                 }
                 if self.cat_on_open_end(seat) {
-                    actions[count] = MouseRaceAction::Shoo;
-                    count += 1;
+                    out.push(MouseRaceAction::Shoo);
                 }
-                out.extend(actions.into_iter().take(count));
             }
             Phase::Holding { kind } => self.list_tile_actions(kind, out),
             Phase::Draw { .. } | Phase::Over { .. } => {}

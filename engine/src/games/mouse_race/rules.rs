@@ -148,27 +148,20 @@ impl MouseRace {
         out.push(MouseRaceAction::Decline);
     }
 
-    /// Appends a `cat CELL` action for every cell `seat` may lay a cat on, row by row. A cat
-    /// may go on most cells, so the cells are gathered on the stack and the actions copied at
-    /// once rather than pushed one at a time.
+    /// Appends a `cat CELL` action for every cell `seat` may lay a cat on, row by row.
     pub(super) fn list_cat_cells(&self, seat: usize, out: &mut Vec<MouseRaceAction>) {
-        let mut cells = [Square::A1; MAX_SIZE * MAX_SIZE];
-        let mut count = 0;
-        for (row, &columns) in self.cat_cells(seat).iter().enumerate() {
+        let size = usize::from(self.config.size());
+        out.reserve(size * size);
+        for (row, &columns) in self.cat_cells(seat).iter().enumerate().take(size) {
             let mut columns = columns;
             while columns != 0 {
-                if let Some(cell) = cells.get_mut(count) {
-                    *cell = Square::new(row as u8, columns.trailing_zeros() as u8);
-                }
-                count += 1;
+                out.push(MouseRaceAction::Cat(Square::new(
+                    row as u8,
+                    columns.trailing_zeros() as u8,
+                )));
                 columns &= columns - 1;
             }
         }
-        out.extend(
-            cells[..count]
-                .iter()
-                .map(|&cell| MouseRaceAction::Cat(cell)),
-        );
     }
 
     pub(super) fn any_cat_cell(&self, seat: usize) -> bool {
