@@ -761,6 +761,14 @@ fn a_drawn_tile_is_seen_by_its_drawer_only_and_the_bag_with_the_hand_is_public()
     assert_eq!((mine.deciding, theirs.deciding), (Some(0), Some(0)));
     assert_eq!(theirs.pool, tiles(64, 80, 20));
     assert_eq!(mine.pool, tiles(64, 80, 20));
+    assert_eq!(
+        mine.bag,
+        Some(tiles(64, 79, 20)),
+        "the holder knows the bag"
+    );
+    assert_eq!(theirs.bag, None, "the others know only the pool");
+    let after_decline = after::<MouseRace>("size=7", &["draw", "draw curve", "decline"]);
+    assert_eq!(after_decline.observation(1).bag, Some(tiles(64, 80, 20)));
     assert!(mine.to_string().contains("you drew a curve"));
     assert!(theirs.to_string().contains("seat 0 holds a drawn tile"));
 }

@@ -39,9 +39,11 @@ pub struct MouseRaceObservation {
     pub paths: Vec<PathView>,
     /// The cells holding a cat, row by row.
     pub cats: Vec<Square>,
+    /// The bag's contents, when this seat knows them: null only while another seat holds a
+    /// drawn tile whose kind this seat cannot see (the bag is then `pool` less one tile).
+    pub bag: Option<TileCounts>,
     /// The tiles not on the board: the bag's contents plus the tile in hand, if a seat holds
-    /// one. Public: everyone can count them from the board. While this seat holds a tile, the
-    /// bag is this less that tile.
+    /// one. Public: everyone can count them from the board.
     pub pool: TileCounts,
     /// The drawn tile a seat is deciding about; null unless `phase` is `holding`.
     pub hand: Option<HandView>,
@@ -306,6 +308,13 @@ impl MouseRace {
         if let Some(kind) = self.held() {
             pool.add(kind);
         }
+        let bag = match hand {
+            Some(HandView {
+                tile: HeldTile::Hidden,
+                ..
+            }) => None,
+            _ => Some(self.bag),
+        };
         let corners = geometry.corners().map(|cell| CornerView {
             cell,
             seat: (0..players).find(|&s| self.config.corner(s) == cell),
@@ -332,6 +341,7 @@ impl MouseRace {
                 .filter(|&(_, cell)| cell == Cell::Cat)
                 .map(|(square, _)| square)
                 .collect(),
+            bag,
             pool,
             hand,
         }
@@ -662,21 +672,17 @@ impl Display for MouseRaceObservation {
         for path in &self.paths {
             self.write_path(f, path)?;
         }
-        match self.hand {
-            Some(hand) => match hand.tile.kind().filter(|_| hand.seat == self.seat) {
-                Some(kind) => {
-                    let mut bag = self.pool;
-                    bag.remove(kind);
-                    writeln!(f, "Bag: {}; in your hand: a {kind}", counts(bag))
-                }
-                None => writeln!(
-                    f,
-                    "Bag and seat {}'s hand: {}",
-                    hand.seat,
-                    counts(self.pool)
-                ),
-            },
-            None => writeln!(f, "Bag: {}", counts(self.pool)),
+        match (self.bag, self.own_tile(), self.hand) {
+            (Some(bag), Some(kind), _) => {
+                writeln!(f, "Bag: {}; in your hand: a {kind}", counts(bag))
+            }
+            (Some(bag), None, _) => writeln!(f, "Bag: {}", counts(bag)),
+            (None, _, hand) => writeln!(
+                f,
+                "Bag and seat {}'s hand: {}",
+                hand.map_or(self.turn, |hand| hand.seat),
+                counts(self.pool)
+            ),
         }
     }
 }
