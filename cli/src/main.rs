@@ -13,6 +13,7 @@ mod replay;
 mod seats;
 mod signals;
 mod spec;
+mod tournament;
 mod view;
 
 use std::io::Write;
@@ -60,6 +61,12 @@ enum Command {
     Completions(CompletionsArgs),
     /// Print the help of mousehole or of one of its commands.
     Help(HelpArgs),
+    /// Play a duplicate tournament between agents on every core and report their strength.
+    ///
+    /// Every entry plays every seat of each deal on the same chance stream. More agents than
+    /// seats play every combination at its own table. `--shard I/N` plays one share of the
+    /// deals into a part file; `tournament merge` joins the parts (see docs/tournaments.md).
+    Tournament(Box<tournament::TournamentArgs>),
 }
 
 #[derive(Debug, Args)]
@@ -157,6 +164,14 @@ mousehole play {l} --games 200 --seed 1 --out t.jsonl",
         "Games to measure: {} (default: all, at their default player counts)",
         names_or(&games)
     );
+    let tournament_examples = format!(
+        "Examples:\n  \
+mousehole tournament --game {f} --agents {fa} --games 3000\n  \
+mousehole tournament --game {f} --agents {fa} --games 3000 --seed 1 --shard 0/2 --part p0.jsonl\n  \
+mousehole tournament merge p0.jsonl p1.jsonl --json report.json",
+        f = first.name,
+        fa = vec!["random"; first.default_players()].join(","),
+    );
     Cli::command()
         .about(about)
         .long_about(long_about)
@@ -169,6 +184,9 @@ mousehole play {l} --games 200 --seed 1 --out t.jsonl",
         })
         .mut_subcommand("bench", |bench| {
             bench.mut_arg("games", |arg| arg.help(bench_help))
+        })
+        .mut_subcommand("tournament", |tournament| {
+            tournament.after_help(tournament_examples)
         })
 }
 
@@ -191,6 +209,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Help(args) => help(args.command.as_deref()),
+        Command::Tournament(args) => tournament::run(&args),
     }
 }
 

@@ -1,13 +1,13 @@
 //! Statistics of random Mouse Race games (ignored by default; run in release with
-//! `cargo test --release -p mousehole-engine --test mouse_race_stats -- --ignored --nocapture`):
-//! game length in turns and events, how often each ending happens, and playout speed.
+//! `cargo xtask stats --game mouse-race`): game length in turns and events, how often each
+//! ending happens, the winners' seats, and random full games per second, all played through
+//! the shared random playout.
 
 use std::time::Instant;
 
-use mousehole_engine::games::mouse_race::{End, MouseRace, MouseRaceConfig};
-use mousehole_engine::rng::{chance_rng, sample_weighted};
-use mousehole_engine::{Game, Options, ToMove};
-use rand::RngExt;
+use mousehole_engine::games::mouse_race::{End, MouseRace};
+use mousehole_engine::playout::RandomGames;
+use mousehole_engine::testing::config;
 
 /// Totals over many random games of one configuration.
 #[derive(Debug, Default)]
@@ -18,45 +18,24 @@ struct Totals {
     cheese: u32,
     turn_limit: u32,
     stuck: u32,
-}
-
-/// Plays one game with uniformly random decisions; returns the final state and its events.
-fn random_game(config: &MouseRaceConfig, seed: u64) -> (MouseRace, u64) {
-    let mut rng = chance_rng(seed);
-    let mut state = MouseRace::new(config);
-    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
-    let mut events = 0;
-    loop {
-        let action = match state.to_move() {
-            ToMove::Terminal => return (state, events),
-            ToMove::Chance => {
-                state.chance_outcomes(&mut outcomes);
-                sample_weighted(&outcomes, &mut rng).expect("a chance node has outcomes")
-            }
-            ToMove::Player(_) => {
-                state.legal_actions(&mut legal);
-                legal[rng.random_range(0..legal.len())]
-            }
-        };
-        state.apply_unchecked(action);
-        events += 1;
-    }
+    wins_by_seat: [u32; 4],
 }
 
 fn measure(options: &str, games: u32) -> Totals {
-    let config: MouseRaceConfig = Options::parse(MouseRace::info(), options)
-        .unwrap()
-        .into_config()
-        .unwrap();
+    let mut random = RandomGames::<MouseRace>::new(&config::<MouseRace>(options));
     let mut totals = Totals::default();
     let started = Instant::now();
     for seed in 0..u64::from(games) {
-        let (state, events) = random_game(&config, seed);
+        let played = random.play(seed);
+        let state = played.state();
         totals.games += 1;
         totals.turns += u64::from(state.turns());
-        totals.events += events;
+        totals.events += played.events().len() as u64;
         match state.end().expect("the game ended") {
-            End::Cheese { .. } => totals.cheese += 1,
+            End::Cheese { winner } => {
+                totals.cheese += 1;
+                totals.wins_by_seat[usize::from(winner)] += 1;
+            }
             End::TurnLimit => totals.turn_limit += 1,
             End::Stuck => totals.stuck += 1,
         }
@@ -66,13 +45,14 @@ fn measure(options: &str, games: u32) -> Totals {
     let percent = |count: u32| 100.0 * f64::from(count) / n;
     println!(
         "{options}: {games} games, {:.0} games/s; average {:.1} turns, {:.1} events; \
-         cheese reached {:.2}% ({}), safeguards: turn limit {:.2}% ({}), \
+         cheese reached {:.2}% ({}, by seat {:?}), safeguards: turn limit {:.2}% ({}), \
          stuck (bag empty, no free open end) {:.2}% ({})",
         n / seconds,
         totals.turns as f64 / n,
         totals.events as f64 / n,
         percent(totals.cheese),
         totals.cheese,
+        totals.wins_by_seat,
         percent(totals.turn_limit),
         totals.turn_limit,
         percent(totals.stuck),
@@ -82,7 +62,7 @@ fn measure(options: &str, games: u32) -> Totals {
 }
 
 #[test]
-#[ignore = "statistics: run in release with --ignored --nocapture"]
+#[ignore = "statistics: run in release with `cargo xtask stats --game mouse-race`"]
 fn random_game_statistics() {
     const GAMES: u32 = 10_000;
     for options in [
@@ -98,6 +78,7 @@ fn random_game_statistics() {
             totals.cheese + totals.turn_limit + totals.stuck,
             totals.games
         );
+        assert_eq!(totals.wins_by_seat.iter().sum::<u32>(), totals.cheese);
         let turns = totals.turns as f64 / f64::from(totals.games);
         let events = totals.events as f64 / f64::from(totals.games);
         assert!((1.0..=600.0).contains(&turns), "{options}: {turns} turns");

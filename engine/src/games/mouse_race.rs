@@ -3,36 +3,45 @@
 
 mod action;
 mod board;
-mod checks;
 mod config;
-mod knowledge;
+mod hidden;
+mod invariants;
 mod notes;
 mod observation;
+mod rules;
 mod views;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use self::action::{MouseRaceAction, TileKind};
 pub use self::board::{Board, Cell, Dir, Geometry, MAX_SIZE, MIN_SIZE, Spot, Square};
 use self::config::INFO;
 pub use self::config::{MouseRaceConfig, TileCounts};
-pub use self::observation::{MouseRaceObservation, PathView, PhaseView};
+pub use self::observation::{
+    BoardView, Content, CornerView, HandView, HeldTile, MouseRaceObservation, OpenEnd, PathView,
+    PhaseView, Shape, StartCell, TileView,
+};
+use self::rules::{OpenEnds, RoadStatus};
 pub use self::views::MouseRaceView;
 use crate::error::BrokenInvariant;
 use crate::game::{Actor, Game, ToMove};
 use crate::options::{GameConfig, GameInfo};
 use crate::outcome::Outcome;
-use crate::rng::GameRng;
+use crate::rng::{GameRng, below};
 
 /// Most seats the game allows: one per corner.
 pub const MAX_PLAYERS: usize = 4;
 
 /// Why the game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "end")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case", tag = "reason")]
 pub enum End {
-    /// A seat's path reached the cheese.
-    Cheese { winner: u8 },
+    /// A seat's path reached the cheese: it wins, the others share second place.
+    Cheese {
+        /// The seat that reached the cheese.
+        winner: u8,
+    },
     /// Safeguard: `max_turns` turns were played.
     TurnLimit,
     /// Safeguard: between two turns the bag was empty and no open end was a free cell.
@@ -94,22 +103,15 @@ impl Path {
     }
 }
 
-/// Whether a road tile can be laid on a path now.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum RoadStatus {
-    Placeable,
-    /// A cat sits on the open end: the road tile goes back and the player draws once more.
-    BlockedByCat,
-    /// Off the board, a road tile or a corner: the road tile goes back and the turn ends.
-    Blocked,
-}
-
 /// The full state of a game of Mouse Race.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MouseRace {
     config: MouseRaceConfig,
     board: Board,
     paths: [Path; MAX_PLAYERS],
+    /// Each seat's open ends, worked out from its path whenever the path changes: nearly every
+    /// decision looks at them (a check keeps them in step with the paths).
+    open_ends: [OpenEnds; MAX_PLAYERS],
     /// Tiles in the bag (the tile in hand, if any, is not among them).
     bag: TileCounts,
     phase: Phase,
@@ -154,235 +156,12 @@ impl MouseRace {
         }
     }
 
-    fn players(&self) -> usize {
+    pub(super) fn players(&self) -> usize {
         self.config.players()
     }
 
-    fn geometry(&self) -> Geometry {
+    pub(super) fn geometry(&self) -> Geometry {
         self.config.geometry()
-    }
-
-    /// The cells a seat's next road tile may go on, with the direction of travel into each:
-    /// the open end, or before the first tile both cells next to the corner.
-    fn open_ends(&self, seat: usize) -> [Option<(Square, Dir)>; 2] {
-        let path = &self.paths[seat];
-        if path.is_empty() {
-            self.geometry().starts(self.config.corner(seat)).map(Some)
-        } else {
-            let square = path.last.step(path.heading).square(self.config.size());
-            [square.map(|s| (s, path.heading)), None]
-        }
-    }
-
-    /// An empty cell on the board that is not a corner (the cheese never is an open end while
-    /// the game goes on, and no tile may go there).
-    fn is_free(&self, square: Square) -> bool {
-        self.board.get(square) == Cell::Empty
-            && !self.geometry().is_corner(square)
-            && square != self.geometry().cheese()
-    }
-
-    fn road_status(&self, seat: usize) -> RoadStatus {
-        let ends = self.open_ends(seat);
-        let ends = ends.iter().flatten().map(|&(s, _)| s);
-        if ends.clone().any(|s| self.is_free(s)) {
-            RoadStatus::Placeable
-        } else if ends.clone().any(|s| self.board.get(s) == Cell::Cat) {
-            RoadStatus::BlockedByCat
-        } else {
-            RoadStatus::Blocked
-        }
-    }
-
-    fn cat_on_open_end(&self, seat: usize) -> bool {
-        self.open_ends(seat)
-            .iter()
-            .flatten()
-            .any(|&(s, _)| self.board.get(s) == Cell::Cat)
-    }
-
-    /// Whether `seat` may lay a cat on `square`.
-    fn cat_allowed(&self, seat: usize, square: Square) -> bool {
-        if usize::from(square.row.max(square.col)) >= usize::from(self.config.size())
-            || !self.is_free(square)
-        {
-            return false;
-        }
-        let scent = self.geometry().is_scent(square);
-        (0..self.players()).all(|owner| {
-            let is_open_end = self
-                .open_ends(owner)
-                .iter()
-                .flatten()
-                .any(|&(s, _)| s == square);
-            !is_open_end || (scent && owner != seat)
-        })
-    }
-
-    fn any_cat_cell(&self, seat: usize) -> bool {
-        Board::squares(self.config.size()).any(|s| self.cat_allowed(seat, s))
-    }
-
-    /// The cell and direction of travel for laying a road tile, given the cell named in the
-    /// action (required for a path's first tile, forbidden afterwards).
-    fn road_target(&self, seat: usize, named: Option<Square>) -> Option<(Square, Dir)> {
-        let path = &self.paths[seat];
-        if path.is_empty() != named.is_some() {
-            return None;
-        }
-        self.open_ends(seat)
-            .into_iter()
-            .flatten()
-            .find(|&(s, _)| named.is_none_or(|n| n == s) && self.is_free(s))
-    }
-
-    /// Whether a turn of `seat` could only be a pass.
-    fn only_pass(&self, seat: usize) -> bool {
-        self.bag.total() == 0 && self.paths[seat].is_empty() && !self.cat_on_open_end(seat)
-    }
-
-    /// The stuck safeguard: the bag is empty and no seat's open end is a free cell.
-    fn stuck(&self) -> bool {
-        self.bag.total() == 0
-            && (0..self.players()).all(|seat| {
-                !self
-                    .open_ends(seat)
-                    .iter()
-                    .flatten()
-                    .any(|&(s, _)| self.is_free(s))
-            })
-    }
-
-    /// The tile in hand, if a seat is deciding about one.
-    fn held(&self) -> Option<TileKind> {
-        match self.phase {
-            Phase::Holding { kind } => Some(kind),
-            _ => None,
-        }
-    }
-
-    fn lay_road(&mut self, seat: usize, target: (Square, Dir), exit: Dir) {
-        let (square, entry) = target;
-        self.board.set(
-            square,
-            Cell::Road {
-                seat: seat as u8,
-                entry,
-                exit,
-            },
-        );
-        let path = &mut self.paths[seat];
-        if path.is_empty() {
-            path.first = square;
-        }
-        path.last = square;
-        path.heading = exit;
-        path.len += 1;
-        if path.last.step(exit) == Spot::from(self.geometry().cheese()) {
-            self.phase = Phase::Over {
-                end: End::Cheese { winner: seat as u8 },
-            };
-        } else {
-            self.end_turn();
-        }
-    }
-
-    fn take_back(&mut self, seat: usize) {
-        let path = self.paths[seat];
-        let Cell::Road { entry, exit, .. } = self.board.get(path.last) else {
-            unreachable!("a path's last cell holds its road tile");
-        };
-        self.board.set(path.last, Cell::Empty);
-        self.bag.add(if entry == exit {
-            TileKind::Straight
-        } else {
-            TileKind::Curve
-        });
-        self.paths[seat] = if path.len == 1 {
-            Path::EMPTY
-        } else {
-            let previous = path
-                .last
-                .step(entry.opposite())
-                .square(self.config.size())
-                .expect("the previous tile lies on the board");
-            Path {
-                len: path.len - 1,
-                last: previous,
-                heading: entry,
-                ..path
-            }
-        };
-    }
-
-    fn shoo(&mut self, seat: usize) {
-        for (square, _) in self.open_ends(seat).into_iter().flatten() {
-            if self.board.get(square) == Cell::Cat {
-                self.board.set(square, Cell::Empty);
-                self.bag.add(TileKind::Cat);
-            }
-        }
-    }
-
-    fn end_turn(&mut self) {
-        self.turns += 1;
-        self.begin_turn((self.turn() + 1) % self.players());
-    }
-
-    /// Starts `seat`'s turn, first checking the safeguards and passing automatically for
-    /// seats that could only pass.
-    fn begin_turn(&mut self, mut seat: usize) {
-        let mut lone_passes = 0;
-        loop {
-            if self.turns >= self.config.max_turns() {
-                self.phase = Phase::Over {
-                    end: End::TurnLimit,
-                };
-                return;
-            }
-            if self.stuck() {
-                self.phase = Phase::Over { end: End::Stuck };
-                return;
-            }
-            self.turn = seat as u8;
-            if !self.only_pass(seat) {
-                self.phase = Phase::Turn;
-                return;
-            }
-            self.turns += 1;
-            lone_passes += 1;
-            if lone_passes >= self.players() {
-                // Nobody can do anything but pass, so nothing will ever change: skip ahead.
-                self.turns = self.turns.max(self.config.max_turns());
-            }
-            seat = (seat + 1) % self.players();
-        }
-    }
-
-    /// What happens to a tile just drawn.
-    fn resolve_draw(&mut self, kind: TileKind, extra: bool) {
-        self.bag.remove(kind);
-        let seat = self.turn();
-        if kind == TileKind::Cat {
-            if self.any_cat_cell(seat) {
-                self.phase = Phase::Holding { kind };
-            } else {
-                self.bag.add(kind);
-                self.end_turn();
-            }
-            return;
-        }
-        match self.road_status(seat) {
-            RoadStatus::Placeable => self.phase = Phase::Holding { kind },
-            RoadStatus::BlockedByCat if !extra => {
-                self.bag.add(kind);
-                self.phase = Phase::Draw { extra: true };
-            }
-            RoadStatus::BlockedByCat | RoadStatus::Blocked => {
-                self.bag.add(kind);
-                self.end_turn();
-            }
-        }
     }
 }
 
@@ -401,11 +180,13 @@ impl Game for MouseRace {
             config: *config,
             board: Board::default(),
             paths: [Path::EMPTY; MAX_PLAYERS],
+            open_ends: [[None; 2]; MAX_PLAYERS],
             bag: config.tiles(),
             phase: Phase::Turn,
             turn: 0,
             turns: 0,
         };
+        state.refresh_open_ends();
         state.begin_turn(0);
         state
     }
@@ -424,9 +205,10 @@ impl Game for MouseRace {
 
     fn legal_actions(&self, out: &mut Vec<MouseRaceAction>) {
         out.clear();
-        let seat = self.turn();
         match self.phase {
             Phase::Turn => {
+                let seat = self.turn();
+                out.reserve(4);
                 if self.bag.total() > 0 {
                     out.push(MouseRaceAction::Draw);
                 }
@@ -438,30 +220,7 @@ impl Game for MouseRace {
                     out.push(MouseRaceAction::Shoo);
                 }
             }
-            Phase::Holding { kind } => {
-                let first = self.paths[seat].is_empty();
-                if kind == TileKind::Cat {
-                    out.extend(
-                        Board::squares(self.config.size())
-                            .filter(|&s| self.cat_allowed(seat, s))
-                            .map(MouseRaceAction::Cat),
-                    );
-                } else {
-                    for (square, _) in self.open_ends(seat).into_iter().flatten() {
-                        if !self.is_free(square) {
-                            continue;
-                        }
-                        let named = first.then_some(square);
-                        if kind == TileKind::Straight {
-                            out.push(MouseRaceAction::Place(named));
-                        } else {
-                            out.push(MouseRaceAction::Left(named));
-                            out.push(MouseRaceAction::Right(named));
-                        }
-                    }
-                }
-                out.push(MouseRaceAction::Decline);
-            }
+            Phase::Holding { kind } => self.list_tile_actions(kind, out),
             Phase::Draw { .. } | Phase::Over { .. } => {}
         }
     }
@@ -476,6 +235,29 @@ impl Game for MouseRace {
                 }
             }
         }
+    }
+
+    /// Draws straight from the bag's counts, without listing the outcomes: the same pick for
+    /// the same random number as sampling [`Game::chance_outcomes`] (one draw below the bag's
+    /// total, the kinds in the listed order).
+    fn sample_chance(
+        &self,
+        rng: &mut GameRng,
+        _buffer: &mut Vec<(MouseRaceAction, u32)>,
+    ) -> Option<MouseRaceAction> {
+        if !matches!(self.phase, Phase::Draw { .. }) || self.bag.total() == 0 {
+            return None;
+        }
+        let pick = below(rng, self.bag.total());
+        let straight = u32::from(self.bag.straight);
+        let kind = if pick < straight {
+            TileKind::Straight
+        } else if pick < straight + u32::from(self.bag.curve) {
+            TileKind::Curve
+        } else {
+            TileKind::Cat
+        };
+        Some(MouseRaceAction::Drawn(kind))
     }
 
     fn is_legal(&self, action: &MouseRaceAction) -> bool {
@@ -502,43 +284,19 @@ impl Game for MouseRace {
     }
 
     fn apply_unchecked(&mut self, action: MouseRaceAction) {
-        let seat = self.turn();
+        // The frequent events stay here; the rest are calls, which keeps this one cheap.
         match action {
-            MouseRaceAction::Drawn(kind) => {
-                let extra = matches!(self.phase, Phase::Draw { extra: true });
-                self.resolve_draw(kind, extra);
-            }
-            MouseRaceAction::Draw => self.phase = Phase::Draw { extra: false },
             MouseRaceAction::Pass => self.end_turn(),
-            MouseRaceAction::Back => {
-                self.take_back(seat);
-                self.end_turn();
-            }
-            MouseRaceAction::Shoo => {
-                self.shoo(seat);
-                self.end_turn();
-            }
-            MouseRaceAction::Place(named) => {
-                let target = self.road_target(seat, named).expect("legal placement");
-                self.lay_road(seat, target, target.1);
-            }
-            MouseRaceAction::Left(named) => {
-                let target = self.road_target(seat, named).expect("legal placement");
-                self.lay_road(seat, target, target.1.left());
-            }
-            MouseRaceAction::Right(named) => {
-                let target = self.road_target(seat, named).expect("legal placement");
-                self.lay_road(seat, target, target.1.right());
-            }
-            MouseRaceAction::Cat(square) => {
-                self.board.set(square, Cell::Cat);
-                self.end_turn();
-            }
-            MouseRaceAction::Decline => {
-                if let Some(kind) = self.held() {
-                    self.bag.add(kind);
-                }
-                self.end_turn();
+            MouseRaceAction::Draw => self.phase = Phase::Draw { extra: false },
+            MouseRaceAction::Drawn(kind) => self.resolve_draw(kind),
+            MouseRaceAction::Place(named) => self.lay_road(named, |heading| heading),
+            MouseRaceAction::Left(named) => self.lay_road(named, Dir::left),
+            MouseRaceAction::Right(named) => self.lay_road(named, Dir::right),
+            MouseRaceAction::Back
+            | MouseRaceAction::Shoo
+            | MouseRaceAction::Cat(_)
+            | MouseRaceAction::Decline => {
+                self.apply_other(action);
             }
         }
     }

@@ -1,9 +1,11 @@
 //! Mouse Race board geometry: squares with chess-like names, directions of travel, positions
 //! that may lie off the board, cells and the fixed-size board array.
 
+use std::borrow::Cow;
 use std::fmt::{self, Display};
 use std::str::FromStr;
 
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Serialize};
 
 /// The largest board side the `size` option allows.
@@ -30,6 +32,18 @@ impl Square {
     /// The position one step away in `dir` (possibly off the board).
     pub fn step(self, dir: Dir) -> Spot {
         Spot::from(self).step(dir)
+    }
+
+    /// The square one step away in `dir` on a board of side `size`, if it lies on the board.
+    #[inline]
+    pub fn neighbour(self, dir: Dir, size: u8) -> Option<Square> {
+        let Square { row, col } = self;
+        match dir {
+            Dir::North => (row > 0).then(|| Square::new(row - 1, col)),
+            Dir::East => (col + 1 < size).then(|| Square::new(row, col + 1)),
+            Dir::South => (row + 1 < size).then(|| Square::new(row + 1, col)),
+            Dir::West => (col > 0).then(|| Square::new(row, col - 1)),
+        }
     }
 
     /// The direction from `self` to an orthogonally adjacent `other`.
@@ -117,13 +131,34 @@ impl<'de> Deserialize<'de> for Square {
     }
 }
 
+/// Written as its name, `"b1"`: the schema says so (a pattern of the names a board of the
+/// largest size has).
+impl JsonSchema for Square {
+    fn schema_name() -> Cow<'static, str> {
+        "Cell".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "string",
+            "pattern": "^[a-u]([1-9]|1[0-9]|2[01])$",
+            "description": "A cell named like a chess square: its column letter (a is the leftmost column), then its row number (1 is the top row). a1 is the top-left corner, seat 0's.",
+            "examples": ["a1", "g7", "m13"]
+        })
+    }
+}
+
 /// A direction of travel on the board (north is up, toward row 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Dir {
+    /// Up, toward row 1.
     North,
+    /// Right, toward the later column letters.
     East,
+    /// Down, toward the higher row numbers.
     South,
+    /// Left, toward column a.
     West,
 }
 
@@ -157,16 +192,6 @@ impl Dir {
 
     pub fn opposite(self) -> Dir {
         self.left().left()
-    }
-
-    /// Bit of this side in a set of connected sides.
-    pub(crate) fn bit(self) -> u8 {
-        match self {
-            Dir::North => 1,
-            Dir::East => 2,
-            Dir::South => 4,
-            Dir::West => 8,
-        }
     }
 }
 
@@ -320,6 +345,18 @@ impl Board {
         }
     }
 
+    /// Whether a cat sits on `square` (without decoding the cell).
+    #[inline]
+    pub fn is_cat(&self, square: Square) -> bool {
+        self.cells[usize::from(square.row)][usize::from(square.col)] == Cell::CAT
+    }
+
+    /// The occupied cells of one row: bit `col` set when that cell is not empty.
+    #[inline]
+    pub(super) fn occupied_row(&self, row: usize) -> u32 {
+        self.occupied_columns[row]
+    }
+
     /// Every square of a board of side `size`, row by row.
     pub fn squares(size: u8) -> impl Iterator<Item = Square> {
         (0..size).flat_map(move |row| (0..size).map(move |col| Square::new(row, col)))
@@ -412,6 +449,16 @@ impl Geometry {
         self.corners().contains(&square)
     }
 
+    /// The eight cells around the cheese, row by row.
+    pub fn scent_cells(self) -> impl Iterator<Item = Square> {
+        let cheese = self.cheese();
+        (cheese.row - 1..=cheese.row + 1)
+            .flat_map(move |row| {
+                (cheese.col - 1..=cheese.col + 1).map(move |col| Square::new(row, col))
+            })
+            .filter(move |&square| square != cheese)
+    }
+
     /// One of the eight cells around the cheese.
     pub fn is_scent(self, square: Square) -> bool {
         let cheese = self.cheese();
@@ -423,23 +470,20 @@ impl Geometry {
     /// The two cells next to a corner, each with the direction of travel from the corner into
     /// it: the one along the top or bottom edge first.
     pub fn starts(self, corner: Square) -> [(Square, Dir); 2] {
-        let along_row = if corner.col == 0 {
-            Dir::East
+        let (along_row, col) = if corner.col == 0 {
+            (Dir::East, 1)
         } else {
-            Dir::West
+            (Dir::West, corner.col - 1)
         };
-        let along_col = if corner.row == 0 {
-            Dir::South
+        let (along_col, row) = if corner.row == 0 {
+            (Dir::South, 1)
         } else {
-            Dir::North
+            (Dir::North, corner.row - 1)
         };
-        let cell = |dir: Dir| {
-            corner
-                .step(dir)
-                .square(self.size)
-                .expect("a corner's neighbours lie on the board")
-        };
-        [(cell(along_row), along_row), (cell(along_col), along_col)]
+        [
+            (Square::new(corner.row, col), along_row),
+            (Square::new(row, corner.col), along_col),
+        ]
     }
 }
 

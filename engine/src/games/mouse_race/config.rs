@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::MAX_PLAYERS;
@@ -90,10 +91,13 @@ left, right (with the cell for a first tile: place b1, left a2), cat CELL, decli
 draw straight, draw curve, draw cat.";
 
 /// How many tiles of each kind: in the bag, on the board or in the game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub struct TileCounts {
+    /// Straight road tiles.
     pub straight: u16,
+    /// Curve road tiles.
     pub curve: u16,
+    /// Cats.
     pub cat: u16,
 }
 

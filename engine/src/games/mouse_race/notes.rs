@@ -1,121 +1,37 @@
-//! Readable notes on Mouse Race events: [`MouseRace::note`] from the true state for full
-//! transcripts, [`event_note`] from one seat's observations and view for that seat, and the
-//! labels a person choosing among legal actions reads.
-
-use std::fmt::Write as _;
+//! Readable notes on Mouse Race events — where a tile went, why a drawn tile went back, turns
+//! that passed by themselves, how the game ended — and the labels a person reads next to each
+//! legal action. Notes are written from observations only: a seat's note from its own
+//! observations and view ([`event_note`]), so it cannot tell more than the seat may know; and
+//! the full-transcript note ([`MouseRace::note`]) from the observations of the seat whose turn
+//! it is, who sees every event of its turn, told in the third person.
 
 use super::action::{MouseRaceAction, TileKind};
-use super::board::Dir;
-use super::observation::{MouseRaceObservation, PhaseView};
+use super::board::{Dir, Square};
+use super::observation::{Content, MouseRaceObservation, OpenEnd, PathView, PhaseView};
 use super::views::MouseRaceView;
-use super::{End, MouseRace, Phase};
+use super::{End, MouseRace};
 use crate::game::{Actor, Game};
 
 impl MouseRace {
-    /// What an action does here, for readable transcripts: worked out by applying it to a copy.
+    /// What an action does here, for readable transcripts of finished games: told from the
+    /// observations of the seat whose turn it is before and after the action.
     pub(super) fn note(&self, action: MouseRaceAction) -> Option<String> {
         if !self.is_legal(&action) {
             return None;
         }
         let seat = self.turn();
-        let size = self.config.size();
+        let actor = match action {
+            MouseRaceAction::Drawn(_) => Actor::Chance,
+            _ => Actor::Seat(seat),
+        };
         let mut after = self.clone();
         after.apply_unchecked(action);
-        let mut note = match action {
-            MouseRaceAction::Drawn(kind) => match after.phase {
-                Phase::Holding { .. } => String::new(),
-                Phase::Draw { extra: true } => {
-                    "a cat blocks the open end: back to the bag, draw again".to_owned()
-                }
-                _ if kind == TileKind::Cat => "no cell for the cat: back to the bag".to_owned(),
-                _ => "cannot be laid: back to the bag".to_owned(),
-            },
-            MouseRaceAction::Place(_) | MouseRaceAction::Left(_) | MouseRaceAction::Right(_) => {
-                let path = after.paths[seat];
-                let end = path.last.step(path.heading);
-                let shape = match action {
-                    MouseRaceAction::Place(_) => "straight",
-                    MouseRaceAction::Left(_) => "curve left",
-                    _ => "curve right",
-                };
-                format!(
-                    "{shape} on {}, heading {}, open end {}",
-                    path.last,
-                    path.heading,
-                    end.name(size)
-                )
-            }
-            MouseRaceAction::Back => {
-                let last = self.paths[seat].last;
-                format!("tile on {last} back to the bag")
-            }
-            MouseRaceAction::Shoo => "cat back to the bag".to_owned(),
-            MouseRaceAction::Decline => "tile back to the bag".to_owned(),
-            MouseRaceAction::Cat(square) => {
-                let blocked: Vec<String> = (0..self.players())
-                    .filter(|&s| {
-                        self.open_ends(s)
-                            .iter()
-                            .flatten()
-                            .any(|&(e, _)| e == square)
-                    })
-                    .map(|s| format!("seat {s}"))
-                    .collect();
-                if blocked.is_empty() {
-                    String::new()
-                } else {
-                    format!("blocks the open end of {}", blocked.join(", "))
-                }
-            }
-            MouseRaceAction::Draw | MouseRaceAction::Pass => String::new(),
-        };
-        // Turns that passed by themselves after this one.
-        let ended_turn = u32::from(after.turns > self.turns);
-        let automatic = after.turns.saturating_sub(self.turns + ended_turn);
-        if automatic > 0 && after.turns < self.config.max_turns() {
-            let seats: Vec<String> = (1..=automatic as usize)
-                .map(|k| ((seat + k) % self.players()).to_string())
-                .collect();
-            push_note(
-                &mut note,
-                &format!("seat {} can only pass", seats.join(", seat ")),
-            );
+        Narrator {
+            before: &self.observation(seat),
+            after: &after.observation(seat),
+            you: None,
         }
-        match after.phase {
-            Phase::Over {
-                end: End::Cheese { winner },
-            } => push_note(
-                &mut note,
-                &format!("reaches the cheese: seat {winner} wins"),
-            ),
-            Phase::Over {
-                end: End::TurnLimit,
-            } => push_note(
-                &mut note,
-                &format!("{} turns played: game drawn", self.config.max_turns()),
-            ),
-            Phase::Over { end: End::Stuck } => {
-                push_note(&mut note, "bag empty and no open end free: game drawn");
-            }
-            _ => {}
-        }
-        (!note.is_empty()).then_some(note)
-    }
-}
-
-fn push_note(note: &mut String, text: &str) {
-    if !note.is_empty() {
-        note.push_str("; ");
-    }
-    let _ = write!(note, "{text}");
-}
-
-/// "you" for the observing seat, "seat N" for the others.
-fn who(observation: &MouseRaceObservation, seat: usize) -> String {
-    if seat == observation.seat {
-        "you".to_owned()
-    } else {
-        format!("seat {seat}")
+        .note(actor, MouseRaceView::Seen(action))
     }
 }
 
@@ -127,116 +43,233 @@ pub(super) fn event_note(
     view: MouseRaceView,
     after: &MouseRaceObservation,
 ) -> Option<String> {
-    let seat = before.turn;
-    let name = who(before, seat);
-    let mut note = match view {
-        MouseRaceView::HiddenDraw | MouseRaceView::Seen(MouseRaceAction::Drawn(_)) => {
-            match after.phase {
-                PhaseView::Holding { kind: Some(kind) } => format!("you hold a {kind}"),
-                PhaseView::Holding { kind: None } => format!("{name} holds a tile"),
-                PhaseView::Draw { extra: true } => {
-                    format!(
-                        "a cat blocks the open end of {name}: the tile goes back, another is drawn"
-                    )
-                }
-                _ => match view {
-                    MouseRaceView::Seen(MouseRaceAction::Drawn(TileKind::Cat)) => {
-                        "no cell for the cat: back to the bag".to_owned()
-                    }
-                    MouseRaceView::Seen(MouseRaceAction::Drawn(_)) => {
-                        "it cannot be laid: back to the bag".to_owned()
-                    }
-                    _ => "the tile cannot be used: back to the bag".to_owned(),
-                },
-            }
+    Narrator {
+        before,
+        after,
+        you: Some(before.seat),
+    }
+    .note(actor, view)
+}
+
+/// Tells an event from two observations, naming the seat `you` (if any) in the second person.
+struct Narrator<'a> {
+    before: &'a MouseRaceObservation,
+    after: &'a MouseRaceObservation,
+    you: Option<usize>,
+}
+
+impl Narrator<'_> {
+    fn who(&self, seat: usize) -> String {
+        if self.you == Some(seat) {
+            "you".to_owned()
+        } else {
+            format!("seat {seat}")
         }
-        MouseRaceView::Seen(action) => {
-            let Actor::Seat(seat) = actor else {
-                return None;
-            };
-            let path = after.paths.get(seat)?;
-            match action {
-                MouseRaceAction::Place(_)
-                | MouseRaceAction::Left(_)
-                | MouseRaceAction::Right(_) => {
-                    let shape = match action {
-                        MouseRaceAction::Place(_) => "straight",
-                        MouseRaceAction::Left(_) => "curve left",
-                        _ => "curve right",
-                    };
-                    let cell = path.tiles.last()?;
-                    let heading = path.heading?;
-                    let end = match path.open_end {
-                        Some(end) => end.to_string(),
-                        None => "off the board".to_owned(),
-                    };
-                    format!("{shape} on {cell}, heading {heading}, open end {end}")
-                }
-                MouseRaceAction::Back => {
-                    let last = before.paths.get(seat)?.tiles.last()?;
-                    format!("the tile on {last} goes back to the bag")
-                }
-                MouseRaceAction::Shoo => "the cat goes back to the bag".to_owned(),
-                MouseRaceAction::Decline => "the tile goes back to the bag".to_owned(),
-                MouseRaceAction::Cat(square) => {
-                    let blocked: Vec<String> = (0..before.paths.len())
-                        .filter(|&s| open_ends(before, s).contains(&Some(square)))
-                        .map(|s| who(before, s))
-                        .collect();
-                    if blocked.is_empty() {
-                        String::new()
-                    } else {
-                        format!("it blocks the open end of {}", blocked.join(", "))
-                    }
-                }
-                MouseRaceAction::Draw | MouseRaceAction::Pass | MouseRaceAction::Drawn(_) => {
-                    String::new()
-                }
-            }
+    }
+
+    fn whose(&self, seat: usize) -> String {
+        if self.you == Some(seat) {
+            "your".to_owned()
+        } else {
+            format!("seat {seat}'s")
         }
-    };
-    if let PhaseView::Over { end } = after.phase {
-        match end {
-            End::Cheese { winner } => push_note(
-                &mut note,
-                &format!(
-                    "{} reached the cheese and won",
-                    who(before, usize::from(winner))
+    }
+
+    /// `who` followed by the verb, agreeing with it (`you draw`, `seat 1 draws`).
+    fn does(&self, seat: usize, verb: &str) -> String {
+        if self.you == Some(seat) {
+            format!("you {verb}")
+        } else {
+            format!("seat {seat} {verb}s")
+        }
+    }
+
+    fn note(&self, actor: Actor, view: MouseRaceView) -> Option<String> {
+        let mut parts = Vec::new();
+        let seat = self.before.turn;
+        let event = match view {
+            MouseRaceView::HiddenDraw => self.drawn(seat, None),
+            MouseRaceView::Seen(MouseRaceAction::Drawn(kind)) => self.drawn(seat, Some(kind)),
+            MouseRaceView::Seen(action) => match actor {
+                Actor::Seat(actor) => self.decision(actor, action),
+                Actor::Chance => None,
+            },
+        };
+        parts.extend(event);
+        parts.extend(self.lone_passes());
+        parts.extend(self.ending());
+        (!parts.is_empty()).then(|| parts.join("; "))
+    }
+
+    /// A tile drawn by `seat`, of `kind` if this seat saw it.
+    fn drawn(&self, seat: usize, kind: Option<TileKind>) -> Option<String> {
+        let tile = kind.map_or_else(|| "the tile".to_owned(), |kind| format!("the {kind}"));
+        match self.after.phase {
+            PhaseView::Holding if kind.is_some() => None,
+            PhaseView::Holding => Some(format!("{} a tile", self.does(seat, "hold"))),
+            PhaseView::Draw { extra: true } => Some(format!(
+                "a cat blocks {} open end: the {} goes back and {} again",
+                self.whose(seat),
+                kind.map_or("road tile", TileKind::name),
+                self.does(seat, "draw")
+            )),
+            _ => Some(match kind {
+                Some(TileKind::Cat) => "no cell may take the cat: back to the bag".to_owned(),
+                Some(_) => format!(
+                    "{tile} cannot be laid ({}): back to the bag",
+                    blocked_because(&self.before.paths[seat])
                 ),
-            ),
-            End::TurnLimit => {
-                push_note(&mut note, &format!("{} turns played: a draw", after.turns));
-            }
-            End::Stuck => push_note(
-                &mut note,
-                "the bag is empty and no open end is free: a draw",
-            ),
+                None => format!("{tile} cannot be used: back to the bag"),
+            }),
         }
     }
-    (!note.is_empty()).then_some(note)
-}
 
-/// The cells a seat's next road tile may go on, as its observation shows them: the open end,
-/// or before the first tile both cells next to the corner.
-fn open_ends(observation: &MouseRaceObservation, seat: usize) -> [Option<super::Square>; 2] {
-    let path = &observation.paths[seat];
-    if path.heading.is_none() {
-        observation
-            .config
-            .geometry()
-            .starts(path.corner)
-            .map(|(square, _)| Some(square))
-    } else {
-        [path.open_end, None]
+    fn decision(&self, seat: usize, action: MouseRaceAction) -> Option<String> {
+        let before = self.before.paths.get(seat)?;
+        let after = self.after.paths.get(seat)?;
+        match action {
+            MouseRaceAction::Place(_) | MouseRaceAction::Left(_) | MouseRaceAction::Right(_) => {
+                let tile = after.tiles.last()?;
+                let mut note = format!("{} on {}, heading {}", tile.shape, tile.cell, tile.exit);
+                if !matches!(
+                    after.open_end,
+                    OpenEnd::Cell {
+                        content: Content::Cheese,
+                        ..
+                    }
+                ) {
+                    note.push_str("; open end ");
+                    note.push_str(&open_end_text(&after.open_end));
+                }
+                Some(note)
+            }
+            MouseRaceAction::Back => {
+                let tile = before.tiles.last()?;
+                let then = match &after.open_end {
+                    OpenEnd::NoTileYet { .. } => "no tile left".to_owned(),
+                    end => format!("open end {}", open_end_text(end)),
+                };
+                Some(format!(
+                    "the {} on {} goes back to the bag; {then}",
+                    tile.shape.kind(),
+                    tile.cell
+                ))
+            }
+            MouseRaceAction::Shoo => {
+                let cats: Vec<String> = open_cells(before)
+                    .filter(|&(_, content)| content == Content::Cat)
+                    .map(|(cell, _)| cell.to_string())
+                    .collect();
+                Some(if cats.len() == 1 {
+                    format!("the cat on {} goes back to the bag", cats[0])
+                } else {
+                    format!("the cats on {} go back to the bag", cats.join(" and "))
+                })
+            }
+            MouseRaceAction::Decline => Some(match self.before.own_tile() {
+                Some(kind) if self.before.seat == seat => {
+                    format!("the {kind} goes back to the bag")
+                }
+                _ => "the tile goes back to the bag".to_owned(),
+            }),
+            MouseRaceAction::Cat(cell) => {
+                let blocked: Vec<String> = self
+                    .before
+                    .paths
+                    .iter()
+                    .filter(|path| open_cells(path).any(|(open, _)| open == cell))
+                    .map(|path| self.whose(path.seat))
+                    .collect();
+                (!blocked.is_empty())
+                    .then(|| format!("it blocks {} open end", blocked.join(" and ")))
+            }
+            MouseRaceAction::Draw | MouseRaceAction::Pass | MouseRaceAction::Drawn(_) => None,
+        }
+    }
+
+    /// The turns after this event that passed by themselves (seats that could only pass).
+    fn lone_passes(&self) -> Option<String> {
+        let (before, after) = (self.before.turns_played, self.after.turns_played);
+        // A game where nobody can do anything skips straight to the turn limit: the ending
+        // says so.
+        if after <= before + 1 || after >= self.after.max_turns {
+            return None;
+        }
+        let players = self.before.paths.len();
+        let seats: Vec<String> = (1..=(after - before - 1) as usize)
+            .map(|k| self.who((self.before.turn + k) % players))
+            .collect();
+        Some(format!("{} can only pass", seats.join(" and ")))
+    }
+
+    fn ending(&self) -> Option<String> {
+        let PhaseView::Over { end } = self.after.phase else {
+            return None;
+        };
+        if matches!(self.before.phase, PhaseView::Over { .. }) {
+            return None;
+        }
+        Some(match end {
+            End::Cheese { winner } => {
+                format!(
+                    "{} reached the cheese and won",
+                    self.who(usize::from(winner))
+                )
+            }
+            End::TurnLimit => format!("{} turns played: a draw", self.after.max_turns),
+            End::Stuck => "the bag is empty and no open end is free: a draw".to_owned(),
+        })
     }
 }
 
-/// The direction of travel into `cell` for a path's next tile.
-fn heading_into(observation: &MouseRaceObservation, named: Option<super::Square>) -> Option<Dir> {
-    let path = &observation.paths[observation.seat];
-    match (named, path.heading) {
-        (Some(cell), _) => path.corner.direction_to(cell),
-        (None, heading) => heading,
+/// The cells a path's next tile could go on, with what they hold: the open end, or both cells
+/// next to the corner before the first tile.
+fn open_cells(path: &PathView) -> impl Iterator<Item = (Square, Content)> + '_ {
+    let (start, end) = match &path.open_end {
+        OpenEnd::NoTileYet { cells } => (cells.as_slice(), None),
+        OpenEnd::Cell { cell, content } => (&[][..], Some((*cell, *content))),
+        OpenEnd::OffBoard { .. } => (&[][..], None),
+    };
+    start
+        .iter()
+        .map(|start| (start.cell, start.content))
+        .chain(end)
+}
+
+/// An open end as the notes name it: the cell, with what blocks it, or off the board.
+fn open_end_text(end: &OpenEnd) -> String {
+    match end {
+        OpenEnd::Cell { cell, content } => match content {
+            Content::Empty | Content::Cheese => cell.to_string(),
+            Content::Cat => format!("{cell} (a cat)"),
+            Content::Road => format!("{cell} (a road: blocked)"),
+            Content::Corner => format!("{cell} (a corner: blocked)"),
+        },
+        OpenEnd::OffBoard { .. } => "off the board".to_owned(),
+        OpenEnd::NoTileYet { cells } => {
+            let names: Vec<String> = cells.iter().map(|start| start.cell.to_string()).collect();
+            names.join(" or ")
+        }
+    }
+}
+
+/// Why a road tile cannot go on a path's open end.
+fn blocked_because(path: &PathView) -> &'static str {
+    match &path.open_end {
+        OpenEnd::OffBoard { .. } => "the open end is off the board",
+        OpenEnd::Cell { content, .. } => match content {
+            Content::Cat => "a cat still sits on the open end",
+            Content::Road => "a road tile is in the way",
+            Content::Corner => "the open end is a corner",
+            Content::Empty | Content::Cheese => "the open end is taken",
+        },
+        OpenEnd::NoTileYet { cells } => {
+            if cells.iter().any(|start| start.content == Content::Cat) {
+                "a cat still sits next to the corner"
+            } else {
+                "both cells next to the corner are taken"
+            }
+        }
     }
 }
 
@@ -244,36 +277,81 @@ fn heading_into(observation: &MouseRaceObservation, named: Option<super::Square>
 /// curve turns from the direction the path runs.
 pub(super) fn choice_label(observation: &MouseRaceObservation, action: MouseRaceAction) -> String {
     let path = &observation.paths[observation.seat];
-    let target = |named: Option<super::Square>| match named {
-        Some(cell) => cell.to_string(),
-        None => path
-            .open_end
-            .map_or_else(|| "the open end".to_owned(), |cell| cell.to_string()),
+    // The cell a road tile goes on and the direction of travel into it.
+    let target = |named: Option<Square>| -> Option<(Square, Dir)> {
+        match (&path.open_end, named) {
+            (OpenEnd::NoTileYet { cells }, Some(named)) => cells
+                .iter()
+                .find(|start| start.cell == named)
+                .map(|start| (start.cell, start.heading)),
+            (OpenEnd::Cell { cell, .. }, None) => path.heading.map(|heading| (*cell, heading)),
+            _ => None,
+        }
     };
     match action {
-        MouseRaceAction::Draw => format!("draw a tile ({} in the bag)", observation.pool.total()),
-        MouseRaceAction::Pass => "pass".to_owned(),
+        MouseRaceAction::Draw => format!(
+            "draw a tile from the bag ({} left: {} straight, {} curve, {} cat)",
+            observation.pool.total(),
+            observation.pool.straight,
+            observation.pool.curve,
+            observation.pool.cat
+        ),
+        MouseRaceAction::Pass => "pass: your turn ends".to_owned(),
         MouseRaceAction::Back => match path.tiles.last() {
-            Some(last) => format!("take your last tile ({last}) back to the bag"),
-            None => "take your last tile back".to_owned(),
+            Some(tile) => format!(
+                "take your last tile (the {} on {}) back to the bag",
+                tile.shape.kind(),
+                tile.cell
+            ),
+            None => "take your last tile back to the bag".to_owned(),
         },
-        MouseRaceAction::Shoo => "shoo the cat off your open end (your turn ends)".to_owned(),
-        MouseRaceAction::Place(named) => {
-            let heading = heading_into(observation, named)
-                .map_or_else(String::new, |h| format!(", heading {h}"));
-            format!("lay the straight on {}{heading}", target(named))
+        MouseRaceAction::Shoo => {
+            let cats: Vec<String> = open_cells(path)
+                .filter(|&(_, content)| content == Content::Cat)
+                .map(|(cell, _)| cell.to_string())
+                .collect();
+            format!(
+                "shoo the cat off {} (back to the bag; your turn ends)",
+                cats.join(" and ")
+            )
         }
+        MouseRaceAction::Place(named) => match target(named) {
+            Some((cell, heading)) => format!("lay the straight on {cell}, heading {heading}"),
+            None => "lay the straight".to_owned(),
+        },
         MouseRaceAction::Left(named) | MouseRaceAction::Right(named) => {
             let (side, turn): (&str, fn(Dir) -> Dir) = match action {
                 MouseRaceAction::Left(_) => ("left", Dir::left),
                 _ => ("right", Dir::right),
             };
-            let heading = heading_into(observation, named)
-                .map_or_else(String::new, |h| format!(": heading {h}, then {}", turn(h)));
-            format!("lay the curve on {} turning {side}{heading}", target(named))
+            match target(named) {
+                Some((cell, heading)) => format!(
+                    "lay the curve on {cell} turning {side}: heading {heading}, then {}",
+                    turn(heading)
+                ),
+                None => format!("lay the curve turning {side}"),
+            }
         }
-        MouseRaceAction::Cat(cell) => format!("put the cat on {cell}"),
-        MouseRaceAction::Decline => "decline: the tile goes back, your turn ends".to_owned(),
+        MouseRaceAction::Cat(cell) => {
+            let blocked: Vec<String> = observation
+                .paths
+                .iter()
+                .filter(|other| open_cells(other).any(|(open, _)| open == cell))
+                .map(|other| format!("seat {}'s", other.seat))
+                .collect();
+            if blocked.is_empty() {
+                format!("put the cat on {cell}")
+            } else {
+                format!(
+                    "put the cat on {cell}, blocking {} open end",
+                    blocked.join(" and ")
+                )
+            }
+        }
+        MouseRaceAction::Decline => match observation.own_tile() {
+            Some(kind) => format!("decline: the {kind} goes back to the bag, your turn ends"),
+            None => "decline: the tile goes back to the bag, your turn ends".to_owned(),
+        },
         MouseRaceAction::Drawn(kind) => format!("draw {kind}"),
     }
 }

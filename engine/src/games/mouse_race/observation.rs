@@ -1,264 +1,595 @@
-//! What one seat knows in Mouse Race (everything but the kind of a tile another seat holds),
-//! and its readable rendering: the board drawn with chess-square coordinates.
+//! What one seat knows in Mouse Race — everything but the kind of a tile another seat holds —
+//! as a typed observation whose JSON is a public contract for bots (described by its JSON
+//! Schema), built from the state; and its readable rendering, the board drawn one line per row
+//! so that the default board with its notes fits a 24-line terminal.
 
-use std::fmt::{self, Display};
+use std::fmt::{self, Display, Write as _};
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::action::TileKind;
-use super::board::{Board, Dir, MAX_SIZE, Square};
+use super::board::{Cell, Dir, MAX_SIZE, Square};
 use super::{End, MouseRace, MouseRaceConfig, Phase, TileCounts};
 
-/// One seat's path as everyone sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// What one seat knows in Mouse Race: the whole board (paths, cats, the fixed places), the
+/// tiles left, and the tile in hand, whose kind only its holder sees. Cells are named like
+/// chess squares (`"c3"`: column letter from a at the left, row number from 1 at the top), as
+/// in the actions' text forms; seats are numbered from 0.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct MouseRaceObservation {
+    /// The seat this observation is for.
+    pub seat: usize,
+    /// The game's options with the values in use, as in a game spec (`mouse-race:size=9,…`).
+    pub options: MouseRaceConfig,
+    /// The board's size and fixed places: cheese, scent cells and start corners.
+    pub board: BoardView,
+    /// Where the game stands within a turn.
+    pub phase: PhaseView,
+    /// The seat whose turn it is (seat 0 begins; play goes to the next seat number, wrapping).
+    pub turn: usize,
+    /// The seat that must decide now; null while a tile is being drawn (chance) and once the
+    /// game is over.
+    pub deciding: Option<usize>,
+    /// Turns over so far, turns that passed by themselves included.
+    pub turns_played: u32,
+    /// After this many turns the game ends as a draw (the `max_turns` option).
+    pub max_turns: u32,
+    /// One path per seat, in seat order.
+    pub paths: Vec<PathView>,
+    /// The cells holding a cat, row by row.
+    pub cats: Vec<Square>,
+    /// The bag's contents, when this seat knows them: null only while another seat holds a
+    /// drawn tile whose kind this seat cannot see (the bag is then `pool` less one tile).
+    pub bag: Option<TileCounts>,
+    /// The tiles not on the board: the bag's contents plus the tile in hand, if a seat holds
+    /// one. Public: everyone can count them from the board.
+    pub pool: TileCounts,
+    /// The drawn tile a seat is deciding about; null unless `phase` is `holding`.
+    pub hand: Option<HandView>,
+}
+
+/// The board's size and its fixed places: what a bot needs to read cell names, whatever the
+/// options.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct BoardView {
+    /// Cells per side: rows 1…size from the top, columns a… from the left.
+    pub size: u8,
+    /// The cheese, on the centre cell. A path reaches it from one of the four cells
+    /// orthogonally next to it; no tile or cat is ever laid on it.
+    pub cheese: Square,
+    /// The eight scent cells around the cheese, row by row. On a scent cell a cat may be laid
+    /// even on an opponent's open end (never on one's own).
+    pub scent: Vec<Square>,
+    /// The four corners clockwise from the top left (a1). All of them stay free of tiles and
+    /// cats, whether a seat starts there or not.
+    pub corners: Vec<CornerView>,
+}
+
+/// A corner of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct CornerView {
+    /// The corner's cell.
+    pub cell: Square,
+    /// The seat whose path starts here; null for a corner no seat uses (with two or three
+    /// players).
+    pub seat: Option<usize>,
+}
+
+/// One seat's path, as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct PathView {
-    /// The seat's start corner.
+    /// The seat building this path.
+    pub seat: usize,
+    /// Its start corner.
     pub corner: Square,
-    /// The cells of its road tiles, first tile first.
-    pub tiles: Vec<Square>,
-    /// The direction of travel out of the last tile; `None` before the first tile.
+    /// Its road tiles from the corner on: the first lies next to the corner, and each next one
+    /// on the cell the previous one's exit points into.
+    pub tiles: Vec<TileView>,
+    /// The direction of travel out of the last tile; null before the first tile.
     pub heading: Option<Dir>,
-    /// The cell the last tile points into, if it lies on the board.
-    pub open_end: Option<Square>,
-    /// Manhattan distance from the open end to the cheese (the score).
+    /// Where the next road tile would go.
+    pub open_end: OpenEnd,
+    /// The Manhattan distance from the open end to the cheese: the seat's score (lower is
+    /// better; 0 once it reached the cheese). Before the first tile it counts from the nearer
+    /// cell next to the corner, and from an open end off the board all the same.
     pub distance: u32,
 }
 
-/// The phase as one seat sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "phase")]
+/// A road tile of a path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TileView {
+    /// The tile's cell.
+    pub cell: Square,
+    /// Straight, or a curve and which way it turns.
+    pub shape: Shape,
+    /// The direction of travel into the tile (from the corner or the previous tile).
+    pub entry: Dir,
+    /// The direction of travel out of it: the shape applied to `entry`.
+    pub exit: Dir,
+}
+
+/// How a road tile was laid, as the decision that laid it says (`place`, `left`, `right`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Shape {
+    /// A straight: the path goes on in the direction it came.
+    Straight,
+    /// A curve turning left of the direction of travel.
+    CurveLeft,
+    /// A curve turning right of the direction of travel.
+    CurveRight,
+}
+
+impl Shape {
+    /// The shape of a tile entered travelling `entry` and left travelling `exit`.
+    pub fn of(entry: Dir, exit: Dir) -> Shape {
+        if exit == entry {
+            Shape::Straight
+        } else if exit == entry.left() {
+            Shape::CurveLeft
+        } else {
+            Shape::CurveRight
+        }
+    }
+
+    /// The direction of travel out of a tile of this shape entered travelling `entry`.
+    pub fn exit(self, entry: Dir) -> Dir {
+        match self {
+            Shape::Straight => entry,
+            Shape::CurveLeft => entry.left(),
+            Shape::CurveRight => entry.right(),
+        }
+    }
+
+    /// The tile's kind: a straight or a curve.
+    pub fn kind(self) -> TileKind {
+        match self {
+            Shape::Straight => TileKind::Straight,
+            Shape::CurveLeft | Shape::CurveRight => TileKind::Curve,
+        }
+    }
+}
+
+impl Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Shape::Straight => "straight",
+            Shape::CurveLeft => "curve turning left",
+            Shape::CurveRight => "curve turning right",
+        })
+    }
+}
+
+/// Where a path's next road tile would go.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum OpenEnd {
+    /// No tile yet: the first tile goes on either cell next to the corner, and the decision
+    /// names that cell (`place b1`, `left a2`).
+    NoTileYet {
+        /// The two cells next to the corner: the one along the top or bottom edge first.
+        cells: Vec<StartCell>,
+    },
+    /// The cell the last tile points into, on the board.
+    Cell {
+        /// The cell.
+        cell: Square,
+        /// What it holds: a road tile can be laid only on an `empty` one.
+        content: Content,
+    },
+    /// The last tile points off the board: no road tile can be laid until the seat goes back.
+    /// The position is numbered like the cell names, columns from 1 (a) and rows from 1 (the
+    /// top), so it is row or column 0 or size + 1.
+    OffBoard {
+        /// Column number, 1 for column a.
+        column: i16,
+        /// Row number, 1 for the top row.
+        row: i16,
+    },
+}
+
+/// One of the two cells next to a corner, where a path's first tile may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct StartCell {
+    /// The cell.
+    pub cell: Square,
+    /// The direction of travel from the corner into it: a first tile laid there is entered
+    /// this way (a curve turns left or right of it).
+    pub heading: Dir,
+    /// What it holds: a first tile can be laid only on an `empty` one.
+    pub content: Content,
+}
+
+/// What a cell holds, for a path's open end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Content {
+    /// Nothing: a road tile may be laid there.
+    Empty,
+    /// A cat: a road tile drawn for it goes back and the seat draws once more that turn; the
+    /// seat may shoo the cat instead of drawing.
+    Cat,
+    /// A road tile of some path: blocked.
+    Road,
+    /// A start corner: blocked.
+    Corner,
+    /// The cheese: the path reached it and won.
+    Cheese,
+}
+
+/// Where the game stands within a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "phase", rename_all = "snake_case")]
 pub enum PhaseView {
-    /// The turn owner chooses: draw, pass, back or shoo.
+    /// The seat whose turn it is chooses: draw, pass, back or shoo.
     Turn,
-    /// A tile is being drawn; `extra` for the one extra draw after a cat blocked a road tile.
+    /// A tile is being drawn from the bag (chance: nobody decides).
     Draw {
+        /// True for the one extra draw after a cat on the open end blocked the road tile
+        /// drawn first.
         extra: bool,
     },
-    /// The turn owner holds a drawn tile; its kind is shown to him alone.
-    Holding {
-        kind: Option<TileKind>,
-    },
+    /// The seat whose turn it is holds the tile it drew (see `hand`) and lays it or declines
+    /// it.
+    Holding,
+    /// The game is over.
     Over {
+        /// How it ended.
         end: End,
     },
 }
 
-/// What one seat knows in Mouse Race: the whole board, and the tile in hand if it holds one.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MouseRaceObservation {
-    /// The observing seat.
+/// The drawn tile a seat holds while it decides what to do with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct HandView {
+    /// The seat holding it: the seat whose turn it is.
     pub seat: usize,
-    pub config: MouseRaceConfig,
-    /// Whose turn it is.
-    pub turn: usize,
-    /// Turns over so far, automatic passes included.
-    pub turns: u32,
-    pub phase: PhaseView,
-    /// One per seat.
-    pub paths: Vec<PathView>,
-    /// Cells holding a cat, row by row.
-    pub cats: Vec<Square>,
-    /// The bag's contents plus the tile in hand, if any (public: counted from the board).
-    pub pool: TileCounts,
+    /// Its kind for the seat holding it; `hidden` for every other seat.
+    pub tile: HeldTile,
+}
+
+/// The kind of the tile in hand, as one seat sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum HeldTile {
+    /// A straight road tile (`place`).
+    Straight,
+    /// A curve road tile (`left`, `right`).
+    Curve,
+    /// A cat (`cat CELL`).
+    Cat,
+    /// A tile of a kind only its holder sees.
+    Hidden,
+}
+
+impl HeldTile {
+    /// The kind, if this seat sees it.
+    pub fn kind(self) -> Option<TileKind> {
+        match self {
+            HeldTile::Straight => Some(TileKind::Straight),
+            HeldTile::Curve => Some(TileKind::Curve),
+            HeldTile::Cat => Some(TileKind::Cat),
+            HeldTile::Hidden => None,
+        }
+    }
+}
+
+impl From<TileKind> for HeldTile {
+    fn from(kind: TileKind) -> Self {
+        match kind {
+            TileKind::Straight => HeldTile::Straight,
+            TileKind::Curve => HeldTile::Curve,
+            TileKind::Cat => HeldTile::Cat,
+        }
+    }
+}
+
+impl MouseRace {
+    /// What `seat` may know: everything but the kind of a tile another seat holds.
+    pub(super) fn view(&self, seat: usize) -> MouseRaceObservation {
+        let geometry = self.geometry();
+        let players = self.players();
+        let (phase, deciding) = match self.phase {
+            Phase::Turn => (PhaseView::Turn, Some(self.turn())),
+            Phase::Draw { extra } => (PhaseView::Draw { extra }, None),
+            Phase::Holding { .. } => (PhaseView::Holding, Some(self.turn())),
+            Phase::Over { end } => (PhaseView::Over { end }, None),
+        };
+        let hand = self.held().map(|kind| HandView {
+            seat: self.turn(),
+            tile: if seat == self.turn() {
+                kind.into()
+            } else {
+                HeldTile::Hidden
+            },
+        });
+        let mut pool = self.bag;
+        if let Some(kind) = self.held() {
+            pool.add(kind);
+        }
+        let bag = match hand {
+            Some(HandView {
+                tile: HeldTile::Hidden,
+                ..
+            }) => None,
+            _ => Some(self.bag),
+        };
+        let corners = geometry.corners().map(|cell| CornerView {
+            cell,
+            seat: (0..players).find(|&s| self.config.corner(s) == cell),
+        });
+        MouseRaceObservation {
+            seat,
+            options: self.config,
+            board: BoardView {
+                size: self.config.size(),
+                cheese: geometry.cheese(),
+                scent: geometry.scent_cells().collect(),
+                corners: corners.to_vec(),
+            },
+            phase,
+            turn: self.turn(),
+            deciding,
+            turns_played: self.turns,
+            max_turns: self.config.max_turns(),
+            paths: (0..players).map(|s| self.path_view(s)).collect(),
+            cats: self
+                .board
+                .occupied(self.config.size())
+                .into_iter()
+                .filter(|&(_, cell)| cell == Cell::Cat)
+                .map(|(square, _)| square)
+                .collect(),
+            bag,
+            pool,
+            hand,
+        }
+    }
+
+    fn path_view(&self, seat: usize) -> PathView {
+        let path = &self.paths[seat];
+        let corner = self.config.corner(seat);
+        let size = self.config.size();
+        let open_end = if path.is_empty() {
+            OpenEnd::NoTileYet {
+                cells: self
+                    .geometry()
+                    .starts(corner)
+                    .map(|(cell, heading)| StartCell {
+                        cell,
+                        heading,
+                        content: self.content(cell),
+                    })
+                    .to_vec(),
+            }
+        } else {
+            let spot = path.last.step(path.heading);
+            match spot.square(size) {
+                Some(cell) => OpenEnd::Cell {
+                    cell,
+                    content: self.content(cell),
+                },
+                None => OpenEnd::OffBoard {
+                    column: spot.col + 1,
+                    row: spot.row + 1,
+                },
+            }
+        };
+        PathView {
+            seat,
+            corner,
+            tiles: self
+                .path_cells(seat)
+                .into_iter()
+                .filter_map(|cell| match self.board.get(cell) {
+                    Cell::Road { entry, exit, .. } => Some(TileView {
+                        cell,
+                        shape: Shape::of(entry, exit),
+                        entry,
+                        exit,
+                    }),
+                    Cell::Empty | Cell::Cat => None,
+                })
+                .collect(),
+            heading: path.heading(),
+            open_end,
+            distance: self.distance(seat),
+        }
+    }
+
+    /// What a cell holds, as an open end sees it.
+    fn content(&self, cell: Square) -> Content {
+        let geometry = self.geometry();
+        match self.board.get(cell) {
+            Cell::Cat => Content::Cat,
+            Cell::Road { .. } => Content::Road,
+            Cell::Empty if geometry.is_corner(cell) => Content::Corner,
+            Cell::Empty if cell == geometry.cheese() => Content::Cheese,
+            Cell::Empty => Content::Empty,
+        }
+    }
 }
 
 impl MouseRaceObservation {
-    /// The board these paths and cats make.
-    pub fn board(&self) -> Board {
-        *MouseRace::from_parts(
-            self.config,
-            &self.paths,
-            &self.cats,
-            self.pool,
-            Phase::Turn,
-            self.turn,
-            self.turns,
-        )
-        .board()
+    /// The cells a seat's next road tile may go on: the open end if it lies on the board, or
+    /// before the first tile both cells next to the corner.
+    pub fn open_cells(&self, seat: usize) -> Vec<Square> {
+        match &self.paths[seat].open_end {
+            OpenEnd::NoTileYet { cells } => cells.iter().map(|start| start.cell).collect(),
+            OpenEnd::Cell { cell, .. } => vec![*cell],
+            OpenEnd::OffBoard { .. } => Vec::new(),
+        }
     }
 
-    /// The board drawn as text: column letters on top, row numbers on the left, each tile as
-    /// its seat's digit joined to its neighbours by lines, corners in brackets.
+    /// The kind of the tile in this seat's own hand, if it holds one.
+    pub fn own_tile(&self) -> Option<TileKind> {
+        self.hand
+            .filter(|hand| hand.seat == self.seat)
+            .and_then(|hand| hand.tile.kind())
+    }
+
+    /// The board drawn as text, one line per row: column letters on top, row numbers on both
+    /// sides, three characters per cell. Each seat's path is drawn in its own line style,
+    /// corners as `[n]` (`[ ]` unused), cats `C`, the cheese `@`, scent `:`, open ends as
+    /// arrows in the direction of travel (`*` where two meet).
     pub fn render_board(&self) -> String {
-        let geometry = self.config.geometry();
-        let size = usize::from(self.config.size());
-        // Per cell: the sides its tile (or corner) joins, and the character drawn for it.
-        let mut sides = [[0u8; MAX_SIZE]; MAX_SIZE];
-        let mut glyphs = [['.'; MAX_SIZE]; MAX_SIZE];
-        let cheese = geometry.cheese();
-        for (row, col) in [cheese.row - 1, cheese.row, cheese.row + 1]
-            .into_iter()
-            .flat_map(|r| [(r, cheese.col - 1), (r, cheese.col), (r, cheese.col + 1)])
-        {
-            glyphs[usize::from(row)][usize::from(col)] = ':';
+        let size = usize::from(self.board.size);
+        let mut cells = [[[' ', '.', ' ']; MAX_SIZE]; MAX_SIZE];
+        let mut put = |cell: Square, glyphs: [char; 3]| {
+            cells[usize::from(cell.row)][usize::from(cell.col)] = glyphs;
+        };
+        for &cell in &self.board.scent {
+            put(cell, [' ', ':', ' ']);
         }
-        glyphs[usize::from(cheese.row)][usize::from(cheese.col)] = '@';
-        let corners = geometry.corners();
-        for corner in corners {
-            glyphs[usize::from(corner.row)][usize::from(corner.col)] = ' ';
+        put(self.board.cheese, [' ', '@', ' ']);
+        for corner in &self.board.corners {
+            let digit = corner
+                .seat
+                .map_or(' ', |seat| char::from(b'0' + seat as u8));
+            put(corner.cell, ['[', digit, ']']);
         }
-        for (seat, path) in self.paths.iter().enumerate() {
-            let mut from = path.corner;
-            for (index, &square) in path.tiles.iter().enumerate() {
-                let entry = from.direction_to(square);
-                let exit = match path.tiles.get(index + 1) {
-                    Some(&next) => square.direction_to(next),
-                    None => path.heading,
-                };
-                let (row, col) = (usize::from(square.row), usize::from(square.col));
-                sides[row][col] =
-                    entry.map_or(0, |d| d.opposite().bit()) | exit.map_or(0, Dir::bit);
-                glyphs[row][col] = char::from(b'0' + seat as u8);
-                from = square;
+        for &cat in &self.cats {
+            put(cat, [' ', 'C', ' ']);
+        }
+        for path in &self.paths {
+            let style = LineStyle::of(path.seat);
+            for tile in &path.tiles {
+                put(tile.cell, style.piece(tile.entry.opposite(), tile.exit));
             }
         }
-        for cat in &self.cats {
-            glyphs[usize::from(cat.row)][usize::from(cat.col)] = 'C';
-        }
-        for (seat, path) in self.paths.iter().enumerate() {
-            let corner = (usize::from(path.corner.row), usize::from(path.corner.col));
-            glyphs[corner.0][corner.1] = char::from(b'0' + seat as u8);
-            if let Some(dir) = path
-                .tiles
-                .first()
-                .and_then(|&f| path.corner.direction_to(f))
+        for path in &self.paths {
+            if let (OpenEnd::Cell { cell, content }, Some(heading)) = (&path.open_end, path.heading)
             {
-                sides[corner.0][corner.1] |= dir.bit();
-            }
-            if let (Some(end), Some(heading)) = (path.open_end, path.heading) {
-                let glyph = &mut glyphs[usize::from(end.row)][usize::from(end.col)];
+                let glyph = &mut cells[usize::from(cell.row)][usize::from(cell.col)][1];
                 let arrow = match heading {
                     Dir::North => '^',
                     Dir::East => '>',
                     Dir::South => 'v',
                     Dir::West => '<',
                 };
-                *glyph = match *glyph {
-                    '.' | ':' => arrow,
-                    '^' | '>' | 'v' | '<' | '*' if *glyph != arrow => '*',
-                    other => other,
-                };
+                if *content == Content::Empty {
+                    *glyph = if matches!(*glyph, '^' | '>' | 'v' | '<') {
+                        '*'
+                    } else {
+                        arrow
+                    };
+                }
             }
         }
-        let joins = |row: usize, col: usize, dir: Dir| sides[row][col] & dir.bit() != 0;
-        let mut out = Vec::with_capacity((size * 4 + 5) * (size * 2 + 1));
-        let mut line = Line::default();
+        let mut out = String::with_capacity((size * 3 + 8) * (size + 1) * 2);
+        out.push_str("   ");
         for col in 0..size {
-            line.set(Line::cell(col) + 1, b'a' + col as u8);
+            let _ = write!(out, " {} ", char::from(b'a' + col as u8));
         }
-        line.end(&mut out);
-        for (row, glyph_row) in glyphs.iter().enumerate().take(size) {
-            let number = row + 1;
-            if number >= 10 {
-                line.set(1, b'0' + (number / 10) as u8);
+        trim_end(&mut out);
+        out.push('\n');
+        for (row, row_cells) in cells.iter().enumerate().take(size) {
+            let _ = write!(out, "{:>2} ", row + 1);
+            for glyphs in &row_cells[..size] {
+                out.extend(glyphs);
             }
-            line.set(2, b'0' + (number % 10) as u8);
-            for (col, &glyph) in glyph_row.iter().enumerate().take(size) {
-                let at = Line::cell(col);
-                if corners.contains(&Square::new(row as u8, col as u8)) {
-                    line.set(at, b'[');
-                    line.set(at + 2, b']');
-                } else {
-                    if joins(row, col, Dir::West) {
-                        line.set(at, Line::ACROSS);
-                    }
-                    if joins(row, col, Dir::East) {
-                        line.set(at + 2, Line::ACROSS);
-                    }
-                }
-                line.set(at + 1, glyph as u8);
-                if joins(row, col, Dir::East) || (col + 1 < size && joins(row, col + 1, Dir::West))
-                {
-                    line.set(at + 3, Line::ACROSS);
-                }
-            }
-            line.end(&mut out);
-            if row + 1 < size {
-                for col in 0..size {
-                    if joins(row, col, Dir::South) || joins(row + 1, col, Dir::North) {
-                        line.set(Line::cell(col) + 1, Line::DOWN);
-                    }
-                }
-                line.end(&mut out);
-            }
+            let _ = writeln!(out, " {}", row + 1);
         }
-        String::from_utf8(out)
-            .expect("ASCII")
-            .replace(char::from(Line::ACROSS), "─")
-            .replace(char::from(Line::DOWN), "│")
+        out
     }
 }
 
-/// One line of the board being drawn: ASCII bytes at fixed positions (four per cell after a
-/// four-wide row label), the line-drawing characters held as ASCII placeholders until the
-/// whole board is done. Observations are rendered at every state of the conformance games, so
-/// this stays cheap.
-struct Line {
-    bytes: [u8; 4 * MAX_SIZE + 4],
+fn trim_end(text: &mut String) {
+    let len = text.trim_end().len();
+    text.truncate(len);
 }
 
-impl Default for Line {
-    fn default() -> Self {
-        Self {
-            bytes: [b' '; 4 * MAX_SIZE + 4],
-        }
-    }
+/// The box-drawing characters one seat's path is drawn with: light, double, heavy, dashed.
+#[derive(Clone, Copy)]
+struct LineStyle {
+    across: char,
+    down: char,
+    /// The corner pieces joining north–east, north–west, south–east and south–west.
+    corners: [char; 4],
 }
 
-impl Line {
-    /// Placeholder for a horizontal line `─`.
-    const ACROSS: u8 = b'-';
-    /// Placeholder for a vertical line `│`.
-    const DOWN: u8 = b'|';
+impl LineStyle {
+    const STYLES: [LineStyle; 4] = [
+        LineStyle {
+            across: '─',
+            down: '│',
+            corners: ['└', '┘', '┌', '┐'],
+        },
+        LineStyle {
+            across: '═',
+            down: '║',
+            corners: ['╚', '╝', '╔', '╗'],
+        },
+        LineStyle {
+            across: '━',
+            down: '┃',
+            corners: ['┗', '┛', '┏', '┓'],
+        },
+        LineStyle {
+            across: '┄',
+            down: '┆',
+            corners: ['╰', '╯', '╭', '╮'],
+        },
+    ];
 
-    /// Where the four characters of a column start.
-    fn cell(col: usize) -> usize {
-        4 + 4 * col
+    fn of(seat: usize) -> LineStyle {
+        Self::STYLES[seat % Self::STYLES.len()]
     }
 
-    fn set(&mut self, at: usize, byte: u8) {
-        self.bytes[at] = byte;
+    /// The three characters of a cell whose tile joins sides `a` and `b`: the piece in the
+    /// middle, with lines out to the left and right neighbours where it joins them.
+    fn piece(self, a: Dir, b: Dir) -> [char; 3] {
+        let joins = |side: Dir| a == side || b == side;
+        let middle = match (joins(Dir::North), joins(Dir::South), joins(Dir::East)) {
+            (true, true, _) => self.down,
+            (false, false, _) => self.across,
+            (true, false, true) => self.corners[0],
+            (true, false, false) => self.corners[1],
+            (false, true, true) => self.corners[2],
+            (false, true, false) => self.corners[3],
+        };
+        let side = |dir: Dir| if joins(dir) { self.across } else { ' ' };
+        [side(Dir::West), middle, side(Dir::East)]
     }
 
-    /// Appends the line without its trailing spaces, and a newline, to `out`; clears it.
-    fn end(&mut self, out: &mut Vec<u8>) {
-        let mut len = self.bytes.len();
-        while len > 0 && self.bytes[len - 1] == b' ' {
-            len -= 1;
-        }
-        out.extend_from_slice(&self.bytes[..len]);
-        out.push(b'\n');
-        self.bytes = [b' '; 4 * MAX_SIZE + 4];
+    /// How the style looks, for the path lines: its straight pieces.
+    fn sample(self) -> String {
+        format!("{}{}", self.across, self.down)
     }
 }
 
 fn counts(tiles: TileCounts) -> String {
     format!(
-        "{} straight, {} curve, {} cat{}",
+        "{} straight, {} curve{}, {} cat{}",
         tiles.straight,
         tiles.curve,
+        if tiles.curve == 1 { "" } else { "s" },
         tiles.cat,
         if tiles.cat == 1 { "" } else { "s" }
     )
 }
 
-impl Display for MouseRaceObservation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl MouseRaceObservation {
+    fn who(&self, seat: usize) -> String {
+        if seat == self.seat {
+            "you".to_owned()
+        } else {
+            format!("seat {seat}")
+        }
+    }
+
+    fn write_header(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "You are seat {}. ", self.seat)?;
-        let you = |seat: usize| {
-            if seat == self.seat {
-                "you".to_owned()
-            } else {
-                format!("seat {seat}")
-            }
-        };
+        let turn = format!("Turn {} of {}", self.turns_played + 1, self.max_turns);
+        let own = self.turn == self.seat;
         match self.phase {
-            PhaseView::Turn => writeln!(f, "Turn {}: {} to play.", self.turns + 1, you(self.turn))?,
+            PhaseView::Turn if own => writeln!(f, "{turn}: your turn."),
+            PhaseView::Turn => writeln!(f, "{turn}: seat {} to play.", self.turn),
             PhaseView::Draw { extra } => writeln!(
                 f,
-                "Turn {}: {} {}.",
-                self.turns + 1,
-                if self.turn == self.seat {
+                "{turn}: {} {}.",
+                if own {
                     "you are".to_owned()
                 } else {
                     format!("seat {} is", self.turn)
@@ -268,76 +599,90 @@ impl Display for MouseRaceObservation {
                 } else {
                     "drawing a tile"
                 }
-            )?,
-            PhaseView::Holding { kind: Some(kind) } => writeln!(
-                f,
-                "Turn {}: you drew a {kind}: lay it or decline it.",
-                self.turns + 1
-            )?,
-            PhaseView::Holding { kind: None } => writeln!(
-                f,
-                "Turn {}: seat {} holds a drawn tile.",
-                self.turns + 1,
-                self.turn
-            )?,
+            ),
+            PhaseView::Holding => match self.own_tile() {
+                Some(kind) => writeln!(f, "{turn}: you drew a {kind}: lay it or decline it."),
+                None => writeln!(f, "{turn}: seat {} holds a drawn tile.", self.turn),
+            },
             PhaseView::Over {
                 end: End::Cheese { winner },
-            } => writeln!(
-                f,
-                "Game over after {} turns: seat {winner} reached the cheese and wins.",
-                self.turns + 1
-            )?,
+            } => {
+                let winner = usize::from(winner);
+                writeln!(
+                    f,
+                    "Game over on turn {}: {} reached the cheese and won.",
+                    self.turns_played + 1,
+                    self.who(winner)
+                )
+            }
             PhaseView::Over {
                 end: End::TurnLimit,
-            } => writeln!(f, "Game over: drawn after {} turns.", self.turns)?,
+            } => writeln!(f, "Game over: a draw after {} turns.", self.turns_played),
             PhaseView::Over { end: End::Stuck } => writeln!(
                 f,
-                "Game over after {} turns: drawn, the bag is empty and no open end is free.",
-                self.turns
-            )?,
+                "Game over after {} turns: a draw, the bag is empty and no open end is free.",
+                self.turns_played
+            ),
         }
+    }
+
+    fn write_path(&self, f: &mut fmt::Formatter<'_>, path: &PathView) -> fmt::Result {
+        let who = if path.seat == self.seat { " (you)" } else { "" };
+        let style = LineStyle::of(path.seat).sample();
+        write!(f, "seat {}{who} {style}: ", path.seat)?;
+        let blocked = |content: Content| match content {
+            Content::Empty | Content::Cheese => "",
+            Content::Cat => " (a cat)",
+            Content::Road | Content::Corner => " (blocked)",
+        };
+        match &path.open_end {
+            OpenEnd::NoTileYet { cells } => {
+                let names: Vec<String> = cells
+                    .iter()
+                    .map(|start| format!("{}{}", start.cell, blocked(start.content)))
+                    .collect();
+                write!(f, "no tile yet, starts on {}", names.join(" or "))?;
+            }
+            end => {
+                let plural = if path.tiles.len() == 1 { "" } else { "s" };
+                write!(f, "{} tile{plural}", path.tiles.len())?;
+                if let Some(heading) = path.heading {
+                    write!(f, ", heading {heading}")?;
+                }
+                match end {
+                    OpenEnd::Cell { cell, content } => {
+                        write!(f, ", open end {cell}{}", blocked(*content))?;
+                    }
+                    _ => f.write_str(", open end off the board")?,
+                }
+            }
+        }
+        writeln!(f, ", distance {}", path.distance)
+    }
+}
+
+impl Display for MouseRaceObservation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_header(f)?;
         f.write_str(&self.render_board())?;
         writeln!(
             f,
-            "([n] seat n's corner, n its tiles, C cat, @ cheese, : scent, ^>v< open end)"
+            "[n] seat n's corner, C cat, @ cheese, : scent, ^>v< open end (* two meet)"
         )?;
-        for (seat, path) in self.paths.iter().enumerate() {
-            let who = if seat == self.seat { " (you)" } else { "" };
-            write!(f, "seat {seat}{who}: ")?;
-            match path.heading {
-                None => write!(f, "no tile yet, starting from {}", path.corner)?,
-                Some(heading) => {
-                    let plural = if path.tiles.len() == 1 { "" } else { "s" };
-                    write!(
-                        f,
-                        "{} tile{plural}, heading {heading}, open end ",
-                        path.tiles.len()
-                    )?;
-                    match path.open_end {
-                        Some(end) => write!(f, "{end}")?,
-                        None => f.write_str("off the board")?,
-                    }
-                }
-            }
-            writeln!(f, ", {} from the cheese", path.distance)?;
+        for path in &self.paths {
+            self.write_path(f, path)?;
         }
-        match self.phase {
-            PhaseView::Holding { kind: Some(kind) } => {
-                let mut bag = self.pool;
-                match kind {
-                    TileKind::Straight => bag.straight -= 1,
-                    TileKind::Curve => bag.curve -= 1,
-                    TileKind::Cat => bag.cat -= 1,
-                }
+        match (self.bag, self.own_tile(), self.hand) {
+            (Some(bag), Some(kind), _) => {
                 writeln!(f, "Bag: {}; in your hand: a {kind}", counts(bag))
             }
-            PhaseView::Holding { kind: None } => writeln!(
+            (Some(bag), None, _) => writeln!(f, "Bag: {}", counts(bag)),
+            (None, _, hand) => writeln!(
                 f,
-                "Bag with the tile in seat {}'s hand: {}",
-                self.turn,
+                "Bag and seat {}'s hand: {}",
+                hand.map_or(self.turn, |hand| hand.seat),
                 counts(self.pool)
             ),
-            _ => writeln!(f, "Bag: {}", counts(self.pool)),
         }
     }
 }

@@ -51,6 +51,19 @@ impl MouseRace {
             ));
         }
         self.check_paths(road_cells)?;
+        for seat in 0..MAX_PLAYERS {
+            let expected = if seat < players {
+                self.path_open_ends(seat)
+            } else {
+                [None; 2]
+            };
+            if self.open_ends[seat] != expected {
+                return Err(format!(
+                    "seat {seat}: open ends {:?} recorded, its path gives {expected:?}",
+                    self.open_ends[seat]
+                ));
+            }
+        }
         if self.turn() >= players {
             return Err(format!(
                 "seat {} to play in a {players}-player game",

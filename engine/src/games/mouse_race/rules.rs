@@ -1,0 +1,417 @@
+//! The moving parts of Mouse Race's rules: open ends, where road tiles and cats may go, laying
+//! and taking back tiles, what a drawn tile does, turn order and the safeguards. Listing cat
+//! cells and the turn's events are the playout's hot path, so they work on the board's row
+//! bits and the open ends kept with the state.
+
+use super::action::{MouseRaceAction, TileKind};
+use super::board::{Cell, Dir, MAX_SIZE, Spot, Square};
+use super::{End, MAX_PLAYERS, MouseRace, Path, Phase};
+
+/// Whether a road tile can be laid on a path now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum RoadStatus {
+    Placeable,
+    /// A cat sits on the open end: the road tile goes back and the player draws once more.
+    BlockedByCat,
+    /// Off the board, a road tile or a corner: the road tile goes back and the turn ends.
+    Blocked,
+}
+
+/// The cells a seat's next road tile may go on, each with the direction of travel into it:
+/// the open end if it lies on the board, or before the first tile both cells next to the corner.
+pub(super) type OpenEnds = [Option<(Square, Dir)>; 2];
+
+impl MouseRace {
+    /// The cells a seat's next road tile may go on, with the direction of travel into each:
+    /// the open end, or before the first tile both cells next to the corner.
+    pub(super) fn open_ends(&self, seat: usize) -> OpenEnds {
+        self.open_ends[seat]
+    }
+
+    /// [`MouseRace::open_ends`] worked out from the seat's path.
+    pub(super) fn path_open_ends(&self, seat: usize) -> OpenEnds {
+        let path = &self.paths[seat];
+        if path.is_empty() {
+            self.geometry().starts(self.config.corner(seat)).map(Some)
+        } else {
+            let square = path.last.neighbour(path.heading, self.config.size());
+            [square.map(|s| (s, path.heading)), None]
+        }
+    }
+
+    /// Works out every seat's open ends afresh (the seats not playing have none).
+    pub(super) fn refresh_open_ends(&mut self) {
+        for seat in 0..MAX_PLAYERS {
+            self.open_ends[seat] = if seat < self.players() {
+                self.path_open_ends(seat)
+            } else {
+                [None; 2]
+            };
+        }
+    }
+
+    /// An empty cell on the board that is not a corner (the cheese never is an open end while
+    /// the game goes on, and no tile may go there).
+    #[inline]
+    pub(super) fn is_free(&self, square: Square) -> bool {
+        let row = usize::from(square.row);
+        (self.board.occupied_row(row) | self.fixed_cells(row)) & 1 << square.col == 0
+    }
+
+    /// The cells of a row that never take a tile: corners and the cheese, one bit per column.
+    #[inline]
+    pub(super) fn fixed_cells(&self, row: usize) -> u32 {
+        let size = usize::from(self.config.size());
+        let middle = size / 2;
+        if row == 0 || row == size - 1 {
+            1 | 1 << (size - 1)
+        } else if row == middle {
+            1 << middle
+        } else {
+            0
+        }
+    }
+
+    pub(super) fn road_status(&self, seat: usize) -> RoadStatus {
+        let ends = self.open_ends(seat);
+        let ends = ends.iter().flatten().map(|&(s, _)| s);
+        if ends.clone().any(|s| self.is_free(s)) {
+            RoadStatus::Placeable
+        } else if ends.clone().any(|s| self.board.is_cat(s)) {
+            RoadStatus::BlockedByCat
+        } else {
+            RoadStatus::Blocked
+        }
+    }
+
+    pub(super) fn cat_on_open_end(&self, seat: usize) -> bool {
+        self.open_ends(seat)
+            .iter()
+            .flatten()
+            .any(|&(s, _)| self.board.is_cat(s))
+    }
+
+    /// Where `seat` may lay a cat: per row, bit `col` set for each empty cell that is not a
+    /// corner, not the cheese and not a path's open end (an opponent's open end on a scent cell
+    /// excepted). Worked out row by row from the board's occupied bits and the few open ends,
+    /// since a cat is listed for every cell of the board.
+    pub(super) fn cat_cells(&self, seat: usize) -> [u32; MAX_SIZE] {
+        let size = usize::from(self.config.size());
+        let geometry = self.geometry();
+        let inside = (1u32 << size) - 1;
+        let mut rows = [0u32; MAX_SIZE];
+        for (row, cells) in rows.iter_mut().enumerate().take(size) {
+            *cells = inside & !(self.board.occupied_row(row) | self.fixed_cells(row));
+        }
+        let mut forbid = |square: Square| {
+            rows[usize::from(square.row)] &= !(1 << square.col);
+        };
+        for owner in 0..self.players() {
+            for (square, _) in self.open_ends(owner).into_iter().flatten() {
+                if owner == seat || !geometry.is_scent(square) {
+                    forbid(square);
+                }
+            }
+        }
+        rows
+    }
+
+    /// Whether `seat` may lay a cat on `square`.
+    pub(super) fn cat_allowed(&self, seat: usize, square: Square) -> bool {
+        let size = self.config.size();
+        square.row < size
+            && square.col < size
+            && self.cat_cells(seat)[usize::from(square.row)] & 1 << square.col != 0
+    }
+
+    /// The decisions about a drawn tile: where it may go, or decline it.
+    #[inline(never)]
+    pub(super) fn list_tile_actions(&self, kind: TileKind, out: &mut Vec<MouseRaceAction>) {
+        let seat = self.turn();
+        if kind == TileKind::Cat {
+            self.list_cat_cells(seat, out);
+        } else {
+            let first = self.paths[seat].is_empty();
+            for (square, _) in self.open_ends(seat).into_iter().flatten() {
+                if !self.is_free(square) {
+                    continue;
+                }
+                let named = first.then_some(square);
+                if kind == TileKind::Straight {
+                    out.push(MouseRaceAction::Place(named));
+                } else {
+                    out.push(MouseRaceAction::Left(named));
+                    out.push(MouseRaceAction::Right(named));
+                }
+            }
+        }
+        out.push(MouseRaceAction::Decline);
+    }
+
+    /// Appends a `cat CELL` action for every cell `seat` may lay a cat on, row by row.
+    pub(super) fn list_cat_cells(&self, seat: usize, out: &mut Vec<MouseRaceAction>) {
+        let size = usize::from(self.config.size());
+        out.reserve(size * size);
+        for (row, &columns) in self.cat_cells(seat).iter().enumerate().take(size) {
+            let mut columns = columns;
+            while columns != 0 {
+                out.push(MouseRaceAction::Cat(Square::new(
+                    row as u8,
+                    columns.trailing_zeros() as u8,
+                )));
+                columns &= columns - 1;
+            }
+        }
+    }
+
+    pub(super) fn any_cat_cell(&self, seat: usize) -> bool {
+        self.cat_cells(seat).iter().any(|&cells| cells != 0)
+    }
+
+    /// The cell and direction of travel for laying a road tile, given the cell named in the
+    /// action (required for a path's first tile, forbidden afterwards).
+    pub(super) fn road_target(&self, seat: usize, named: Option<Square>) -> Option<(Square, Dir)> {
+        let [end, start] = self.open_ends(seat);
+        match (self.paths[seat].is_empty(), named) {
+            (false, None) => end.filter(|&(s, _)| self.is_free(s)),
+            (true, Some(named)) => [end, start]
+                .into_iter()
+                .flatten()
+                .find(|&(s, _)| s == named && self.is_free(s)),
+            _ => None,
+        }
+    }
+
+    /// Whether a turn of `seat` could only be a pass.
+    #[inline]
+    pub(super) fn only_pass(&self, seat: usize) -> bool {
+        self.bag.total() == 0 && self.paths[seat].is_empty() && !self.cat_on_open_end(seat)
+    }
+
+    /// The stuck safeguard: the bag is empty and no seat's open end is a free cell.
+    #[inline]
+    pub(super) fn stuck(&self) -> bool {
+        self.bag.total() == 0
+            && (0..self.players()).all(|seat| {
+                !self
+                    .open_ends(seat)
+                    .iter()
+                    .flatten()
+                    .any(|&(s, _)| self.is_free(s))
+            })
+    }
+
+    /// The tile in hand, if a seat is deciding about one.
+    pub(super) fn held(&self) -> Option<TileKind> {
+        match self.phase {
+            Phase::Holding { kind } => Some(kind),
+            _ => None,
+        }
+    }
+
+    /// Lays the road tile in hand on the cell named (a first tile) or the open end, leaving
+    /// it in the direction `turn` gives from the direction of travel into it.
+    #[inline(never)]
+    pub(super) fn lay_road(&mut self, named: Option<Square>, turn: fn(Dir) -> Dir) {
+        let seat = self.turn();
+        let (square, entry) = self.road_target(seat, named).expect("legal placement");
+        let exit = turn(entry);
+        self.board.set(
+            square,
+            Cell::Road {
+                seat: seat as u8,
+                entry,
+                exit,
+            },
+        );
+        let path = &mut self.paths[seat];
+        if path.is_empty() {
+            path.first = square;
+        }
+        path.last = square;
+        path.heading = exit;
+        path.len += 1;
+        self.open_ends[seat] = self.path_open_ends(seat);
+        let path = &self.paths[seat];
+        if path.last.step(exit) == Spot::from(self.geometry().cheese()) {
+            self.phase = Phase::Over {
+                end: End::Cheese { winner: seat as u8 },
+            };
+        } else {
+            self.end_turn();
+        }
+    }
+
+    pub(super) fn take_back(&mut self, seat: usize) {
+        let path = self.paths[seat];
+        let Cell::Road { entry, exit, .. } = self.board.get(path.last) else {
+            unreachable!("a path's last cell holds its road tile");
+        };
+        self.board.set(path.last, Cell::Empty);
+        self.bag.add(if entry == exit {
+            TileKind::Straight
+        } else {
+            TileKind::Curve
+        });
+        self.paths[seat] = if path.len == 1 {
+            Path::EMPTY
+        } else {
+            let previous = path
+                .last
+                .neighbour(entry.opposite(), self.config.size())
+                .expect("the previous tile lies on the board");
+            Path {
+                len: path.len - 1,
+                last: previous,
+                heading: entry,
+                ..path
+            }
+        };
+        self.open_ends[seat] = self.path_open_ends(seat);
+    }
+
+    pub(super) fn shoo(&mut self, seat: usize) {
+        for (square, _) in self.open_ends(seat).into_iter().flatten() {
+            if self.board.get(square) == Cell::Cat {
+                self.board.set(square, Cell::Empty);
+                self.bag.add(TileKind::Cat);
+            }
+        }
+    }
+
+    #[inline]
+    pub(super) fn end_turn(&mut self) {
+        self.turns += 1;
+        self.begin_turn((self.turn() + 1) % self.players());
+    }
+
+    /// Starts `seat`'s turn, first checking the safeguards and passing automatically for
+    /// seats that could only pass.
+    #[inline]
+    pub(super) fn begin_turn(&mut self, seat: usize) {
+        // With tiles in the bag neither the stuck safeguard nor a lone pass can apply.
+        if self.turns < self.config.max_turns() && self.bag.total() > 0 {
+            self.turn = seat as u8;
+            self.phase = Phase::Turn;
+        } else {
+            self.begin_turn_checked(seat);
+        }
+    }
+
+    /// [`MouseRace::begin_turn`] when the turn limit is reached or the bag is empty.
+    #[inline(never)]
+    pub(super) fn begin_turn_checked(&mut self, mut seat: usize) {
+        let mut lone_passes = 0;
+        loop {
+            if self.turns >= self.config.max_turns() {
+                self.phase = Phase::Over {
+                    end: End::TurnLimit,
+                };
+                return;
+            }
+            if self.stuck() {
+                self.phase = Phase::Over { end: End::Stuck };
+                return;
+            }
+            self.turn = seat as u8;
+            if !self.only_pass(seat) {
+                self.phase = Phase::Turn;
+                return;
+            }
+            self.turns += 1;
+            lone_passes += 1;
+            if lone_passes >= self.players() {
+                // Nobody can do anything but pass, so nothing will ever change: skip ahead.
+                self.turns = self.turns.max(self.config.max_turns());
+            }
+            seat = (seat + 1) % self.players();
+        }
+    }
+
+    /// The decisions other than drawing and laying a road tile.
+    #[inline(never)]
+    pub(super) fn apply_other(&mut self, action: MouseRaceAction) {
+        let seat = self.turn();
+        match action {
+            MouseRaceAction::Back => self.take_back(seat),
+            MouseRaceAction::Shoo => self.shoo(seat),
+            MouseRaceAction::Cat(square) => self.board.set(square, Cell::Cat),
+            MouseRaceAction::Decline => {
+                if let Some(kind) = self.held() {
+                    self.bag.add(kind);
+                }
+            }
+            _ => unreachable!("{action} is applied elsewhere"),
+        }
+        self.end_turn();
+    }
+
+    /// What happens to a tile just drawn.
+    #[inline(never)]
+    pub(super) fn resolve_draw(&mut self, kind: TileKind) {
+        let extra = matches!(self.phase, Phase::Draw { extra: true });
+        self.bag.remove(kind);
+        let seat = self.turn();
+        if kind == TileKind::Cat {
+            if self.any_cat_cell(seat) {
+                self.phase = Phase::Holding { kind };
+            } else {
+                self.bag.add(kind);
+                self.end_turn();
+            }
+            return;
+        }
+        match self.road_status(seat) {
+            RoadStatus::Placeable => self.phase = Phase::Holding { kind },
+            RoadStatus::BlockedByCat if !extra => {
+                self.bag.add(kind);
+                self.phase = Phase::Draw { extra: true };
+            }
+            RoadStatus::BlockedByCat | RoadStatus::Blocked => {
+                self.bag.add(kind);
+                self.end_turn();
+            }
+        }
+    }
+
+    /// The path of `seat` as a list of cells, first tile first, walked back from its last tile.
+    pub(super) fn path_cells(&self, seat: usize) -> Vec<Square> {
+        let path = &self.paths[seat];
+        let mut cells = Vec::with_capacity(path.len());
+        if path.is_empty() {
+            return cells;
+        }
+        let mut square = path.last;
+        loop {
+            cells.push(square);
+            if cells.len() >= path.len() {
+                break;
+            }
+            let Cell::Road { entry, .. } = self.board.get(square) else {
+                break;
+            };
+            match square.neighbour(entry.opposite(), self.config.size()) {
+                Some(previous) => square = previous,
+                None => break,
+            }
+        }
+        cells.reverse();
+        cells
+    }
+
+    /// Manhattan distance from a seat's open end to the cheese (the score): before the first
+    /// tile from the nearer cell next to the corner.
+    pub(super) fn distance(&self, seat: usize) -> u32 {
+        let cheese = self.geometry().cheese();
+        match self.paths[seat].open_end() {
+            Some(spot) => spot.distance(cheese),
+            None => self
+                .geometry()
+                .starts(self.config.corner(seat))
+                .iter()
+                .map(|&(s, _)| Spot::from(s).distance(cheese))
+                .min()
+                .unwrap_or(0),
+        }
+    }
+}

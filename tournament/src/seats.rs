@@ -1,0 +1,108 @@
+//! Seats for tournament entries: the one function that turns an agent spec into a seat (the
+//! built-in bots today; external programs and levels join here), the one visitor bound every
+//! game must meet, and the wrapper that counts each seat's decisions, thinking time and faults.
+
+use std::time::Instant;
+
+use mousehole_bots::{AgentSeat, AgentSpec, AgentSpecError, build_agent};
+use mousehole_engine::{
+    Decision, DecisionView, Game, GameSpec, Outcome, Seat, SeenEvent, SpecError, StopRequest,
+};
+
+use crate::error::TournamentError;
+
+/// Builds the seat an entry's spec names, for game `G`: every seat of a tournament is built
+/// here, so an agent kind added to the bots (or an external program) sits like any other.
+///
+/// # Errors
+/// A spec that does not build an agent for `G` (a setting it does not take, …).
+pub fn seat_for<G: Game>(spec: &AgentSpec) -> Result<Box<dyn Seat<G>>, AgentSpecError> {
+    Ok(Box::new(AgentSeat::<G>::new(build_agent::<G>(spec)?)))
+}
+
+/// Code that runs a tournament for any registered game, called with its concrete type. The
+/// bound on `G` is the one place to say what seats need of a game (a heuristic bot, say).
+pub(crate) trait TournamentGame {
+    type Output;
+    fn visit<G: Game>(self, config: G::Config) -> Self::Output;
+}
+
+/// Validates `spec` and calls `visitor` with the game's type.
+pub(crate) fn visit<V: TournamentGame>(
+    spec: &GameSpec,
+    visitor: V,
+) -> Result<V::Output, SpecError> {
+    mousehole_engine::visit_game!(spec, visitor)
+}
+
+/// Checks that every entry builds a seat for the game, so a bad setting is reported before
+/// any game is played.
+pub(crate) fn check_agents(game: &GameSpec, agents: &[AgentSpec]) -> Result<(), TournamentError> {
+    struct Check<'a>(&'a [AgentSpec]);
+    impl TournamentGame for Check<'_> {
+        type Output = Result<(), TournamentError>;
+        fn visit<G: Game>(self, _config: G::Config) -> Self::Output {
+            for spec in self.0 {
+                seat_for::<G>(spec).map_err(|problem| TournamentError::Agent {
+                    entry: spec.to_string(),
+                    problem,
+                })?;
+            }
+            Ok(())
+        }
+    }
+    visit(game, Check(agents))?
+}
+
+/// What one seat did in one game: decisions, time spent deciding, and faults.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SeatUsage {
+    pub decisions: u64,
+    /// Total wall-clock nanoseconds spent in the seat's decisions.
+    pub nanos: u64,
+    /// The longest single decision, in nanoseconds.
+    pub max_nanos: u64,
+    /// Decisions made by the seat's fallback after a fault.
+    pub faults: u64,
+}
+
+/// A seat that times each of the seat's decisions and counts its faults; the count starts
+/// over when a game starts.
+pub(crate) struct TimedSeat<G: Game> {
+    seat: Box<dyn Seat<G>>,
+    pub usage: SeatUsage,
+}
+
+impl<G: Game> TimedSeat<G> {
+    pub fn new(seat: Box<dyn Seat<G>>) -> Self {
+        Self {
+            seat,
+            usage: SeatUsage::default(),
+        }
+    }
+}
+
+impl<G: Game> Seat<G> for TimedSeat<G> {
+    fn start(&mut self, seat: usize, config: &G::Config, seed: u64) {
+        self.usage = SeatUsage::default();
+        self.seat.start(seat, config, seed);
+    }
+
+    fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest> {
+        let start = Instant::now();
+        let answer = self.seat.decide(view);
+        let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        let usage = &mut self.usage;
+        usage.decisions += 1;
+        usage.nanos = usage.nanos.saturating_add(nanos);
+        usage.max_nanos = usage.max_nanos.max(nanos);
+        if matches!(&answer, Ok(decision) if decision.fault.is_some()) {
+            usage.faults += 1;
+        }
+        answer
+    }
+
+    fn finish(&mut self, outcome: Option<&Outcome>, seen: &[SeenEvent<G::EventView>]) {
+        self.seat.finish(outcome, seen);
+    }
+}
