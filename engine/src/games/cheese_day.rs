@@ -15,7 +15,10 @@ use self::action::PEEK_ANY;
 pub use self::action::{Card, CheeseDayAction, Face};
 pub use self::config::CheeseDayConfig;
 use self::config::INFO;
-pub use self::observation::{CheeseDayObservation, SlotView};
+pub use self::observation::{
+    CheeseDayObservation, Collection, DiscardedValue, FaceCounts, ObservedPhase, PantrySlot,
+    Reserve, SeatCount, ValueCounts,
+};
 pub use self::views::CheeseDayView;
 use crate::error::BrokenInvariant;
 use crate::game::{Actor, Game, ToMove};
@@ -369,34 +372,7 @@ impl Game for CheeseDay {
     }
 
     fn observation(&self, seat: usize) -> CheeseDayObservation {
-        let players = self.players();
-        let pantry = self
-            .pantry
-            .iter()
-            .map(|slot| {
-                slot.map(|c| SlotView {
-                    value: c.card.value,
-                    face: (c.peeked_by & (1 << seat) != 0).then_some(c.card.face),
-                    peeked_by: hidden::seats_in(c.peeked_by, players),
-                })
-            })
-            .collect();
-        CheeseDayObservation {
-            seat,
-            config: self.config,
-            phase: self.phase,
-            turn: self.turn(),
-            pantry,
-            reserve_len: self.reserve_len,
-            reserve_top: self.reserve_top.map(|c| c.value),
-            discard: self.discard.map(|c| c[0] + c[1]),
-            discard_known: self.discard_known[seat],
-            discard_seen_by: (0..players)
-                .map(|t| self.discard_known[t].map(|c| c[0] + c[1]))
-                .collect(),
-            taken: self.taken[..players].to_vec(),
-            out: self.out.map(usize::from),
-        }
+        observation::observe(self, seat)
     }
 
     fn determinize(obs: &CheeseDayObservation, rng: &mut GameRng) -> Self {

@@ -3,16 +3,19 @@
 use std::fmt::{self, Display};
 use std::str::FromStr;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::{INFO, SLOTS};
 use crate::error::ParseActionError;
 
 /// What a card hides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Face {
+    /// A mouse with cheese: the card scores its holes.
     Cheese,
+    /// A trap: the third one taken puts its taker out.
     Trap,
 }
 
