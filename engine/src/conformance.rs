@@ -112,16 +112,6 @@ pub fn check_game<G: Game>(
     Ok(harness.report)
 }
 
-/// Test support: the configuration of game `G` given by option text (`players=3,traps=…`).
-///
-/// # Panics
-/// If the options are not valid for the game.
-pub fn config_from<G: Game>(options: &str) -> G::Config {
-    crate::Options::parse(G::info(), options)
-        .and_then(crate::Options::into_config)
-        .unwrap_or_else(|e| panic!("bad options '{options}' for {}: {e}", G::info().name))
-}
-
 /// Test support: runs [`check_game`] on the configuration `options` describes, with
 /// [`games_per_config`] games from seed 1, and checks that every game was played and that
 /// illegal actions were tried.
@@ -130,7 +120,7 @@ pub fn config_from<G: Game>(options: &str) -> G::Config {
 /// With the [`Failure`] if a contract is broken, or if the options are not valid.
 pub fn check_options<G: Game>(options: &str) -> Report {
     let games = games_per_config();
-    let report = check_game::<G>(&config_from::<G>(options), games, 1)
+    let report = check_game::<G>(&crate::testing::config::<G>(options), games, 1)
         .unwrap_or_else(|failure| panic!("{failure}"));
     assert_eq!(report.games, games, "every game was checked");
     assert!(report.illegal_rejected > 0, "no illegal action was tried");
