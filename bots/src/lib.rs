@@ -22,12 +22,14 @@
 mod agent;
 pub mod bench;
 pub mod flat;
+pub mod heuristic;
 pub mod ismcts;
 mod random;
 pub mod search;
 mod spec;
 
 pub use agent::{Agent, AgentSeat, play_agents};
+pub use heuristic::{BotGame, BotVisitor, Heuristic, HeuristicAgent, HeuristicRollout, visit};
 pub use mousehole_engine::DecisionView;
 pub use random::RandomAgent;
 pub use spec::{

@@ -67,13 +67,14 @@ pub fn list(args: &ListArgs) -> Result<()> {
         "Agents (for --seats; `human` or `human:NAME` seats a person):"
     )?;
     for agent in AGENTS {
-        writeln!(out, "  {:<10} {}", agent.name, agent.help)?;
+        let line = format!("  {:<10} {}", agent.name, agent.help);
+        writeln!(out, "{}", wrap_line(&line, WIDTH, 13))?;
         for setting in agent.settings {
-            writeln!(
-                out,
-                "    {}=… (default {}): {}; {}",
-                setting.key, setting.default, setting.help, setting.allowed
-            )?;
+            let line = format!(
+                "      {}=…: {} (default {}; {})",
+                setting.key, setting.help, setting.default, setting.allowed
+            );
+            writeln!(out, "{}", wrap_line(&line, WIDTH, 8))?;
         }
     }
     Ok(())

@@ -20,6 +20,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
+use mousehole_bots::BotGame;
 use mousehole_engine::{Game, GameConfig, Match, MatchEnd, Outcome, Transcript};
 use serde::Serialize;
 
@@ -167,7 +168,7 @@ enum Message {
 impl TournamentGame for Run<'_> {
     type Output = Result<RunResult, TournamentError>;
 
-    fn visit<G: Game>(self, config: G::Config) -> Self::Output {
+    fn visit<G: BotGame>(self, config: G::Config) -> Self::Output {
         let Run {
             plan,
             options,
@@ -346,7 +347,7 @@ struct TranscriptTag<'a> {
     entries: &'a [usize],
 }
 
-impl<G: Game> Worker<'_, G> {
+impl<G: BotGame> Worker<'_, G> {
     fn work(&self, sender: &mpsc::Sender<Message>) {
         let mut seats: Vec<Option<TimedSeat<G>>> = self
             .plan

@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use mousehole_bots::{AgentSeat, AgentSpec, AgentSpecError, build_agent};
+use mousehole_bots::{AgentSeat, AgentSpec, AgentSpecError, BotGame, build_agent};
 use mousehole_engine::{
     Decision, DecisionView, Game, GameSpec, Outcome, Seat, SeenEvent, SpecError, StopRequest,
 };
@@ -16,7 +16,7 @@ use crate::error::TournamentError;
 ///
 /// # Errors
 /// A spec that does not build an agent for `G` (a setting it does not take, …).
-pub fn seat_for<G: Game>(spec: &AgentSpec) -> Result<Box<dyn Seat<G>>, AgentSpecError> {
+pub fn seat_for<G: BotGame>(spec: &AgentSpec) -> Result<Box<dyn Seat<G>>, AgentSpecError> {
     Ok(Box::new(AgentSeat::<G>::new(build_agent::<G>(spec)?)))
 }
 
@@ -24,7 +24,7 @@ pub fn seat_for<G: Game>(spec: &AgentSpec) -> Result<Box<dyn Seat<G>>, AgentSpec
 /// bound on `G` is the one place to say what seats need of a game (a heuristic bot, say).
 pub(crate) trait TournamentGame {
     type Output;
-    fn visit<G: Game>(self, config: G::Config) -> Self::Output;
+    fn visit<G: BotGame>(self, config: G::Config) -> Self::Output;
 }
 
 /// Validates `spec` and calls `visitor` with the game's type.
@@ -41,7 +41,7 @@ pub(crate) fn check_agents(game: &GameSpec, agents: &[AgentSpec]) -> Result<(), 
     struct Check<'a>(&'a [AgentSpec]);
     impl TournamentGame for Check<'_> {
         type Output = Result<(), TournamentError>;
-        fn visit<G: Game>(self, _config: G::Config) -> Self::Output {
+        fn visit<G: BotGame>(self, _config: G::Config) -> Self::Output {
             for spec in self.0 {
                 seat_for::<G>(spec).map_err(|problem| TournamentError::Agent {
                     entry: spec.to_string(),
