@@ -1,6 +1,7 @@
-//! `mousehole bench`: random full games per second on one core, through the engine's one
-//! random playout (`mousehole_engine::playout`): the match runner with random seats, as the
-//! conformance harness and the statistics tests play them.
+//! `mousehole bench`: random full games per second on one core — the engine's one random
+//! playout (`mousehole_engine::playout`: the same games the harness and the statistics tests
+//! play, played without recording them, as search playouts do) — and ISMCTS iterations per
+//! second at a mid-game decision.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -101,7 +102,7 @@ impl GameVisitor for Measure {
         let batch = self.count.unwrap_or(256).max(1);
         while games == 0 || (self.count.is_none() && start.elapsed() < self.duration) {
             for _ in 0..batch {
-                events += random.play(games).events().len() as u64;
+                events += random.play_unrecorded(games).1 as u64;
                 games += 1;
             }
         }

@@ -9,6 +9,7 @@ mod numbers;
 mod out;
 mod play;
 mod replay;
+mod schema;
 mod seats;
 mod signals;
 mod spec;
@@ -50,6 +51,8 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Make a seat-view transcript: the game as one seat saw it.
     View(view::ViewArgs),
+    /// Print the JSON Schema of a game's observation (what bots are shown at each decision).
+    Schema(schema::SchemaArgs),
     /// List the games, their player ranges and options, and the agents.
     List(info::ListArgs),
     /// Explain a game's rules, options and what to type at the prompt.
@@ -195,6 +198,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Play(args) => play::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::View(args) => view::run(&args),
+        Command::Schema(args) => schema::run(&args),
         Command::List(args) => info::list(&args).map(done),
         Command::Rules(args) => info::rules(&args).map(done),
         Command::Bench(args) => bench::run(&args).map(done),

@@ -1302,3 +1302,50 @@ fn sigterm_stops_a_long_bot_run_keeping_every_game() {
     let replay = mousehole(&["replay", text(&file)]);
     assert!(replay.status.success(), "{}", stdout(&replay));
 }
+
+/// `mousehole schema GAME` prints the JSON Schema of the game's observation; every key of a
+/// real observation the host would send is described, and fields always written are required.
+#[test]
+fn schema_prints_each_games_observation_contract() {
+    for info in mousehole_engine::registry::games() {
+        let output = mousehole(&["schema", info.name]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let schema: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+        assert_eq!(
+            schema["title"],
+            format!("{} observation", info.name),
+            "{}",
+            info.name
+        );
+        let properties = schema["properties"].as_object().expect("an object schema");
+        let required: Vec<&str> = schema["required"]
+            .as_array()
+            .expect("required keys")
+            .iter()
+            .filter_map(|k| k.as_str())
+            .collect();
+        let game = mousehole_engine::registry::build(info.name).unwrap();
+        let observation = game.new_state().observation_json(0);
+        for key in observation.as_object().unwrap().keys() {
+            assert!(
+                properties.contains_key(key),
+                "{}: {key} undescribed",
+                info.name
+            );
+            assert!(
+                required.contains(&key.as_str()),
+                "{}: {key} not required",
+                info.name
+            );
+            assert!(
+                properties[key].get("description").is_some()
+                    || properties[key].get("$ref").is_some(),
+                "{}: {key} has no description",
+                info.name
+            );
+        }
+    }
+    let output = mousehole(&["schema", "chess"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("unknown game 'chess'"));
+}

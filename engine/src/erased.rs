@@ -29,6 +29,8 @@ pub trait DynGame: Send + Sync + fmt::Debug {
 
     /// The initial state.
     fn new_state(&self) -> Box<dyn DynState>;
+    /// The JSON Schema of the game's observation: the contract external agents read.
+    fn observation_schema(&self) -> serde_json::Value;
 }
 
 /// A game state, chosen at run time, with actions and observations as text and JSON.
@@ -111,6 +113,10 @@ impl<G: Game> DynGame for Erased<G> {
 
     fn new_state(&self) -> Box<dyn DynState> {
         Box::new(ErasedState(G::new(&self.config)))
+    }
+
+    fn observation_schema(&self) -> serde_json::Value {
+        crate::options::observation_schema::<G>()
     }
 }
 

@@ -136,6 +136,7 @@ pub trait Game:
         + Display
         + Serialize
         + DeserializeOwned
+        + schemars::JsonSchema
         + Send
         + Sync
         + 'static;

@@ -342,3 +342,46 @@ impl Options {
 pub fn digits(text: &str) -> Option<&str> {
     (!text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())).then_some(text)
 }
+
+/// The JSON Schema of game `G`'s observation, as the host writes it: generated from the types
+/// with their field docs as descriptions, for serialisation (so fields always written, `null`
+/// included, are listed as required), with doc-comment line breaks joined into sentences.
+pub fn observation_schema<G: crate::Game>() -> serde_json::Value {
+    let generator = schemars::generate::SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator();
+    let schema = generator.into_root_schema_for::<G::Observation>();
+    let mut value = serde_json::to_value(schema).expect("schemas serialise");
+    join_description_lines(&mut value);
+    if let Some(object) = value.as_object_mut() {
+        object.insert(
+            "title".to_owned(),
+            serde_json::Value::String(format!("{} observation", G::info().name)),
+        );
+    }
+    value
+}
+
+/// Doc comments wrap at the source's line width; a schema's descriptions read better as
+/// paragraphs (a blank line stays a paragraph break).
+fn join_description_lines(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (key, item) in map.iter_mut() {
+                if key == "description"
+                    && let serde_json::Value::String(text) = item
+                {
+                    *text = text
+                        .split("\n\n")
+                        .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
+                        .collect::<Vec<_>>()
+                        .join("\n\n");
+                } else {
+                    join_description_lines(item);
+                }
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(join_description_lines),
+        _ => {}
+    }
+}

@@ -3,8 +3,9 @@
 //! random games through it, so "a random game with seed S" means one game everywhere.
 
 use crate::game::Game;
+use crate::game::ToMove;
 use crate::options::GameConfig;
-use crate::rng::{GameRng, below, seat_rng};
+use crate::rng::{GameRng, below, chance_rng, seat_rng};
 use crate::runner::{Decision, DecisionView, Match, MatchEnd, Seat, StopRequest};
 use crate::transcript::Transcript;
 
@@ -48,6 +49,11 @@ impl<G: Game> Seat<G> for RandomSeat {
 pub struct RandomGames<G: Game> {
     game: Match<G>,
     seats: Vec<RandomSeat>,
+    /// For unrecorded games: the state, the per-seat streams and scratch space.
+    state: G,
+    rngs: Vec<GameRng>,
+    legal: Vec<G::Action>,
+    outcomes: Vec<(G::Action, u32)>,
 }
 
 impl<G: Game> RandomGames<G> {
@@ -55,6 +61,44 @@ impl<G: Game> RandomGames<G> {
         Self {
             game: Match::new(config, 0),
             seats: vec![RandomSeat::default(); config.players()],
+            state: G::new(config),
+            rngs: (0..config.players())
+                .map(|seat| seat_rng(0, seat))
+                .collect(),
+            legal: Vec::with_capacity(64),
+            outcomes: Vec::with_capacity(16),
+        }
+    }
+
+    /// The random game with `seed`, the same one [`RandomGames::play`] plays (the same
+    /// streams, the same rule), but nothing recorded: the final state and the number of
+    /// events. This measures the rules themselves, as playouts use them (the benchmark).
+    #[allow(
+        clippy::inline_always,
+        reason = "the benchmark's inner loop: measured faster inlined"
+    )]
+    #[inline(always)]
+    pub fn play_unrecorded(&mut self, seed: u64) -> (&G, usize) {
+        self.state = G::new(self.game.config());
+        let mut chance = chance_rng(seed);
+        for (seat, rng) in self.rngs.iter_mut().enumerate() {
+            *rng = seat_rng(seed, seat);
+        }
+        let mut events = 0;
+        loop {
+            let action = match self.state.to_move() {
+                ToMove::Terminal => return (&self.state, events),
+                ToMove::Chance => self
+                    .state
+                    .sample_chance(&mut chance, &mut self.outcomes)
+                    .expect("a chance node lists outcomes"),
+                ToMove::Player(seat) => {
+                    self.state.legal_actions(&mut self.legal);
+                    uniform(&self.legal, &mut self.rngs[seat])
+                }
+            };
+            self.state.apply_unchecked(action);
+            events += 1;
         }
     }
 
@@ -89,4 +133,31 @@ pub fn random_transcript<G: Game>(config: &G::Config, seed: u64) -> Transcript {
         &random_match::<G>(config, seed),
         vec!["random".to_owned(); config.players()],
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::cheese_day::CheeseDay;
+    use crate::games::mouse_race::MouseRace;
+
+    /// The unrecorded playout is the recorded one: same streams, same rule, same game.
+    fn same_games<G: Game>() {
+        let config = <G::Config as GameConfig>::defaults();
+        let mut games = RandomGames::<G>::new(&config);
+        for seed in 0..20 {
+            let recorded = games.play(seed).clone();
+            let (state, events) = games.play_unrecorded(seed);
+            assert_eq!(state, recorded.state(), "seed {seed}");
+            assert_eq!(events, recorded.events().len(), "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn unrecorded_games_are_the_recorded_ones() {
+        same_games::<CheeseDay>();
+        same_games::<MouseRace>();
+        same_games::<crate::games::moose_house::MooseHouse>();
+        same_games::<crate::games::mouse_trap::MouseTrap>();
+    }
 }

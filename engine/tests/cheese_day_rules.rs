@@ -1,41 +1,23 @@
 //! Cheese Day: one test per rule and ruling of `shared/spec/cheese-day.md`, each playing a
-//! scripted sequence of events (chance outcomes included) through the public API.
+//! scripted sequence of events (chance outcomes included) through the public API; then what
+//! each seat sees of each kind of event, the notes it reads and the labels of its choices.
 
-use mousehole_engine::conformance::random_transcript;
 use mousehole_engine::games::cheese_day::{
-    CheeseDay, CheeseDayAction, CheeseDayConfig, Face, Phase,
+    CheeseDay, CheeseDayAction, CheeseDayConfig, Face, FaceCounts, ObservedPhase, Phase, Reserve,
+    SeatCount, ValueCounts,
 };
-use mousehole_engine::{Game, OptionError, Options, ToMove};
-
-fn config(options: &str) -> CheeseDayConfig {
-    Options::parse(CheeseDay::info(), options)
-        .unwrap()
-        .into_config()
-        .unwrap()
-}
-
-fn action(text: &str) -> CheeseDayAction {
-    text.parse()
-        .unwrap_or_else(|e| panic!("bad action in test: {e}"))
-}
-
-/// Applies events given as text, failing with the event's position if one is rejected.
-fn play(state: &mut CheeseDay, events: &[&str]) {
-    for (i, text) in events.iter().enumerate() {
-        state
-            .apply(action(text))
-            .unwrap_or_else(|e| panic!("event {} ('{text}'): {e}", i + 1));
-    }
-}
+use mousehole_engine::testing::{action, after, config, play};
+use mousehole_engine::{Actor, Game, OptionError, Options, ToMove};
 
 /// A game after the deal: the six pantry cards in slot order, then the reserve's top card.
 fn dealt(players: usize, pantry: [&str; 6], top: &str) -> CheeseDay {
-    let mut state = CheeseDay::new(&config(&format!("players={players}")));
-    for card in pantry {
-        play(&mut state, &[&format!("draw {card}")]);
-    }
-    play(&mut state, &[&format!("draw {top}")]);
-    state
+    let draws: Vec<String> = pantry
+        .iter()
+        .chain([&top])
+        .map(|card| format!("draw {card}"))
+        .collect();
+    let draws: Vec<&str> = draws.iter().map(String::as_str).collect();
+    after::<CheeseDay>(&format!("players={players}"), &draws)
 }
 
 fn legal(state: &CheeseDay) -> Vec<String> {
@@ -44,7 +26,7 @@ fn legal(state: &CheeseDay) -> Vec<String> {
 
 #[test]
 fn setup_draws_fill_slots_one_to_six_then_the_reserve_top() {
-    let mut state = CheeseDay::new(&config("players=3"));
+    let mut state = CheeseDay::new(&config::<CheeseDay>("players=3"));
     assert_eq!(state.to_move(), ToMove::Chance);
     let cards = ["4T", "1C", "6T", "2C", "3T", "5C"];
     for (slot, card) in cards.iter().enumerate() {
@@ -63,10 +45,11 @@ fn setup_draws_fill_slots_one_to_six_then_the_reserve_top() {
     assert_eq!(state.reserve_len(), 30);
     let observation = state.observation(1);
     assert_eq!(
-        observation.reserve_top,
+        observation.reserve.top,
         Some(2),
         "the top card's value is public"
     );
+    assert_eq!(observation.reserve.cards, 30);
     assert_eq!(
         state.legal_texts(),
         ["roll 1", "roll 2", "roll 3", "roll 4", "roll 5", "roll 6"]
@@ -75,7 +58,7 @@ fn setup_draws_fill_slots_one_to_six_then_the_reserve_top() {
 
 #[test]
 fn draws_are_weighted_by_the_cards_not_yet_drawn() {
-    let mut state = CheeseDay::new(&config("players=2"));
+    let mut state = CheeseDay::new(&config::<CheeseDay>("players=2"));
     let mut outcomes = Vec::new();
     state.chance_outcomes(&mut outcomes);
     let weights: Vec<(String, u32)> = outcomes.iter().map(|(a, w)| (a.to_string(), *w)).collect();
@@ -104,7 +87,7 @@ fn draws_are_weighted_by_the_cards_not_yet_drawn() {
         "the only 1-hole trap is out"
     );
     let before = state.clone();
-    let error = state.apply(action("draw 1T")).unwrap_err();
+    let error = state.apply(action::<CheeseDay>("draw 1T")).unwrap_err();
     assert!(
         error.to_string().contains("draw 1C"),
         "the error lists what is possible: {error}"
@@ -118,7 +101,7 @@ fn draws_are_weighted_by_the_cards_not_yet_drawn() {
 fn sampled_draws_follow_the_listed_weights() {
     let mut refill = dealt(3, ["4C", "2C", "4T", "5T", "1C", "6T"], "3T");
     play(&mut refill, &["roll 4", "take 1"]);
-    for state in [CheeseDay::new(&config("players=3")), refill] {
+    for state in [CheeseDay::new(&config::<CheeseDay>("players=3")), refill] {
         assert_eq!(state.phase(), Phase::Draw);
         let mut outcomes = Vec::new();
         state.chance_outcomes(&mut outcomes);
@@ -154,15 +137,15 @@ fn a_roll_matching_pantry_cards_offers_take_or_remove_of_those_slots_only() {
     assert_eq!(legal(&state), ["take 1", "remove 1", "take 3", "remove 3"]);
     let before = state.clone();
     assert!(
-        state.apply(action("peek 2")).is_err(),
+        state.apply(action::<CheeseDay>("peek 2")).is_err(),
         "no peeking when the value is present"
     );
     assert!(
-        state.apply(action("take 2")).is_err(),
+        state.apply(action::<CheeseDay>("take 2")).is_err(),
         "only slots showing the roll"
     );
     assert!(
-        state.apply(action("roll 3")).is_err(),
+        state.apply(action::<CheeseDay>("roll 3")).is_err(),
         "a decision is due, not a roll"
     );
     assert_eq!(state, before);
@@ -184,12 +167,30 @@ fn a_peek_is_private_but_who_peeked_is_public() {
     play(&mut state, &["roll 3", "peek 4"]);
     let mine = state.observation(0);
     let theirs = state.observation(1);
-    let slot4 = mine.pantry[3].as_ref().unwrap();
+    let slot4 = mine.slot(4).unwrap();
+    assert_eq!((slot4.slot, slot4.value), (4, 5));
     assert_eq!(slot4.face, Some(Face::Trap));
     assert_eq!(slot4.peeked_by, vec![0]);
-    let slot4 = theirs.pantry[3].as_ref().unwrap();
+    let slot4 = theirs.slot(4).unwrap();
     assert_eq!(slot4.face, None);
     assert_eq!(slot4.peeked_by, vec![0]);
+    // Seat 0 has seen one of the five-hole traps; for the others all six fives are unseen.
+    assert_eq!(
+        mine.unseen[4],
+        ValueCounts {
+            value: 5,
+            cheese: 2,
+            trap: 3
+        }
+    );
+    assert_eq!(
+        theirs.unseen[4],
+        ValueCounts {
+            value: 5,
+            cheese: 2,
+            trap: 4
+        }
+    );
 }
 
 #[test]
@@ -199,14 +200,21 @@ fn with_two_or_three_players_a_peek_burns_the_top_reserve_card() {
         play(&mut state, &["roll 3", "peek 1"]);
         assert_eq!(state.reserve_len(), 29, "{players} players");
         let observation = state.observation(0);
-        assert_eq!(
-            observation.discard,
-            [0, 0, 1, 0, 0, 0],
-            "the 3 was discarded"
+        let discarded: Vec<u8> = observation.discard.iter().map(|d| d.cards).collect();
+        assert_eq!(discarded, [0, 0, 1, 0, 0, 0], "the 3 was discarded");
+        assert!(
+            observation
+                .discard
+                .iter()
+                .all(|d| d.known == FaceCounts::default() && d.peeked_by.is_empty()),
+            "nobody saw its face"
         );
         assert_eq!(
-            observation.discard_known, [[0; 2]; 6],
-            "nobody saw its face"
+            observation.reserve,
+            Reserve {
+                cards: 29,
+                top: None
+            }
         );
         assert_eq!(state.phase(), Phase::Draw, "a new top card is drawn");
         play(&mut state, &["draw 5C"]);
@@ -231,29 +239,42 @@ fn the_burn_happens_only_on_peek_turns() {
     let mut state = dealt(3, ["4C", "2C", "4T", "5T", "1C", "6T"], "3T");
     play(&mut state, &["roll 4", "take 1"]);
     assert_eq!(state.reserve_len(), 29, "only the refill left the reserve");
-    assert_eq!(state.observation(0).discard, [0; 6], "nothing was burned");
+    assert!(
+        state.observation(0).discard.iter().all(|d| d.cards == 0),
+        "nothing was burned"
+    );
 }
 
 #[test]
 fn take_reveals_the_card_and_refills_the_slot_from_the_reserve_top() {
     let mut state = dealt(3, ["4C", "2C", "4T", "5T", "1C", "6T"], "3T");
     assert_eq!(
-        state.describe(&action("take 3")).as_deref(),
-        Some("trap (1 of 3)")
+        state.describe(&action::<CheeseDay>("take 3")).as_deref(),
+        Some("trap (4 holes), seat 0's first")
     );
     play(&mut state, &["roll 4", "take 3"]);
     let observation = state.observation(2);
+    let taker = &observation.players[0];
     assert_eq!(
-        observation.taken[0][3],
-        [0, 1],
+        taker.taken[3],
+        ValueCounts {
+            value: 4,
+            cheese: 0,
+            trap: 1
+        },
         "seat 0 holds a revealed 4-hole trap"
     );
-    let slot3 = observation.pantry[2].as_ref().unwrap();
+    assert_eq!(
+        (taker.traps, taker.holes, taker.cheese_cards, taker.out),
+        (1, 0, 0, false)
+    );
+    let slot3 = observation.slot(3).unwrap();
     assert_eq!(slot3.value, 3, "the reserve's top card moved into the slot");
     assert_eq!(slot3.peeked_by, Vec::<usize>::new());
     assert_eq!(state.phase(), Phase::Draw);
+    assert_eq!(observation.phase, ObservedPhase::Draw);
     play(&mut state, &["draw 2T"]);
-    assert_eq!(state.observation(0).reserve_top, Some(2));
+    assert_eq!(state.observation(0).reserve.top, Some(2));
     assert_eq!(state.turn(), 1);
 }
 
@@ -266,18 +287,46 @@ fn remove_discards_unseen_and_only_a_previous_peeker_knows_the_face() {
     );
     let peeker = state.observation(0);
     let remover = state.observation(1);
-    assert_eq!(peeker.discard[4], 1);
+    assert_eq!(peeker.discard[4].value, 5);
+    assert_eq!(peeker.discard[4].cards, 1);
     assert_eq!(
-        peeker.discard_known[4],
-        [0, 1],
+        peeker.discard[4].known,
+        FaceCounts { cheese: 0, trap: 1 },
         "seat 0 saw that 5 was a trap"
     );
-    assert_eq!(remover.discard_known[4], [0, 0], "the remover never saw it");
     assert_eq!(
-        remover.discard_seen_by[0][4], 1,
+        remover.discard[4].known,
+        FaceCounts::default(),
+        "the remover never saw it"
+    );
+    assert_eq!(
+        remover.discard[4].peeked_by,
+        [SeatCount { seat: 0, cards: 1 }],
         "that seat 0 knows it is public"
     );
-    assert_eq!(remover.taken[1], [[0; 2]; 6], "removing takes nothing");
+    assert_eq!(
+        peeker.unseen[4],
+        ValueCounts {
+            value: 5,
+            cheese: 2,
+            trap: 3
+        }
+    );
+    assert_eq!(
+        remover.unseen[4],
+        ValueCounts {
+            value: 5,
+            cheese: 2,
+            trap: 4
+        }
+    );
+    assert!(
+        remover.players[1]
+            .taken
+            .iter()
+            .all(|c| c.cheese + c.trap == 0),
+        "removing takes nothing"
+    );
 }
 
 #[test]
@@ -300,14 +349,17 @@ fn the_third_trap_ends_the_game_at_once_and_ranks_its_taker_last() {
     );
     assert_eq!(legal(&state), ["take 4", "remove 4", "take 6", "remove 6"]);
     assert_eq!(
-        state.describe(&action("take 6")).as_deref(),
-        Some("trap (3 of 3): out, game over")
+        state.describe(&action::<CheeseDay>("take 6")).as_deref(),
+        Some("trap (6 holes), seat 2's third: out, game over")
     );
     play(&mut state, &["take 6"]);
     assert_eq!(state.to_move(), ToMove::Terminal);
     assert!(state.pantry()[5].is_none(), "the slot is not refilled");
-    assert!(state.apply(action("draw 2C")).is_err(), "no event follows");
-    assert!(state.apply(action("roll 1")).is_err());
+    assert!(
+        state.apply(action::<CheeseDay>("draw 2C")).is_err(),
+        "no event follows"
+    );
+    assert!(state.apply(action::<CheeseDay>("roll 1")).is_err());
     let outcome = state.outcome().unwrap();
     assert_eq!(outcome.scores, vec![4, 4, 0]);
     assert_eq!(
@@ -391,7 +443,7 @@ fn tie_breaks_apply_at_every_place() {
 #[test]
 fn the_game_ends_after_the_turn_that_empties_the_reserve() {
     for players in [2, 4] {
-        let mut state = CheeseDay::new(&config(&format!("players={players}")));
+        let mut state = CheeseDay::new(&config::<CheeseDay>(&format!("players={players}")));
         let mut outcomes = Vec::new();
         let mut turns = 0;
         while !state.is_terminal() {
@@ -408,7 +460,7 @@ fn the_game_ends_after_the_turn_that_empties_the_reserve() {
                 }
                 ToMove::Player(_) => {
                     let reserve = state.reserve_len();
-                    let choice = action(&legal(&state)[1]); // remove slot 1
+                    let choice = action::<CheeseDay>(&legal(&state)[1]); // remove slot 1
                     state.apply(choice).unwrap();
                     if reserve == 1 {
                         assert_eq!(
@@ -443,9 +495,9 @@ fn text_forms_print_and_parse_back() {
     for text in [
         "peek 1", "take 6", "remove 3", "roll 5", "draw 4T", "draw 1C",
     ] {
-        assert_eq!(action(text).to_string(), text);
+        assert_eq!(action::<CheeseDay>(text).to_string(), text);
     }
-    assert_eq!(action("  draw 4t ").to_string(), "draw 4T");
+    assert_eq!(action::<CheeseDay>("  draw 4t ").to_string(), "draw 4T");
     for bad in [
         "peek 0", "take 7", "remove", "roll 0", "roll 7", "draw 7C", "draw 4X", "draw", "take 1 2",
         "skip 1",
@@ -460,8 +512,11 @@ fn text_forms_print_and_parse_back() {
 
 #[test]
 fn options_are_validated_with_clear_errors() {
-    assert_eq!(config("").traps(), [1, 2, 3, 3, 4, 5]);
-    assert_eq!(config("traps=0/6/1/5/2/4").traps(), [0, 6, 1, 5, 2, 4]);
+    assert_eq!(config::<CheeseDay>("").traps(), [1, 2, 3, 3, 4, 5]);
+    assert_eq!(
+        config::<CheeseDay>("traps=0/6/1/5/2/4").traps(),
+        [0, 6, 1, 5, 2, 4]
+    );
     let error = |text: &str| {
         Options::parse(CheeseDay::info(), text)
             .and_then(Options::into_config::<CheeseDayConfig>)
@@ -492,7 +547,7 @@ fn options_are_validated_with_clear_errors() {
 
 #[test]
 fn custom_trap_counts_shape_the_deck() {
-    let mut state = CheeseDay::new(&config("players=2,traps=0/0/0/0/0/6"));
+    let mut state = CheeseDay::new(&config::<CheeseDay>("players=2,traps=0/0/0/0/0/6"));
     let mut outcomes = Vec::new();
     state.chance_outcomes(&mut outcomes);
     let kinds: Vec<String> = outcomes.iter().map(|(a, _)| a.to_string()).collect();
@@ -502,16 +557,410 @@ fn custom_trap_counts_shape_the_deck() {
             "draw 1C", "draw 2C", "draw 3C", "draw 4C", "draw 5C", "draw 6T"
         ]
     );
-    assert!(state.apply(action("draw 6C")).is_err());
+    assert!(state.apply(action::<CheeseDay>("draw 6C")).is_err());
 }
 
 #[test]
-fn readable_transcripts_at_two_three_and_six_players() {
-    for players in [2, 3, 6] {
-        let transcript = random_transcript::<CheeseDay>(&config(&format!("players={players}")), 7);
-        insta::assert_snapshot!(
-            format!("cheese_day_{players}p_seed_7"),
-            transcript.to_text()
+fn the_observation_states_phase_turn_and_deciding_seat_plainly() {
+    let mut state = CheeseDay::new(&config::<CheeseDay>("players=3"));
+    let observation = state.observation(2);
+    assert_eq!(
+        (
+            observation.phase,
+            observation.roll,
+            observation.turn,
+            observation.deciding
+        ),
+        (ObservedPhase::Deal, None, 0, None)
+    );
+    assert!(observation.pantry.is_empty(), "no card is dealt yet");
+    play(
+        &mut state,
+        &[
+            "draw 4C", "draw 2C", "draw 4T", "draw 5T", "draw 1C", "draw 6T",
+        ],
+    );
+    assert_eq!(
+        state.observation(2).phase,
+        ObservedPhase::Draw,
+        "the reserve top is next"
+    );
+    play(&mut state, &["draw 3T"]);
+    let observation = state.observation(2);
+    assert_eq!(
+        (observation.phase, observation.roll, observation.deciding),
+        (ObservedPhase::Roll, None, None)
+    );
+    let slots: Vec<(u8, u8)> = observation
+        .pantry
+        .iter()
+        .map(|c| (c.slot, c.value))
+        .collect();
+    assert_eq!(slots, [(1, 4), (2, 2), (3, 4), (4, 5), (5, 1), (6, 6)]);
+    play(&mut state, &["roll 4"]);
+    let observation = state.observation(2);
+    assert_eq!(
+        (
+            observation.phase,
+            observation.roll,
+            observation.turn,
+            observation.deciding
+        ),
+        (ObservedPhase::Choose, Some(4), 0, Some(0))
+    );
+    play(
+        &mut state,
+        &["take 1", "draw 2T", "roll 6", "remove 6", "draw 1T"],
+    );
+    let observation = state.observation(0);
+    assert_eq!((observation.turn, observation.deciding), (2, None));
+    assert_eq!(observation.players[0].holes, 4);
+    assert_eq!(observation.players[0].cheese_cards, 1);
+    assert_eq!(observation.options, config::<CheeseDay>("players=3"));
+}
+
+#[test]
+fn the_unseen_table_counts_every_face_the_seat_has_not_seen() {
+    let mut state = dealt(3, ["4C", "2C", "4T", "5T", "1C", "6T"], "3T");
+    // Seat 0 peeks at the 4T; seat 1 takes the 4C.
+    play(
+        &mut state,
+        &["roll 3", "peek 3", "draw 2C", "roll 4", "take 1", "draw 6C"],
+    );
+    let unseen = |seat: usize| state.observation(seat).unseen[3];
+    assert_eq!(
+        unseen(0),
+        ValueCounts {
+            value: 4,
+            cheese: 2,
+            trap: 2
+        }
+    );
+    assert_eq!(
+        unseen(1),
+        ValueCounts {
+            value: 4,
+            cheese: 2,
+            trap: 3
+        }
+    );
+    // Per value the unseen faces are the cards of that value whose face the seat has not seen.
+    let observation = state.observation(1);
+    let total: u32 = observation
+        .unseen
+        .iter()
+        .map(|c| u32::from(c.cheese + c.trap))
+        .sum();
+    assert_eq!(total, 36 - 1, "only the taken 4C is seen by seat 1");
+}
+
+#[test]
+fn determinizing_keeps_what_the_seat_saw_and_deals_the_rest_by_the_unseen_counts() {
+    let mut state = dealt(4, ["4C", "2C", "4T", "5T", "1C", "6T"], "3T");
+    play(&mut state, &["roll 3", "peek 4"]);
+    let mut rng = mousehole_engine::rng::seat_rng(5, 0);
+    let peeker = state.observation(0);
+    let other = state.observation(1);
+    let mut traps = 0;
+    let samples = 6000;
+    for _ in 0..samples {
+        let known = CheeseDay::determinize(&peeker, &mut rng);
+        assert_eq!(
+            known.pantry()[3].unwrap().card.face,
+            Face::Trap,
+            "seat 0 saw it"
+        );
+        assert_eq!(known.observation(0), peeker);
+        let guessed = CheeseDay::determinize(&other, &mut rng);
+        assert_eq!(guessed.observation(1), other);
+        traps += u32::from(guessed.pantry()[3].unwrap().card.face == Face::Trap);
+    }
+    // For seat 1 the five-hole card is one of six fives, four of them traps.
+    let expected = f64::from(samples) * 4.0 / 6.0;
+    assert!(
+        (f64::from(traps) - expected).abs() < 150.0,
+        "{traps} traps in {samples}"
+    );
+}
+
+/// Applies the event written `text` and returns, per seat, how it saw it and the note it read
+/// (as the match runner records them).
+fn seen(state: &mut CheeseDay, text: &str) -> Vec<(String, Option<String>)> {
+    let action = action::<CheeseDay>(text);
+    let actor = match state.to_move() {
+        ToMove::Player(seat) => Actor::Seat(seat),
+        _ => Actor::Chance,
+    };
+    let before: Vec<_> = (0..state.num_players())
+        .map(|seat| (state.observation(seat), state.event_view(seat, &action)))
+        .collect();
+    play(state, &[text]);
+    before
+        .into_iter()
+        .enumerate()
+        .map(|(seat, (observation, view))| {
+            let note = CheeseDay::event_note(&observation, actor, &view, &state.observation(seat));
+            (view.to_string(), note)
+        })
+        .collect()
+}
+
+/// The same view and note for every seat.
+fn everyone(players: usize, view: &str, note: &str) -> Vec<(String, Option<String>)> {
+    vec![(view.to_owned(), Some(note.to_owned())); players]
+}
+
+#[test]
+fn every_seat_sees_a_draw_by_its_back_only() {
+    let mut state = CheeseDay::new(&config::<CheeseDay>("players=3"));
+    assert_eq!(
+        seen(&mut state, "draw 4T"),
+        everyone(3, "draw 4?", "into pantry slot 1")
+    );
+    assert_eq!(
+        seen(&mut state, "draw 2C"),
+        everyone(3, "draw 2?", "into pantry slot 2")
+    );
+    play(&mut state, &["draw 4T", "draw 5T", "draw 1C", "draw 6T"]);
+    assert_eq!(
+        seen(&mut state, "draw 3C"),
+        everyone(3, "draw 3?", "the new top of the reserve")
+    );
+    assert!(
+        "draw 3?".parse::<CheeseDayAction>().is_err(),
+        "a redacted draw is no event"
+    );
+}
+
+#[test]
+fn rolls_and_decisions_are_public_to_every_seat() {
+    let mut state = dealt(3, ["4C", "2C", "4T", "5T", "1C", "6T"], "3T");
+    let roll = seen(&mut state, "roll 4");
+    assert_eq!(
+        roll[1],
+        (
+            "roll 4".to_owned(),
+            Some("seat 0 takes or removes a 4: slot 1 or 3".to_owned())
+        )
+    );
+    assert_eq!(
+        roll[0].1.as_deref(),
+        Some("you take or remove a 4: slot 1 or 3")
+    );
+    for (view, _) in seen(&mut state, "remove 3") {
+        assert_eq!(view, "remove 3");
+    }
+    play(&mut state, &["draw 6T"]);
+    let roll = seen(&mut state, "roll 5");
+    assert_eq!(
+        roll[2].1.as_deref(),
+        Some("seat 1 takes or removes the 5 in slot 4")
+    );
+    play(&mut state, &["take 4", "draw 2T"]);
+    let roll = seen(&mut state, "roll 5");
+    assert_eq!(
+        roll[0].1.as_deref(),
+        Some("no 5 in the pantry: seat 2 peeks")
+    );
+    assert_eq!(roll[2].1.as_deref(), Some("no 5 in the pantry: you peek"));
+    for (view, _) in seen(&mut state, "peek 6") {
+        assert_eq!(view, "peek 6");
+    }
+}
+
+#[test]
+fn a_taken_card_is_told_to_everyone_with_its_face() {
+    let mut state = dealt(3, ["4C", "2C", "4T", "5T", "1C", "6T"], "3T");
+    play(&mut state, &["roll 4"]);
+    let notes = seen(&mut state, "take 3");
+    assert_eq!(
+        notes[0],
+        (
+            "take 3".to_owned(),
+            Some("trap (4 holes), your first; slot 3 refilled: 3 holes".to_owned())
+        )
+    );
+    for other in &notes[1..] {
+        assert_eq!(
+            other.1.as_deref(),
+            Some("trap (4 holes), seat 0's first; slot 3 refilled: 3 holes")
         );
     }
+    play(&mut state, &["draw 2T", "roll 4"]);
+    let notes = seen(&mut state, "take 1");
+    assert_eq!(
+        notes[2].1.as_deref(),
+        Some("cheese (4 holes); slot 1 refilled: 2 holes")
+    );
+}
+
+#[test]
+fn a_peeked_face_is_told_to_the_peeker_alone() {
+    let mut state = dealt(3, ["4C", "2C", "4T", "5T", "1C", "6T"], "3T");
+    play(&mut state, &["roll 3"]);
+    let notes = seen(&mut state, "peek 4");
+    let burn = "; the reserve's top card (3 holes) is discarded unseen";
+    assert_eq!(
+        notes[0],
+        ("peek 4".to_owned(), Some(format!("you see a trap{burn}")))
+    );
+    assert_eq!(
+        notes[1],
+        (
+            "peek 4".to_owned(),
+            Some(format!("seat 0 looks at slot 4 (5 holes){burn}"))
+        )
+    );
+    assert_eq!(notes[2], notes[1]);
+    let mut four = dealt(4, ["4C", "2C", "4T", "5T", "1C", "6T"], "3T");
+    play(&mut four, &["roll 3"]);
+    let notes = seen(&mut four, "peek 1");
+    assert_eq!(
+        notes[0].1.as_deref(),
+        Some("you see cheese"),
+        "no burn at four players"
+    );
+    assert_eq!(
+        notes[3].1.as_deref(),
+        Some("seat 0 looks at slot 1 (4 holes)")
+    );
+}
+
+#[test]
+fn a_removed_card_is_unseen_but_its_peekers_are_reminded_of_its_face() {
+    let mut state = dealt(4, ["4C", "2C", "4T", "5T", "1C", "6T"], "3T");
+    play(&mut state, &["roll 3", "peek 4", "roll 5"]);
+    let notes = seen(&mut state, "remove 4");
+    assert_eq!(
+        notes[0].1.as_deref(),
+        Some("5 holes removed unseen (you knew: a trap); slot 4 refilled: 3 holes")
+    );
+    assert_eq!(
+        notes[1].1.as_deref(),
+        Some("5 holes removed unseen; slot 4 refilled: 3 holes")
+    );
+}
+
+#[test]
+fn the_last_notes_of_a_game_say_how_it_ended() {
+    let mut state = dealt(3, ["4C", "2C", "2C", "5T", "5T", "6T"], "3T");
+    play(
+        &mut state,
+        &[
+            "roll 5", "take 4", "draw 1C", // seat 0: first trap
+            "roll 2", "take 2", "draw 6T", //
+            "roll 1", "take 2", "draw 6C", //
+            "roll 3", "take 4", "draw 1T", // seat 0: second trap
+            "roll 2", "take 3", "draw 3C", //
+            "roll 4", "remove 1", "draw 2C", //
+            "roll 6",
+        ],
+    );
+    let notes = seen(&mut state, "take 6");
+    assert_eq!(
+        notes[0].1.as_deref(),
+        Some("trap (6 holes), your third: out, game over")
+    );
+    assert_eq!(
+        notes[1].1.as_deref(),
+        Some("trap (6 holes), seat 0's third: out, game over")
+    );
+
+    let mut state = CheeseDay::new(&config::<CheeseDay>("players=2"));
+    let mut outcomes = Vec::new();
+    while state.reserve_len() > 1 || state.phase() != Phase::Roll {
+        match state.phase() {
+            Phase::Roll => {
+                let value = state.pantry()[0].unwrap().card.value;
+                play(&mut state, &[&format!("roll {value}")]);
+            }
+            Phase::Choose { .. } => play(&mut state, &["remove 1"]),
+            _ => {
+                state.chance_outcomes(&mut outcomes);
+                state.apply(outcomes[0].0).unwrap();
+            }
+        }
+    }
+    let value = state.pantry()[0].unwrap().card.value;
+    play(&mut state, &[&format!("roll {value}")]);
+    let top = state.observation(0).reserve.top.unwrap();
+    let notes = seen(&mut state, "remove 1");
+    let note = notes[0].1.as_deref().unwrap();
+    assert_eq!(
+        note,
+        format!("{value} holes removed unseen; slot 1 refilled: {top} holes; the reserve is empty: game over")
+            .replace("1 holes", "1 hole")
+    );
+    assert!(state.is_terminal());
+}
+
+#[test]
+fn choice_labels_name_the_slot_its_holes_and_what_the_seat_knows() {
+    let mut state = dealt(4, ["4C", "2C", "4T", "5T", "1C", "6T"], "3T");
+    play(
+        &mut state,
+        &[
+            "roll 3", "peek 1", "roll 3", "peek 2", "roll 3", "peek 3", "roll 3", "peek 4",
+        ],
+    );
+    let label = |state: &CheeseDay, text: &str| {
+        CheeseDay::choice_label(&state.observation(state.turn()), &action::<CheeseDay>(text))
+    };
+    play(&mut state, &["roll 4"]);
+    assert_eq!(
+        label(&state, "take 1"),
+        "take slot 1 (4 holes, you know: cheese)"
+    );
+    assert_eq!(
+        label(&state, "remove 1"),
+        "remove slot 1 (4 holes, you know: cheese) from the game unseen"
+    );
+    // Seat 0 has seen one 4C: two cheese and three traps among the fours it has not seen.
+    assert_eq!(
+        label(&state, "take 3"),
+        "take slot 3 (4 holes, trap chance 3/5)"
+    );
+    let mut peeking = dealt(3, ["4C", "2C", "4T", "5T", "1C", "6T"], "3T");
+    play(&mut peeking, &["roll 3", "peek 4", "draw 2C", "roll 3"]);
+    assert_eq!(
+        label(&peeking, "peek 2"),
+        "peek at slot 2 (2 holes, trap chance 2/6)"
+    );
+    assert_eq!(
+        label(&peeking, "peek 4"),
+        "peek at slot 4 (5 holes, trap chance 4/6)"
+    );
+}
+
+#[test]
+fn full_transcript_notes_tell_the_true_faces() {
+    let mut state = dealt(3, ["4C", "2C", "4T", "5T", "1C", "6T"], "3T");
+    let describe = |state: &CheeseDay, text: &str| state.describe(&action::<CheeseDay>(text));
+    assert_eq!(
+        describe(&state, "roll 3").as_deref(),
+        Some("no 3 in the pantry: peek")
+    );
+    assert_eq!(describe(&state, "roll 4"), None);
+    play(&mut state, &["roll 3"]);
+    assert_eq!(
+        describe(&state, "peek 4").as_deref(),
+        Some(
+            "sees a trap (5 holes); the reserve's top card, a trap (3 holes), is discarded unseen"
+        )
+    );
+    play(&mut state, &["peek 4"]);
+    assert_eq!(
+        describe(&state, "draw 2C").as_deref(),
+        Some("the new top of the reserve")
+    );
+    play(&mut state, &["draw 2C", "roll 5"]);
+    assert_eq!(
+        describe(&state, "remove 4").as_deref(),
+        Some("a trap (5 holes) removed unseen")
+    );
+    let fresh = CheeseDay::new(&config::<CheeseDay>("players=3"));
+    assert_eq!(
+        describe(&fresh, "draw 2C").as_deref(),
+        Some("into pantry slot 1")
+    );
 }

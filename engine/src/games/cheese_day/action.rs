@@ -3,16 +3,19 @@
 use std::fmt::{self, Display};
 use std::str::FromStr;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::{INFO, SLOTS};
 use crate::error::ParseActionError;
 
 /// What a card hides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Face {
+    /// A mouse with cheese: the card scores its holes.
     Cheese,
+    /// A trap: the third one taken puts its taker out.
     Trap,
 }
 
@@ -119,12 +122,27 @@ impl FromStr for CheeseDayAction {
     }
 }
 
-/// The choices when no pantry card shows the roll.
-pub(super) const PEEK_ANY: [CheeseDayAction; SLOTS] = [
-    CheeseDayAction::Peek(0),
-    CheeseDayAction::Peek(1),
-    CheeseDayAction::Peek(2),
-    CheeseDayAction::Peek(3),
-    CheeseDayAction::Peek(4),
-    CheeseDayAction::Peek(5),
-];
+/// The legal decisions for each set of pantry slots showing the roll (bit S-1 for slot S):
+/// `take S, remove S` for each such slot in order, or `peek 1…6` when there is none. With
+/// their count; the rest of each list is padding.
+pub(super) const LEGAL_BY_SLOTS: [([CheeseDayAction; 2 * SLOTS], u8); 1 << SLOTS] = {
+    let mut table = [([CheeseDayAction::Peek(0); 2 * SLOTS], 0); 1 << SLOTS];
+    let mut mask = 0;
+    while mask < 1 << SLOTS {
+        let (list, count) = &mut table[mask];
+        let mut slot = 0;
+        while slot < SLOTS {
+            if mask == 0 {
+                list[slot] = CheeseDayAction::Peek(slot as u8);
+                *count += 1;
+            } else if mask & (1 << slot) != 0 {
+                list[*count as usize] = CheeseDayAction::Take(slot as u8);
+                list[*count as usize + 1] = CheeseDayAction::Remove(slot as u8);
+                *count += 2;
+            }
+            slot += 1;
+        }
+        mask += 1;
+    }
+    table
+};

@@ -1,81 +1,91 @@
 //! Cheese Day's hidden information: sampling the faces a seat has not seen, from its
-//! observation (determinization) or from the true state (the leak tests' resampling).
+//! observation (determinization, run by search bots once per iteration) or from the true
+//! state (the leak tests' resampling).
 
 use super::action::{Card, Face};
-use super::observation::CheeseDayObservation;
-use super::{CheeseDay, MAX_PLAYERS, PantryCard, SLOTS, VALUES};
-use crate::rng::{GameRng, draw_counts};
+use super::observation::{CheeseDayObservation, ObservedPhase};
+use super::{CheeseDay, MAX_PLAYERS, PantryCard, Phase, SLOTS, VALUES};
+use crate::rng::{GameRng, below};
 
 /// A full state consistent with `obs`: the faces the seat has not seen are dealt at random
-/// from the cards of each value it cannot account for.
+/// from the faces it has not seen of each value (the observation's `unseen` table).
 pub(super) fn determinize(obs: &CheeseDayObservation, rng: &mut GameRng) -> CheeseDay {
-    let config = obs.config;
     let seat = obs.seat;
+    let phase = match (obs.phase, obs.roll) {
+        (ObservedPhase::Deal | ObservedPhase::Draw, _) => Phase::Draw,
+        (ObservedPhase::Choose, Some(roll)) => Phase::Choose { roll },
+        // An observation built by the engine always has the roll; a hand-made one without it
+        // is taken as a turn not yet rolled rather than a reason to fail.
+        (ObservedPhase::Roll | ObservedPhase::Choose, _) => Phase::Roll,
+        (ObservedPhase::Over, _) => Phase::Over,
+    };
+    let mut pools: [[u32; 2]; VALUES] = [[0; 2]; VALUES];
+    for (pool, unseen) in pools.iter_mut().zip(&obs.unseen) {
+        *pool = [u32::from(unseen.cheese), u32::from(unseen.trap)];
+    }
     let mut state = CheeseDay {
-        config,
-        phase: obs.phase,
+        config: obs.options,
+        phase,
         turn: obs.turn as u8,
         pantry: [None; SLOTS],
         reserve_top: None,
-        reserve_len: obs.reserve_len,
+        reserve_len: obs.reserve.cards,
         undrawn: [[0; 2]; VALUES],
         discard: [[0; 2]; VALUES],
         discard_known: [[[0; 2]; VALUES]; MAX_PLAYERS],
         taken: [[[0; 2]; VALUES]; MAX_PLAYERS],
-        out: obs.out.map(|s| s as u8),
+        out: None,
     };
-    for (t, taken) in obs.taken.iter().enumerate() {
-        state.taken[t] = *taken;
+    for player in obs.players.iter().filter(|p| p.seat < MAX_PLAYERS) {
+        for counts in &player.taken {
+            if let Some(v) = value_index(counts.value) {
+                state.taken[player.seat][v] = [counts.cheese, counts.trap];
+            }
+        }
+        if player.out {
+            state.out = Some(player.seat as u8);
+        }
     }
-    for v in 0..VALUES {
-        // Faces this seat has not seen, of cards of value v: every card of the value minus
-        // those it knows (taken by anyone, peeked in the pantry, seen before discarding).
-        let mut pool = [
-            u32::from(config.total(v, Face::Cheese)),
-            u32::from(config.total(v, Face::Trap)),
-        ];
-        let mut forget = |face: usize, n: u8| pool[face] -= u32::from(n);
-        for taken in &obs.taken {
-            forget(0, taken[v][0]);
-            forget(1, taken[v][1]);
-        }
-        forget(0, obs.discard_known[v][0]);
-        forget(1, obs.discard_known[v][1]);
-        for slot in obs.pantry.iter().flatten() {
-            if let (true, Some(face)) = (usize::from(slot.value) == v + 1, slot.face) {
-                forget(face.index(), 1);
-            }
-        }
-        for (index, slot) in obs.pantry.iter().enumerate() {
-            if let Some(view) = slot.as_ref().filter(|s| usize::from(s.value) == v + 1) {
-                let face = view.face.unwrap_or_else(|| draw_face(&mut pool, rng));
-                state.pantry[index] = Some(PantryCard {
-                    card: Card {
-                        value: view.value,
-                        face,
-                    },
-                    peeked_by: seat_mask(&view.peeked_by),
-                });
-            }
-        }
-        if obs.reserve_top == Some(v as u8 + 1) {
-            let face = draw_face(&mut pool, rng);
-            state.reserve_top = Some(Card {
-                value: v as u8 + 1,
+    for view in &obs.pantry {
+        let (Some(index), Some(v)) = (
+            usize::from(view.slot).checked_sub(1).filter(|&i| i < SLOTS),
+            value_index(view.value),
+        ) else {
+            continue;
+        };
+        let face = view.face.unwrap_or_else(|| draw_face(&mut pools[v], rng));
+        state.pantry[index] = Some(PantryCard {
+            card: Card {
+                value: view.value,
                 face,
-            });
-        }
-        let known = obs.discard_known[v];
-        let unknown = obs.discard[v] - known[0] - known[1];
-        let drawn = draw_counts(&mut pool, u32::from(unknown), rng);
-        state.discard[v] = [known[0] + drawn[0] as u8, known[1] + drawn[1] as u8];
-        state.undrawn[v] = [pool[0] as u8, pool[1] as u8];
+            },
+            peeked_by: seat_mask(&view.peeked_by),
+        });
+    }
+    if let Some(top) = obs.reserve.top
+        && let Some(v) = value_index(top)
+    {
+        let face = draw_face(&mut pools[v], rng);
+        state.reserve_top = Some(Card { value: top, face });
+    }
+    for discarded in &obs.discard {
+        let Some(v) = value_index(discarded.value) else {
+            continue;
+        };
+        let known = [discarded.known.cheese, discarded.known.trap];
+        let unknown = discarded.cards.saturating_sub(known[0] + known[1]);
+        let drawn = draw_counts(&mut pools[v], unknown, rng);
+        state.discard[v] = [known[0] + drawn[0], known[1] + drawn[1]];
         state.discard_known[seat][v] = known;
-        for (t, seen) in obs.discard_seen_by.iter().enumerate() {
-            if t != seat {
-                state.discard_known[t][v] = sample_known(state.discard[v], seen[v], rng);
+        for peeked in &discarded.peeked_by {
+            if peeked.seat != seat && peeked.seat < MAX_PLAYERS {
+                state.discard_known[peeked.seat][v] =
+                    sample_known(state.discard[v], peeked.cards, rng);
             }
         }
+    }
+    for (undrawn, pool) in state.undrawn.iter_mut().zip(pools) {
+        *undrawn = [pool[0] as u8, pool[1] as u8];
     }
     state
 }
@@ -83,41 +93,36 @@ pub(super) fn determinize(obs: &CheeseDayObservation, rng: &mut GameRng) -> Chee
 /// `state` with every face `seat` has not seen dealt again at random among those cards.
 pub(super) fn resample(this: &CheeseDay, seat: usize, rng: &mut GameRng) -> CheeseDay {
     let mut state = this.clone();
-    let unknown_slot = |slot: &Option<PantryCard>, v: usize| -> bool {
-        slot.is_some_and(|c| c.card.value_index() == v && c.peeked_by & (1 << seat) == 0)
-    };
+    let me = 1u8 << seat;
+    let unknown_slot = |slot: &Option<PantryCard>| slot.filter(|c| c.peeked_by & me == 0);
+    // Gather the true faces of every card whose face the seat has not seen…
+    let mut pools = this.undrawn.map(|c| c.map(u32::from));
+    for card in this.pantry.iter().filter_map(unknown_slot) {
+        pools[card.card.value_index()][card.card.face.index()] += 1;
+    }
+    if let Some(top) = this.reserve_top {
+        pools[top.value_index()][top.face.index()] += 1;
+    }
+    let known = &this.discard_known[seat];
+    for (v, pool) in pools.iter_mut().enumerate() {
+        pool[0] += u32::from(this.discard[v][0] - known[v][0]);
+        pool[1] += u32::from(this.discard[v][1] - known[v][1]);
+    }
+    // …and deal them out again at random.
+    for (index, slot) in this.pantry.iter().enumerate() {
+        if let Some(card) = unknown_slot(slot) {
+            let face = draw_face(&mut pools[card.card.value_index()], rng);
+            state.pantry[index].as_mut().expect("checked").card.face = face;
+        }
+    }
+    if let Some(top) = state.reserve_top.as_mut() {
+        top.face = draw_face(&mut pools[top.value_index()], rng);
+    }
     for v in 0..VALUES {
-        // Gather the true faces of every card of value v whose face the seat has not seen…
-        let mut pool = [u32::from(this.undrawn[v][0]), u32::from(this.undrawn[v][1])];
-        for slot in &this.pantry {
-            if unknown_slot(slot, v) {
-                pool[slot.expect("checked").card.face.index()] += 1;
-            }
-        }
-        if let Some(top) = this.reserve_top.filter(|c| c.value_index() == v) {
-            pool[top.face.index()] += 1;
-        }
-        let known = this.discard_known[seat][v];
-        let unknown_discards = [this.discard[v][0] - known[0], this.discard[v][1] - known[1]];
-        pool[0] += u32::from(unknown_discards[0]);
-        pool[1] += u32::from(unknown_discards[1]);
-        // …and deal them out again at random.
-        for (index, slot) in this.pantry.iter().enumerate() {
-            if unknown_slot(slot, v) {
-                let face = draw_face(&mut pool, rng);
-                state.pantry[index].as_mut().expect("checked").card.face = face;
-            }
-        }
-        if let Some(top) = state.reserve_top.as_mut().filter(|c| c.value_index() == v) {
-            top.face = draw_face(&mut pool, rng);
-        }
-        let drawn = draw_counts(
-            &mut pool,
-            u32::from(unknown_discards[0] + unknown_discards[1]),
-            rng,
-        );
-        state.discard[v] = [known[0] + drawn[0] as u8, known[1] + drawn[1] as u8];
-        state.undrawn[v] = [pool[0] as u8, pool[1] as u8];
+        let unknown = this.discard[v][0] + this.discard[v][1] - known[v][0] - known[v][1];
+        let drawn = draw_counts(&mut pools[v], unknown, rng);
+        state.discard[v] = [known[v][0] + drawn[0], known[v][1] + drawn[1]];
+        state.undrawn[v] = [pools[v][0] as u8, pools[v][1] as u8];
         for t in (0..this.players()).filter(|&t| t != seat) {
             let seen = this.discard_known[t][v][0] + this.discard_known[t][v][1];
             state.discard_known[t][v] = sample_known(state.discard[v], seen, rng);
@@ -126,27 +131,57 @@ pub(super) fn resample(this: &CheeseDay, seat: usize, rng: &mut GameRng) -> Chee
     state
 }
 
-/// Draws one face from a cheese/trap pool.
-pub(super) fn draw_face(pool: &mut [u32; 2], rng: &mut GameRng) -> Face {
-    let drawn = draw_counts(pool, 1, rng);
-    if drawn[0] == 1 {
+/// The index (0…5) of a card value 1…6.
+fn value_index(value: u8) -> Option<usize> {
+    usize::from(value).checked_sub(1).filter(|&v| v < VALUES)
+}
+
+/// Draws one face from a cheese/trap pool. An empty pool (only from a hand-made, inconsistent
+/// observation) gives cheese rather than a panic.
+#[inline]
+fn draw_face(pool: &mut [u32; 2], rng: &mut GameRng) -> Face {
+    let total = pool[0] + pool[1];
+    if total == 0 || below(rng, total) < pool[0] {
+        pool[0] = pool[0].saturating_sub(1);
         Face::Cheese
     } else {
+        pool[1] -= 1;
         Face::Trap
     }
 }
 
-/// Which of the discards of one value (cheese/trap counts) a seat that saw `seen` of them knows.
-fn sample_known(discard: [u8; 2], seen: u8, rng: &mut GameRng) -> [u8; 2] {
-    let mut pool = [u32::from(discard[0]), u32::from(discard[1])];
-    let drawn = draw_counts(&mut pool, u32::from(seen), rng);
-    [drawn[0] as u8, drawn[1] as u8]
+/// Draws `n` cards without replacement from a cheese/trap pool: how many of each were drawn
+/// (at most the pool holds).
+#[inline]
+fn draw_counts(pool: &mut [u32; 2], n: u8, rng: &mut GameRng) -> [u8; 2] {
+    let mut drawn = [0; 2];
+    for _ in 0..n {
+        let total = pool[0] + pool[1];
+        if total == 0 {
+            break;
+        }
+        let face = usize::from(below(rng, total) >= pool[0]);
+        pool[face] -= 1;
+        drawn[face] += 1;
+    }
+    drawn
 }
 
+/// Which of the discards of one value (cheese/trap counts) a seat that saw `seen` of them
+/// knows: `seen` of them at random.
+fn sample_known(discard: [u8; 2], seen: u8, rng: &mut GameRng) -> [u8; 2] {
+    let mut pool = discard.map(u32::from);
+    draw_counts(&mut pool, seen, rng)
+}
+
+/// The seats (of the first `players`) whose bit is set in `mask`.
 pub(super) fn seats_in(mask: u8, players: usize) -> Vec<usize> {
     (0..players).filter(|s| mask & (1 << s) != 0).collect()
 }
 
 fn seat_mask(seats: &[usize]) -> u8 {
-    seats.iter().fold(0, |mask, s| mask | (1 << s))
+    seats
+        .iter()
+        .filter(|&&s| s < MAX_PLAYERS)
+        .fold(0, |mask, s| mask | (1 << s))
 }

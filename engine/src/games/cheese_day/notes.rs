@@ -1,15 +1,175 @@
-//! Readable notes on Cheese Day's events: [`describe`] from the true state for full
-//! transcripts, [`event_note`] from one seat's observations and view for that seat, and the
-//! labels a person choosing among legal actions reads.
+//! Readable notes on Cheese Day's events: [`event_note`] for one seat, from its observations
+//! and its view only (so it cannot tell more than the seat may know), [`choice_label`] for a
+//! person choosing among its legal actions, and [`describe`] from the true state for full
+//! transcripts of finished games.
 
 use std::fmt::Write as _;
 
 use super::action::{CheeseDayAction, Face};
-use super::observation::CheeseDayObservation;
+use super::observation::{CheeseDayObservation, ObservedPhase};
 use super::views::CheeseDayView;
-use super::{CheeseDay, Phase, SLOTS, TRAPS_TO_LOSE};
+use super::{CheeseDay, SLOTS, TRAPS_TO_LOSE};
 use crate::game::Actor;
 
+/// The note one seat reads on an event: `take 3 → trap (5 holes), seat 0's first` for
+/// everyone, `peek 2 → you see cheese` for the peeker alone.
+pub(super) fn event_note(
+    before: &CheeseDayObservation,
+    actor: Actor,
+    view: CheeseDayView,
+    after: &CheeseDayObservation,
+) -> Option<String> {
+    let action = match view {
+        CheeseDayView::Drawn { .. } => {
+            return Some(if before.phase == ObservedPhase::Deal {
+                let slot = (1..=SLOTS as u8).find(|&s| before.slot(s).is_none())?;
+                format!("into pantry slot {slot}")
+            } else {
+                "the new top of the reserve".to_owned()
+            });
+        }
+        CheeseDayView::Seen(action) => action,
+    };
+    let Actor::Seat(actor) = actor else {
+        let CheeseDayAction::Roll(roll) = action else {
+            return None;
+        };
+        return Some(roll_note(before, roll));
+    };
+    let who = seat_name(before.seat, actor);
+    let mut note = match action {
+        CheeseDayAction::Peek(slot) => {
+            let slot = slot + 1;
+            if actor == before.seat {
+                match after.slot(slot)?.face? {
+                    Face::Cheese => "you see cheese".to_owned(),
+                    Face::Trap => "you see a trap".to_owned(),
+                }
+            } else {
+                let value = before.slot(slot)?.value;
+                format!("{who} looks at slot {slot} ({})", holes(value))
+            }
+        }
+        CheeseDayAction::Take(slot) => {
+            let value = before.slot(slot + 1)?.value;
+            let traps_before = before.player(actor)?.traps;
+            let traps = after.player(actor)?.traps;
+            if traps == traps_before {
+                format!("cheese ({})", holes(value))
+            } else if traps >= TRAPS_TO_LOSE {
+                let whose = possessive(before.seat, actor);
+                format!("trap ({}), {whose} third: out, game over", holes(value))
+            } else {
+                let whose = possessive(before.seat, actor);
+                format!("trap ({}), {whose} {}", holes(value), ordinal(traps))
+            }
+        }
+        CheeseDayAction::Remove(slot) => {
+            let card = before.slot(slot + 1)?;
+            match card.face {
+                Some(Face::Cheese) => {
+                    format!("{} removed unseen (you knew: cheese)", holes(card.value))
+                }
+                Some(Face::Trap) => {
+                    format!("{} removed unseen (you knew: a trap)", holes(card.value))
+                }
+                None => format!("{} removed unseen", holes(card.value)),
+            }
+        }
+        CheeseDayAction::Roll(_) | CheeseDayAction::Draw(_) => return None,
+    };
+    match action {
+        CheeseDayAction::Take(slot) | CheeseDayAction::Remove(slot) => {
+            if let Some(refill) = after.slot(slot + 1) {
+                let _ = write!(
+                    note,
+                    "; slot {} refilled: {}",
+                    slot + 1,
+                    holes(refill.value)
+                );
+            }
+        }
+        CheeseDayAction::Peek(_) => {
+            if let (true, Some(top)) = (
+                after.reserve.cards < before.reserve.cards,
+                before.reserve.top,
+            ) {
+                let _ = write!(
+                    note,
+                    "; the reserve's top card ({}) is discarded unseen",
+                    holes(top)
+                );
+            }
+        }
+        CheeseDayAction::Roll(_) | CheeseDayAction::Draw(_) => {}
+    }
+    if after.phase == ObservedPhase::Over && after.players.iter().all(|p| !p.out) {
+        note.push_str("; the reserve is empty: game over");
+    }
+    Some(note)
+}
+
+/// What a roll means for the turn's seat: a peek, or which slots it may take or remove.
+fn roll_note(before: &CheeseDayObservation, roll: u8) -> String {
+    let who = seat_name(before.seat, before.turn);
+    let slots: Vec<String> = before
+        .pantry
+        .iter()
+        .filter(|card| card.value == roll)
+        .map(|card| card.slot.to_string())
+        .collect();
+    let (peeks, takes) = if who == "you" {
+        ("peek", "take or remove")
+    } else {
+        ("peeks", "takes or removes")
+    };
+    match slots.as_slice() {
+        [] => format!("no {roll} in the pantry: {who} {peeks}"),
+        [slot] => format!("{who} {takes} the {roll} in slot {slot}"),
+        [first @ .., last] => format!(
+            "{who} {takes} a {roll}: slot {} or {last}",
+            first.join(", ")
+        ),
+    }
+}
+
+/// How one of the seat's legal actions reads at a prompt: the slot, its holes, and what the
+/// seat knows of its face (seen, or the chance of a trap among the faces it has not seen).
+pub(super) fn choice_label(observation: &CheeseDayObservation, action: CheeseDayAction) -> String {
+    let (verb, slot) = match action {
+        CheeseDayAction::Peek(slot) => ("peek at", slot + 1),
+        CheeseDayAction::Take(slot) => ("take", slot + 1),
+        CheeseDayAction::Remove(slot) => ("remove", slot + 1),
+        CheeseDayAction::Roll(_) | CheeseDayAction::Draw(_) => return action.to_string(),
+    };
+    let Some(card) = observation.slot(slot) else {
+        return action.to_string();
+    };
+    let knowledge = match card.face {
+        Some(Face::Cheese) => "you know: cheese".to_owned(),
+        Some(Face::Trap) => "you know: a trap".to_owned(),
+        None => {
+            let unseen = observation.unseen[usize::from(card.value) - 1];
+            format!(
+                "trap chance {}/{}",
+                unseen.trap,
+                unseen.cheese + unseen.trap
+            )
+        }
+    };
+    let rest = if matches!(action, CheeseDayAction::Remove(_)) {
+        " from the game unseen"
+    } else {
+        ""
+    };
+    format!(
+        "{verb} slot {slot} ({}, {knowledge}){rest}",
+        holes(card.value)
+    )
+}
+
+/// A note on `action` at the true `state`, for full transcripts of finished games: it may say
+/// what no seat knew (the face of a removed card, what a peek saw).
 pub(super) fn describe(state: &CheeseDay, action: CheeseDayAction) -> Option<String> {
     Some(match action {
         CheeseDayAction::Roll(n) if !state.has_value(n) => {
@@ -17,189 +177,85 @@ pub(super) fn describe(state: &CheeseDay, action: CheeseDayAction) -> Option<Str
         }
         CheeseDayAction::Roll(_) => return None,
         CheeseDayAction::Draw(_) => match state.pantry.iter().position(Option::is_none) {
-            Some(slot) if state.out.is_none() => format!("pantry slot {}", slot + 1),
-            _ => "reserve top".to_owned(),
+            Some(slot) if state.out.is_none() => format!("into pantry slot {}", slot + 1),
+            _ => "the new top of the reserve".to_owned(),
         },
         CheeseDayAction::Peek(slot) => {
             let card = state.card_in(slot)?.card;
-            let mut note = format!("sees {card}");
+            let mut note = format!("sees {}", face_of(card.face, card.value));
             if let (true, Some(top)) = (state.config.burns_on_peek(), state.reserve_top) {
-                let _ = write!(note, "; top card {top} burned");
+                let _ = write!(
+                    note,
+                    "; the reserve's top card, {}, is discarded unseen",
+                    face_of(top.face, top.value)
+                );
             }
             note
         }
         CheeseDayAction::Take(slot) => {
             let card = state.card_in(slot)?.card;
             match card.face {
-                Face::Cheese => format!("cheese ({} holes)", card.value),
+                Face::Cheese => format!("cheese ({})", holes(card.value)),
                 Face::Trap => {
                     let traps = state.traps_of(state.turn()) + 1;
+                    let whose = format!("seat {}'s", state.turn());
                     if traps >= TRAPS_TO_LOSE {
-                        format!("trap ({traps} of {TRAPS_TO_LOSE}): out, game over")
+                        format!(
+                            "trap ({}), {whose} third: out, game over",
+                            holes(card.value)
+                        )
                     } else {
-                        format!("trap ({traps} of {TRAPS_TO_LOSE})")
+                        format!("trap ({}), {whose} {}", holes(card.value), ordinal(traps))
                     }
                 }
             }
         }
         CheeseDayAction::Remove(slot) => {
-            format!("{} removed unseen", state.card_in(slot)?.card)
+            let card = state.card_in(slot)?.card;
+            format!("{} removed unseen", face_of(card.face, card.value))
         }
     })
 }
 
-/// The note one seat reads on an event, from its observations before and after it and its
-/// view of it: nothing else, so it cannot tell more than the seat may know.
-pub(super) fn event_note(
-    before: &CheeseDayObservation,
-    actor: Actor,
-    view: CheeseDayView,
-    after: &CheeseDayObservation,
-) -> Option<String> {
-    let me = before.seat;
-    let action = match view {
-        CheeseDayView::Drawn { .. } => {
-            return Some(match before.pantry.iter().position(Option::is_none) {
-                Some(slot) if before.phase == Phase::Draw && before.out.is_none() => {
-                    format!("into pantry slot {}", slot + 1)
-                }
-                _ => "the new top of the reserve".to_owned(),
-            });
-        }
-        CheeseDayView::Seen(action) => action,
-    };
-    let Actor::Seat(actor) = actor else {
-        // A roll.
-        let CheeseDayAction::Roll(n) = action else {
-            return None;
-        };
-        let matching = before
-            .pantry
-            .iter()
-            .flatten()
-            .filter(|slot| slot.value == n)
-            .count();
-        return Some(if matching == 0 {
-            format!("no {n} in the pantry: seat {} peeks", before.turn)
-        } else {
-            format!("seat {} takes or removes a {n}", before.turn)
-        });
-    };
-    let who = if actor == me {
+/// "cheese (4 holes)", "a trap (5 holes)".
+fn face_of(face: Face, value: u8) -> String {
+    match face {
+        Face::Cheese => format!("cheese ({})", holes(value)),
+        Face::Trap => format!("a trap ({})", holes(value)),
+    }
+}
+
+/// "1 hole", "4 holes".
+fn holes(value: u8) -> String {
+    if value == 1 {
+        "1 hole".to_owned()
+    } else {
+        format!("{value} holes")
+    }
+}
+
+/// "you" for the seat reading the note, else "seat N".
+fn seat_name(reader: usize, seat: usize) -> String {
+    if reader == seat {
         "you".to_owned()
     } else {
-        format!("seat {actor}")
-    };
-    let mut note = match action {
-        CheeseDayAction::Peek(slot) => {
-            let slot = usize::from(slot);
-            let value = before.pantry.get(slot)?.as_ref()?.value;
-            if actor == me {
-                let face = after.pantry.get(slot)?.as_ref()?.face?;
-                match face {
-                    Face::Cheese => format!("you see cheese ({value} holes)"),
-                    Face::Trap => format!("you see a trap ({value} holes)"),
-                }
-            } else {
-                format!("{who} looked at slot {} ({value} holes)", slot + 1)
-            }
-        }
-        CheeseDayAction::Take(_) => {
-            let (value, face) = new_card(&before.taken[actor], &after.taken[actor])?;
-            match face {
-                Face::Cheese => format!("cheese ({value} holes)"),
-                Face::Trap => {
-                    let traps: u8 = after.taken[actor].iter().map(|c| c[1]).sum();
-                    if traps >= TRAPS_TO_LOSE {
-                        format!("trap ({value} holes): {who} took a third trap: out, game over")
-                    } else {
-                        format!("trap ({value} holes), {traps} of {TRAPS_TO_LOSE} for {who}")
-                    }
-                }
-            }
-        }
-        CheeseDayAction::Remove(slot) => {
-            let card = before.pantry.get(usize::from(slot))?.as_ref()?;
-            match card.face {
-                Some(Face::Cheese) => {
-                    format!("{} holes removed unseen (you knew: cheese)", card.value)
-                }
-                Some(Face::Trap) => {
-                    format!("{} holes removed unseen (you knew: a trap)", card.value)
-                }
-                None => format!("{} holes removed unseen", card.value),
-            }
-        }
-        CheeseDayAction::Roll(_) | CheeseDayAction::Draw(_) => return None,
-    };
-    if let (true, Some(top)) = (
-        before.reserve_len > after.reserve_len && matches!(action, CheeseDayAction::Peek(_)),
-        before.reserve_top,
-    ) {
-        let _ = write!(
-            note,
-            "; the reserve's top card ({top} holes) is discarded unseen"
-        );
-    }
-    if after.phase == Phase::Over && after.out.is_none() {
-        note.push_str("; the reserve is empty: game over");
-    }
-    Some(note)
-}
-
-/// The one card `after` holds more of than `before`: its value and face.
-fn new_card(before: &super::Counts, after: &super::Counts) -> Option<(usize, Face)> {
-    (0..before.len()).find_map(|v| {
-        if after[v][0] > before[v][0] {
-            Some((v + 1, Face::Cheese))
-        } else if after[v][1] > before[v][1] {
-            Some((v + 1, Face::Trap))
-        } else {
-            None
-        }
-    })
-}
-
-/// How one of the seat's legal actions reads at a prompt: the slot, its holes, and what the
-/// seat knows of its face.
-pub(super) fn choice_label(observation: &CheeseDayObservation, action: CheeseDayAction) -> String {
-    let slot_of = |slot: u8| {
-        observation
-            .pantry
-            .get(usize::from(slot))
-            .and_then(Option::as_ref)
-    };
-    let known = |slot: u8| match slot_of(slot).and_then(|s| s.face) {
-        Some(Face::Cheese) => ", you know: cheese",
-        Some(Face::Trap) => ", you know: a trap",
-        None => "",
-    };
-    let holes = |slot: u8| slot_of(slot).map_or(0, |s| s.value);
-    match action {
-        CheeseDayAction::Peek(slot) => {
-            format!(
-                "peek at slot {} ({} holes{})",
-                slot + 1,
-                holes(slot),
-                known(slot)
-            )
-        }
-        CheeseDayAction::Take(slot) => {
-            format!(
-                "take slot {} ({} holes{})",
-                slot + 1,
-                holes(slot),
-                known(slot)
-            )
-        }
-        CheeseDayAction::Remove(slot) => format!(
-            "remove slot {} ({} holes{}) from the game unseen",
-            slot + 1,
-            holes(slot),
-            known(slot)
-        ),
-        other => other.to_string(),
+        format!("seat {seat}")
     }
 }
 
-const _: () = assert!(SLOTS == 6);
+/// "your" for the seat reading the note, else "seat N's".
+fn possessive(reader: usize, seat: usize) -> String {
+    if reader == seat {
+        "your".to_owned()
+    } else {
+        format!("seat {seat}'s")
+    }
+}
+
+fn ordinal(n: u8) -> &'static str {
+    match n {
+        1 => "first",
+        2 => "second",
+        _ => "third",
+    }
+}

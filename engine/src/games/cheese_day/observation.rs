@@ -1,105 +1,348 @@
-//! What one seat of Cheese Day knows, and its readable rendering.
+//! What one seat of Cheese Day knows: the observation type (a public JSON contract, described
+//! by its JSON Schema), building it from the true state, and its readable rendering.
 
 use std::fmt::{self, Display};
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::action::Face;
-use super::{CheeseDayConfig, Counts, Phase, VALUES};
+use super::{CheeseDay, CheeseDayConfig, Phase, SLOTS, VALUES};
 
-/// A pantry slot as one seat sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SlotView {
-    /// Holes on the back.
+/// What one seat knows in Cheese Day: the public table (every card's back, every taken card,
+/// who peeked where) and its own peeks. Seats are numbered from 0, pantry slots from 1 and card
+/// values (the holes on a card's back) from 1 to 6, as in the text forms (`take 3`, `draw 4T`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct CheeseDayObservation {
+    /// The seat this observation is for.
+    pub seat: usize,
+    /// The game's options, as in a game spec (`{"players": "3", "traps": "1/2/3/3/4/5"}`).
+    pub options: CheeseDayConfig,
+    /// Where the game stands within a turn.
+    pub phase: ObservedPhase,
+    /// The die roll the deciding seat must act on (phase `choose`); null in every other phase.
+    #[schemars(range(min = 1, max = 6))]
+    pub roll: Option<u8>,
+    /// Whose turn it is: the seat that rolls next or has rolled. Seat 0 during the deal; at the
+    /// end, the seat that took its third trap, or the seat that would have been next.
+    pub turn: usize,
+    /// The seat that must choose an action now (phase `choose`: the turn's seat); null while
+    /// chance acts (deal, draws, rolls) and once the game is over.
+    pub deciding: Option<usize>,
+    /// The cards in the pantry, by slot (1…6, left to right). A slot without a card is not
+    /// listed: that happens only during the deal and after a third trap, which ends the game
+    /// before the slot is refilled.
+    pub pantry: Vec<PantrySlot>,
+    /// The reserve: the face-down stack the pantry is refilled from.
+    pub reserve: Reserve,
+    /// The discard pile (cards out of the game, backs up), per value 1…6 in order.
+    pub discard: [DiscardedValue; VALUES],
+    /// Every seat's collection, in seat order.
+    pub players: Vec<Collection>,
+    /// Per value 1…6 in order: the cheese and trap faces this seat has not seen anywhere (in
+    /// the reserve, its top card, the pantry cards it has not peeked at, the discards it does
+    /// not know). Those cards' faces are dealt at random from these counts, so an unpeeked
+    /// pantry card of value V is a trap with probability `trap / (cheese + trap)` of entry V.
+    pub unseen: [ValueCounts; VALUES],
+}
+
+/// The phase of a turn, as the observation states it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ObservedPhase {
+    /// Setup: chance deals the next card into the lowest empty pantry slot.
+    Deal,
+    /// Chance draws the reserve's new top card (its back becomes visible).
+    Draw,
+    /// Chance rolls the die for the turn's seat.
+    Roll,
+    /// The turn's seat chooses: `take S` or `remove S` of a slot showing the roll, or, when no
+    /// pantry card shows it, `peek S` at any slot.
+    Choose,
+    /// The game is over.
+    Over,
+}
+
+/// A pantry card as one seat sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PantrySlot {
+    /// The slot, 1…6 (left to right), as in `take S`.
+    #[schemars(range(min = 1, max = 6))]
+    pub slot: u8,
+    /// The holes on the card's back, 1…6 (public).
+    #[schemars(range(min = 1, max = 6))]
     pub value: u8,
-    /// The face, if this seat has peeked at the card.
+    /// The card's face if this seat has peeked at it; null if this seat has not.
     pub face: Option<Face>,
-    /// Every seat that has peeked at this card (public).
+    /// The seats that have peeked at this card since it came into the pantry, in seat order
+    /// (public; the faces they saw are not).
     pub peeked_by: Vec<usize>,
 }
 
-/// What one seat knows in Cheese Day: the public table and its own peeks.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CheeseDayObservation {
-    /// The observing seat.
+/// The reserve as every seat sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Reserve {
+    /// Cards in the reserve, its top card included. The game ends after the turn that empties
+    /// it.
+    #[schemars(range(max = 30))]
+    pub cards: u8,
+    /// The holes on the reserve's top card, which refills the next emptied pantry slot. Null
+    /// when no top card is showing: during the deal, while a new top card is being drawn, and
+    /// once the reserve is empty.
+    #[schemars(range(min = 1, max = 6))]
+    pub top: Option<u8>,
+}
+
+/// The discarded cards of one value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DiscardedValue {
+    /// The holes on these cards' backs, 1…6.
+    #[schemars(range(min = 1, max = 6))]
+    pub value: u8,
+    /// How many cards of this value are in the discard pile (public).
+    pub cards: u8,
+    /// The faces this seat knows among them: cards it had peeked at before they were removed.
+    pub known: FaceCounts,
+    /// The seats that had peeked at some of these cards before they were discarded, with how
+    /// many each (public; the faces are known to those seats only). This seat included.
+    pub peeked_by: Vec<SeatCount>,
+}
+
+/// A seat and a number of cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct SeatCount {
+    /// The seat, from 0.
     pub seat: usize,
-    pub config: CheeseDayConfig,
-    pub phase: Phase,
-    /// Whose turn it is.
-    pub turn: usize,
-    /// Slots 1…6 (empty only during the deal or after a third trap).
-    pub pantry: Vec<Option<SlotView>>,
-    pub reserve_len: u8,
-    /// The value on the reserve's top card.
-    pub reserve_top: Option<u8>,
-    /// Discarded cards per value 1…6.
-    pub discard: [u8; VALUES],
-    /// Per value, the cheese and trap faces this seat saw among the discards.
-    pub discard_known: Counts,
-    /// Per seat and value: how many discards that seat had peeked at (public; faces hidden).
-    pub discard_seen_by: Vec<[u8; VALUES]>,
-    /// Per seat, per value: cheese and trap cards taken.
-    pub taken: Vec<Counts>,
-    /// The seat that took its third trap.
-    pub out: Option<usize>,
+    /// How many cards.
+    pub cards: u8,
+}
+
+/// Cheese and trap cards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct FaceCounts {
+    /// Cards with cheese on their face.
+    pub cheese: u8,
+    /// Cards with a trap on their face.
+    pub trap: u8,
+}
+
+/// Cheese and trap cards of one value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ValueCounts {
+    /// The holes on these cards' backs, 1…6.
+    #[schemars(range(min = 1, max = 6))]
+    pub value: u8,
+    /// Cards of this value with cheese on their face.
+    pub cheese: u8,
+    /// Cards of this value with a trap on their face.
+    pub trap: u8,
+}
+
+/// The cards one seat has taken (faces up: public), and what they are worth.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Collection {
+    /// The seat, from 0.
+    pub seat: usize,
+    /// The cards taken, per value 1…6 in order.
+    pub taken: [ValueCounts; VALUES],
+    /// The score: the holes on the cheese cards taken.
+    pub holes: u16,
+    /// Cheese cards taken (the first tie-break).
+    pub cheese_cards: u8,
+    /// Traps taken; the third puts the seat out and ends the game.
+    #[schemars(range(max = 3))]
+    pub traps: u8,
+    /// Whether this seat took its third trap: it ranks last whatever it holds.
+    pub out: bool,
+}
+
+impl CheeseDayObservation {
+    /// The pantry card in `slot` (1…6), if there is one.
+    pub fn slot(&self, slot: u8) -> Option<&PantrySlot> {
+        self.pantry.iter().find(|card| card.slot == slot)
+    }
+
+    /// The collection of `seat`.
+    pub fn player(&self, seat: usize) -> Option<&Collection> {
+        self.players.get(seat).filter(|p| p.seat == seat)
+    }
+
+    /// How many pantry cards show `value` holes.
+    pub fn pantry_cards_of(&self, value: u8) -> usize {
+        self.pantry
+            .iter()
+            .filter(|card| card.value == value)
+            .count()
+    }
+}
+
+/// `seat`'s observation of `state`.
+pub(super) fn observe(state: &CheeseDay, seat: usize) -> CheeseDayObservation {
+    let players = state.players();
+    let me = 1u8 << seat;
+    let pantry = state
+        .pantry
+        .iter()
+        .enumerate()
+        .filter_map(|(index, slot)| {
+            slot.map(|c| PantrySlot {
+                slot: index as u8 + 1,
+                value: c.card.value,
+                face: (c.peeked_by & me != 0).then_some(c.card.face),
+                peeked_by: super::hidden::seats_in(c.peeked_by, players),
+            })
+        })
+        .collect::<Vec<_>>();
+    let discard = std::array::from_fn(|v| {
+        let [cheese, trap] = state.discard_known[seat][v];
+        DiscardedValue {
+            value: v as u8 + 1,
+            cards: state.discard[v][0] + state.discard[v][1],
+            known: FaceCounts { cheese, trap },
+            peeked_by: (0..players)
+                .filter_map(|t| {
+                    let cards = state.discard_known[t][v][0] + state.discard_known[t][v][1];
+                    (cards > 0).then_some(SeatCount { seat: t, cards })
+                })
+                .collect(),
+        }
+    });
+    let collections = (0..players)
+        .map(|t| Collection {
+            seat: t,
+            taken: std::array::from_fn(|v| ValueCounts {
+                value: v as u8 + 1,
+                cheese: state.taken[t][v][0],
+                trap: state.taken[t][v][1],
+            }),
+            holes: state.holes_of(t) as u16,
+            cheese_cards: state.cheese_cards_of(t),
+            traps: state.traps_of(t),
+            out: state.out == Some(t as u8),
+        })
+        .collect();
+    let unseen = std::array::from_fn(|v| {
+        let mut unseen = [
+            state.config.total(v, Face::Cheese),
+            state.config.total(v, Face::Trap),
+        ];
+        for f in 0..2 {
+            unseen[f] -= state.discard_known[seat][v][f];
+            unseen[f] -= state.taken[..players].iter().map(|t| t[v][f]).sum::<u8>();
+        }
+        for card in &pantry {
+            if let (true, Some(face)) = (usize::from(card.value) == v + 1, card.face) {
+                unseen[face.index()] -= 1;
+            }
+        }
+        ValueCounts {
+            value: v as u8 + 1,
+            cheese: unseen[0],
+            trap: unseen[1],
+        }
+    });
+    let full = state.pantry[SLOTS - 1].is_some();
+    let (phase, roll) = match state.phase {
+        Phase::Draw if !full => (ObservedPhase::Deal, None),
+        Phase::Draw => (ObservedPhase::Draw, None),
+        Phase::Roll => (ObservedPhase::Roll, None),
+        Phase::Choose { roll } => (ObservedPhase::Choose, Some(roll)),
+        Phase::Over => (ObservedPhase::Over, None),
+    };
+    CheeseDayObservation {
+        seat,
+        options: state.config,
+        phase,
+        roll,
+        turn: state.turn(),
+        deciding: roll.map(|_| state.turn()),
+        pantry,
+        reserve: Reserve {
+            cards: state.reserve_len,
+            top: state.reserve_top.map(|c| c.value),
+        },
+        discard,
+        players: collections,
+        unseen,
+    }
 }
 
 impl Display for CheeseDayObservation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let turn = if self.turn == self.seat {
+            "You".to_owned()
+        } else {
+            format!("Seat {}", self.turn)
+        };
         write!(f, "You are seat {}. ", self.seat)?;
-        match self.phase {
-            Phase::Draw => writeln!(f, "Cards are being dealt.")?,
-            Phase::Roll => writeln!(f, "Seat {} is about to roll.", self.turn)?,
-            Phase::Choose { roll } => writeln!(f, "Seat {} rolled {roll}.", self.turn)?,
-            Phase::Over => writeln!(f, "The game is over.")?,
+        match (self.phase, self.roll) {
+            (ObservedPhase::Deal, _) => writeln!(f, "The pantry is being dealt.")?,
+            (ObservedPhase::Draw, _) => writeln!(f, "A new reserve top card is being drawn.")?,
+            (ObservedPhase::Roll, _) if self.turn == self.seat => {
+                writeln!(f, "You are about to roll.")?;
+            }
+            (ObservedPhase::Roll, _) => writeln!(f, "{turn} is about to roll.")?,
+            (ObservedPhase::Choose, Some(roll)) => {
+                let task = if self.pantry_cards_of(roll) == 0 {
+                    format!("no card shows {roll}: peek at any slot")
+                } else {
+                    format!("take or remove a card showing {roll}")
+                };
+                writeln!(f, "{turn} rolled {roll}: {task}.")?;
+            }
+            (ObservedPhase::Choose, None) => writeln!(f, "{turn} chooses.")?,
+            (ObservedPhase::Over, _) => writeln!(f, "The game is over.")?,
         }
         writeln!(f, "Pantry:")?;
-        for (index, slot) in self.pantry.iter().enumerate() {
-            match slot {
-                None => writeln!(f, "  {}: (empty)", index + 1)?,
-                Some(view) => {
-                    let face = match view.face {
-                        Some(Face::Cheese) => "cheese (you peeked)",
-                        Some(Face::Trap) => "TRAP (you peeked)",
-                        None => "?",
-                    };
-                    write!(f, "  {}: {}  {face}", index + 1, count(view.value, "hole"))?;
-                    if !view.peeked_by.is_empty() {
-                        let seats: Vec<String> =
-                            view.peeked_by.iter().map(ToString::to_string).collect();
-                        write!(f, "  [peeked by seat {}]", seats.join(", "))?;
-                    }
-                    writeln!(f)?;
-                }
+        for slot in 1..=SLOTS as u8 {
+            let Some(card) = self.slot(slot) else {
+                writeln!(f, "  slot {slot}: (empty)")?;
+                continue;
+            };
+            let unseen = &self.unseen[usize::from(card.value) - 1];
+            let face = match card.face {
+                Some(Face::Cheese) => "cheese (you peeked)".to_owned(),
+                Some(Face::Trap) => "TRAP (you peeked)".to_owned(),
+                None => format!(
+                    "?  trap chance {}/{}",
+                    unseen.trap,
+                    unseen.cheese + unseen.trap
+                ),
+            };
+            write!(f, "  slot {slot}: {}  {face}", count(card.value, "hole"))?;
+            if !card.peeked_by.is_empty() {
+                let seats: Vec<String> = card.peeked_by.iter().map(ToString::to_string).collect();
+                write!(f, "  [peeked by seat {}]", seats.join(", "))?;
             }
+            writeln!(f)?;
         }
-        match self.reserve_top {
+        match self.reserve.top {
             Some(top) => writeln!(
                 f,
-                "Reserve: {}, top shows {}",
-                count(self.reserve_len, "card"),
+                "Reserve: {}, the top one shows {}",
+                count(self.reserve.cards, "card"),
                 count(top, "hole")
             )?,
-            None => writeln!(f, "Reserve: {}", count(self.reserve_len, "card"))?,
+            None => writeln!(f, "Reserve: {}", count(self.reserve.cards, "card"))?,
         }
-        let discards: u8 = self.discard.iter().sum();
+        let discards: u8 = self.discard.iter().map(|d| d.cards).sum();
         write!(f, "Discarded: {discards}")?;
         if discards > 0 {
             let by_value: Vec<String> = self
                 .discard
                 .iter()
-                .enumerate()
-                .filter(|(_, n)| **n > 0)
-                .map(|(v, n)| format!("{n}×{}", v + 1))
+                .filter(|d| d.cards > 0)
+                .map(|d| format!("{}×{}", d.cards, d.value))
                 .collect();
             write!(f, " ({})", by_value.join(" "))?;
             let known: Vec<String> = self
-                .discard_known
+                .discard
                 .iter()
-                .enumerate()
-                .flat_map(|(v, c)| {
-                    let cheese = (c[0] > 0).then(|| format!("{}×{}C", c[0], v + 1));
-                    let traps = (c[1] > 0).then(|| format!("{}×{}T", c[1], v + 1));
+                .flat_map(|d| {
+                    let cheese =
+                        (d.known.cheese > 0).then(|| format!("{}×{}C", d.known.cheese, d.value));
+                    let traps =
+                        (d.known.trap > 0).then(|| format!("{}×{}T", d.known.trap, d.value));
                     cheese.into_iter().chain(traps)
                 })
                 .collect();
@@ -109,25 +352,27 @@ impl Display for CheeseDayObservation {
         }
         writeln!(f)?;
         writeln!(f, "Players:")?;
-        for (seat, taken) in self.taken.iter().enumerate() {
-            let holes: usize = taken
-                .iter()
-                .enumerate()
-                .map(|(v, c)| (v + 1) * usize::from(c[0]))
-                .sum();
-            let cheese: u8 = taken.iter().map(|c| c[0]).sum();
-            let traps: u8 = taken.iter().map(|c| c[1]).sum();
-            let you = if seat == self.seat { " (you)" } else { "" };
-            let out = if self.out == Some(seat) { ", OUT" } else { "" };
+        for player in &self.players {
+            let out = if player.out { ", OUT" } else { "" };
+            let you = if player.seat == self.seat {
+                " (you)"
+            } else {
+                ""
+            };
             writeln!(
                 f,
-                "  seat {seat}{you}: {} on {}, {}{out}",
-                count(holes, "hole"),
-                count(cheese, "cheese card"),
-                count(traps, "trap")
+                "  seat {}{you}: {} on {}, {}{out}",
+                player.seat,
+                count(player.holes, "hole"),
+                count(player.cheese_cards, "cheese card"),
+                count(player.traps, "trap")
             )?;
         }
-        Ok(())
+        write!(f, "Faces you have not seen, cheese/trap by holes:")?;
+        for unseen in &self.unseen {
+            write!(f, "  {}: {}/{}", unseen.value, unseen.cheese, unseen.trap)?;
+        }
+        writeln!(f)
     }
 }
 
