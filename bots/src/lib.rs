@@ -20,6 +20,7 @@
 //! ```
 
 mod agent;
+pub mod analysis;
 pub mod bench;
 pub mod flat;
 pub mod heuristic;

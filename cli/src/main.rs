@@ -1,6 +1,7 @@
 //! `mousehole`: play the family games between people and bots, replay and check transcripts,
 //! list the games and explain their rules.
 
+mod analyze;
 mod bench;
 mod choices;
 mod human;
@@ -51,6 +52,8 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Make a seat-view transcript: the game as one seat saw it.
     View(view::ViewArgs),
+    /// Search every decision of a recorded game again and mark the moves that lost win chance.
+    Analyze(analyze::AnalyzeArgs),
     /// Print the JSON Schema of a game's observation (what bots are shown at each decision).
     Schema(schema::SchemaArgs),
     /// List the games, their player ranges and options, and the agents.
@@ -199,6 +202,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Replay(args) => replay::run(&args),
         Command::View(args) => view::run(&args),
         Command::Schema(args) => schema::run(&args),
+        Command::Analyze(args) => analyze::run(&args),
         Command::List(args) => info::list(&args).map(done),
         Command::Rules(args) => info::rules(&args).map(done),
         Command::Bench(args) => bench::run(&args).map(done),
