@@ -1,11 +1,18 @@
-//! Search speed: iterations per second of a search bot at a mid-game decision, what the
-//! benchmark (`mousehole bench`) reports beside random full games per second.
+//! Speed figures the benchmark (`mousehole bench`) reports beside random full games per
+//! second: search iterations per second at a mid-game decision, and what the host adds to each
+//! decision of an external program.
 
 use std::time::{Duration, Instant};
 
 use mousehole_engine::playout::random_match;
 use mousehole_engine::rng::seat_rng;
-use mousehole_engine::{DecisionView, Game, ToMove};
+use mousehole_engine::{
+    Decision, DecisionView, Game, Match, Outcome, Seat, SeenEvent, StopRequest, ToMove,
+};
+
+use crate::agent::AgentSeat;
+use crate::external::{ExternalCommand, ExternalSeat, ExternalSettings, Fallback, LogEvent};
+use crate::random::RandomAgent;
 
 use crate::ismcts::{Ismcts, IsmctsSettings};
 use crate::search::{Effort, RolloutPolicy};
@@ -91,4 +98,147 @@ fn cpu_since(start: Option<cpu_time::ThreadTime>, wall: Instant) -> f64 {
         Some(start) => start.elapsed().as_secs_f64(),
         None => wall.elapsed().as_secs_f64(),
     }
+}
+
+/// What the host adds to an external program's decisions: per decision, the whole `decide`
+/// (building the act message with the observation, writing it, the program's answer travelling
+/// back, reading and checking it) minus the time the program says it spent.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExternalOverhead {
+    /// Per decision, the host's part in microseconds, sorted.
+    pub overhead_us: Vec<f64>,
+    /// Per decision, the whole round trip in microseconds, sorted.
+    pub round_trip_us: Vec<f64>,
+    /// Per decision, the program's own time in microseconds, sorted.
+    pub program_us: Vec<f64>,
+}
+
+impl ExternalOverhead {
+    pub fn decisions(&self) -> usize {
+        self.overhead_us.len()
+    }
+
+    /// The `q` quantile (0…1) of sorted `values`.
+    pub fn quantile(values: &[f64], q: f64) -> f64 {
+        if values.is_empty() {
+            return f64::NAN;
+        }
+        let at = ((values.len() - 1) as f64 * q).round() as usize;
+        values[at]
+    }
+}
+
+/// Why an overhead measurement failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OverheadError {
+    #[error("the program faulted, so its decisions measure the fallback instead: {0}")]
+    Faulted(String),
+    #[error(
+        "the program's answers do not say how long it took: add \"info\": {{\"bot_ns\": NANOSECONDS}} (see examples/python/echo_bot.py)"
+    )]
+    NoOwnTime,
+}
+
+/// A seat that times each decision of the seat it wraps.
+struct Timed<S> {
+    inner: S,
+    samples: Vec<(Duration, Option<f64>)>,
+}
+
+impl<G: Game, S: Seat<G>> Seat<G> for Timed<S> {
+    fn start(&mut self, seat: usize, config: &G::Config, seed: u64) {
+        self.inner.start(seat, config, seed);
+    }
+
+    fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest> {
+        let start = Instant::now();
+        let decision = self.inner.decide(view);
+        let spent = start.elapsed();
+        let own_ns = decision
+            .as_ref()
+            .ok()
+            .and_then(|d| d.info.as_ref())
+            .and_then(|info| info.extra.get("bot_ns"))
+            .and_then(serde_json::Value::as_f64);
+        self.samples.push((spent, own_ns));
+        decision
+    }
+
+    fn finish(&mut self, outcome: Option<&Outcome>, seen: &[SeenEvent<G::EventView>]) {
+        self.inner.finish(outcome, seen);
+    }
+}
+
+/// Plays games of `G` with `command` in seat 0 and random agents in the others, recording
+/// views as the CLI does, until `decisions` decisions of the program were timed. The program
+/// must answer with `"info": {"bot_ns": …}`, the nanoseconds it spent on the act.
+///
+/// # Errors
+/// The program faulted, or did not report its own time.
+pub fn external_overhead<G: Game>(
+    config: &G::Config,
+    command: &ExternalCommand,
+    decisions: usize,
+) -> Result<ExternalOverhead, OverheadError> {
+    let faults = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let kept = std::sync::Arc::clone(&faults);
+    let seat = ExternalSeat::<G>::new(
+        command.clone(),
+        ExternalSettings::default(),
+        Fallback::random(),
+    )
+    .with_log(Box::new(move |entry| {
+        if matches!(
+            entry.event,
+            LogEvent::Fault { .. } | LogEvent::NotStarted(_)
+        ) {
+            kept.lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .push(entry.to_string());
+        }
+    }));
+    let mut timed = Timed {
+        inner: seat,
+        samples: Vec::with_capacity(decisions),
+    };
+    let players = mousehole_engine::GameConfig::players(config);
+    let mut others: Vec<AgentSeat<G, RandomAgent>> = (1..players)
+        .map(|_| AgentSeat::new(Box::new(RandomAgent)))
+        .collect();
+    let mut game = Match::<G>::new(config, 0);
+    game.record_views(true);
+    let mut seed = 0;
+    while timed.samples.len() < decisions {
+        game.restart(seed);
+        seed += 1;
+        let mut seats: Vec<&mut dyn Seat<G>> = Vec::with_capacity(players);
+        seats.push(&mut timed);
+        seats.extend(others.iter_mut().map(|s| s as &mut dyn Seat<G>));
+        game.run(&mut seats);
+        let faults = faults
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(first) = faults.first() {
+            return Err(OverheadError::Faulted(first.clone()));
+        }
+    }
+    timed.inner.close();
+    let mut overhead_us = Vec::with_capacity(timed.samples.len());
+    let mut round_trip_us = Vec::with_capacity(timed.samples.len());
+    let mut program_us = Vec::with_capacity(timed.samples.len());
+    for (spent, own_ns) in timed.samples {
+        let own_ns = own_ns.ok_or(OverheadError::NoOwnTime)?;
+        let spent_us = spent.as_secs_f64() * 1e6;
+        round_trip_us.push(spent_us);
+        program_us.push(own_ns / 1e3);
+        overhead_us.push(spent_us - own_ns / 1e3);
+    }
+    for values in [&mut overhead_us, &mut round_trip_us, &mut program_us] {
+        values.sort_by(f64::total_cmp);
+    }
+    Ok(ExternalOverhead {
+        overhead_us,
+        round_trip_us,
+        program_us,
+    })
 }

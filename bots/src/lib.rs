@@ -1,5 +1,6 @@
-//! Agents for the mousehole games: the [`Agent`] trait, the bots, and agent specs such as
-//! `random` parsed into agents for any game.
+//! Agents for the mousehole games: the [`Agent`] trait, the bots, agent specs such as
+//! `random` parsed into agents for any game, and the external agent ([`external`]), which
+//! seats any program that speaks the `mousehole-agent/1` protocol.
 //!
 //! An agent sees only its seat's observation and the legal actions (through a
 //! [`DecisionView`]), plus a seeded RNG; it never reads the true state.
@@ -22,6 +23,7 @@
 mod agent;
 pub mod analysis;
 pub mod bench;
+pub mod external;
 pub mod flat;
 pub mod heuristic;
 pub mod ismcts;
@@ -30,6 +32,9 @@ pub mod search;
 mod spec;
 
 pub use agent::{Agent, AgentSeat, play_agents};
+pub use external::{
+    ExternalCommand, ExternalSeat, ExternalSettings, Fallback, FallbackSpec, LogEntry, LogEvent,
+};
 pub use heuristic::{BotGame, BotVisitor, Heuristic, HeuristicAgent, HeuristicRollout, visit};
 pub use mousehole_engine::DecisionView;
 pub use random::RandomAgent;

@@ -1,13 +1,16 @@
 //! `mousehole bench`: random full games per second on one core — the engine's one random
 //! playout (`mousehole_engine::playout`: the same games the harness and the statistics tests
 //! play, played without recording them, as search playouts do) — and ISMCTS iterations per
-//! second at a mid-game decision.
+//! second at a mid-game decision. With `--external COMMAND`: what the host adds to each
+//! decision of an external program instead.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, bail};
 use clap::Args;
+use mousehole_bots::ExternalCommand;
+use mousehole_bots::bench::{ExternalOverhead, external_overhead};
 use mousehole_engine::playout::RandomGames;
 use mousehole_engine::registry::games;
 use mousehole_engine::{Game, GameConfig, GameVisitor};
@@ -32,6 +35,14 @@ pub struct BenchArgs {
     /// Play exactly this many games per game instead of timing (for profilers; at least 1).
     #[arg(long, value_name = "N", value_parser = numbers::count, allow_negative_numbers = true)]
     pub count: Option<u64>,
+    /// Instead: time the decisions of this external program (a command line, as after `exec:`)
+    /// and report the host's overhead per decision, the round trip minus the time the program
+    /// reports in `"info": {"bot_ns": …}` (examples/python/echo_bot.py does).
+    #[arg(long, value_name = "COMMAND", conflicts_with = "count")]
+    pub external: Option<String>,
+    /// With --external: how many of the program's decisions to time, per game (at least 1).
+    #[arg(long, value_name = "N", default_value = "2000", value_parser = numbers::count, requires = "external")]
+    pub decisions: u64,
 }
 
 pub fn run(args: &BenchArgs) -> Result<()> {
@@ -53,6 +64,24 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         .map(|name| game_spec(name, args.players, &[]))
         .collect::<Result<Vec<_>>>()?;
     let mut out = std::io::stdout().lock();
+    if let Some(command) = &args.external {
+        let command = ExternalCommand::parse(command)?;
+        command.check()?;
+        writeln!(
+            out,
+            "the host's time per decision of exec:{} ({} decisions per game; release build recommended):",
+            command.text(),
+            args.decisions
+        )?;
+        for spec in specs {
+            let measured = spec.visit(MeasureExternal {
+                command: &command,
+                decisions: args.decisions as usize,
+            })??;
+            writeln!(out, "  {measured}")?;
+        }
+        return Ok(());
+    }
     match args.count {
         Some(count) => writeln!(
             out,
@@ -152,5 +181,30 @@ impl mousehole_bots::BotVisitor for MeasureSearch {
             random.per_second(),
             heuristic.per_second()
         )
+    }
+}
+
+/// The host's overhead per decision of an external program.
+struct MeasureExternal<'a> {
+    command: &'a ExternalCommand,
+    decisions: usize,
+}
+
+impl GameVisitor for MeasureExternal<'_> {
+    type Output = Result<String>;
+
+    fn visit<G: Game>(self, config: G::Config) -> Result<String> {
+        let measured = external_overhead::<G>(&config, self.command, self.decisions)?;
+        let ms = |values: &[f64], q: f64| ExternalOverhead::quantile(values, q) / 1e3;
+        Ok(format!(
+            "{:<12} players={}: host overhead median {:.3} ms per decision (p90 {:.3} ms); round trip median {:.3} ms, the program's own time median {:.3} ms; {} decisions",
+            G::info().name,
+            config.players(),
+            ms(&measured.overhead_us, 0.5),
+            ms(&measured.overhead_us, 0.9),
+            ms(&measured.round_trip_us, 0.5),
+            ms(&measured.program_us, 0.5),
+            measured.decisions()
+        ))
     }
 }

@@ -4,6 +4,7 @@
 mod analyze;
 mod bench;
 mod choices;
+mod external;
 mod human;
 mod info;
 mod numbers;

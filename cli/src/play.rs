@@ -9,18 +9,21 @@ use std::process::ExitCode;
 use std::rc::Rc;
 use std::time::Duration;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use clap::Args;
+use mousehole_bots::external::AgentIdentity;
 use mousehole_bots::{BotGame, BotVisitor};
+use mousehole_engine::text::shown;
 use mousehole_engine::{Game, GameConfig, Match, Outcome, Seat, StopRequest, ToMove, Transcript};
 use rand::RngExt;
 
 use crate::EXIT_FOUND_PROBLEMS;
 use crate::choices::{WIDTH, wrap};
+use crate::external::{ExternalArgs, with_identity};
 use crate::human::{HumanSeat, SeatNames, TERMINAL_FAILED, Terminal, event_line, say};
 use crate::numbers;
 use crate::out::{OutFile, shown_path};
-use crate::seats::{SeatSpec, parse_seats};
+use crate::seats::{SeatSpec, parse_seat, parse_seats};
 use crate::signals::StopSignals;
 use crate::spec::game_spec;
 
@@ -35,10 +38,18 @@ pub struct PlayArgs {
     /// may be given only once, here, in the spec or by --players.
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
     pub options: Vec<String>,
-    /// Who plays each seat, comma-separated, seat 0 first: an agent spec (`random`) or
-    /// `human[:name]` (a person at this terminal). Default: `random` for every seat.
+    /// Who plays each seat, comma-separated, seat 0 first: an agent spec (`random`),
+    /// `human[:name]` (a person at this terminal) or `exec:COMMAND` (a program speaking the
+    /// mousehole-agent/1 protocol: docs/writing-a-bot.md). Every comma starts a seat: give a
+    /// command with a comma in it with --seat. Default: `random` for every seat.
     #[arg(long, short, value_name = "SEATS")]
     pub seats: Option<String>,
+    /// One seat, seat 0 first, repeated for every seat: as in --seats, but commas are not
+    /// split (`--seat 'exec:python3 bot.py --pair a,b' --seat random`). Not with --seats.
+    #[arg(long, value_name = "SEAT", conflicts_with = "seats")]
+    pub seat: Vec<String>,
+    #[command(flatten)]
+    pub external: ExternalArgs,
     /// Seed for chance and the bots (0 to 18446744073709551615); the same seed and seats
     /// replay the same game. Default: a fresh random seed (recorded in the transcript).
     #[arg(long, value_parser = numbers::seed, allow_negative_numbers = true)]
@@ -64,7 +75,11 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
     let spec = game_spec(&args.game, args.players, &args.options)?;
     let seats = match &args.seats {
         Some(text) => parse_seats(text)?,
-        None => Vec::new(),
+        None => args
+            .seat
+            .iter()
+            .map(|entry| parse_seat(entry).with_context(|| format!("--seat {}", shown(entry))))
+            .collect::<Result<_>>()?,
     };
     let seed = args
         .seed
@@ -126,7 +141,16 @@ impl BotVisitor for PlayGames<'_> {
             .filter(|&seat| self.seats[seat].is_human())
             .collect();
         let mut built: Vec<Box<dyn Seat<G>>> = Vec::with_capacity(players);
-        for spec in &self.seats {
+        let mut identities: Vec<Option<AgentIdentity>> = vec![None; players];
+        for (seat, spec) in self.seats.iter().enumerate() {
+            if let SeatSpec::External(command) = spec {
+                let (program, identity) =
+                    crate::external::seat::<G>(command, &self.args.external, self.args.quiet)
+                        .with_context(|| format!("seat {seat}"))?;
+                built.push(program);
+                identities[seat] = Some(identity);
+                continue;
+            }
             built.push(match (spec.build_agent::<G>()?, &self.terminal) {
                 (Some(agent), _) => agent,
                 (None, Some(terminal)) => Box::new(HumanSeat::new(
@@ -195,7 +219,7 @@ impl BotVisitor for PlayGames<'_> {
                 writeln!(
                     out,
                     "  seat {seat} ({}): {total:.2} ({:.1}%)",
-                    labels[seat],
+                    with_identity(&labels[seat], identities[seat].as_ref()),
                     100.0 * total / games as f64
                 )?;
             }
@@ -241,7 +265,7 @@ impl PlayGames<'_> {
 
     /// Plays one game a step at a time: after every event the person playing alone sees it
     /// in their view (`live`), and the game so far is saved to `--out`.
-    fn play_one<G: Game>(
+    fn play_one<G: BotGame>(
         &mut self,
         config: &G::Config,
         seed: u64,
@@ -251,7 +275,8 @@ impl PlayGames<'_> {
         live: Option<usize>,
     ) -> Result<Played> {
         let mut game = Match::<G>::new(config, seed);
-        if self.terminal.is_some() {
+        // People are shown their views; programs are sent theirs as `events`.
+        if self.terminal.is_some() || self.seats.iter().any(SeatSpec::is_external) {
             game.record_views(true);
         }
         game.start_seats(seats);

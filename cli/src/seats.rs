@@ -1,10 +1,13 @@
-//! Seat lists from the command line: `random,human:alice,random`, one entry per seat.
+//! Seat lists from the command line: `random,human:alice,exec:python3 bot.py`, one entry per
+//! seat (`--seats`), or one seat at a time (`--seat`, repeated), which is the way to give a
+//! command with a comma in it.
 
 use std::fmt;
 
 use anyhow::{Result, bail};
+use mousehole_bots::external::EXEC_PREFIX;
 use mousehole_bots::{
-    AGENTS, AgentSeat, AgentSpec, AgentSpecError, BotGame, BotVisitor, build_agent,
+    AGENTS, AgentSeat, AgentSpec, AgentSpecError, BotGame, BotVisitor, ExternalCommand, build_agent,
 };
 use mousehole_engine::text::shown;
 use mousehole_engine::{GameSpec, Seat};
@@ -14,6 +17,8 @@ use mousehole_engine::{GameSpec, Seat};
 pub enum SeatSpec {
     Agent(AgentSpec),
     Human(Option<String>),
+    /// A program speaking the external-agent protocol.
+    External(ExternalCommand),
 }
 
 impl fmt::Display for SeatSpec {
@@ -22,6 +27,7 @@ impl fmt::Display for SeatSpec {
             SeatSpec::Agent(spec) => spec.fmt(f),
             SeatSpec::Human(None) => f.write_str("human"),
             SeatSpec::Human(Some(name)) => write!(f, "human:{name}"),
+            SeatSpec::External(command) => command.fmt(f),
         }
     }
 }
@@ -31,7 +37,12 @@ impl SeatSpec {
         matches!(self, SeatSpec::Human(_))
     }
 
-    /// Builds the bot for game `G` (`None` for a person's seat, which the caller seats).
+    pub fn is_external(&self) -> bool {
+        matches!(self, SeatSpec::External(_))
+    }
+
+    /// Builds the bot for game `G` (`None` for a person's or a program's seat, which the
+    /// caller seats).
     pub fn build_agent<G: BotGame>(&self) -> Result<Option<Box<dyn Seat<G>>>> {
         match self {
             SeatSpec::Agent(spec) => {
@@ -39,7 +50,7 @@ impl SeatSpec {
                     build_agent::<G>(spec).map_err(|e| agent_error(&self.to_string(), &e))?;
                 Ok(Some(Box::new(AgentSeat::<G>::new(agent))))
             }
-            SeatSpec::Human(_) => Ok(None),
+            SeatSpec::Human(_) | SeatSpec::External(_) => Ok(None),
         }
     }
 }
@@ -52,7 +63,7 @@ fn agent_error(entry: &str, error: &AgentSpecError) -> anyhow::Error {
     let agents: Vec<&str> = AGENTS.iter().map(|agent| agent.name).collect();
     match error {
         AgentSpecError::Unknown { name } => anyhow::anyhow!(
-            "seat '{}' is neither `human[:name]` nor an agent: unknown agent '{}'; the agents are: {}",
+            "seat '{}' is neither `human[:name]`, `exec:COMMAND` nor an agent: unknown agent '{}'; the agents are: {}",
             shown(entry),
             shown(name),
             agents.join(", ")
@@ -80,7 +91,9 @@ pub fn parse_seats(text: &str) -> Result<Vec<SeatSpec>> {
         let item = item.trim();
         let continues_settings = item.contains('=')
             && !item.contains(':')
-            && entries.last().is_some_and(|last| last.contains(':'));
+            && entries
+                .last()
+                .is_some_and(|last| last.contains(':') && !last.starts_with(EXEC_PREFIX));
         if continues_settings {
             let last = entries.last_mut().expect("checked");
             last.push(',');
@@ -89,17 +102,34 @@ pub fn parse_seats(text: &str) -> Result<Vec<SeatSpec>> {
             entries.push(item.to_owned());
         }
     }
-    entries
-        .iter()
-        .map(|entry| parse_seat(entry))
-        .collect::<Result<_>>()
+    let mut seats = Vec::with_capacity(entries.len());
+    for (index, entry) in entries.iter().enumerate() {
+        match parse_seat(entry) {
+            Ok(seat) => seats.push(seat),
+            // A comma in a command starts a new seat here: say how to keep it in the command.
+            Err(error) if entries[..=index].iter().any(|e| e.starts_with(EXEC_PREFIX)) => {
+                return Err(error.context(format!(
+                    "in --seats every comma starts a new seat, also inside an `{EXEC_PREFIX}` command; give a command with a comma in it as one seat with --seat '{EXEC_PREFIX}…' (repeat --seat for every seat, in order)"
+                )));
+            }
+            Err(error) => return Err(error),
+        }
+    }
+    Ok(seats)
 }
 
-/// Parses one seat: `human`, `human:NAME` or an agent spec. Recorded seat labels are checked
-/// with it too, so `replay` accepts exactly the seats `play` does.
+/// Parses one seat: `human`, `human:NAME`, `exec:COMMAND` or an agent spec. Recorded seat
+/// labels are checked with it too, so `replay` accepts exactly the seats `play` does (a
+/// program's command is only split here: whether it runs is checked when it is seated).
 pub fn parse_seat(entry: &str) -> Result<SeatSpec> {
+    let entry = entry.trim();
     if entry.is_empty() {
-        bail!("empty seat in the seat list; give one agent spec or `human` per seat");
+        bail!(
+            "empty seat in the seat list; give one agent spec, `human` or `{EXEC_PREFIX}COMMAND` per seat"
+        );
+    }
+    if let Some(command) = entry.strip_prefix(EXEC_PREFIX) {
+        return Ok(SeatSpec::External(ExternalCommand::parse(command)?));
     }
     if entry == "human" {
         return Ok(SeatSpec::Human(None));
@@ -135,6 +165,10 @@ pub fn check_label(label: &str, spec: &GameSpec) -> Result<()> {
         }
     }
     let seat = parse_seat(label)?;
+    if seat.is_external() {
+        // The program is of the machine that played: it need not run here.
+        return Ok(());
+    }
     match mousehole_bots::visit(spec, Builds(&seat)) {
         Ok(built) => built,
         // Bad options are the replay's to report.
@@ -164,6 +198,42 @@ mod tests {
         };
         assert_eq!(first.settings.len(), 2);
         assert_eq!(seats[0].to_string(), "ismcts:c=1.5,iterations=20");
+    }
+
+    #[test]
+    fn exec_seats_keep_their_command() {
+        let seats = parse_seats("exec:python3 bot.py --level 2, random").unwrap();
+        assert_eq!(seats.len(), 2);
+        assert!(seats[0].is_external());
+        assert_eq!(seats[0].to_string(), "exec:python3 bot.py --level 2");
+        let seat = parse_seat("exec:python3 'my bot.py' --pair a,b").unwrap();
+        let SeatSpec::External(command) = &seat else {
+            panic!("a program's seat")
+        };
+        assert_eq!(command.words(), ["python3", "my bot.py", "--pair", "a,b"]);
+    }
+
+    #[test]
+    fn a_comma_in_a_command_in_the_seat_list_points_to_seat() {
+        let err = format!(
+            "{:#}",
+            parse_seats("exec:python3 bot.py --pair a,b,random").unwrap_err()
+        );
+        assert!(err.contains("seat 'b' is neither"), "{err}");
+        assert!(
+            err.contains("give a command with a comma in it as one seat with --seat"),
+            "{err}"
+        );
+        let err = format!(
+            "{:#}",
+            parse_seats("exec:python3 'a,b.py',random").unwrap_err()
+        );
+        assert!(err.contains("close every quote"), "{err}");
+        assert!(err.contains("--seat"), "{err}");
+        let err = format!("{:#}", parse_seats("exec:bot --x,y=2").unwrap_err());
+        assert!(err.contains("--seat"), "{err}");
+        let err = format!("{:#}", parse_seats("exec:").unwrap_err());
+        assert!(err.contains("needs a command"), "{err}");
     }
 
     #[test]
