@@ -139,12 +139,16 @@ pub const DEFAULT_AGENT: &str = "ismcts:iterations=4000,rollout=heuristic";
 pub fn analyse(request: &AnalysisRequest<'_>) -> Result<Analysis, AnalysisError> {
     // Checks the whole transcript first, so a bad event is reported as the replay would.
     request.transcript.replay().map_err(Box::new)?;
-    let Settings::Ismcts { settings, rollout } = request
-        .agent
-        .validate()
-        .map_err(|_| AnalysisError::NotASearch(request.agent.to_string()))?
-    else {
-        return Err(AnalysisError::NotASearch(request.agent.to_string()));
+    let not_a_search = || AnalysisError::NotASearch(request.agent.to_string());
+    let (settings, rollout) = match request.agent.validate().map_err(|_| not_a_search())? {
+        Settings::Ismcts { settings, rollout } => (settings, rollout),
+        // A level is the game's own ISMCTS settings.
+        Settings::Level(level) => {
+            let level = crate::levels::level_of(&request.transcript.game, level)
+                .ok_or_else(not_a_search)?;
+            (level.ismcts(), level.rollout)
+        }
+        _ => return Err(not_a_search()),
     };
     let spec = mousehole_engine::GameSpec::from_recorded(
         &request.transcript.game,

@@ -27,6 +27,7 @@ pub mod external;
 pub mod flat;
 pub mod heuristic;
 pub mod ismcts;
+pub mod levels;
 mod random;
 pub mod search;
 mod spec;
@@ -36,6 +37,7 @@ pub use external::{
     ExternalCommand, ExternalSeat, ExternalSettings, Fallback, FallbackSpec, LogEntry, LogEvent,
 };
 pub use heuristic::{BotGame, BotVisitor, Heuristic, HeuristicAgent, HeuristicRollout, visit};
+pub use levels::{GameLevels, Level, LevelSettings, Levels, level_of, level_table};
 pub use mousehole_engine::DecisionView;
 pub use random::RandomAgent;
 pub use spec::{

@@ -13,6 +13,7 @@ use crate::agent::Agent;
 use crate::flat::FlatMonteCarlo;
 use crate::heuristic::{BotGame, HeuristicAgent, HeuristicRollout};
 use crate::ismcts::{Ismcts, IsmctsSettings};
+use crate::levels::Level;
 use crate::random::RandomAgent;
 use crate::search::{Effort, RandomRollout};
 
@@ -23,6 +24,8 @@ pub enum AgentKind {
     Heuristic,
     MonteCarlo,
     Ismcts,
+    /// A named strength: the game's calibrated ISMCTS settings ([`crate::levels`]).
+    Level(Level),
 }
 
 /// One setting an agent takes: its key, what values it allows, its default, what it does.
@@ -118,6 +121,24 @@ pub const AGENTS: &[AgentInfo] = &[
                 help: "independent trees searched in parallel (root parallelism); the iterations are split between them",
             },
         ],
+    },
+    AgentInfo {
+        name: "easy",
+        kind: AgentKind::Level(Level::Easy),
+        help: "a level: ISMCTS with a small budget calibrated per game (a few ms per move)",
+        settings: &[],
+    },
+    AgentInfo {
+        name: "medium",
+        kind: AgentKind::Level(Level::Medium),
+        help: "a level: ISMCTS calibrated per game to decide within 100 ms per move",
+        settings: &[],
+    },
+    AgentInfo {
+        name: "hard",
+        kind: AgentKind::Level(Level::Hard),
+        help: "a level: ISMCTS calibrated per game to decide within 1 s per move",
+        settings: &[],
     },
 ];
 
@@ -250,6 +271,7 @@ impl AgentSpec {
         Ok(match self.kind {
             AgentKind::Random => Settings::Random,
             AgentKind::Heuristic => Settings::Heuristic,
+            AgentKind::Level(level) => Settings::Level(level),
             AgentKind::MonteCarlo => Settings::MonteCarlo {
                 effort: effort("playouts")?,
                 rollout: rollout()?,
@@ -301,6 +323,8 @@ pub enum Settings {
         settings: IsmctsSettings,
         rollout: Rollout,
     },
+    /// A level: its settings depend on the game ([`crate::levels::Levels`]).
+    Level(Level),
 }
 
 impl FromStr for AgentSpec {
@@ -375,6 +399,15 @@ pub fn build_agent<G: BotGame>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>>, Ag
             settings,
             rollout: Rollout::Random,
         } => Box::new(Ismcts::<G, _>::new(settings, RandomRollout)),
+        Settings::Level(level) => {
+            let level = G::level(level);
+            match level.rollout {
+                Rollout::Random => Box::new(Ismcts::<G, _>::new(level.ismcts(), RandomRollout)),
+                Rollout::Heuristic => {
+                    Box::new(Ismcts::<G, _>::new(level.ismcts(), HeuristicRollout))
+                }
+            }
+        }
     })
 }
 
@@ -410,7 +443,7 @@ mod tests {
         let message = |text: &str| text.parse::<AgentSpec>().unwrap_err().to_string();
         assert_eq!(
             message("smart"),
-            "unknown agent 'smart'; the agents are: random, heuristic, mc, ismcts"
+            "unknown agent 'smart'; the agents are: random, heuristic, mc, ismcts, easy, medium, hard"
         );
         assert!(message("random:depth").contains("write key=value"));
         assert_eq!(

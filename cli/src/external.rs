@@ -50,7 +50,7 @@ fn fallback(text: &str) -> Result<FallbackSpec, String> {
 }
 
 impl ExternalArgs {
-    fn settings(&self) -> ExternalSettings {
+    pub fn settings(&self) -> ExternalSettings {
         ExternalSettings {
             deadline: Duration::from_millis(self.deadline_ms),
             grace: Duration::from_millis(self.grace_ms),
@@ -79,15 +79,25 @@ pub fn seat<G: mousehole_bots::BotGame>(
 
 /// One line of the match log on stderr (ignored if stderr is gone: nobody is there to read it).
 fn log(entry: &LogEntry, quiet: bool) {
-    use std::io::Write;
-    let wrong = match &entry.event {
+    if !quiet || is_wrong(entry) {
+        log_line(&entry.to_string());
+    }
+}
+
+/// Whether a log line says something went wrong (a fault, a program that did not start or
+/// had to be killed): shown even when quiet.
+pub fn is_wrong(entry: &LogEntry) -> bool {
+    match &entry.event {
         LogEvent::Fault { .. } | LogEvent::NotStarted(_) => true,
         LogEvent::Ended(how) => how.contains("killed"),
         _ => false,
-    };
-    if wrong || !quiet {
-        let _ = writeln!(std::io::stderr(), "{entry}");
     }
+}
+
+/// Writes one line of the match log on stderr.
+pub fn log_line(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
 }
 
 /// How a seat list shows a program that said its name: `exec:… (random-bot 1.0)`.

@@ -6,7 +6,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::Args;
-use mousehole_bots::AGENTS;
+use mousehole_bots::{AGENTS, AgentKind, level_table};
 
 use crate::choices::{WIDTH, wrap_line};
 use mousehole_engine::registry::{find, games};
@@ -75,6 +75,12 @@ pub fn list(args: &ListArgs) -> Result<()> {
                 setting.key, setting.help, setting.default, setting.allowed
             );
             writeln!(out, "{}", wrap_line(&line, WIDTH, 8))?;
+        }
+        if let AgentKind::Level(level) = agent.kind {
+            for row in level_table() {
+                let line = format!("      {}: {}", row.game, row.level(level).spec());
+                writeln!(out, "{}", wrap_line(&line, WIDTH, 8))?;
+            }
         }
     }
     Ok(())

@@ -15,6 +15,7 @@ mod schema;
 mod seats;
 mod signals;
 mod spec;
+mod strength;
 mod tournament;
 mod view;
 
@@ -73,6 +74,9 @@ enum Command {
     /// seats play every combination at its own table. `--shard I/N` plays one share of the
     /// deals into a part file; `tournament merge` joins the parts (see docs/tournaments.md).
     Tournament(Box<tournament::TournamentArgs>),
+    /// Regenerate the strength report: every game's agent ladder, pairings and budget chart
+    /// (docs/STRENGTH.md and docs/strength/; `cargo xtask strength` runs it in release).
+    Strength(strength::StrengthArgs),
 }
 
 #[derive(Debug, Args)]
@@ -218,6 +222,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         }
         Command::Help(args) => help(args.command.as_deref()),
         Command::Tournament(args) => tournament::run(&args),
+        Command::Strength(args) => strength::run(&args),
     }
 }
 
