@@ -441,20 +441,38 @@ impl Field {
         field
     }
 
-    /// The chance to finish first with future `me` and `cheese_cards` taken: stay in and beat
-    /// every rival that stays in. Rivals are independent given this seat's final holes, which
-    /// are integrated over (Gauss–Hermite nodes); rivals level on holes are told apart by
-    /// cheese cards, worth half a hole here.
-    fn win(&self, me: Future, cheese_cards: u8) -> f64 {
+    /// The spread of this seat's final holes against each rival's logistic, for a future of
+    /// `variance`: what [`Field::win`] needs beyond the means. Worked out once per variance
+    /// (a seat's futures differ in variance only by lives), so each win chance costs one
+    /// exponential per rival rather than one per rival and node.
+    fn spread(&self, variance: f64) -> Spread {
+        let sigma = variance.sqrt();
+        let mut spread = Spread {
+            up: [1.0; MAX_PLAYERS],
+            down: [1.0; MAX_PLAYERS],
+        };
+        for r in 0..self.count.min(MAX_PLAYERS) {
+            let step = (OUTER_NODE * sigma * self.slopes[r]).min(EXPONENT_LIMIT);
+            spread.up[r] = fast_exp(-step);
+            spread.down[r] = fast_exp(step);
+        }
+        spread
+    }
+
+    /// The chance to finish first with future `me` (whose variance `spread` was made for) and
+    /// `cheese_cards` taken: stay in and beat every rival that stays in. Rivals are
+    /// independent given this seat's final holes, which are integrated over (Gauss–Hermite
+    /// nodes); rivals level on holes are told apart by cheese cards, worth half a hole here.
+    fn win(&self, me: Future, spread: &Spread, cheese_cards: u8) -> f64 {
         let mut costs = [0.0; MAX_PLAYERS];
-        self.weigh::<false>(me, cheese_cards, &mut costs)
+        self.weigh::<false>(me, spread, cheese_cards, &mut costs)
     }
 
     /// What one more hole for each rival would cost this seat's chance to win (≥ 0), by the
     /// rival's index in the field: the slope of [`Field::win`].
-    fn hole_costs(&self, me: Future, cheese_cards: u8) -> [f64; MAX_PLAYERS] {
+    fn hole_costs(&self, me: Future, spread: &Spread, cheese_cards: u8) -> [f64; MAX_PLAYERS] {
         let mut costs = [0.0; MAX_PLAYERS];
-        self.weigh::<true>(me, cheese_cards, &mut costs);
+        self.weigh::<true>(me, spread, cheese_cards, &mut costs);
         costs
     }
 
@@ -463,29 +481,36 @@ impl Field {
     fn weigh<const COSTS: bool>(
         &self,
         me: Future,
+        spread: &Spread,
         cheese_cards: u8,
         costs: &mut [f64; MAX_PLAYERS],
     ) -> f64 {
         let count = self.count.min(MAX_PLAYERS);
-        let mut leads = [0.0; MAX_PLAYERS];
-        for (r, lead) in leads.iter_mut().enumerate().take(count) {
+        // Per rival, e^(−lead·slope) at the middle node; the outer nodes scale it by the
+        // spread's factors (e^(−(lead ± s)·slope) = e^(−lead·slope)·e^(∓s·slope)).
+        let mut centres = [0.0; MAX_PLAYERS];
+        for (r, centre) in centres.iter_mut().enumerate().take(count) {
             let tie_break = match cheese_cards.cmp(&self.cheese_cards[r]) {
                 std::cmp::Ordering::Greater => 0.5,
                 std::cmp::Ordering::Less => -0.5,
                 std::cmp::Ordering::Equal => 0.0,
             };
-            *lead = me.mean - self.means[r] + tie_break;
+            let lead = me.mean - self.means[r] + tie_break;
+            *centre = fast_exp((-lead * self.slopes[r]).clamp(-EXPONENT_LIMIT, EXPONENT_LIMIT));
         }
-        let mine = me.variance.sqrt();
         let mut win = 0.0;
-        for (node, weight) in NODES {
-            let shift = node * mine;
+        for (node, &(_, weight)) in NODES.iter().enumerate() {
             let mut beats = [0.0; MAX_PLAYERS];
             let mut factors = [1.0; MAX_PLAYERS];
             let mut all = weight;
             for r in 0..count {
+                let scale = match node {
+                    0 => 1.0,
+                    1 => spread.down[r],
+                    _ => spread.up[r],
+                };
                 let death = self.deaths[r];
-                beats[r] = 1.0 / (1.0 + fast_exp(-(leads[r] + shift) * self.slopes[r]));
+                beats[r] = 1.0 / (1.0 + centres[r] * scale);
                 factors[r] = death + (1.0 - death) * beats[r];
                 all *= factors[r];
             }
@@ -509,12 +534,27 @@ impl Field {
     }
 }
 
+/// Per rival, the factors the outer Gauss–Hermite nodes put on the middle node's
+/// exponential: e^(−s·slope) for this seat `s` holes up, e^(s·slope) for `s` down.
+struct Spread {
+    up: [f64; MAX_PLAYERS],
+    down: [f64; MAX_PLAYERS],
+}
+
+/// The outer Gauss–Hermite node, in standard deviations (√3).
+const OUTER_NODE: f64 = 1.732_050_807_568_877_2;
+
+/// Exponents are kept within ±this: the logistic is then within e^−300 of 0 or 1, and the
+/// product of a clamped middle exponential and an outer node's factor stays a finite,
+/// nonzero number.
+const EXPONENT_LIMIT: f64 = 300.0;
+
 /// Gauss–Hermite nodes and weights for the standard normal distribution (three points: exact
 /// for polynomials up to degree five).
 const NODES: [(f64, f64); 3] = [
     (0.0, 2.0 / 3.0),
-    (-1.732_050_807_568_877_2, 1.0 / 6.0),
-    (1.732_050_807_568_877_2, 1.0 / 6.0),
+    (-OUTER_NODE, 1.0 / 6.0),
+    (OUTER_NODE, 1.0 / 6.0),
 ];
 
 /// e^x to about six significant digits, for |x| up to about 700: a power of two made in the
@@ -550,16 +590,19 @@ fn choose(params: &Params, knowledge: &Knowledge, legal: &[CheeseDayAction]) -> 
     let holes = knowledge.holes[seat];
     let cheese_cards = knowledge.cheese_cards[seat];
     let now = projection.future(holes, lives, my_turns);
-    let win_now = field.win(now, cheese_cards);
+    // A cheese changes only the mean of this seat's future, so it shares `now`'s spread.
+    let spread = field.spread(now.variance);
+    let win_now = field.win(now, &spread, cheese_cards);
     let win_after_cheese = |value: u8| {
         let me = projection.future(holes + i32::from(value), lives, my_turns);
-        field.win(me, cheese_cards + 1) - win_now
+        field.win(me, &spread, cheese_cards + 1) - win_now
     };
     // A trap with no life left ends the game with this seat last.
     let win_after_trap = if lives == 0 {
         -win_now
     } else {
-        field.win(projection.future(holes, lives - 1, my_turns), cheese_cards) - win_now
+        let me = projection.future(holes, lives - 1, my_turns);
+        field.win(me, &field.spread(me.variance), cheese_cards) - win_now
     };
 
     let peeking = matches!(legal[0], CheeseDayAction::Peek(_));
@@ -608,7 +651,7 @@ fn choose(params: &Params, knowledge: &Knowledge, legal: &[CheeseDayAction]) -> 
         .iter()
         .any(|c| c.value == value && (c.peeked_by_others != 0 || c.face == Some(Face::Trap)));
     let costs = if rivals_matter {
-        field.hole_costs(now, cheese_cards)
+        field.hole_costs(now, &spread, cheese_cards)
     } else {
         [0.0; MAX_PLAYERS]
     };
