@@ -1,9 +1,10 @@
 //! Cheese Day's heuristic: it only ever chooses legal actions, whatever the options; the agent
 //! (from the observation) and the rollout policy (from a sampled world's state) make the same
-//! choice; and on hand-built positions it plays as the strategy says: a near-certain trap is
-//! removed at two traps by a leader, a seen cheese is always taken and a seen trap never, a
-//! hopeless last turn is gambled, a rival's peeked card is the one removed, peeks go to cards
-//! not yet seen. Also: the game's fast `returns_into` equals its outcome's returns.
+//! choice, in the true world and in every world sampled from the seat's view; and on
+//! hand-built positions it plays as the strategy says: a near-certain trap is removed at two
+//! traps by a leader, a seen cheese is always taken and a seen trap never, a hopeless last
+//! turn is gambled, a rival's peeked card is the one removed, peeks go to cards not yet seen.
+//! Also: the game's fast `returns_into` equals its outcome's returns.
 
 use mousehole_bots::{AgentSpec, Heuristic, play_agents};
 use mousehole_engine::games::cheese_day::{CheeseDay, CheeseDayAction, CheeseDayConfig};
@@ -114,6 +115,42 @@ fn the_rollout_policy_chooses_legal_actions_and_agrees_with_the_agent() {
         }
     }
     assert!(decisions > 10_000, "only {decisions} decisions checked");
+}
+
+#[test]
+fn in_any_world_sampled_from_its_view_the_rollout_policy_chooses_as_the_agent() {
+    // The rollout policy must decide from what the seat knows alone: every world consistent
+    // with its observation gives the choice the observation gives.
+    let mut worlds = 0;
+    for options in OPTIONS {
+        let config = config::<CheeseDay>(options);
+        for seed in 0..20 {
+            play_out(config, seed, 0b11_1111, |state, legal| {
+                let ToMove::Player(seat) = state.to_move() else {
+                    return;
+                };
+                let observation = state.observation(seat);
+                let wanted =
+                    CheeseDay::heuristic_choice(&observation, legal, &mut seat_rng(1, seat));
+                let mut sampler = chance_rng(seed * 1000 + worlds);
+                for _ in 0..3 {
+                    let world = CheeseDay::determinize(&observation, &mut sampler);
+                    assert_eq!(
+                        world.observation(seat),
+                        observation,
+                        "{options} seed {seed}"
+                    );
+                    let chosen = CheeseDay::rollout_choice(&world, legal, &mut seat_rng(1, seat));
+                    assert_eq!(
+                        chosen, wanted,
+                        "{options} seed {seed}: a sampled world decides"
+                    );
+                    worlds += 1;
+                }
+            });
+        }
+    }
+    assert!(worlds > 5_000, "only {worlds} worlds checked");
 }
 
 #[test]
