@@ -269,3 +269,175 @@ impl Heuristic for MouseTrap {
         Table::from_state(state).choose(legal)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use mousehole_engine::games::mouse_trap::{MouseTrap, MouseTrapAction};
+    use mousehole_engine::rng::{seat_rng, stream};
+    use mousehole_engine::testing::{act, config};
+    use mousehole_engine::{Game, ToMove};
+
+    use super::{Heuristic, Table};
+
+    /// A position set up with `with_position` (the trap complete unless `built` says
+    /// otherwise), then the turn owner's die `roll`: the decision it faces then.
+    fn decision_after(
+        options: &str,
+        positions: &[u8],
+        cheese: &[u8],
+        built: u8,
+        roll: u8,
+    ) -> MouseTrap {
+        let mut state =
+            MouseTrap::with_position(&config::<MouseTrap>(options), 0, positions, cheese, built);
+        act(&mut state, &format!("roll {roll}"));
+        assert_eq!(state.to_move(), ToMove::Player(0), "a decision for seat 0");
+        state
+    }
+
+    /// The heuristic's choice in `state`, checked legal and the same in both forms.
+    fn choice(state: &MouseTrap) -> MouseTrapAction {
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        let seat = state.turn();
+        let from_state = MouseTrap::rollout_choice(state, &legal, &mut seat_rng(1, seat));
+        let from_observation =
+            MouseTrap::heuristic_choice(&state.observation(seat), &legal, &mut seat_rng(1, seat));
+        assert!(legal.contains(&from_state), "{from_state} not in {legal:?}");
+        assert_eq!(from_state, from_observation, "the two forms agree");
+        from_state
+    }
+
+    fn text(action: MouseTrapAction) -> String {
+        action.to_string()
+    }
+
+    // Seat 0 stands on 41 and rolls 6 onto Turn Crank (47), the trap complete (25 parts).
+
+    #[test]
+    fn at_turn_crank_it_pays_to_roll_the_opponent_a_roll_can_bring_onto_the_wheel() {
+        // Seat 1 at 45 reaches the Wheel with a 4; seat 2 at 30 cannot in one roll.
+        let state = decision_after("players=3", &[41, 30, 45], &[4, 4, 4], 25, 6);
+        assert_eq!(text(choice(&state)), "move 2");
+        let state = decision_after("players=3", &[41, 45, 30], &[4, 4, 4], 25, 6);
+        assert_eq!(text(choice(&state)), "move 1");
+    }
+
+    #[test]
+    fn among_opponents_a_roll_can_bring_onto_the_wheel_it_rolls_the_richest() {
+        let state = decision_after("players=3", &[41, 45, 46], &[4, 3, 7], 25, 6);
+        assert_eq!(text(choice(&state)), "move 2");
+        let state = decision_after("players=3", &[41, 45, 46], &[4, 9, 7], 25, 6);
+        assert_eq!(text(choice(&state)), "move 1");
+        // Equal cheese: the one who plays soonest (seat 1 after seat 0).
+        let state = decision_after("players=4", &[41, 46, 48, 45], &[4, 5, 5, 5], 25, 6);
+        assert_eq!(text(choice(&state)), "move 1");
+    }
+
+    #[test]
+    fn it_adds_victims_before_the_compulsory_crank_and_never_moves_the_mouse_on_the_wheel() {
+        // Seat 1 is on the Wheel; seat 2 at 46 could join it.
+        let state = decision_after("players=3", &[41, 49, 46], &[4, 6, 2], 25, 6);
+        assert_eq!(text(choice(&state)), "move 2");
+        // Seat 2 cannot come in one roll: crank on seat 1 alone.
+        let state = decision_after("players=3", &[41, 49, 20], &[4, 6, 2], 25, 6);
+        assert_eq!(text(choice(&state)), "crank");
+    }
+
+    #[test]
+    fn it_stops_without_paying_when_no_roll_can_bring_a_mouse_onto_the_wheel() {
+        let state = decision_after("players=3", &[41, 10, 42], &[4, 6, 2], 25, 6);
+        assert_eq!(text(choice(&state)), "stop");
+    }
+
+    #[test]
+    fn when_the_crank_can_never_work_it_keeps_its_cheese_if_it_leads_and_pays_if_behind() {
+        let options = "players=3,trap_reliability=0";
+        let leading = decision_after(options, &[41, 45, 46], &[9, 3, 7], 25, 6);
+        assert_eq!(text(choice(&leading)), "stop");
+        let behind = decision_after(options, &[41, 45, 46], &[2, 3, 7], 25, 6);
+        assert_eq!(text(choice(&behind)), "move 2");
+    }
+
+    #[test]
+    fn in_the_last_round_before_the_turn_limit_a_leader_keeps_its_cheese() {
+        // Two turns left for three mice: seat 0 does not roll again.
+        let options = "players=3,max_turns=2";
+        let leading = decision_after(options, &[41, 45, 46], &[9, 3, 7], 25, 6);
+        assert_eq!(text(choice(&leading)), "stop");
+        // Far from the limit the same seat pays.
+        let early = decision_after("players=3", &[41, 45, 46], &[9, 3, 7], 25, 6);
+        assert_eq!(text(choice(&early)), "move 2");
+    }
+
+    #[test]
+    fn it_robs_every_piece_from_one_victim_the_furthest_along_first() {
+        // Seat 0 on 9 rolls 6 onto 15 (Take 3 from rival with most); seats 1 and 2 tie at 5.
+        let mut state = decision_after("players=3", &[9, 10, 30], &[0, 5, 5], 0, 6);
+        assert_eq!(text(choice(&state)), "rob 2", "the furthest along");
+        act(&mut state, "rob 2");
+        assert_eq!(state.to_move(), ToMove::Player(0));
+        assert_eq!(text(choice(&state)), "rob 2", "now the one holding least");
+        act(&mut state, "rob 2");
+        assert_eq!(text(choice(&state)), "rob 2");
+        act(&mut state, "rob 2");
+        assert_eq!(
+            (state.cheese(1), state.cheese(2), state.cheese(0)),
+            (5, 2, 3)
+        );
+    }
+
+    #[test]
+    fn when_cheese_decides_it_robs_the_richest_to_pull_down_the_best_rival() {
+        let mut state = decision_after(
+            "players=3,trap_reliability=0",
+            &[9, 10, 30],
+            &[0, 5, 5],
+            0,
+            6,
+        );
+        act(&mut state, "rob 2");
+        assert_eq!(text(choice(&state)), "rob 1", "seat 1 holds most now");
+    }
+
+    #[test]
+    fn both_forms_read_the_same_table_at_every_decision_of_random_games() {
+        let mut decisions = 0;
+        for (options, games) in [
+            ("players=2", 60),
+            ("players=3", 60),
+            ("players=4,trap_parts=3", 60),
+            ("players=3,trap_reliability=0,max_turns=200", 40),
+            ("players=4,trap_parts=1,trap_reliability=1,max_turns=40", 40),
+        ] {
+            for seed in 0..games {
+                let mut state = MouseTrap::new(&config::<MouseTrap>(options));
+                let mut chance = stream(seed, 0);
+                let mut rng = seat_rng(seed, 0);
+                let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+                loop {
+                    match state.to_move() {
+                        ToMove::Terminal => break,
+                        ToMove::Chance => {
+                            let drawn = state.sample_chance(&mut chance, &mut outcomes).unwrap();
+                            state.apply(drawn).unwrap();
+                        }
+                        ToMove::Player(seat) => {
+                            let observation = state.observation(seat);
+                            assert_eq!(
+                                Table::from_state(&state),
+                                Table::from_observation(&observation),
+                                "{options} seed {seed}"
+                            );
+                            state.legal_actions(&mut legal);
+                            let chosen = mousehole_engine::playout::uniform(&legal, &mut rng);
+                            state.apply(chosen).unwrap();
+                            decisions += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(decisions > 1000, "only {decisions} decisions compared");
+    }
+}
