@@ -7,9 +7,10 @@
 //!   the most faces first, then the richest (his cheese comes to the captor), then the one
 //!   who plays soonest; never the mouse already on the Wheel; keep paying to add more victims
 //!   before the compulsory crank; stop only when no roll can help. Cheese is worth keeping only
-//!   where it decides the game: when the crank can never work (`trap_reliability=0`) the game
-//!   goes to the turn limit, and in the last round before the limit a seat that holds the most
-//!   cheese keeps it, while one behind still pays (a capture hands it the victim's cheese).
+//!   where it decides the game. When the crank can never work (`trap_reliability=0`) the game
+//!   goes to the turn limit and a payment is only a loss: it never pays. In the last round
+//!   before the limit a seat that holds the most cheese keeps it, while one behind still pays
+//!   (a capture hands it the victim's cheese).
 //! - **Rob.** Take each piece from the victim it hurts most: the one holding least now (the
 //!   first pieces of cheese buy a player's first rerolls, the most valuable ones), so the
 //!   pieces go to one victim rather than being split; among equals the mouse furthest along
@@ -60,6 +61,8 @@ struct Table {
     /// Whether cheese held decides the game rather than the trap: the crank can never work,
     /// or the turn limit ends the game before the seat to move rolls again.
     cheese_decides: bool,
+    /// Whether the crank can work at all (`trap_reliability` above 0).
+    crank_can_work: bool,
 }
 
 impl Table {
@@ -89,6 +92,7 @@ impl Table {
             config.max_turns(),
             table.in_play.count_ones(),
         );
+        table.crank_can_work = config.trap_reliability().works_weight() > 0;
         table
     }
 
@@ -119,6 +123,7 @@ impl Table {
             observation.max_turns,
             table.in_play.count_ones(),
         );
+        table.crank_can_work = observation.options.trap_reliability().works_weight() > 0;
         table
     }
 
@@ -132,6 +137,7 @@ impl Table {
             wheel_faces: [0; MAX_PLAYERS],
             on_wheel: 0,
             cheese_decides: false,
+            crank_can_work: true,
         }
     }
 
@@ -186,9 +192,11 @@ impl Table {
     /// Turn Crank: the opponent to pay for, or the crank (or stop) once paying cannot help.
     fn at_turn_crank(&self, legal: &[MouseTrapAction]) -> Option<MouseTrapAction> {
         let me = usize::from(self.me);
-        // While cheese decides, paying only helps a seat that is behind (a capture hands it
-        // the victim's cheese); one that leads or ties keeps its cheese.
-        let pay = !self.cheese_decides || self.cheese[me] < self.richest_opponent();
+        // A crank that never works makes every payment a loss. While cheese decides, paying
+        // only helps a seat that is behind (a capture hands it the victim's cheese); one that
+        // leads or ties keeps its cheese.
+        let pay = self.crank_can_work
+            && (!self.cheese_decides || self.cheese[me] < self.richest_opponent());
         let target = legal
             .iter()
             .filter_map(|action| match *action {
@@ -351,20 +359,25 @@ mod tests {
     }
 
     #[test]
-    fn when_the_crank_can_never_work_it_keeps_its_cheese_if_it_leads_and_pays_if_behind() {
+    fn when_the_crank_can_never_work_it_never_pays() {
         let options = "players=3,trap_reliability=0";
         let leading = decision_after(options, &[41, 45, 46], &[9, 3, 7], 25, 6);
         assert_eq!(text(choice(&leading)), "stop");
         let behind = decision_after(options, &[41, 45, 46], &[2, 3, 7], 25, 6);
-        assert_eq!(text(choice(&behind)), "move 2");
+        assert_eq!(text(choice(&behind)), "stop");
+        // With a mouse on the Wheel the crank is compulsory: turned at once, nothing paid.
+        let on_wheel = decision_after(options, &[41, 49, 46], &[2, 3, 7], 25, 6);
+        assert_eq!(text(choice(&on_wheel)), "crank");
     }
 
     #[test]
-    fn in_the_last_round_before_the_turn_limit_a_leader_keeps_its_cheese() {
+    fn in_the_last_round_before_the_turn_limit_a_leader_keeps_its_cheese_and_a_trailer_pays() {
         // Two turns left for three mice: seat 0 does not roll again.
         let options = "players=3,max_turns=2";
         let leading = decision_after(options, &[41, 45, 46], &[9, 3, 7], 25, 6);
         assert_eq!(text(choice(&leading)), "stop");
+        let behind = decision_after(options, &[41, 45, 46], &[2, 3, 7], 25, 6);
+        assert_eq!(text(choice(&behind)), "move 2");
         // Far from the limit the same seat pays.
         let early = decision_after("players=3", &[41, 45, 46], &[9, 3, 7], 25, 6);
         assert_eq!(text(choice(&early)), "move 2");
