@@ -34,13 +34,14 @@ fn self_play(options: &str, seed: u64) -> (MouseRace, u64) {
                 state.legal_actions(&mut legal);
                 let mut twin: GameRng = rng.clone();
                 let chosen = MouseRace::rollout_choice(&state, &legal, &mut rng);
-                let seen = MouseRace::heuristic_choice(&state.observation(seat), &legal, &mut twin);
+                let observed =
+                    MouseRace::heuristic_choice(&state.observation(seat), &legal, &mut twin);
                 assert!(
                     legal.contains(&chosen),
                     "{options} seed {seed}: {chosen} is not among {legal:?}"
                 );
                 assert_eq!(
-                    chosen, seen,
+                    chosen, observed,
                     "{options} seed {seed}: the two forms disagree"
                 );
                 assert_eq!(

@@ -26,6 +26,10 @@ use super::Heuristic;
 /// How many of its last tiles a seat considers taking back to go another way.
 const BACK_DEPTH: usize = 4;
 
+/// A cat worth this much (the leader's way longer and another opponent's slowed, say) is
+/// taken without looking further along the leader's way.
+const ENOUGH: i32 = 6;
+
 /// A road tile's cell with the directions of travel into and out of it.
 type Tile = (Square, Dir, Dir);
 
@@ -377,9 +381,9 @@ impl Seen {
     }
 
     /// Holding a cat: along the leading opponent's shortest way (from its open end), the
-    /// first cell where a cat makes that way longer and the mover's own no longer; in games
-    /// of three or four, a cat slowing other opponents too scores more. Declined if no cell
-    /// helps.
+    /// cell where a cat scores best (see [`Self::cat_score`]), stopping early at one worth
+    /// [`ENOUGH`]; in games of three or four, a cat slowing other opponents too scores more.
+    /// Declined if no cell scores above 0.
     fn place_cat<P: Planner>(
         &self,
         legal: &[MouseRaceAction],
@@ -413,11 +417,11 @@ impl Seen {
         let mut best: Option<(i32, Square)> = None;
         loop {
             if allowed[usize::from(cell.row)] & 1 << cell.col != 0 {
-                let score = self.cat_score(probe, cell, &distances, leader);
+                let score = self.cat_score(planner, probe, cell, distances, leader);
                 if score > best.map_or(0, |(top, _)| top) {
                     best = Some((score, cell));
                 }
-                if score >= 2 {
+                if score >= ENOUGH {
                     break;
                 }
             }
@@ -442,13 +446,17 @@ impl Seen {
         })
     }
 
-    /// What a cat on `cell` is worth: 2 if it makes the leader's way longer, 1 for each
-    /// other opponent's, −2 if it makes the mover's longer.
+    /// What a cat on `cell` is worth, summed over the seats with a way to the cheese, each
+    /// weighted 2 for the leader, 1 for another opponent and −2 for the mover: twice the
+    /// weight if it makes that seat's way longer, once if the way stays as long but fewer
+    /// tiles in the bag would shorten it at its new best open end (the cat sits where the
+    /// next draw would go, or shuts the way the bag favours).
     fn cat_score(
         &self,
+        planner: &mut impl Planner,
         probe: &mut impl Planner,
         cell: Square,
-        distances: &[u16; MAX_PLAYERS],
+        distances: [u16; MAX_PLAYERS],
         leader: usize,
     ) -> i32 {
         let mut terrain = self.terrain;
@@ -456,16 +464,31 @@ impl Seen {
         probe.plan(&terrain);
         let mut score = 0;
         for (seat, &before) in distances.iter().enumerate().take(usize::from(self.players)) {
-            if before == UNREACHABLE || self.best_end(probe, seat, before).1 <= before {
+            if before == UNREACHABLE {
                 continue;
             }
-            score += if seat == self.mover() {
+            let weight = if seat == self.mover() {
                 -2
             } else if seat == leader {
                 2
             } else {
                 1
             };
+            let (end, after) = self.best_end(probe, seat, before.saturating_add(1));
+            if after > before {
+                score += 2 * weight;
+            } else {
+                // As long, but the next draw less likely to fit.
+                if let (Some((c, h)), (Some((c0, h0)), _)) =
+                    (end, self.best_end(planner, seat, before))
+                {
+                    let now = self.flexibility(probe, c, h, after);
+                    let was = self.flexibility(planner, c0, h0, before);
+                    if now < was {
+                        score += weight;
+                    }
+                }
+            }
         }
         score
     }

@@ -346,13 +346,11 @@ mod tests {
 
     fn cluttered(size: u8, seed: u64) -> Terrain {
         let mut terrain = Terrain::new(size);
-        let mut x = seed;
+        let mut rng = mousehole_engine::rng::stream(seed, 0);
         for row in 0..size {
             for col in 0..size {
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                match x >> 60 {
+                // Three in sixteen cells blocked, one in sixteen a cat.
+                match mousehole_engine::rng::below(&mut rng, 16) {
                     0..=2 => terrain.block(Square::new(row, col)),
                     3 if terrain.is_free(Square::new(row, col)) => {
                         terrain.put_cat(Square::new(row, col));
