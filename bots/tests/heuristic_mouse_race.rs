@@ -1,10 +1,10 @@
 //! The Mouse Race heuristic: it only ever chooses legal actions, its two forms (from the
 //! observation, from a sampled world) choose alike, and on hand-built positions it plays the
 //! way its strategy says — takes the cheese, turns toward it, declines a tile that leads
-//! nowhere, goes back out of a dead end, shoos a cat off its open end and blocks a leader's
-//! open end on a scent cell. Ignored measurements: how heuristic games end and how fast the
-//! rollout policy decides (`cargo test --release -p mousehole-bots --test heuristic_mouse_race
-//! -- --ignored --nocapture`).
+//! nowhere, plans the shortest way (a cat costs a turn), goes back out of a dead end, shoos a
+//! cat off its open end and blocks a leader's open end on a scent cell. Ignored measurements:
+//! how heuristic games end and how fast the rollout policy decides (`cargo test --release -p
+//! mousehole-bots --test heuristic_mouse_race -- --ignored --nocapture`).
 
 use cpu_time::ThreadTime;
 
@@ -155,6 +155,29 @@ fn it_turns_toward_the_cheese_and_never_off_the_board() {
         ],
     );
     assert_eq!(choice(&state), "right");
+}
+
+#[test]
+fn it_plans_the_shortest_way_counting_a_cat_as_a_lost_turn() {
+    // A first straight on b1 leaves the open end c1 heading east, on a2 the open end a3
+    // heading south: both four tiles from the cheese on an empty board, Manhattan alike. Cats
+    // on d1 and c2 (or their mirror images a4 and b3) cost the east (south) way a shoo turn
+    // whichever way it goes on from there, so the other start is shorter.
+    for (cats, shorter) in [(["d1", "c2"], "place a2"), (["a4", "b3"], "place b1")] {
+        let (first, second) = (format!("cat {}", cats[0]), format!("cat {}", cats[1]));
+        let events = [
+            "draw",
+            "draw cat",
+            first.as_str(),
+            "draw",
+            "draw cat",
+            second.as_str(),
+            "draw",
+            "draw straight",
+        ];
+        let state: MouseRace = after("size=7", &events);
+        assert_eq!(choice(&state), shorter, "cats on {cats:?}");
+    }
 }
 
 #[test]
