@@ -294,3 +294,53 @@ fn heuristic_game_statistics_and_rollout_speed() {
         );
     }
 }
+
+/// A measurement, not a check: the heuristic heads-up against uniform random play, seats
+/// alternating, on the default board and on the smallest: how often it wins, how often
+/// anyone reaches the cheese, and in how many turns (both seats' turns counted).
+#[test]
+#[ignore = "measurement: run in release with --ignored --nocapture"]
+fn heuristic_against_random_heads_up() {
+    for options in ["", "size=7"] {
+        let config = config::<MouseRace>(options);
+        let games = 2000u64;
+        let (mut won, mut cheese, mut turns) = (0u64, 0u64, 0u64);
+        let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+        for seed in 0..games {
+            let heuristic_seat = (seed % 2) as usize;
+            let mut state = MouseRace::new(&config);
+            let mut chance = stream(seed, 0);
+            let mut rng = seat_rng(seed, 0);
+            loop {
+                match state.to_move() {
+                    ToMove::Terminal => break,
+                    ToMove::Chance => {
+                        let drawn = state.sample_chance(&mut chance, &mut outcomes).unwrap();
+                        state.apply_unchecked(drawn);
+                    }
+                    ToMove::Player(seat) => {
+                        state.legal_actions(&mut legal);
+                        let chosen = if seat == heuristic_seat {
+                            MouseRace::rollout_choice(&state, &legal, &mut rng)
+                        } else {
+                            mousehole_engine::playout::uniform(&legal, &mut rng)
+                        };
+                        state.apply_unchecked(chosen);
+                    }
+                }
+            }
+            if let Some(End::Cheese { winner }) = state.end() {
+                cheese += 1;
+                won += u64::from(usize::from(winner) == heuristic_seat);
+            }
+            turns += u64::from(state.turns());
+        }
+        println!(
+            "{options:>8}: {games} games against random, heuristic won {:.1}%, cheese reached \
+             in {:.1}%, {:.1} turns a game",
+            100.0 * won as f64 / games as f64,
+            100.0 * cheese as f64 / games as f64,
+            turns as f64 / games as f64,
+        );
+    }
+}
