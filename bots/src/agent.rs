@@ -81,7 +81,7 @@ impl<G: Game, A: Agent<G> + ?Sized> Seat<G> for AgentSeat<G, A> {
 ///
 /// # Panics
 /// If `specs` does not hold one entry per player.
-pub fn play_agents<G: Game>(
+pub fn play_agents<G: crate::heuristic::BotGame>(
     config: &G::Config,
     specs: &[AgentSpec],
     seed: u64,

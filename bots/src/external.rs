@@ -279,7 +279,7 @@ impl FallbackSpec {
     ///
     /// # Errors
     /// A setting the agent does not take, or a bad value.
-    pub fn build<G: Game>(&self) -> Result<Fallback<G>, AgentSpecError> {
+    pub fn build<G: crate::heuristic::BotGame>(&self) -> Result<Fallback<G>, AgentSpecError> {
         Ok(match self {
             FallbackSpec::Forfeit => Fallback::Forfeit,
             FallbackSpec::Agent(spec) => Fallback::Agent {

@@ -21,10 +21,13 @@
 //! ```
 
 mod agent;
+pub mod analysis;
 pub mod bench;
 pub mod external;
 pub mod flat;
+pub mod heuristic;
 pub mod ismcts;
+pub mod levels;
 mod random;
 pub mod search;
 mod spec;
@@ -33,6 +36,8 @@ pub use agent::{Agent, AgentSeat, play_agents};
 pub use external::{
     ExternalCommand, ExternalSeat, ExternalSettings, Fallback, FallbackSpec, LogEntry, LogEvent,
 };
+pub use heuristic::{BotGame, BotVisitor, Heuristic, HeuristicAgent, HeuristicRollout, visit};
+pub use levels::{GameLevels, Level, LevelSettings, Levels, level_of, level_table};
 pub use mousehole_engine::DecisionView;
 pub use random::RandomAgent;
 pub use spec::{

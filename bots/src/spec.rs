@@ -6,13 +6,14 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use mousehole_engine::Game;
 use mousehole_engine::text::shown;
 use thiserror::Error;
 
 use crate::agent::Agent;
 use crate::flat::FlatMonteCarlo;
+use crate::heuristic::{BotGame, HeuristicAgent, HeuristicRollout};
 use crate::ismcts::{Ismcts, IsmctsSettings};
+use crate::levels::Level;
 use crate::random::RandomAgent;
 use crate::search::{Effort, RandomRollout};
 
@@ -20,8 +21,11 @@ use crate::search::{Effort, RandomRollout};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AgentKind {
     Random,
+    Heuristic,
     MonteCarlo,
     Ismcts,
+    /// A named strength: the game's calibrated ISMCTS settings ([`crate::levels`]).
+    Level(Level),
 }
 
 /// One setting an agent takes: its key, what values it allows, its default, what it does.
@@ -47,9 +51,9 @@ const MS_HELP: &str = "a whole number of milliseconds from 1 to 3600000";
 
 const ROLLOUT: SettingInfo = SettingInfo {
     key: "rollout",
-    allowed: "random",
+    allowed: "random or heuristic",
     default: "random",
-    help: "how sampled worlds are played out",
+    help: "how sampled worlds are played out: uniformly random moves, or the game's heuristic",
 };
 
 /// Every built-in agent.
@@ -58,6 +62,12 @@ pub const AGENTS: &[AgentInfo] = &[
         name: "random",
         kind: AgentKind::Random,
         help: "a uniformly random legal action",
+        settings: &[],
+    },
+    AgentInfo {
+        name: "heuristic",
+        kind: AgentKind::Heuristic,
+        help: "the game's own rule-of-thumb strategy, from what the seat knows (fast)",
         settings: &[],
     },
     AgentInfo {
@@ -111,6 +121,24 @@ pub const AGENTS: &[AgentInfo] = &[
                 help: "independent trees searched in parallel (root parallelism); the iterations are split between them",
             },
         ],
+    },
+    AgentInfo {
+        name: "easy",
+        kind: AgentKind::Level(Level::Easy),
+        help: "a level: ISMCTS with a small budget calibrated per game (a few ms per move)",
+        settings: &[],
+    },
+    AgentInfo {
+        name: "medium",
+        kind: AgentKind::Level(Level::Medium),
+        help: "a level: ISMCTS calibrated per game to decide within 100 ms per move",
+        settings: &[],
+    },
+    AgentInfo {
+        name: "hard",
+        kind: AgentKind::Level(Level::Hard),
+        help: "a level: ISMCTS calibrated per game to decide within 1 s per move",
+        settings: &[],
     },
 ];
 
@@ -231,6 +259,7 @@ impl AgentSpec {
         let rollout = || -> Result<Rollout, AgentSpecError> {
             match self.settings.get("rollout").map(String::as_str) {
                 None | Some("random") => Ok(Rollout::Random),
+                Some("heuristic") => Ok(Rollout::Heuristic),
                 Some(other) => Err(AgentSpecError::Invalid {
                     agent: info.name,
                     key: "rollout",
@@ -241,6 +270,8 @@ impl AgentSpec {
         };
         Ok(match self.kind {
             AgentKind::Random => Settings::Random,
+            AgentKind::Heuristic => Settings::Heuristic,
+            AgentKind::Level(level) => Settings::Level(level),
             AgentKind::MonteCarlo => Settings::MonteCarlo {
                 effort: effort("playouts")?,
                 rollout: rollout()?,
@@ -276,12 +307,14 @@ impl AgentSpec {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rollout {
     Random,
+    Heuristic,
 }
 
 /// An agent spec's settings, validated.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Settings {
     Random,
+    Heuristic,
     MonteCarlo {
         effort: Effort,
         rollout: Rollout,
@@ -290,6 +323,8 @@ pub enum Settings {
         settings: IsmctsSettings,
         rollout: Rollout,
     },
+    /// A level: its settings depend on the game ([`crate::levels::Levels`]).
+    Level(Level),
 }
 
 impl FromStr for AgentSpec {
@@ -344,9 +379,18 @@ impl fmt::Display for AgentSpec {
 ///
 /// # Errors
 /// A setting the agent does not take, or a bad value.
-pub fn build_agent<G: Game>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>>, AgentSpecError> {
+pub fn build_agent<G: BotGame>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>>, AgentSpecError> {
     Ok(match spec.validate()? {
         Settings::Random => Box::new(RandomAgent),
+        Settings::Heuristic => Box::new(HeuristicAgent),
+        Settings::MonteCarlo {
+            effort,
+            rollout: Rollout::Heuristic,
+        } => Box::new(FlatMonteCarlo::<G, _>::new(effort, HeuristicRollout)),
+        Settings::Ismcts {
+            settings,
+            rollout: Rollout::Heuristic,
+        } => Box::new(Ismcts::<G, _>::new(settings, HeuristicRollout)),
         Settings::MonteCarlo {
             effort,
             rollout: Rollout::Random,
@@ -355,6 +399,15 @@ pub fn build_agent<G: Game>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>>, Agent
             settings,
             rollout: Rollout::Random,
         } => Box::new(Ismcts::<G, _>::new(settings, RandomRollout)),
+        Settings::Level(level) => {
+            let level = G::level(level);
+            match level.rollout {
+                Rollout::Random => Box::new(Ismcts::<G, _>::new(level.ismcts(), RandomRollout)),
+                Rollout::Heuristic => {
+                    Box::new(Ismcts::<G, _>::new(level.ismcts(), HeuristicRollout))
+                }
+            }
+        }
     })
 }
 
@@ -390,7 +443,7 @@ mod tests {
         let message = |text: &str| text.parse::<AgentSpec>().unwrap_err().to_string();
         assert_eq!(
             message("smart"),
-            "unknown agent 'smart'; the agents are: random, mc, ismcts"
+            "unknown agent 'smart'; the agents are: random, heuristic, mc, ismcts, easy, medium, hard"
         );
         assert!(message("random:depth").contains("write key=value"));
         assert_eq!(
@@ -402,7 +455,7 @@ mod tests {
         assert!(message("ismcts:iterations=-5").contains("bad value '-5'"));
         assert!(message("mc:playouts=10,ms=5").contains("not both"));
         assert!(message("ismcts:c=abc").contains("a number from 0 to 10"));
-        assert!(message("ismcts:rollout=smart").contains("expected random"));
+        assert!(message("ismcts:rollout=smart").contains("expected random or heuristic"));
         assert!(message("mc:playouts=1,playouts=2").contains("given twice"));
     }
 }

@@ -2,8 +2,8 @@
 //! rejects anything else as an illegal choice), over many seeded games including odd options,
 //! and with an iteration budget it is deterministic: same seed, same transcript.
 
-use mousehole_bots::{AgentSeat, AgentSpec, build_agent};
-use mousehole_engine::{Game, GameSpec, GameVisitor, Match, MatchEnd, Seat, Transcript};
+use mousehole_bots::{AgentSeat, AgentSpec, BotGame, BotVisitor, build_agent};
+use mousehole_engine::{GameSpec, Match, MatchEnd, Seat, Transcript};
 
 /// Plays one game of `specs` (one per seat) and returns its transcript and how it ended.
 struct PlayOne<'a> {
@@ -11,10 +11,10 @@ struct PlayOne<'a> {
     seed: u64,
 }
 
-impl GameVisitor for PlayOne<'_> {
+impl BotVisitor for PlayOne<'_> {
     type Output = (Transcript, MatchEnd);
 
-    fn visit<G: Game>(self, config: G::Config) -> Self::Output {
+    fn visit<G: BotGame>(self, config: G::Config) -> Self::Output {
         let mut seats: Vec<AgentSeat<G>> = self
             .specs
             .iter()
@@ -33,10 +33,13 @@ fn play(game: &str, specs: &[&str], seed: u64) -> (Transcript, MatchEnd) {
         .iter()
         .map(|s| s.parse().expect("agent spec"))
         .collect();
-    spec.visit(PlayOne {
-        specs: &specs,
-        seed,
-    })
+    mousehole_bots::visit(
+        &spec,
+        PlayOne {
+            specs: &specs,
+            seed,
+        },
+    )
     .expect("valid options")
 }
 
@@ -88,6 +91,17 @@ fn check_agent(search: &str, games: u64) {
                 .unwrap_or_else(|e| panic!("{search} in {game}, seed {seed}: {e}"));
         }
     }
+}
+
+#[test]
+fn the_heuristic_plays_only_legal_actions() {
+    check_agent("heuristic", 30);
+}
+
+#[test]
+fn heuristic_rollouts_play_only_legal_actions() {
+    check_agent("ismcts:iterations=60,rollout=heuristic", 4);
+    check_agent("mc:playouts=40,rollout=heuristic", 4);
 }
 
 #[test]
@@ -155,9 +169,9 @@ fn search_bots_record_what_they_thought() {
 fn a_seat_type_mix_runs_through_dyn_seats() {
     // Spec-built agents behind `dyn Seat`, as the CLI seats them.
     struct Dyn;
-    impl GameVisitor for Dyn {
+    impl BotVisitor for Dyn {
         type Output = MatchEnd;
-        fn visit<G: Game>(self, config: G::Config) -> MatchEnd {
+        fn visit<G: BotGame>(self, config: G::Config) -> MatchEnd {
             let specs: Vec<AgentSpec> = ["mc:playouts=20", "ismcts:iterations=20", "random"]
                 .iter()
                 .map(|s| s.parse().unwrap())
@@ -172,5 +186,8 @@ fn a_seat_type_mix_runs_through_dyn_seats() {
         }
     }
     let spec: GameSpec = "cheese-day".parse().unwrap();
-    assert!(matches!(spec.visit(Dyn).unwrap(), MatchEnd::Finished(_)));
+    assert!(matches!(
+        mousehole_bots::visit(&spec, Dyn).unwrap(),
+        MatchEnd::Finished(_)
+    ));
 }

@@ -22,8 +22,7 @@ use mousehole_engine::playout::uniform;
 use mousehole_engine::registry::canonical_spec;
 use mousehole_engine::rng::{agent_seed, fallback_rng};
 use mousehole_engine::{
-    Actor, FaultKind, Game, GameConfig, GameSpec, GameVisitor, Match, MatchEnd, Seat, ToMove,
-    Transcript,
+    Actor, FaultKind, Game, GameConfig, GameSpec, Match, MatchEnd, Seat, ToMove, Transcript,
 };
 use nix::errno::Errno;
 use nix::sys::signal::{kill, killpg};
@@ -73,7 +72,7 @@ const PATIENT: ExternalSettings = ExternalSettings {
 
 type Log = Arc<Mutex<Vec<LogEntry>>>;
 
-fn external<G: Game>(
+fn external<G: mousehole_bots::BotGame>(
     command: &str,
     settings: ExternalSettings,
     fallback: &FallbackSpec,
@@ -649,10 +648,10 @@ struct RecordedGames {
     record: std::path::PathBuf,
 }
 
-impl GameVisitor for RecordedGames {
+impl mousehole_bots::BotVisitor for RecordedGames {
     type Output = ();
 
-    fn visit<G: Game>(self, config: G::Config) {
+    fn visit<G: mousehole_bots::BotGame>(self, config: G::Config) {
         let command = format!(
             "{} {}",
             script("recorder.py"),
@@ -798,11 +797,14 @@ fn the_program_is_told_everything_the_protocol_says_in_every_game() {
         let record = dir.join(format!("game{index}.jsonl"));
         let _ = std::fs::remove_file(&record);
         let players = spec.build().unwrap().players();
-        spec.visit(RecordedGames {
-            seat: index % players,
-            games: 2,
-            record,
-        })
+        mousehole_bots::visit(
+            &spec,
+            RecordedGames {
+                seat: index % players,
+                games: 2,
+                record,
+            },
+        )
         .unwrap();
     }
     std::fs::remove_dir_all(&dir).unwrap();

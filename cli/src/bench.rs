@@ -100,9 +100,12 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         })?;
         writeln!(out, "  {measured}")?;
         if args.count.is_none() {
-            let searched = spec.visit(MeasureSearch {
-                duration: Duration::from_secs_f64(args.seconds),
-            })?;
+            let searched = mousehole_bots::visit(
+                &spec,
+                MeasureSearch {
+                    duration: Duration::from_secs_f64(args.seconds),
+                },
+            )?;
             writeln!(out, "  {searched}")?;
         }
     }
@@ -153,21 +156,30 @@ struct MeasureSearch {
     duration: Duration,
 }
 
-impl GameVisitor for MeasureSearch {
+impl mousehole_bots::BotVisitor for MeasureSearch {
     type Output = String;
 
-    fn visit<G: Game>(self, config: G::Config) -> String {
-        let rate = mousehole_bots::bench::ismcts_rate::<G, _>(
+    fn visit<G: mousehole_bots::BotGame>(self, config: G::Config) -> String {
+        let exploration = mousehole_bots::ismcts::IsmctsSettings::default().exploration;
+        let random = mousehole_bots::bench::ismcts_rate::<G, _>(
             &config,
             &mousehole_bots::search::RandomRollout,
-            mousehole_bots::ismcts::IsmctsSettings::default().exploration,
+            exploration,
+            1000,
+            self.duration,
+        );
+        let heuristic = mousehole_bots::bench::ismcts_rate::<G, _>(
+            &config,
+            &mousehole_bots::HeuristicRollout,
+            exploration,
             1000,
             self.duration,
         );
         format!(
-            "{:<12} ismcts, random rollouts, at a mid-game decision: {:>9.0} iterations/s per core",
+            "{:<12} ismcts at a mid-game decision: {:>9.0} iterations/s per core with random rollouts, {:>9.0} with heuristic rollouts",
             G::info().name,
-            rate.per_second()
+            random.per_second(),
+            heuristic.per_second()
         )
     }
 }

@@ -6,7 +6,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use mousehole_bots::external::{AgentIdentity, LogEntry, LogEvent};
 use mousehole_bots::{ExternalCommand, ExternalSeat, ExternalSettings, FallbackSpec};
-use mousehole_engine::{Game, Seat};
+use mousehole_engine::Seat;
 use std::time::Duration;
 
 /// How external programs' seats are run.
@@ -50,7 +50,7 @@ fn fallback(text: &str) -> Result<FallbackSpec, String> {
 }
 
 impl ExternalArgs {
-    fn settings(&self) -> ExternalSettings {
+    pub fn settings(&self) -> ExternalSettings {
         ExternalSettings {
             deadline: Duration::from_millis(self.deadline_ms),
             grace: Duration::from_millis(self.grace_ms),
@@ -61,7 +61,7 @@ impl ExternalArgs {
 
 /// Builds the seat for `command` in game `G`, logging to stderr (with `quiet`, only what went
 /// wrong), and the handle on what the program will say its name is.
-pub fn seat<G: Game>(
+pub fn seat<G: mousehole_bots::BotGame>(
     command: &ExternalCommand,
     args: &ExternalArgs,
     quiet: bool,
@@ -79,15 +79,25 @@ pub fn seat<G: Game>(
 
 /// One line of the match log on stderr (ignored if stderr is gone: nobody is there to read it).
 fn log(entry: &LogEntry, quiet: bool) {
-    use std::io::Write;
-    let wrong = match &entry.event {
+    if !quiet || is_wrong(entry) {
+        log_line(&entry.to_string());
+    }
+}
+
+/// Whether a log line says something went wrong (a fault, a program that did not start or
+/// had to be killed): shown even when quiet.
+pub fn is_wrong(entry: &LogEntry) -> bool {
+    match &entry.event {
         LogEvent::Fault { .. } | LogEvent::NotStarted(_) => true,
         LogEvent::Ended(how) => how.contains("killed"),
         _ => false,
-    };
-    if wrong || !quiet {
-        let _ = writeln!(std::io::stderr(), "{entry}");
     }
+}
+
+/// Writes one line of the match log on stderr.
+pub fn log_line(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
 }
 
 /// How a seat list shows a program that said its name: `exec:… (random-bot 1.0)`.

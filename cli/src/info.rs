@@ -6,7 +6,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::Args;
-use mousehole_bots::AGENTS;
+use mousehole_bots::{AGENTS, AgentKind, level_table};
 
 use crate::choices::{WIDTH, wrap_line};
 use mousehole_engine::registry::{find, games};
@@ -67,13 +67,20 @@ pub fn list(args: &ListArgs) -> Result<()> {
         "Agents (for --seats; `human` or `human:NAME` seats a person):"
     )?;
     for agent in AGENTS {
-        writeln!(out, "  {:<10} {}", agent.name, agent.help)?;
+        let line = format!("  {:<10} {}", agent.name, agent.help);
+        writeln!(out, "{}", wrap_line(&line, WIDTH, 13))?;
         for setting in agent.settings {
-            writeln!(
-                out,
-                "    {}=… (default {}): {}; {}",
-                setting.key, setting.default, setting.help, setting.allowed
-            )?;
+            let line = format!(
+                "      {}=…: {} (default {}; {})",
+                setting.key, setting.help, setting.default, setting.allowed
+            );
+            writeln!(out, "{}", wrap_line(&line, WIDTH, 8))?;
+        }
+        if let AgentKind::Level(level) = agent.kind {
+            for row in level_table() {
+                let line = format!("      {}: {}", row.game, row.level(level).spec());
+                writeln!(out, "{}", wrap_line(&line, WIDTH, 8))?;
+            }
         }
     }
     Ok(())

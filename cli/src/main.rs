@@ -1,6 +1,7 @@
 //! `mousehole`: play the family games between people and bots, replay and check transcripts,
 //! list the games and explain their rules.
 
+mod analyze;
 mod bench;
 mod choices;
 mod external;
@@ -14,6 +15,7 @@ mod schema;
 mod seats;
 mod signals;
 mod spec;
+mod strength;
 mod tournament;
 mod view;
 
@@ -52,6 +54,8 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Make a seat-view transcript: the game as one seat saw it.
     View(view::ViewArgs),
+    /// Search every decision of a recorded game again and mark the moves that lost win chance.
+    Analyze(analyze::AnalyzeArgs),
     /// Print the JSON Schema of a game's observation (what bots are shown at each decision).
     Schema(schema::SchemaArgs),
     /// List the games, their player ranges and options, and the agents.
@@ -70,6 +74,9 @@ enum Command {
     /// seats play every combination at its own table. `--shard I/N` plays one share of the
     /// deals into a part file; `tournament merge` joins the parts (see docs/tournaments.md).
     Tournament(Box<tournament::TournamentArgs>),
+    /// Regenerate the strength report: every game's agent ladder, pairings and budget chart
+    /// (docs/STRENGTH.md and docs/strength/; `cargo xtask strength` runs it in release).
+    Strength(strength::StrengthArgs),
 }
 
 #[derive(Debug, Args)]
@@ -200,6 +207,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Replay(args) => replay::run(&args),
         Command::View(args) => view::run(&args),
         Command::Schema(args) => schema::run(&args),
+        Command::Analyze(args) => analyze::run(&args),
         Command::List(args) => info::list(&args).map(done),
         Command::Rules(args) => info::rules(&args).map(done),
         Command::Bench(args) => bench::run(&args).map(done),
@@ -214,6 +222,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         }
         Command::Help(args) => help(args.command.as_deref()),
         Command::Tournament(args) => tournament::run(&args),
+        Command::Strength(args) => strength::run(&args),
     }
 }
 

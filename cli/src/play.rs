@@ -12,10 +12,9 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use mousehole_bots::external::AgentIdentity;
+use mousehole_bots::{BotGame, BotVisitor};
 use mousehole_engine::text::shown;
-use mousehole_engine::{
-    Game, GameConfig, GameVisitor, Match, Outcome, Seat, StopRequest, ToMove, Transcript,
-};
+use mousehole_engine::{Game, GameConfig, Match, Outcome, Seat, StopRequest, ToMove, Transcript};
 use rand::RngExt;
 
 use crate::EXIT_FOUND_PROBLEMS;
@@ -93,14 +92,17 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
         .transpose()?;
     let terminal = (people > 0).then(|| Rc::new(Terminal::start()));
     let signals = StopSignals::watch(terminal.as_ref().map(|t| t.waker()))?;
-    spec.visit(PlayGames {
-        args,
-        seats,
-        seed,
-        out,
-        terminal,
-        signals,
-    })?
+    mousehole_bots::visit(
+        &spec,
+        PlayGames {
+            args,
+            seats,
+            seed,
+            out,
+            terminal,
+            signals,
+        },
+    )?
 }
 
 struct PlayGames<'a> {
@@ -119,10 +121,10 @@ struct Played {
     stopped: Option<String>,
 }
 
-impl GameVisitor for PlayGames<'_> {
+impl BotVisitor for PlayGames<'_> {
     type Output = Result<ExitCode>;
 
-    fn visit<G: Game>(mut self, config: G::Config) -> Result<ExitCode> {
+    fn visit<G: BotGame>(mut self, config: G::Config) -> Result<ExitCode> {
         let players = config.players();
         if self.seats.is_empty() {
             self.seats = vec![SeatSpec::Agent("random".parse()?); players];
@@ -263,7 +265,7 @@ impl PlayGames<'_> {
 
     /// Plays one game a step at a time: after every event the person playing alone sees it
     /// in their view (`live`), and the game so far is saved to `--out`.
-    fn play_one<G: Game>(
+    fn play_one<G: BotGame>(
         &mut self,
         config: &G::Config,
         seed: u64,

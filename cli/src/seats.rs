@@ -6,9 +6,11 @@ use std::fmt;
 
 use anyhow::{Result, bail};
 use mousehole_bots::external::EXEC_PREFIX;
-use mousehole_bots::{AGENTS, AgentSeat, AgentSpec, AgentSpecError, ExternalCommand, build_agent};
+use mousehole_bots::{
+    AGENTS, AgentSeat, AgentSpec, AgentSpecError, BotGame, BotVisitor, ExternalCommand, build_agent,
+};
 use mousehole_engine::text::shown;
-use mousehole_engine::{Game, GameSpec, GameVisitor, Seat};
+use mousehole_engine::{GameSpec, Seat};
 
 /// Who plays one seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,7 +43,7 @@ impl SeatSpec {
 
     /// Builds the bot for game `G` (`None` for a person's or a program's seat, which the
     /// caller seats).
-    pub fn build_agent<G: Game>(&self) -> Result<Option<Box<dyn Seat<G>>>> {
+    pub fn build_agent<G: BotGame>(&self) -> Result<Option<Box<dyn Seat<G>>>> {
         match self {
             SeatSpec::Agent(spec) => {
                 let agent =
@@ -156,9 +158,9 @@ pub fn parse_seat(entry: &str) -> Result<SeatSpec> {
 /// agent with settings it takes in that game.
 pub fn check_label(label: &str, spec: &GameSpec) -> Result<()> {
     struct Builds<'a>(&'a SeatSpec);
-    impl GameVisitor for Builds<'_> {
+    impl BotVisitor for Builds<'_> {
         type Output = Result<()>;
-        fn visit<G: Game>(self, _config: G::Config) -> Result<()> {
+        fn visit<G: BotGame>(self, _config: G::Config) -> Result<()> {
             self.0.build_agent::<G>().map(drop)
         }
     }
@@ -167,7 +169,7 @@ pub fn check_label(label: &str, spec: &GameSpec) -> Result<()> {
         // The program is of the machine that played: it need not run here.
         return Ok(());
     }
-    match spec.visit(Builds(&seat)) {
+    match mousehole_bots::visit(spec, Builds(&seat)) {
         Ok(built) => built,
         // Bad options are the replay's to report.
         Err(_) => Ok(()),

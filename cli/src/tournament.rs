@@ -14,11 +14,12 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mousehole_tournament::{
-    DealRecord, DealSink, PartWriter, Plan, Progress, Report, RunOptions, Shard, TournamentConfig,
-    TournamentError, merge, parse_agent, split_agent_list,
+    DealRecord, DealSink, ExternalLog, ExternalOptions, PartWriter, Plan, Progress, Report,
+    RunOptions, Shard, TournamentConfig, TournamentError, merge, parse_agent, split_agent_list,
 };
 use rand::RngExt;
 
+use crate::external::ExternalArgs;
 use crate::spec::game_spec;
 
 /// Exit status of a tournament stopped by Ctrl-C (128 + SIGINT): the report of the deals
@@ -40,9 +41,11 @@ pub struct TournamentArgs {
     /// A game option, `key=value` (repeatable; overrides the spec).
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
     options: Vec<String>,
-    /// The entries, comma-separated (`random,random,random`); an item `key=value` continues
-    /// the previous agent's settings (`ismcts:iterations=2000,c=1.4`). With more agents than
-    /// seats, every combination of them plays at its own table.
+    /// The entries, comma-separated (`random,hard,hard`); an item `key=value` continues the
+    /// previous agent's settings (`ismcts:iterations=2000,c=1.4`); `exec:COMMAND` is a
+    /// program (started once per worker thread and kept for its games; a command with a
+    /// comma goes in its own --agent). With more agents than seats, every combination of them
+    /// plays at its own table.
     #[arg(long, value_name = "LIST")]
     agents: Option<String>,
     /// One more entry, taken whole (commas and all); repeatable, added after --agents.
@@ -80,9 +83,12 @@ pub struct TournamentArgs {
     /// Write the part file `mousehole tournament merge` reads.
     #[arg(long, value_name = "FILE")]
     part: Option<PathBuf>,
-    /// Print no report table (files are still written).
+    /// Print no report table (files are still written), and of the programs' log only what
+    /// went wrong.
     #[arg(long, short)]
     quiet: bool,
+    #[command(flatten)]
+    external: ExternalArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -175,13 +181,26 @@ fn run_tournament(args: &TournamentArgs) -> Result<ExitCode> {
     let seed = args
         .seed
         .unwrap_or_else(|| rand::rng().random_range(0..1_000_000_000));
+    let quiet = args.quiet;
     let plan = Plan::new(&TournamentConfig {
         game: spec,
         agents,
         games,
         seed,
         permutations: args.permutations,
+        external: ExternalOptions {
+            settings: args.external.settings(),
+            fallback: args.external.fallback.clone(),
+            log: Some(ExternalLog(Arc::new(move |worker, entry| {
+                // Faults are logged (and counted in the report); a program's own stderr
+                // only without --quiet.
+                if !quiet || crate::external::is_wrong(entry) {
+                    crate::external::log_line(&format!("worker {worker}: {entry}"));
+                }
+            }))),
+        },
     })?;
+    plan.check_programs()?;
 
     // Every output is created before the first game, so a path that cannot be written fails
     // at once.

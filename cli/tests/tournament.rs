@@ -594,3 +594,92 @@ fn bad_input_gives_one_line_and_exit_status_two() {
     // The two good parts do merge.
     succeed(&["tournament", "merge", &p1, &p0, "--quiet"]);
 }
+
+/// The example random bot, by its path from the workspace root.
+fn example_bot() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../examples/python/random_bot.py")
+        .to_str()
+        .unwrap()
+        .to_owned()
+}
+
+#[test]
+fn programs_play_tournaments_one_process_per_worker() {
+    let dir = scratch("exec");
+    let trace = path(&dir, "trace.txt");
+    let json = path(&dir, "report.json");
+    let out = path(&dir, "games.jsonl");
+    let program = format!("exec:python3 {} --trace {trace}", example_bot());
+    let output = mousehole(&[
+        "tournament",
+        "--game",
+        "cheese-day",
+        "--agent",
+        &program,
+        "--agents",
+        "heuristic,random",
+        "--games",
+        "90",
+        "--seed",
+        "3",
+        "--jobs",
+        "2",
+        "--quiet",
+        "--json",
+        &json,
+        "--out",
+        &out,
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(!stderr(&output).contains("fault"), "{}", stderr(&output));
+    let report = read_json(&json);
+    assert_eq!(report["games_played"], 90);
+    // The --agents list comes first, the --agent entry after it.
+    let program_entry = &report["agents"][2];
+    assert_eq!(program_entry["spec"].as_str(), Some(&program[..]));
+    assert_eq!(program_entry["games"], 90);
+    assert_eq!(program_entry["faults"], 0);
+    assert_eq!(program_entry["forfeits"], 0);
+    assert!(program_entry["decisions"].as_u64().unwrap() > 90);
+    // Every game was recorded and replays (the program's seat label is kept, not re-run).
+    let lines = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(lines.lines().count(), 90);
+    assert!(
+        lines.contains(&program),
+        "the program's seat label is recorded"
+    );
+    let replay = mousehole(&["replay", &out]);
+    assert!(replay.status.success(), "{}", stdout(&replay));
+    // One process per worker: each said hello once, and all 90 games were started in them.
+    let exchange = std::fs::read_to_string(&trace).unwrap();
+    let hellos = exchange.matches(r#""type": "hello", "name""#).count();
+    assert!((1..=2).contains(&hellos), "{hellos} programs were started");
+    assert_eq!(exchange.matches(r#"{"type":"new_game""#).count(), 90);
+}
+
+#[test]
+fn a_program_that_cannot_start_stops_the_tournament_before_any_game() {
+    let dir = scratch("exec-missing");
+    let json = path(&dir, "report.json");
+    let output = mousehole(&[
+        "tournament",
+        "--game",
+        "mouse-trap:players=2",
+        "--agents",
+        "exec:./no-such-bot --fast,random",
+        "--games",
+        "10",
+        "--json",
+        &json,
+    ]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let message = stderr(&output);
+    assert!(
+        message.contains("program './no-such-bot' does not exist"),
+        "{message}"
+    );
+    assert_eq!(message.lines().count(), 1, "{message}");
+    // The report file is created only once the tournament can run.
+    assert!(!Path::new(&json).exists());
+}

@@ -735,6 +735,42 @@ fn scores_are_manhattan_distances_from_the_open_end_to_the_cheese() {
     assert_eq!(outcome.scores, [3, 5]);
 }
 
+#[test]
+fn the_returns_searches_read_equal_the_outcomes_returns_at_every_ending() {
+    let mut returns = vec![7.0];
+    let mut endings = [0u32; 3];
+    for options in [
+        "players=2,size=7",
+        "players=3,size=7",
+        "players=4,size=7",
+        "players=4,size=7,tiles=6/8/4",
+        "players=3,max_turns=40",
+    ] {
+        for seed in 0..200 {
+            let played = random_match::<MouseRace>(&config::<MouseRace>(options), seed);
+            let state = played.state();
+            state.returns_into(&mut returns);
+            assert_eq!(
+                returns,
+                state.outcome().unwrap().returns,
+                "{options} seed {seed}"
+            );
+            endings[match state.end().unwrap() {
+                End::Cheese { .. } => 0,
+                End::TurnLimit => 1,
+                End::Stuck => 2,
+            }] += 1;
+        }
+    }
+    assert!(
+        endings.iter().all(|&n| n > 0),
+        "every ending was tried: {endings:?}"
+    );
+    // Before the end there are none.
+    after::<MouseRace>("", &[]).returns_into(&mut returns);
+    assert!(returns.is_empty());
+}
+
 // ---------------------------------------------------------------- information
 
 #[test]

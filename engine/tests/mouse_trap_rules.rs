@@ -6,6 +6,7 @@ use mousehole_engine::games::mouse_trap::board::{BOARD, Space};
 use mousehole_engine::games::mouse_trap::{
     MouseTrap, MouseTrapAction, MouseTrapConfig, MouseTrapObservation, Phase, Reliability,
 };
+use mousehole_engine::playout::random_match;
 use mousehole_engine::rng::chance_rng;
 use mousehole_engine::testing::{self, play};
 use mousehole_engine::{Actor, Game, GameConfig, OptionError, Options, ToMove};
@@ -656,6 +657,43 @@ fn ruling_safeguard_ranks_mice_in_play_ahead_of_captured_ones() {
     let outcome = state.outcome().unwrap();
     assert_eq!(outcome.ranks, [1, 3, 1]);
     assert_eq!(outcome.returns, [0.5, 0.0, 0.5]);
+}
+
+#[test]
+fn the_returns_searches_read_equal_the_outcomes_returns_at_every_ending() {
+    let mut returns = vec![7.0];
+    // Endings: the last capture, the safeguard with one winner, the safeguard with a shared win.
+    let mut endings = [0u32; 3];
+    for options in [
+        "players=2",
+        "players=3",
+        "players=4",
+        "players=2,trap_parts=2,max_turns=60",
+        "players=3,trap_reliability=0,max_turns=40",
+        "players=4,max_turns=30",
+        "players=3,trap_parts=1,trap_reliability=1",
+    ] {
+        for seed in 0..300 {
+            let played = random_match::<MouseTrap>(&config(options), seed);
+            let state = played.state();
+            state.returns_into(&mut returns);
+            let outcome = state.outcome().unwrap();
+            assert_eq!(returns, outcome.returns, "{options} seed {seed}");
+            let shared = outcome.returns.iter().filter(|&&r| r > 0.0).count() > 1;
+            endings[match (state.ended_by_safeguard(), shared) {
+                (false, _) => 0,
+                (true, false) => 1,
+                (true, true) => 2,
+            }] += 1;
+        }
+    }
+    assert!(
+        endings.iter().all(|&n| n > 0),
+        "every ending was tried: {endings:?}"
+    );
+    // Before the end there are none.
+    MouseTrap::new(&config("")).returns_into(&mut returns);
+    assert!(returns.is_empty());
 }
 
 #[test]

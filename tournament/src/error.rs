@@ -2,6 +2,7 @@
 //! message saying what was wrong and what is allowed.
 
 use mousehole_bots::AgentSpecError;
+use mousehole_bots::external::ExternalCommandError;
 use mousehole_engine::SpecError;
 use thiserror::Error;
 
@@ -16,7 +17,13 @@ pub enum TournamentError {
         entry: String,
         problem: AgentSpecError,
     },
-    #[error("empty entry in the agent list; give one agent spec per entry")]
+    /// An `exec:` entry whose command does not split into words or cannot be started.
+    #[error(transparent)]
+    Command(ExternalCommandError),
+    /// An `exec:` entry's fallback that does not build for the game.
+    #[error("the fallback of the external entries: {problem}")]
+    Fallback { problem: AgentSpecError },
+    #[error("empty entry in the agent list; give one agent spec or `exec:COMMAND` per entry")]
     EmptyAgent,
     #[error("'{entry}': a tournament seats only agents (people play with `mousehole play`)")]
     Human { entry: String },
@@ -89,6 +96,8 @@ pub enum TournamentError {
     ShardMissing { shard: String, given: String },
     #[error("{file} is unfinished: {problem}; run its shard again")]
     Unfinished { file: String, problem: String },
+    #[error("the strength report's chart of {chart}: {problem}")]
+    Chart { chart: String, problem: String },
     #[error("no part files to merge")]
     NoParts,
 }

@@ -12,7 +12,7 @@
 //! Three random agents at Cheese Day, 30 games (10 deals of 3 seatings):
 //!
 //! ```
-//! use mousehole_tournament::{TournamentConfig, parse_agent_list, run_tournament};
+//! use mousehole_tournament::{ExternalOptions, TournamentConfig, parse_agent_list, run_tournament};
 //!
 //! let report = run_tournament(&TournamentConfig {
 //!     game: "cheese-day:players=3".parse()?,
@@ -20,6 +20,7 @@
 //!     games: 30,
 //!     seed: 1,
 //!     permutations: false,
+//!     external: ExternalOptions::default(),
 //! })?;
 //! assert_eq!((report.deals, report.games_played), (10, 30));
 //! assert_eq!(report.agents[1].name, "random#2");
@@ -28,6 +29,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod entry;
 mod error;
 mod part;
 mod plan;
@@ -37,14 +39,15 @@ mod report;
 mod run;
 mod seats;
 mod stats;
+pub mod strength;
 mod tally;
 
+pub use entry::{
+    Entry, ExternalLog, ExternalOptions, parse_agent, parse_agent_list, split_agent_list,
+};
 pub use error::TournamentError;
 pub use part::{Merged, PART_FORMAT, PartEnd, PartHeader, PartWriter, merge};
-pub use plan::{
-    MAX_SEATINGS, MAX_TABLES, Plan, Shard, TournamentConfig, parse_agent, parse_agent_list,
-    split_agent_list,
-};
+pub use plan::{MAX_SEATINGS, MAX_TABLES, Plan, Shard, TournamentConfig};
 pub use rating::{Ratings, anchor};
 pub use record::{DealRecord, GameRecord, SeatResult};
 pub use report::{AgentReport, HeadToHead, REPORT_FORMAT, Report, SeatReport, Timing};
@@ -57,9 +60,11 @@ pub use tally::{EntryTally, SeatTally, Tally};
 /// over the bot ladder (and any other caller that just wants the figures) uses.
 ///
 /// # Errors
-/// A tournament that cannot be planned ([`Plan::new`]) or run ([`run()`]).
+/// A tournament that cannot be planned ([`Plan::new`]), a program that cannot be started
+/// ([`Plan::check_programs`]), or a run that fails ([`run()`]).
 pub fn run_tournament(config: &TournamentConfig) -> Result<Report, TournamentError> {
     let plan = Plan::new(config)?;
+    plan.check_programs()?;
     let result = run(&plan, &RunOptions::default(), &mut ())?;
     Ok(Report::new(
         &plan,

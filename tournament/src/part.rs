@@ -14,8 +14,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::entry::{ExternalOptions, parse_agent};
 use crate::error::TournamentError;
-use crate::plan::{Plan, Shard, TournamentConfig, parse_agent};
+use crate::plan::{Plan, Shard, TournamentConfig};
 use crate::record::DealRecord;
 use crate::report::Report;
 use crate::run::{DealSink, RunResult};
@@ -432,6 +433,8 @@ fn plan_of(part: &PartReader) -> Result<Plan, TournamentError> {
         games: header.games_requested,
         seed: header.seed,
         permutations: header.permutations,
+        // How the programs were run is the shard's business: the merge runs nothing.
+        external: ExternalOptions::default(),
     };
     let plan = Plan::new(&config).map_err(|e| problem(e.to_string()))?;
     if plan.deals() != header.deals_planned {

@@ -11,9 +11,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use mousehole_bots::AgentSpec;
 use mousehole_engine::GameSpec;
 
+use crate::entry::{Entry, ExternalOptions};
 use crate::error::TournamentError;
 
 /// Most tables a tournament plays (every combination of agents is one table).
@@ -27,13 +27,15 @@ pub const MAX_SEATINGS: u64 = 5_040;
 pub struct TournamentConfig {
     pub game: GameSpec,
     /// The entries, in order: the same spec listed twice is two entries.
-    pub agents: Vec<AgentSpec>,
+    pub agents: Vec<Entry>,
     /// Games asked for; the tournament plays whole rounds, so it rounds up (see [`Plan`]).
     pub games: u64,
     /// The match seed of round 0; round r plays seed + r (wrapping).
     pub seed: u64,
     /// Play every seat order of a table at each deal instead of its rotations.
     pub permutations: bool,
+    /// How the external entries (`exec:`) are run.
+    pub external: ExternalOptions,
 }
 
 /// A validated tournament: the tables, seatings and rounds that `config` asks for.
@@ -42,7 +44,8 @@ pub struct Plan {
     spec: GameSpec,
     game: String,
     players: usize,
-    agents: Vec<AgentSpec>,
+    agents: Vec<Entry>,
+    external: ExternalOptions,
     labels: Vec<String>,
     names: Vec<String>,
     seed: u64,
@@ -62,9 +65,12 @@ impl Plan {
     /// table, each deal once per seating) that reach N, so every entry plays as many games
     /// in every seat as every other entry at its tables.
     ///
+    /// Nothing is started: external programs are only parsed here (see
+    /// [`Plan::check_programs`]).
+    ///
     /// # Errors
-    /// A bad game spec, an agent that does not build for the game, fewer agents than seats,
-    /// too many tables or seatings, or no games.
+    /// A bad game spec, an agent (or an external entry's fallback) that does not build for
+    /// the game, fewer agents than seats, too many tables or seatings, or no games.
     pub fn new(config: &TournamentConfig) -> Result<Self, TournamentError> {
         let game = config.game.canonical()?;
         let players = config.game.build()?.players();
@@ -75,7 +81,7 @@ impl Plan {
                 given: config.agents.len(),
             });
         }
-        crate::seats::check_agents(&config.game, &config.agents)?;
+        crate::seats::check_agents(&config.game, &config.agents, &config.external)?;
         if config.games == 0 {
             return Err(TournamentError::NoGames);
         }
@@ -117,6 +123,7 @@ impl Plan {
             names: entry_names(&labels),
             labels,
             agents: config.agents.clone(),
+            external: config.external.clone(),
             seed: config.seed,
             games_requested: config.games,
             permutations: config.permutations,
@@ -140,9 +147,35 @@ impl Plan {
         self.players
     }
 
-    /// The entries' agent specs, in the order given.
-    pub fn agents(&self) -> &[AgentSpec] {
+    /// The entries, in the order given.
+    pub fn agents(&self) -> &[Entry] {
         &self.agents
+    }
+
+    /// How the external entries are run.
+    pub fn external(&self) -> &ExternalOptions {
+        &self.external
+    }
+
+    /// Whether any entry is an external program (they are sent the seats' views of events,
+    /// which the match then records).
+    pub fn has_external(&self) -> bool {
+        self.agents.iter().any(Entry::is_external)
+    }
+
+    /// Checks that every external entry's program can be started (it is on `PATH`, or the
+    /// path names an executable file), without starting it: what a run needs and a merge of
+    /// parts played elsewhere does not.
+    ///
+    /// # Errors
+    /// The first program that cannot be started.
+    pub fn check_programs(&self) -> Result<(), TournamentError> {
+        for entry in &self.agents {
+            if let Entry::External(command) = entry {
+                command.check().map_err(TournamentError::Command)?;
+            }
+        }
+        Ok(())
     }
 
     /// The entries' spec strings (canonical: settings sorted): their seat labels in transcripts.
@@ -289,58 +322,6 @@ impl FromStr for Shard {
     }
 }
 
-/// Splits a comma-separated agent list the way seat lists are split (`cli/src/seats.rs`):
-/// agent settings also use commas (`ismcts:iterations=2000,c=1.4`), so an item of the form
-/// `key=value` continues the previous agent's settings instead of starting a new entry.
-pub fn split_agent_list(text: &str) -> Vec<String> {
-    let mut entries: Vec<String> = Vec::new();
-    for item in text.split(',') {
-        let item = item.trim();
-        let continues_settings = item.contains('=')
-            && !item.contains(':')
-            && entries.last().is_some_and(|last| last.contains(':'));
-        if continues_settings {
-            let last = entries.last_mut().expect("checked");
-            last.push(',');
-            last.push_str(item);
-        } else {
-            entries.push(item.to_owned());
-        }
-    }
-    entries
-}
-
-/// Parses one agent spec of a tournament's list.
-///
-/// # Errors
-/// An empty entry, a person (`human`), or a spec that names no agent.
-pub fn parse_agent(entry: &str) -> Result<AgentSpec, TournamentError> {
-    let entry = entry.trim();
-    if entry.is_empty() {
-        return Err(TournamentError::EmptyAgent);
-    }
-    if entry == "human" || entry.starts_with("human:") {
-        return Err(TournamentError::Human {
-            entry: mousehole_engine::text::shown(entry),
-        });
-    }
-    entry.parse().map_err(|problem| TournamentError::Agent {
-        entry: mousehole_engine::text::shown(entry),
-        problem,
-    })
-}
-
-/// Parses a comma-separated agent list ([`split_agent_list`], then [`parse_agent`] each).
-///
-/// # Errors
-/// As [`parse_agent`], for the first bad entry.
-pub fn parse_agent_list(text: &str) -> Result<Vec<AgentSpec>, TournamentError> {
-    split_agent_list(text)
-        .iter()
-        .map(|entry| parse_agent(entry))
-        .collect()
-}
-
 fn entry_names(labels: &[String]) -> Vec<String> {
     labels
         .iter()
@@ -417,6 +398,7 @@ fn permutations(players: usize) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::entry::parse_agent_list;
 
     fn config(game: &str, agents: &str, games: u64) -> TournamentConfig {
         TournamentConfig {
@@ -425,6 +407,7 @@ mod tests {
             games,
             seed: 10,
             permutations: false,
+            external: ExternalOptions::default(),
         }
     }
 
@@ -514,12 +497,17 @@ mod tests {
     }
 
     #[test]
-    fn agent_lists_keep_settings_with_their_agent() {
-        assert_eq!(
-            split_agent_list("ismcts:iterations=2000,c=1.4, random,mc:playouts=5"),
-            vec!["ismcts:iterations=2000,c=1.4", "random", "mc:playouts=5"]
-        );
-        assert_eq!(split_agent_list("random"), vec!["random"]);
+    fn programs_are_planned_without_being_started() {
+        let plan = Plan::new(&config(
+            "mouse-trap:players=2",
+            "exec:./no-such-bot --fast,random",
+            4,
+        ))
+        .unwrap();
+        assert!(plan.has_external());
+        assert_eq!(plan.labels()[0], "exec:./no-such-bot --fast");
+        let err = plan.check_programs().unwrap_err().to_string();
+        assert!(err.contains("'./no-such-bot' does not exist"), "{err}");
     }
 
     #[test]

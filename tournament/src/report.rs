@@ -275,23 +275,32 @@ impl Report {
         let mut out = String::new();
         let _ = writeln!(out, "# Tournament: {}\n", self.game);
         let _ = writeln!(out, "{}\n", self.summary());
+        out.push_str(&self.markdown_tables("##"));
+        let _ = writeln!(out, "Played in {:.1} s.", self.timing.elapsed_seconds);
+        out
+    }
+
+    /// The report's tables in Markdown (entries, head to head, seats, with what the figures
+    /// mean), their headings at level `heading` (`##`): for documents that hold many reports.
+    pub fn markdown_tables(&self, heading: &str) -> String {
+        let mut out = String::new();
         out.push_str(&markdown_table(&AGENT_HEADER, &self.agent_rows()));
         if self.agents.len() > MATRIX_ENTRIES {
             let _ = writeln!(
                 out,
-                "\n## Head to head\n\n{} entries make too wide a table: see `head_to_head` in the JSON report.",
+                "\n{heading} Head to head\n\n{} entries make too wide a table: see `head_to_head` in the JSON report.",
                 self.agents.len()
             );
         } else if !self.head_to_head.is_empty() {
             let _ = writeln!(
                 out,
-                "\n## Head to head\n\nHow often the row placed above the column (ties count half), with a 95% interval.\n"
+                "\n{heading} Head to head\n\nHow often the row placed above the column (ties count half), with a 95% interval.\n"
             );
             out.push_str(&markdown_table(&self.matrix_header(), &self.matrix_rows()));
         }
         let _ = writeln!(
             out,
-            "\n## Seats\n\nMean return by seat, whoever sat there.\n"
+            "\n{heading} Seats\n\nMean return by seat, whoever sat there.\n"
         );
         out.push_str(&markdown_table(&SEAT_HEADER, &self.seat_rows()));
         let _ = writeln!(
@@ -299,7 +308,6 @@ impl Report {
             "\nRatings are Weng-Lin μ relative to {}. Intervals are 95%: of mean returns over deals (Student's t), of win rates over games (Wilson).",
             self.anchor_text()
         );
-        let _ = writeln!(out, "Played in {:.1} s.", self.timing.elapsed_seconds);
         out
     }
 
@@ -401,7 +409,7 @@ const AGENT_HEADER: [&str; 9] = [
 const SEAT_HEADER: [&str; 4] = ["seat", "games", "mean return (95% CI)", "win % (95% CI)"];
 
 /// `0.412 [0.398, 0.427]`, scaled (100 for percentages); `-` when undefined.
-fn with_interval(
+pub(crate) fn with_interval(
     value: Option<f64>,
     interval: Option<[f64; 2]>,
     decimals: usize,
@@ -420,7 +428,7 @@ fn with_interval(
 }
 
 /// A positive figure to three significant digits (`0.0000482`, `0.0430`, `12.3`); 0 as `0`.
-fn significant(value: f64) -> String {
+pub(crate) fn significant(value: f64) -> String {
     if value <= 0.0 || !value.is_finite() {
         return format!("{value}");
     }
@@ -462,7 +470,7 @@ fn text_table(header: &[&str], rows: &[Vec<String>]) -> String {
     out
 }
 
-fn markdown_table(header: &[&str], rows: &[Vec<String>]) -> String {
+pub(crate) fn markdown_table(header: &[&str], rows: &[Vec<String>]) -> String {
     let escape = |cell: &str| cell.replace('|', "\\|");
     let mut out = format!(
         "| {} |\n|{}|\n",

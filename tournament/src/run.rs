@@ -20,6 +20,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
+use mousehole_bots::BotGame;
 use mousehole_engine::{Game, GameConfig, Match, MatchEnd, Outcome, Transcript};
 use serde::Serialize;
 
@@ -167,7 +168,7 @@ enum Message {
 impl TournamentGame for Run<'_> {
     type Output = Result<RunResult, TournamentError>;
 
-    fn visit<G: Game>(self, config: G::Config) -> Self::Output {
+    fn visit<G: BotGame>(self, config: G::Config) -> Self::Output {
         let Run {
             plan,
             options,
@@ -201,11 +202,12 @@ impl TournamentGame for Run<'_> {
         let mut tally = Tally::new(plan);
         let (sender, receiver) = mpsc::channel::<Message>();
         let (emitted, failure) = pool.in_place_scope(|scope| {
-            for _ in 0..jobs {
+            for index in 0..jobs {
                 let sender = sender.clone();
                 let (sync, config) = (&sync, &config);
                 scope.spawn(move |_| {
                     let worker = Worker::<G> {
+                        index,
                         plan,
                         config,
                         shard,
@@ -296,6 +298,8 @@ fn collect(
 
 /// One worker thread: its own match, and one seat per entry.
 struct Worker<'a, G: Game> {
+    /// The worker's thread number, for the external programs' log.
+    index: usize,
     plan: &'a Plan,
     config: &'a G::Config,
     shard: Shard,
@@ -346,18 +350,21 @@ struct TranscriptTag<'a> {
     entries: &'a [usize],
 }
 
-impl<G: Game> Worker<'_, G> {
+impl<G: BotGame> Worker<'_, G> {
     fn work(&self, sender: &mpsc::Sender<Message>) {
         let mut seats: Vec<Option<TimedSeat<G>>> = self
             .plan
             .agents()
             .iter()
-            .map(|spec| {
-                let seat = seat_for::<G>(spec).expect("the plan checked every agent builds");
+            .map(|entry| {
+                let seat = seat_for::<G>(entry, self.plan.external(), self.index)
+                    .expect("the plan checked every agent builds");
                 Some(TimedSeat::new(seat))
             })
             .collect();
         let mut game = Match::<G>::new(self.config, 0);
+        // Programs are sent their seat's views of the events.
+        game.record_views(self.plan.has_external());
         let mut batch = Batch::default();
         loop {
             if self.sync.stopping() {
@@ -528,7 +535,8 @@ impl<G: Game> Worker<'_, G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plan::{TournamentConfig, parse_agent_list};
+    use crate::entry::{ExternalOptions, parse_agent_list};
+    use crate::plan::TournamentConfig;
     use crate::report::Report;
 
     /// Keeps the deal numbers and transcript lines it is handed.
@@ -558,6 +566,7 @@ mod tests {
             games: 200,
             seed: 9,
             permutations: false,
+            external: ExternalOptions::default(),
         })
         .unwrap()
     }

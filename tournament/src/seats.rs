@@ -1,30 +1,60 @@
-//! Seats for tournament entries: the one function that turns an agent spec into a seat (the
-//! built-in bots today; external programs and levels join here), the one visitor bound every
-//! game must meet, and the wrapper that counts each seat's decisions, thinking time and faults.
+//! Seats for tournament entries: the one function that turns an entry into a seat (a
+//! built-in agent, a level, or an external program), the one visitor bound every game must
+//! meet, and the wrapper that counts each seat's decisions, thinking time and faults.
 
 use std::time::Instant;
 
-use mousehole_bots::{AgentSeat, AgentSpec, AgentSpecError, build_agent};
+use mousehole_bots::{AgentSeat, BotGame, ExternalSeat, build_agent};
 use mousehole_engine::{
     Decision, DecisionView, Game, GameSpec, Outcome, Seat, SeenEvent, SpecError, StopRequest,
 };
 
+use crate::entry::{Entry, ExternalOptions};
 use crate::error::TournamentError;
 
-/// Builds the seat an entry's spec names, for game `G`: every seat of a tournament is built
-/// here, so an agent kind added to the bots (or an external program) sits like any other.
+/// Builds the seat an entry names, for game `G`, in worker thread `worker`: every seat of a
+/// tournament is built here, so an agent kind added to the bots sits like any other. An
+/// external program's seat starts its process at its first game and keeps it for every
+/// later game of the worker (one process per worker and entry), quitting it when dropped.
 ///
 /// # Errors
-/// A spec that does not build an agent for `G` (a setting it does not take, …).
-pub fn seat_for<G: Game>(spec: &AgentSpec) -> Result<Box<dyn Seat<G>>, AgentSpecError> {
-    Ok(Box::new(AgentSeat::<G>::new(build_agent::<G>(spec)?)))
+/// A spec that does not build an agent for `G` (a setting it does not take, …), or an
+/// external entry's fallback that does not.
+pub fn seat_for<G: BotGame>(
+    entry: &Entry,
+    external: &ExternalOptions,
+    worker: usize,
+) -> Result<Box<dyn Seat<G>>, TournamentError> {
+    match entry {
+        Entry::Agent(spec) => {
+            let agent = build_agent::<G>(spec).map_err(|problem| TournamentError::Agent {
+                entry: spec.to_string(),
+                problem,
+            })?;
+            Ok(Box::new(AgentSeat::<G>::new(agent)))
+        }
+        Entry::External(command) => {
+            let fallback = external
+                .fallback
+                .build::<G>()
+                .map_err(|problem| TournamentError::Fallback { problem })?;
+            let log = external.log.clone();
+            let seat = ExternalSeat::<G>::new(command.clone(), external.settings, fallback)
+                .with_log(Box::new(move |line| {
+                    if let Some(log) = &log {
+                        (log.0)(worker, line);
+                    }
+                }));
+            Ok(Box::new(seat))
+        }
+    }
 }
 
 /// Code that runs a tournament for any registered game, called with its concrete type. The
 /// bound on `G` is the one place to say what seats need of a game (a heuristic bot, say).
 pub(crate) trait TournamentGame {
     type Output;
-    fn visit<G: Game>(self, config: G::Config) -> Self::Output;
+    fn visit<G: BotGame>(self, config: G::Config) -> Self::Output;
 }
 
 /// Validates `spec` and calls `visitor` with the game's type.
@@ -36,22 +66,37 @@ pub(crate) fn visit<V: TournamentGame>(
 }
 
 /// Checks that every entry builds a seat for the game, so a bad setting is reported before
-/// any game is played.
-pub(crate) fn check_agents(game: &GameSpec, agents: &[AgentSpec]) -> Result<(), TournamentError> {
-    struct Check<'a>(&'a [AgentSpec]);
+/// any game is played; starts no program (an external entry's seat starts its program at
+/// its first game).
+pub(crate) fn check_agents(
+    game: &GameSpec,
+    agents: &[Entry],
+    external: &ExternalOptions,
+) -> Result<(), TournamentError> {
+    struct Check<'a>(&'a [Entry], &'a ExternalOptions);
     impl TournamentGame for Check<'_> {
         type Output = Result<(), TournamentError>;
-        fn visit<G: Game>(self, _config: G::Config) -> Self::Output {
-            for spec in self.0 {
-                seat_for::<G>(spec).map_err(|problem| TournamentError::Agent {
-                    entry: spec.to_string(),
-                    problem,
-                })?;
+        fn visit<G: BotGame>(self, _config: G::Config) -> Self::Output {
+            for entry in self.0 {
+                match entry {
+                    Entry::Agent(spec) => {
+                        build_agent::<G>(spec).map_err(|problem| TournamentError::Agent {
+                            entry: spec.to_string(),
+                            problem,
+                        })?;
+                    }
+                    Entry::External(_) => {
+                        self.1
+                            .fallback
+                            .build::<G>()
+                            .map_err(|problem| TournamentError::Fallback { problem })?;
+                    }
+                }
             }
             Ok(())
         }
     }
-    visit(game, Check(agents))?
+    visit(game, Check(agents, external))?
 }
 
 /// What one seat did in one game: decisions, time spent deciding, and faults.

@@ -181,7 +181,8 @@ impl Tally {
 #[allow(clippy::float_cmp)]
 mod tests {
     use super::*;
-    use crate::plan::{TournamentConfig, parse_agent_list};
+    use crate::entry::{ExternalOptions, parse_agent_list};
+    use crate::plan::TournamentConfig;
     use crate::record::{GameRecord, SeatResult};
     use crate::seats::SeatUsage;
 
@@ -214,6 +215,7 @@ mod tests {
             games: 3,
             seed: 0,
             permutations: false,
+            external: ExternalOptions::default(),
         })
         .unwrap();
         // Seatings of deal 0: [0,1,2], [1,2,0], [2,0,1] (entries per seat).

@@ -49,6 +49,17 @@ enum Task {
     },
     /// Run the tests writing changed insta snapshots as `.snap.new` files to review.
     Snapshots,
+    /// Regenerate docs/STRENGTH.md and its charts (docs/strength/): every game's agent
+    /// ladder, pairings and win rate against ISMCTS budget, played in release (about 30
+    /// minutes on two cores; `--quick` a few).
+    Strength {
+        /// A tenth of the games: a few minutes.
+        #[arg(long)]
+        quick: bool,
+        /// The seed of every tournament.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 fn main() -> Result<()> {
@@ -67,6 +78,7 @@ fn main() -> Result<()> {
         Task::Stats { game } => stats(game.as_deref()),
         Task::Bench { seconds } => bench(seconds),
         Task::Snapshots => snapshots(),
+        Task::Strength { quick, seed } => strength(quick, seed),
     }
 }
 
@@ -313,6 +325,29 @@ fn bench(seconds: f64) -> Result<()> {
         ],
         &[],
     )
+}
+
+fn strength(quick: bool, seed: u64) -> Result<()> {
+    let docs = root().join("docs");
+    let docs = docs.to_str().context("the workspace path is not UTF-8")?;
+    let seed = seed.to_string();
+    let mut args = vec![
+        "run",
+        "--release",
+        "--locked",
+        "-p",
+        "mousehole-cli",
+        "--",
+        "strength",
+        "--out",
+        docs,
+        "--seed",
+        &seed,
+    ];
+    if quick {
+        args.push("--quick");
+    }
+    cargo(&args, &[])
 }
 
 fn snapshots() -> Result<()> {

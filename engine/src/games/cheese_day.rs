@@ -102,6 +102,20 @@ impl CheeseDay {
         usize::from(self.reserve_len)
     }
 
+    /// The cards `seat` has taken (public): per value 1…6 (index 0 = one hole), the cheese
+    /// and trap counts (index 0 = cheese, 1 = trap). For rollout policies that read the state
+    /// without building an observation.
+    pub fn taken_by(&self, seat: usize) -> &[[u8; 2]; VALUES] {
+        &self.taken[seat]
+    }
+
+    /// The discarded cards whose faces `seat` knows (it peeked before they were removed), laid
+    /// out as [`CheeseDay::taken_by`]: that seat's private knowledge, for rollout policies that
+    /// decide as that seat would.
+    pub fn discards_known_to(&self, seat: usize) -> &[[u8; 2]; VALUES] {
+        &self.discard_known[seat]
+    }
+
     fn players(&self) -> usize {
         usize::from(self.config.players)
     }
@@ -422,6 +436,31 @@ impl Game for CheeseDay {
             );
         }
         Some(Outcome::new(competition_ranks(&keys[..players]), scores))
+    }
+
+    /// The same returns as [`Game::outcome`], without building its vectors: the seats with
+    /// the best (still in, holes, cheese cards) key share 1.0, as the first competition rank.
+    fn returns_into(&self, out: &mut Vec<f64>) {
+        out.clear();
+        if self.phase != Phase::Over {
+            return;
+        }
+        let players = self.players();
+        let mut keys = [(false, 0, 0); MAX_PLAYERS];
+        for (seat, key) in keys.iter_mut().enumerate().take(players) {
+            *key = (
+                self.out != Some(seat as u8),
+                self.holes_of(seat),
+                self.cheese_cards_of(seat),
+            );
+        }
+        let keys = &keys[..players];
+        let best = keys.iter().max().copied().unwrap_or_default();
+        let share = 1.0 / keys.iter().filter(|&&key| key == best).count() as f64;
+        out.extend(
+            keys.iter()
+                .map(|&key| if key == best { share } else { 0.0 }),
+        );
     }
 
     fn check_invariants(&self) -> Result<(), BrokenInvariant> {

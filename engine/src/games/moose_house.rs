@@ -85,6 +85,16 @@ impl MooseHouse {
         usize::from(self.passes)
     }
 
+    /// The cards `seat` has not seen, per kind: the draw pile and the other hands together,
+    /// the same counts as its observation's `unseen`, without building the observation. For
+    /// rollout policies, which may know how many of each card are unaccounted for but not
+    /// where they lie.
+    #[inline]
+    pub fn unseen_by(&self, seat: usize) -> Cards {
+        self.opponents(seat)
+            .fold(self.pile, |unseen, other| unseen.plus(&self.hands[other]))
+    }
+
     /// A score: Moose in the Room cards in the house and in hand.
     pub fn score(&self, seat: usize) -> usize {
         let in_hand: u8 = RoomKind::ALL
@@ -517,6 +527,28 @@ impl Game for MooseHouse {
             .map(|s| (-scores[s], self.houses[s].doors()))
             .collect();
         Some(Outcome::new(competition_ranks(&keys), scores))
+    }
+
+    /// The returns of [`Game::outcome`] without building it: the seats with the best key
+    /// (fewest moose, then most doors) share 1.0.
+    fn returns_into(&self, out: &mut Vec<f64>) {
+        out.clear();
+        if self.phase != Phase::Over {
+            return;
+        }
+        let players = self.players();
+        let mut keys = [(0_i64, 0_usize); MAX_PLAYERS];
+        for (seat, key) in keys.iter_mut().enumerate().take(players) {
+            *key = (-(self.score(seat) as i64), self.houses[seat].doors());
+        }
+        let keys = &keys[..players];
+        let best = keys.iter().max().copied().unwrap_or_default();
+        let winners = keys.iter().filter(|&&key| key == best).count();
+        let share = 1.0 / winners as f64;
+        out.extend(
+            keys.iter()
+                .map(|&key| if key == best { share } else { 0.0 }),
+        );
     }
 
     fn check_invariants(&self) -> Result<(), BrokenInvariant> {

@@ -333,6 +333,24 @@ impl Game for MouseRace {
         Some(Outcome::new(ranks, scores))
     }
 
+    /// The returns of [`Game::outcome`] without building ranks and scores: searches call
+    /// this after every playout.
+    fn returns_into(&self, out: &mut Vec<f64>) {
+        out.clear();
+        let Phase::Over { end } = self.phase else {
+            return;
+        };
+        let players = self.players();
+        match end {
+            End::Cheese { winner } => {
+                out.extend((0..players).map(|s| f64::from(u8::from(s == usize::from(winner)))));
+            }
+            End::TurnLimit | End::Stuck => {
+                out.extend(std::iter::repeat_n(1.0 / players as f64, players));
+            }
+        }
+    }
+
     fn check_invariants(&self) -> Result<(), BrokenInvariant> {
         self.check_rules().map_err(BrokenInvariant)
     }

@@ -548,6 +548,28 @@ impl Game for MouseTrap {
         Some(Outcome::new(competition_ranks(&keys), scores))
     }
 
+    /// The returns of [`Game::outcome`] without building ranks and scores (searches call this
+    /// after every playout): the seats with the best rank key share 1.0.
+    fn returns_into(&self, out: &mut Vec<f64>) {
+        out.clear();
+        if self.phase != Phase::Over {
+            return;
+        }
+        let players = self.players();
+        let best = (0..players).map(|s| self.rank_key(s)).max();
+        let winners = (0..players)
+            .filter(|&s| Some(self.rank_key(s)) == best)
+            .count();
+        let share = 1.0 / winners as f64;
+        out.extend((0..players).map(|s| {
+            if Some(self.rank_key(s)) == best {
+                share
+            } else {
+                0.0
+            }
+        }));
+    }
+
     fn check_invariants(&self) -> Result<(), BrokenInvariant> {
         invariants::check(self).map_err(BrokenInvariant)
     }

@@ -351,10 +351,26 @@ impl Board {
         self.cells[usize::from(square.row)][usize::from(square.col)] == Cell::CAT
     }
 
-    /// The occupied cells of one row: bit `col` set when that cell is not empty.
+    /// The occupied cells of one row (0 is the top; rows past the board's side are empty):
+    /// bit `col` set when that cell holds a road tile or a cat. Public for planners that work
+    /// on the board's bits.
     #[inline]
-    pub(super) fn occupied_row(&self, row: usize) -> u32 {
+    pub fn occupied_row(&self, row: usize) -> u32 {
         self.occupied_columns[row]
+    }
+
+    /// The cats of one row: bit `col` set where a cat sits. Public for planners, which treat
+    /// a cat (it can be shooed) apart from a road tile (it stays).
+    #[inline]
+    pub fn cat_row(&self, row: usize) -> u32 {
+        // A byte-wise comparison over the whole row: branch-free, which the compiler turns
+        // into a few vector instructions.
+        self.cells[row]
+            .iter()
+            .enumerate()
+            .fold(0, |bits, (col, &code)| {
+                bits | u32::from(code == Cell::CAT) << col
+            })
     }
 
     /// Every square of a board of side `size`, row by row.

@@ -1,0 +1,421 @@
+//! Move analysis: every decision of a recorded game searched again from the deciding seat's
+//! observation only, with what the searcher thinks of the move played and of the best one,
+//! and the moves that lost win chance marked as inaccuracies, mistakes or blunders.
+//! `mousehole analyze` prints it; the TUI's hints are the same search for one decision.
+
+use std::fmt::Write as _;
+
+use mousehole_engine::rng::stream;
+use mousehole_engine::{
+    Actor, DecisionView, Game, GameConfig, ReplayError, SpecError, ToMove, Transcript,
+};
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::heuristic::{BotGame, BotVisitor, HeuristicRollout};
+use crate::ismcts::{Ismcts, IsmctsSettings};
+use crate::search::{Mean, RandomRollout, RolloutPolicy};
+use crate::spec::{AgentSpec, Rollout, Settings};
+
+/// Win chance lost by a move, in points (percent), from which it counts as each mark.
+pub const INACCURACY: f64 = 5.0;
+pub const MISTAKE: f64 = 10.0;
+pub const BLUNDER: f64 = 20.0;
+
+/// How bad a move was, by the win chance it gave away.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mark {
+    Inaccuracy,
+    Mistake,
+    Blunder,
+}
+
+impl Mark {
+    /// The mark for a loss of `points` of win chance, if any.
+    pub fn of(points: f64) -> Option<Mark> {
+        if points >= BLUNDER {
+            Some(Mark::Blunder)
+        } else if points >= MISTAKE {
+            Some(Mark::Mistake)
+        } else if points >= INACCURACY {
+            Some(Mark::Inaccuracy)
+        } else {
+            None
+        }
+    }
+
+    pub fn word(self) -> &'static str {
+        match self {
+            Mark::Inaccuracy => "inaccuracy",
+            Mark::Mistake => "mistake",
+            Mark::Blunder => "blunder",
+        }
+    }
+}
+
+/// One analysed decision.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AnalysedMove {
+    /// The event's number in the transcript, from 1.
+    pub event: usize,
+    pub seat: usize,
+    /// The action played.
+    pub played: String,
+    /// Estimated win chance after the action played (0…1).
+    pub played_win: f64,
+    /// The searcher's best action (its most visited).
+    pub best: String,
+    /// Estimated win chance after the best action.
+    pub best_win: f64,
+    /// Win chance given away, in points: `100 × (best_win − played_win)`, never negative.
+    pub loss: f64,
+    pub mark: Option<Mark>,
+    /// How many legal actions there were.
+    pub choices: usize,
+}
+
+/// Per seat: how its decisions went.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct SeatSummary {
+    pub seat: usize,
+    pub label: String,
+    /// Decisions analysed (those with a real choice).
+    pub decisions: usize,
+    /// Decisions where the best move was played.
+    pub best_moves: usize,
+    /// Mean win chance given away per decision, in points.
+    pub mean_loss: f64,
+    pub inaccuracies: usize,
+    pub mistakes: usize,
+    pub blunders: usize,
+}
+
+/// The analysis of one transcript.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Analysis {
+    pub game: String,
+    pub seed: u64,
+    /// The searcher's spec.
+    pub agent: String,
+    pub moves: Vec<AnalysedMove>,
+    pub seats: Vec<SeatSummary>,
+}
+
+/// Why a transcript cannot be analysed.
+#[derive(Debug, Error)]
+pub enum AnalysisError {
+    #[error(transparent)]
+    Replay(#[from] Box<ReplayError>),
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    #[error("the analysing agent must be an ismcts spec (e.g. ismcts:iterations=2000), not '{0}'")]
+    NotASearch(String),
+    #[error("this game has seats 0 to {last}, not {seat}")]
+    NoSuchSeat { seat: usize, last: usize },
+}
+
+/// What to analyse and with what.
+#[derive(Clone, Copy)]
+pub struct AnalysisRequest<'a> {
+    pub transcript: &'a Transcript,
+    /// Only this seat's decisions, or all.
+    pub seat: Option<usize>,
+    /// The searcher (an `ismcts:` spec).
+    pub agent: &'a AgentSpec,
+    /// Told `(events done, events in all)` as the analysis goes, for a progress display.
+    pub progress: Option<&'a dyn Fn(usize, usize)>,
+}
+
+/// The agent `mousehole analyze` uses when none is given.
+pub const DEFAULT_AGENT: &str = "ismcts:iterations=4000,rollout=heuristic";
+
+/// Re-searches every decision of the transcript (or of one seat) from the deciding seat's
+/// observation, deterministically (the search's stream comes from the transcript's seed and
+/// the event's number).
+///
+/// # Errors
+/// A transcript that does not replay, a seat not in the game, or an agent that is not a search.
+pub fn analyse(request: &AnalysisRequest<'_>) -> Result<Analysis, AnalysisError> {
+    // Checks the whole transcript first, so a bad event is reported as the replay would.
+    request.transcript.replay().map_err(Box::new)?;
+    let not_a_search = || AnalysisError::NotASearch(request.agent.to_string());
+    let (settings, rollout) = match request.agent.validate().map_err(|_| not_a_search())? {
+        Settings::Ismcts { settings, rollout } => (settings, rollout),
+        // A level is the game's own ISMCTS settings.
+        Settings::Level(level) => {
+            let level = crate::levels::level_of(&request.transcript.game, level)
+                .ok_or_else(not_a_search)?;
+            (level.ismcts(), level.rollout)
+        }
+        _ => return Err(not_a_search()),
+    };
+    let spec = mousehole_engine::GameSpec::from_recorded(
+        &request.transcript.game,
+        &request.transcript.options,
+    )?;
+    crate::heuristic::visit(
+        &spec,
+        Analyse {
+            request,
+            settings,
+            rollout,
+        },
+    )?
+}
+
+impl std::fmt::Debug for AnalysisRequest<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AnalysisRequest")
+            .field("game", &self.transcript.game)
+            .field("seat", &self.seat)
+            .field("agent", &self.agent)
+            .finish_non_exhaustive()
+    }
+}
+
+struct Analyse<'a, 'b> {
+    request: &'a AnalysisRequest<'b>,
+    settings: IsmctsSettings,
+    rollout: Rollout,
+}
+
+impl BotVisitor for Analyse<'_, '_> {
+    type Output = Result<Analysis, AnalysisError>;
+
+    fn visit<G: BotGame>(self, config: G::Config) -> Self::Output {
+        match self.rollout {
+            Rollout::Random => {
+                analyse_with::<G, _>(&config, self.request, self.settings, RandomRollout)
+            }
+            Rollout::Heuristic => {
+                analyse_with::<G, _>(&config, self.request, self.settings, HeuristicRollout)
+            }
+        }
+    }
+}
+
+fn analyse_with<G: Game, P: RolloutPolicy<G>>(
+    config: &G::Config,
+    request: &AnalysisRequest<'_>,
+    settings: IsmctsSettings,
+    policy: P,
+) -> Result<Analysis, AnalysisError> {
+    let transcript = request.transcript;
+    let players = config.players();
+    if let Some(seat) = request.seat
+        && seat >= players
+    {
+        return Err(AnalysisError::NoSuchSeat {
+            seat,
+            last: players - 1,
+        });
+    }
+    let mut search = Ismcts::<G, P>::new(settings, policy);
+    let mut state = G::new(config);
+    let mut legal = Vec::new();
+    let mut moves = Vec::new();
+    for (index, event) in transcript.events.iter().enumerate() {
+        if let Some(progress) = request.progress {
+            progress(index, transcript.events.len());
+        }
+        let action: G::Action = event
+            .action
+            .parse()
+            .expect("the transcript replayed, so its events parse");
+        if let (Actor::Seat(seat), ToMove::Player(_)) = (event.actor, state.to_move())
+            && request.seat.is_none_or(|s| s == seat)
+        {
+            state.legal_actions(&mut legal);
+            if legal.len() > 1 {
+                let view = DecisionView::new(&state, seat, &legal);
+                let mut rng = stream(transcript.seed ^ 0xA4A1_7515, index as u64 + 1);
+                let (root, _) = search.search(&view, &mut rng);
+                moves.push(judge(index, seat, &legal, &root, action));
+            }
+        }
+        state.apply_unchecked(action);
+    }
+    let seats = (0..players)
+        .filter(|&s| request.seat.is_none_or(|only| only == s))
+        .map(|seat| {
+            summary(
+                seat,
+                transcript.seats.get(seat).cloned().unwrap_or_default(),
+                &moves,
+            )
+        })
+        .collect();
+    Ok(Analysis {
+        game: transcript.game.clone(),
+        seed: transcript.seed,
+        agent: request.agent.to_string(),
+        moves,
+        seats,
+    })
+}
+
+/// The verdict on one decision from its root statistics.
+fn judge<A: Copy + PartialEq + std::fmt::Display>(
+    index: usize,
+    seat: usize,
+    legal: &[A],
+    stats: &[(u64, Mean)],
+    played: A,
+) -> AnalysedMove {
+    let best = (0..legal.len())
+        .max_by(|&a, &b| {
+            stats[a]
+                .0
+                .cmp(&stats[b].0)
+                .then(stats[a].1.mean().total_cmp(&stats[b].1.mean()))
+                .then(b.cmp(&a))
+        })
+        .expect("a decision has legal actions");
+    let played_index = legal
+        .iter()
+        .position(|&a| a == played)
+        .expect("the transcript replayed, so the action was legal");
+    let best_win = stats[best].1.mean();
+    // An action the search never tried has no estimate of its own: it counts as no better
+    // than the worst the search did try.
+    let played_win = if stats[played_index].0 == 0 {
+        stats
+            .iter()
+            .filter(|(visits, _)| *visits > 0)
+            .map(|(_, mean)| mean.mean())
+            .fold(best_win, f64::min)
+    } else {
+        stats[played_index].1.mean()
+    };
+    let loss = (100.0 * (best_win - played_win)).max(0.0);
+    AnalysedMove {
+        event: index + 1,
+        seat,
+        played: played.to_string(),
+        played_win,
+        best: legal[best].to_string(),
+        best_win,
+        loss,
+        mark: Mark::of(loss),
+        choices: legal.len(),
+    }
+}
+
+fn summary(seat: usize, label: String, moves: &[AnalysedMove]) -> SeatSummary {
+    let mine: Vec<&AnalysedMove> = moves.iter().filter(|m| m.seat == seat).collect();
+    let count = |mark: Mark| mine.iter().filter(|m| m.mark == Some(mark)).count();
+    SeatSummary {
+        seat,
+        label,
+        decisions: mine.len(),
+        best_moves: mine.iter().filter(|m| m.played == m.best).count(),
+        mean_loss: if mine.is_empty() {
+            0.0
+        } else {
+            mine.iter().map(|m| m.loss).sum::<f64>() / mine.len() as f64
+        },
+        inaccuracies: count(Mark::Inaccuracy),
+        mistakes: count(Mark::Mistake),
+        blunders: count(Mark::Blunder),
+    }
+}
+
+impl Analysis {
+    /// The readable report: one line per decision, then a summary per seat. Deterministic.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{} seed {}, analysed by {} (win chances are its estimates)",
+            self.game, self.seed, self.agent
+        );
+        let _ = writeln!(out);
+        for m in &self.moves {
+            let _ = write!(
+                out,
+                "{:>4}. seat {}: {:<14} win {:>5.1}%",
+                m.event,
+                m.seat,
+                m.played,
+                100.0 * m.played_win
+            );
+            if m.played == m.best {
+                let _ = write!(out, "  (best)");
+            } else {
+                let _ = write!(
+                    out,
+                    "  best {} {:.1}%  −{:.1}",
+                    m.best,
+                    100.0 * m.best_win,
+                    m.loss
+                );
+            }
+            if let Some(mark) = m.mark {
+                let _ = write!(out, "  {}", mark.word().to_uppercase());
+            }
+            out.push('\n');
+        }
+        let _ = writeln!(out);
+        let _ = writeln!(
+            out,
+            "seat  decisions  best  mean loss  inaccuracies  mistakes  blunders  label"
+        );
+        for s in &self.seats {
+            let _ = writeln!(
+                out,
+                "{:>4}  {:>9}  {:>4}  {:>9.1}  {:>12}  {:>8}  {:>8}  {}",
+                s.seat,
+                s.decisions,
+                s.best_moves,
+                s.mean_loss,
+                s.inaccuracies,
+                s.mistakes,
+                s.blunders,
+                s.label
+            );
+        }
+        let _ = writeln!(
+            out,
+            "(inaccuracy: ≥{INACCURACY} points of win chance lost; mistake: ≥{MISTAKE}; blunder: ≥{BLUNDER})"
+        );
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_follow_the_thresholds() {
+        assert_eq!(Mark::of(4.99), None);
+        assert_eq!(Mark::of(5.0), Some(Mark::Inaccuracy));
+        assert_eq!(Mark::of(10.0), Some(Mark::Mistake));
+        assert_eq!(Mark::of(25.0), Some(Mark::Blunder));
+    }
+
+    #[test]
+    fn a_move_is_judged_against_the_most_visited() {
+        let mean = |wins: u64, n: u64| {
+            let mut m = Mean::default();
+            for i in 0..n {
+                m.add(if i < wins { 1.0 } else { 0.0 });
+            }
+            m
+        };
+        let legal = ["a", "b", "c"];
+        let stats = [(10, mean(2, 10)), (80, mean(48, 80)), (0, Mean::default())];
+        let verdict = judge(4, 1, &legal, &stats, "a");
+        assert_eq!(verdict.best, "b");
+        assert!((verdict.loss - 40.0).abs() < 1e-9);
+        assert_eq!(verdict.mark, Some(Mark::Blunder));
+        assert_eq!(verdict.event, 5);
+        // Never tried: as bad as the worst tried.
+        let verdict = judge(0, 1, &legal, &stats, "c");
+        assert!((verdict.played_win - 0.2).abs() < 1e-9);
+        let verdict = judge(0, 1, &legal, &stats, "b");
+        assert_eq!(verdict.mark, None);
+        assert!(verdict.loss.abs() < 1e-12);
+    }
+}

@@ -1,0 +1,81 @@
+//! The heuristic bots: one per game, with real strategy and fast enough to be the rollout
+//! policy of the search bots. Each game's strategy lives in `heuristic/<game>.rs`; this module
+//! holds the contract they meet, the agent and rollout policy built on it, and the one game
+//! list as the bots see it ([`BotGame`], [`BotVisitor`], [`visit`]).
+
+mod cheese_day;
+mod moose_house;
+mod mouse_race;
+mod mouse_trap;
+
+use mousehole_engine::{Decision, DecisionView, Game, GameRng, GameSpec, SpecError};
+
+use crate::agent::Agent;
+use crate::levels::Levels;
+use crate::search::RolloutPolicy;
+
+/// A game's heuristic strategy, in the two forms the bots use.
+pub trait Heuristic: Game {
+    /// The `heuristic` agent's choice among `legal`, from what the seat knows: its
+    /// observation, nothing else.
+    fn heuristic_choice(
+        observation: &Self::Observation,
+        legal: &[Self::Action],
+        rng: &mut GameRng,
+    ) -> Self::Action;
+
+    /// The same strategy as a rollout policy in a sampled world `state`, for the seat to
+    /// move: fast (no allocation, no observation built), reading the state directly but
+    /// deciding only from what that seat would know in that world, so rollouts model honest
+    /// players.
+    fn rollout_choice(state: &Self, legal: &[Self::Action], rng: &mut GameRng) -> Self::Action;
+}
+
+/// What the bots need of a game: a heuristic and a row of the level table. Every registered
+/// game must be one (see [`visit`]).
+pub trait BotGame: Heuristic + Levels {}
+
+impl<G: Heuristic + Levels> BotGame for G {}
+
+/// Code that works with any game as the bots see it, called with the concrete type.
+pub trait BotVisitor {
+    type Output;
+    fn visit<G: BotGame>(self, config: G::Config) -> Self::Output;
+}
+
+/// Validates `spec` and calls `visitor` with the game's type: the one game list with the
+/// bots' bounds, so a new game does not compile until it has a heuristic.
+///
+/// # Errors
+/// A bad option.
+pub fn visit<V: BotVisitor>(spec: &GameSpec, visitor: V) -> Result<V::Output, SpecError> {
+    mousehole_engine::visit_game!(spec, visitor)
+}
+
+/// The heuristic agent.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HeuristicAgent;
+
+impl<G: Heuristic> Agent<G> for HeuristicAgent {
+    fn act(&mut self, view: &DecisionView<'_, G>, rng: &mut GameRng) -> Decision<G::Action> {
+        let legal = view.legal();
+        if legal.len() == 1 {
+            return Decision::new(legal[0]);
+        }
+        Decision::new(G::heuristic_choice(&view.observation(), legal, rng))
+    }
+}
+
+/// The heuristic as a rollout policy.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HeuristicRollout;
+
+impl<G: Heuristic> RolloutPolicy<G> for HeuristicRollout {
+    #[inline]
+    fn choose(&self, state: &G, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        G::rollout_choice(state, legal, rng)
+    }
+}

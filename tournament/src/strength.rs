@@ -1,0 +1,532 @@
+//! The strength report (`docs/STRENGTH.md`): for every game, heads-up and at its default player
+//! count, the ladder of agents (random, heuristic, flat Monte Carlo, the levels) as a round
+//! robin with win rates, intervals, ratings, the head-to-head matrix and seat advantage; the
+//! pairings that show each rung beats the one below it (duplicate seating, the stronger agent
+//! against copies of the weaker one, its win rate against the fair share 1/players); and a
+//! chart of win rate against ISMCTS budget (SVG, [`chart`]).
+//!
+//! What is played is plain data ([`StrengthPlan`]): [`StrengthPlan::standard`] builds the
+//! real one from the level table at a [`Scale`], tests build tiny ones. Every tournament is
+//! seeded from the plan's seed, so the whole report is reproducible (timings aside).
+
+mod chart;
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+use std::time::Instant;
+
+use mousehole_bots::{Level, level_of};
+use mousehole_engine::GameSpec;
+use mousehole_engine::registry::games;
+use serde::Serialize;
+
+use crate::entry::{Entry, ExternalOptions};
+use crate::error::TournamentError;
+use crate::plan::{Plan, TournamentConfig};
+use crate::report::{Report, markdown_table, significant, with_interval};
+use crate::run::{RunOptions, run};
+
+/// One stronger agent against copies of a weaker one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pairing {
+    pub strong: String,
+    pub weak: String,
+    pub games: u64,
+}
+
+/// One point of the budget chart: an ISMCTS agent (a level, or the hard level's settings with
+/// another iteration count) against copies of the chart's opponent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BudgetPoint {
+    pub iterations: u64,
+    pub agent: String,
+}
+
+/// One game at one player count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Section {
+    /// The game spec with its player count (`cheese-day:players=2`).
+    pub game: String,
+    /// The round robin's entries, weakest first.
+    pub ladder: Vec<String>,
+    pub ladder_games: u64,
+    pub pairings: Vec<Pairing>,
+    /// The budget chart's opponent (the heuristic) and its points, fewest iterations first.
+    pub opponent: String,
+    pub budgets: Vec<BudgetPoint>,
+    pub budget_games: u64,
+}
+
+/// Everything the report plays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StrengthPlan {
+    /// The seed of every tournament (each one's rounds play seed, seed + 1, …).
+    pub seed: u64,
+    /// The command that regenerates the report, written into it.
+    pub command: String,
+    pub sections: Vec<Section>,
+}
+
+/// How many games the standard plan plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scale {
+    /// Games of each round robin.
+    pub ladder_games: u64,
+    /// Games of each pairing without the hard level.
+    pub pairing_games: u64,
+    /// Games of each pairing and budget point with the hard level, or as costly.
+    pub hard_games: u64,
+    /// Games of each cheaper budget point.
+    pub budget_games: u64,
+}
+
+impl Scale {
+    /// The committed report: sized to finish within 30 minutes on two cores.
+    pub const FULL: Scale = Scale {
+        ladder_games: 600,
+        pairing_games: 1000,
+        hard_games: 300,
+        budget_games: 400,
+    };
+
+    /// `--quick`: a few minutes, for trying the pipeline.
+    pub const QUICK: Scale = Scale {
+        ladder_games: 60,
+        pairing_games: 100,
+        hard_games: 30,
+        budget_games: 40,
+    };
+}
+
+/// Budgets of the chart's points below the levels', as fractions of the easy level's.
+const BUDGET_STEPS: [u64; 3] = [1, 3, 10];
+
+impl StrengthPlan {
+    /// The report on every game: heads-up and at its default player count, the ladder
+    /// random, heuristic, mc, easy, medium, hard.
+    pub fn standard(scale: Scale, seed: u64, command: &str) -> Self {
+        let mut sections = Vec::new();
+        for info in games() {
+            let easy = level_of(info.name, Level::Easy).expect("every game has levels");
+            let medium = level_of(info.name, Level::Medium).expect("every game has levels");
+            let hard = level_of(info.name, Level::Hard).expect("every game has levels");
+            let mut budgets: Vec<BudgetPoint> = BUDGET_STEPS
+                .iter()
+                .map(|&n| n.max(1))
+                .filter(|&n| n < easy.iterations)
+                .map(|n| BudgetPoint {
+                    iterations: n,
+                    agent: hard.with_iterations(n).to_string(),
+                })
+                .collect();
+            for (level, settings) in [
+                (Level::Easy, easy),
+                (Level::Medium, medium),
+                (Level::Hard, hard),
+            ] {
+                budgets.push(BudgetPoint {
+                    iterations: settings.iterations,
+                    agent: level.name().to_owned(),
+                });
+            }
+            let mut counts = vec![2];
+            if info.default_players() != 2 {
+                counts.push(info.default_players());
+            }
+            for players in counts {
+                let pairing = |strong: &str, weak: &str, games: u64| Pairing {
+                    strong: strong.to_owned(),
+                    weak: weak.to_owned(),
+                    games,
+                };
+                sections.push(Section {
+                    game: format!("{}:players={players}", info.name),
+                    ladder: ["random", "heuristic", "mc", "easy", "medium", "hard"]
+                        .map(str::to_owned)
+                        .to_vec(),
+                    ladder_games: scale.ladder_games,
+                    pairings: vec![
+                        pairing("heuristic", "random", scale.pairing_games),
+                        pairing("easy", "heuristic", scale.pairing_games),
+                        pairing("medium", "easy", scale.pairing_games),
+                        pairing("hard", "medium", scale.hard_games),
+                        pairing("hard", "heuristic", scale.hard_games),
+                    ],
+                    opponent: "heuristic".to_owned(),
+                    budgets: budgets.clone(),
+                    budget_games: scale.budget_games,
+                });
+            }
+        }
+        StrengthPlan {
+            seed,
+            command: command.to_owned(),
+            sections,
+        }
+    }
+}
+
+/// One tournament of the report: what was asked, and its report.
+#[derive(Clone, Debug, Serialize)]
+pub struct Played {
+    pub agents: Vec<String>,
+    pub report: Report,
+}
+
+/// A section's results.
+#[derive(Clone, Debug, Serialize)]
+pub struct SectionResult {
+    pub game: String,
+    pub players: usize,
+    pub ladder: Played,
+    pub pairings: Vec<Played>,
+    pub budgets: Vec<(u64, Played)>,
+}
+
+/// The whole report's results, and how long it took.
+#[derive(Clone, Debug, Serialize)]
+pub struct StrengthResults {
+    pub seed: u64,
+    pub command: String,
+    pub sections: Vec<SectionResult>,
+    pub elapsed_seconds: f64,
+}
+
+/// Plays every tournament of `plan` on `jobs` threads; `progress` is told of each one as it
+/// ends. A tournament asked for twice (a pairing that is also a budget point) is played once.
+///
+/// # Errors
+/// A tournament that cannot be planned or run.
+pub fn play(
+    plan: &StrengthPlan,
+    jobs: usize,
+    progress: &mut dyn FnMut(&str),
+) -> Result<StrengthResults, TournamentError> {
+    let start = Instant::now();
+    let mut cache: BTreeMap<(String, Vec<String>, u64), Report> = BTreeMap::new();
+    let mut tournament = |game: &str, agents: Vec<String>, games: u64| {
+        let key = (game.to_owned(), agents.clone(), games);
+        if let Some(report) = cache.get(&key) {
+            return Ok::<_, TournamentError>(Played {
+                agents,
+                report: report.clone(),
+            });
+        }
+        let spec: GameSpec = game.parse()?;
+        let entries = agents
+            .iter()
+            .map(|agent| crate::entry::parse_agent(agent))
+            .collect::<Result<Vec<Entry>, _>>()?;
+        let plan = Plan::new(&TournamentConfig {
+            game: spec,
+            agents: entries,
+            games,
+            seed: plan.seed,
+            permutations: false,
+            external: ExternalOptions::default(),
+        })?;
+        let options = RunOptions {
+            jobs,
+            ..RunOptions::default()
+        };
+        let result = run(&plan, &options, &mut ())?;
+        let report = Report::new(&plan, &result.tally, false, result.elapsed.as_secs_f64());
+        progress(&format!(
+            "{game} {}: {} games in {:.1} s ({:.0} s so far)",
+            agents.join(","),
+            report.games_played,
+            report.timing.elapsed_seconds,
+            start.elapsed().as_secs_f64()
+        ));
+        cache.insert(key, report.clone());
+        Ok(Played { agents, report })
+    };
+    let mut sections = Vec::new();
+    for section in &plan.sections {
+        let spec: GameSpec = section.game.parse()?;
+        let players = spec.build()?.players();
+        let against = |strong: &str, weak: &str| {
+            let mut agents = vec![strong.to_owned()];
+            agents.extend(std::iter::repeat_n(weak.to_owned(), players - 1));
+            agents
+        };
+        let ladder = tournament(&section.game, section.ladder.clone(), section.ladder_games)?;
+        let mut pairings = Vec::new();
+        for pairing in &section.pairings {
+            pairings.push(tournament(
+                &section.game,
+                against(&pairing.strong, &pairing.weak),
+                pairing.games,
+            )?);
+        }
+        let mut budgets = Vec::new();
+        for point in &section.budgets {
+            // A budget point that is also a pairing (a level against the opponent) is that
+            // pairing, played once.
+            let games = section
+                .pairings
+                .iter()
+                .find(|p| p.strong == point.agent && p.weak == section.opponent)
+                .map_or(section.budget_games, |p| p.games);
+            budgets.push((
+                point.iterations,
+                tournament(
+                    &section.game,
+                    against(&point.agent, &section.opponent),
+                    games,
+                )?,
+            ));
+        }
+        sections.push(SectionResult {
+            game: section.game.clone(),
+            players,
+            ladder,
+            pairings,
+            budgets,
+        });
+    }
+    Ok(StrengthResults {
+        seed: plan.seed,
+        command: plan.command.clone(),
+        sections,
+        elapsed_seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// The files of the report, by their path under the output directory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StrengthFiles {
+    /// `STRENGTH.md`.
+    pub markdown: String,
+    /// `strength/<game>.svg`, one chart per game.
+    pub charts: Vec<(String, String)>,
+    /// `strength/strength.json`: every tournament's report.
+    pub json: String,
+}
+
+/// Where the charts go, under the report's directory.
+pub const CHART_DIR: &str = "strength";
+
+impl StrengthResults {
+    /// Renders the report: the Markdown, the charts and the JSON of every tournament.
+    ///
+    /// # Errors
+    /// A chart that cannot be drawn.
+    pub fn render(&self) -> Result<StrengthFiles, TournamentError> {
+        let mut by_game: BTreeMap<&str, Vec<&SectionResult>> = BTreeMap::new();
+        let mut order: Vec<&str> = Vec::new();
+        for section in &self.sections {
+            let name = game_name(&section.game);
+            if !by_game.contains_key(name) {
+                order.push(name);
+            }
+            by_game.entry(name).or_default().push(section);
+        }
+        let mut charts = Vec::new();
+        let mut md = String::new();
+        self.write_head(&mut md);
+        for name in &order {
+            let sections = &by_game[name];
+            let title = games()
+                .iter()
+                .find(|info| info.name == *name)
+                .map_or(*name, |info| info.title);
+            let _ = writeln!(md, "\n## {title} (`{name}`)\n");
+            write_levels(&mut md, sections);
+            let file = format!("{CHART_DIR}/{name}.svg");
+            charts.push((file.clone(), chart::budget_chart(title, sections)?));
+            let _ = writeln!(
+                md,
+                "\n### Win rate against ISMCTS budget\n\n![{title}: win rate of ISMCTS against the heuristic by iterations per decision]({file})\n"
+            );
+            write_budget_table(&mut md, sections);
+            for section in sections {
+                write_section(&mut md, section);
+            }
+        }
+        let mut json = serde_json::to_string_pretty(self).expect("results serialise");
+        json.push('\n');
+        Ok(StrengthFiles {
+            markdown: md,
+            charts,
+            json,
+        })
+    }
+
+    fn write_head(&self, md: &mut String) {
+        let _ = writeln!(md, "# Strength of the mousehole bots\n");
+        let _ = writeln!(
+            md,
+            "Generated by `{}` (seed {} for every tournament: round r of each plays match seed {} + r) in {:.0} s on {} cores. Every figure below is measured, none is typed in; run the command again to regenerate this file and its charts (the timings will differ, the games will not).\n",
+            self.command,
+            self.seed,
+            self.seed,
+            self.elapsed_seconds,
+            std::thread::available_parallelism().map_or(1, usize::from)
+        );
+        let _ = writeln!(
+            md,
+            "Every tournament is duplicate-seated: each deal (one match seed) is played once per rotation of the table, so every agent sits in every seat on the same cards and dice. A pairing seats the stronger agent against copies of the weaker one; its fair share is 1/players, and it counts as beating the weaker agent when the 95% (Wilson) interval of its win rate lies above that share.\n"
+        );
+        let _ = writeln!(md, "## Summary\n");
+        let mut rows = Vec::new();
+        for section in &self.sections {
+            for played in &section.pairings {
+                rows.push(pairing_row(section, played));
+            }
+        }
+        md.push_str(&markdown_table(&PAIRING_HEADER, &rows));
+    }
+}
+
+const PAIRING_HEADER: [&str; 7] = [
+    "game",
+    "pairing",
+    "games",
+    "win % of the first (95% CI)",
+    "fair share %",
+    "ms/decision of the first (max)",
+    "verdict",
+];
+
+fn pairing_row(section: &SectionResult, played: &Played) -> Vec<String> {
+    let strong = &played.report.agents[0];
+    let fair = 1.0 / section.players as f64;
+    let verdict = match strong.win_rate_ci95 {
+        Some([lo, _]) if lo > fair => "stronger",
+        Some([_, hi]) if hi < fair => "weaker",
+        Some(_) => "not separated",
+        None => "-",
+    };
+    vec![
+        section.game.clone(),
+        format!("{} vs {}", played.agents[0], played.agents[1..].join(" + ")),
+        played.report.games_played.to_string(),
+        with_interval(strong.win_rate, strong.win_rate_ci95, 1, 100.0),
+        format!("{:.1}", fair * 100.0),
+        timing(strong.ms_per_decision, strong.max_ms_per_decision),
+        verdict.to_owned(),
+    ]
+}
+
+fn timing(mean: Option<f64>, max: Option<f64>) -> String {
+    match (mean, max) {
+        (Some(mean), Some(max)) => format!("{} ({})", significant(mean), significant(max)),
+        _ => "-".to_owned(),
+    }
+}
+
+/// The game's name in a spec (`cheese-day:players=2` → `cheese-day`).
+fn game_name(spec: &str) -> &str {
+    spec.split(':').next().unwrap_or(spec)
+}
+
+/// The level table of one game with the times measured in its round robins.
+fn write_levels(md: &mut String, sections: &[&SectionResult]) {
+    let mut header = vec!["level".to_owned(), "settings".to_owned()];
+    for section in sections {
+        header.push(format!("ms/decision at {} players (max)", section.players));
+    }
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
+    let game = game_name(&sections[0].game);
+    let mut rows = Vec::new();
+    for level in Level::ALL {
+        let Some(settings) = level_of(game, level) else {
+            continue;
+        };
+        let mut row = vec![level.name().to_owned(), format!("`{}`", settings.spec())];
+        for section in sections {
+            let agent = section
+                .ladder
+                .report
+                .agents
+                .iter()
+                .find(|a| a.spec == level.name());
+            row.push(agent.map_or_else(
+                || "-".to_owned(),
+                |a| timing(a.ms_per_decision, a.max_ms_per_decision),
+            ));
+        }
+        rows.push(row);
+    }
+    if !rows.is_empty() {
+        let _ = writeln!(
+            md,
+            "Levels (wall-clock milliseconds per decision in the round robins below, release build):\n"
+        );
+        md.push_str(&markdown_table(&header, &rows));
+    }
+}
+
+fn write_budget_table(md: &mut String, sections: &[&SectionResult]) {
+    let header = [
+        "players",
+        "agent",
+        "iterations",
+        "games",
+        "win % (95% CI)",
+        "fair share %",
+        "ms/decision (max)",
+    ];
+    let mut rows = Vec::new();
+    for section in sections {
+        for (iterations, played) in &section.budgets {
+            let agent = &played.report.agents[0];
+            rows.push(vec![
+                section.players.to_string(),
+                format!("`{}`", played.agents[0]),
+                iterations.to_string(),
+                played.report.games_played.to_string(),
+                with_interval(agent.win_rate, agent.win_rate_ci95, 1, 100.0),
+                format!("{:.1}", 100.0 / section.players as f64),
+                timing(agent.ms_per_decision, agent.max_ms_per_decision),
+            ]);
+        }
+    }
+    md.push_str(&markdown_table(&header, &rows));
+}
+
+fn write_section(md: &mut String, section: &SectionResult) {
+    let report = &section.ladder.report;
+    let _ = writeln!(
+        md,
+        "\n### {} players: round robin\n\n{}\n",
+        section.players,
+        report.summary()
+    );
+    md.push_str(&report.markdown_tables("####"));
+    let _ = writeln!(
+        md,
+        "\n#### Pairings at {} players\n\nThe first agent against copies of the second.\n",
+        section.players
+    );
+    let rows: Vec<Vec<String>> = section
+        .pairings
+        .iter()
+        .map(|played| pairing_row(section, played))
+        .collect();
+    md.push_str(&markdown_table(&PAIRING_HEADER, &rows));
+}
+
+/// Writes the report's files under `dir` (`STRENGTH.md`, `strength/*.svg`,
+/// `strength/strength.json`), replacing what was there.
+///
+/// # Errors
+/// A file that cannot be written.
+pub fn write_files(files: &StrengthFiles, dir: &Path) -> Result<(), TournamentError> {
+    let io = |what: String| move |error| TournamentError::Io { what, error };
+    let charts = dir.join(CHART_DIR);
+    std::fs::create_dir_all(&charts).map_err(io(format!("cannot create {}", charts.display())))?;
+    let mut writes = vec![
+        (dir.join("STRENGTH.md"), files.markdown.as_str()),
+        (charts.join("strength.json"), files.json.as_str()),
+    ];
+    for (name, svg) in &files.charts {
+        writes.push((dir.join(name), svg.as_str()));
+    }
+    for (path, text) in writes {
+        std::fs::write(&path, text).map_err(io(format!("cannot write {}", path.display())))?;
+    }
+    Ok(())
+}
