@@ -124,9 +124,9 @@ pub struct App {
     /// `--out`: every new game is kept there as it goes.
     out: Option<PathBuf>,
     spinner: usize,
-    /// Where the move list was drawn, and its first line's index (for clicks).
+    /// Where the move list was drawn, and the move on each of its rows (for clicks).
     list_area: Rect,
-    list_offset: usize,
+    list_rows: Vec<usize>,
     dirty: bool,
 }
 
@@ -167,7 +167,7 @@ impl App {
             out: None,
             spinner: 0,
             list_area: Rect::default(),
-            list_offset: 0,
+            list_rows: Vec::new(),
             dirty: true,
         };
         match launch {
@@ -223,6 +223,13 @@ impl App {
         self.session
             .as_ref()
             .is_some_and(|s| s.phase() == Phase::Over)
+    }
+
+    /// Whether the app waits for a person: a decision, a hand-off, the end of a game, or any
+    /// screen but a game in progress (tests step games until then).
+    pub fn awaiting_person(&self) -> bool {
+        self.screen != Screen::Game
+            || !matches!(self.phase(), Some(Phase::Thinking(_) | Phase::Waiting))
     }
 
     /// The transcript of the game on screen, if there is one.
@@ -756,8 +763,9 @@ impl App {
                     y: event.row,
                 };
                 let picked = if self.list_area.contains(position) {
-                    let line = self.list_offset + usize::from(event.row - self.list_area.y);
-                    (line < session.choices().len()).then_some(line)
+                    self.list_rows
+                        .get(usize::from(event.row - self.list_area.y))
+                        .copied()
                 } else {
                     session.click(event.column, event.row)
                 };
@@ -835,12 +843,20 @@ impl App {
             return self.render_handoff(main, buf, seat);
         }
         let (board_w, board_h) = session.board_size();
-        let side_min = 26.min(main.width / 3);
+        let side_min = 24.min(main.width / 3);
         let board_w = (board_w + 2).min(main.width.saturating_sub(side_min));
         let over = phase == Phase::Over;
         let end = if over { session.end(theme) } else { None };
-        let revealed_h = end.as_ref().map_or(0, |e| e.revealed.len() as u16 + 2);
-        let log_min = 3 + revealed_h.min(6);
+        let revealed_h = end.as_ref().map_or(0, |e| {
+            let inner = usize::from(main.width.saturating_sub(2).max(1));
+            let rows: usize = e
+                .revealed
+                .iter()
+                .map(|l| l.width().div_ceil(inner).max(1))
+                .sum();
+            rows as u16 + 2
+        });
+        let log_min = 3 + revealed_h.min(8);
         let board_h = (board_h + 2)
             .min(main.height.saturating_sub(log_min))
             .max(3);
@@ -959,7 +975,7 @@ impl App {
             )),
             HintState::Shown(note) => {
                 top.extend(wrap_text(
-                    &format!("hint: win chances, best first ({note})"),
+                    &format!("hint ({note}): win chance, best first"),
                     width,
                     theme.accent(),
                 ));
@@ -1015,48 +1031,51 @@ impl App {
         };
         let selected = session.selected();
         let height = usize::from(list.height);
-        let at = shown.iter().position(|&i| i == selected).unwrap_or(0);
-        let offset = if height == 0 {
-            0
-        } else {
-            at.saturating_sub(height - 1).min(at)
-        };
-        let offset = offset.min(shown.len().saturating_sub(height));
         let best = choices
             .iter()
             .filter_map(|c| c.estimate.as_ref().map(|e| e.win))
             .fold(f64::NEG_INFINITY, f64::max);
-        let lines: Vec<Line<'static>> = shown
-            .iter()
-            .skip(offset)
-            .take(height)
-            .map(|&i| {
-                let item = &choices[i];
-                let mut spans = Vec::new();
-                if let Some(estimate) = &item.estimate {
-                    let star = if (estimate.win - best).abs() < 1e-12 {
-                        "★"
-                    } else {
-                        " "
-                    };
-                    spans.push(Span::styled(
-                        format!("{star}{:>3.0}% ", 100.0 * estimate.win),
-                        theme.accent(),
-                    ));
-                }
-                spans.push(Span::styled(item.text.clone(), theme.key()));
-                if item.label != item.text {
-                    spans.push(Span::styled(format!(" {}", item.label), theme.dim()));
-                }
-                let line = Line::from(spans);
-                if i == selected {
-                    line.patch_style(theme.selected())
+        // Each move takes up to two rows when its label is longer than the panel is wide;
+        // `rows[r]` is the move drawn on row r.
+        let mut rows: Vec<(usize, Line<'static>)> = Vec::new();
+        for &i in &shown {
+            let item = &choices[i];
+            let mut prefix = String::new();
+            if let Some(estimate) = &item.estimate {
+                let star = if (estimate.win - best).abs() < 1e-12 {
+                    "★"
                 } else {
-                    line
-                }
-            })
-            .collect();
-        if lines.is_empty() && !focused {
+                    " "
+                };
+                prefix = format!("{star}{:>3.0}% ", 100.0 * estimate.win);
+            }
+            // The label says what the move does; while typing, the text form to type.
+            let text = if self.typing.is_some() || item.label.is_empty() {
+                item.text.clone()
+            } else {
+                item.label.clone()
+            };
+            let indent = prefix.chars().count() as u16;
+            let wrapped = wrap_text(&text, width.saturating_sub(indent), theme.text());
+            for (part, line) in wrapped.into_iter().take(2).enumerate() {
+                let lead = if part == 0 {
+                    Span::styled(prefix.clone(), theme.accent())
+                } else {
+                    Span::raw(" ".repeat(usize::from(indent) + 1))
+                };
+                let mut spans = vec![lead];
+                spans.extend(line.spans);
+                rows.push((i, Line::from(spans)));
+            }
+        }
+        let first = rows.iter().position(|(i, _)| *i == selected).unwrap_or(0);
+        let last = rows.iter().rposition(|(i, _)| *i == selected).unwrap_or(0);
+        let offset = if height == 0 || last < height {
+            0
+        } else {
+            (last + 1 - height).min(first)
+        };
+        if rows.is_empty() && !focused {
             let waiting = match phase {
                 Phase::Thinking(seat) => format!(
                     "seat {seat} is thinking {}",
@@ -1066,22 +1085,23 @@ impl App {
             };
             Paragraph::new(Line::styled(waiting, theme.dim())).render(list, buf);
         } else {
-            // Lines end at the panel's edge; the selected one is highlighted to the edge.
-            for (row, line) in lines.iter().enumerate() {
+            // The selected move is highlighted to the panel's edge.
+            for (row, (i, line)) in rows.iter().skip(offset).take(height).enumerate() {
                 let y = list.y + row as u16;
-                if shown.get(offset + row) == Some(&selected) {
+                if *i == selected {
                     buf.set_style(Rect::new(list.x, y, list.width, 1), theme.selected());
                 }
                 buf.set_line(list.x, y, line, list.width);
             }
         }
-        // Clicks on the list go through the shown lines (typing filters them).
-        self.list_area = if self.typing.is_none() {
-            list
-        } else {
-            Rect::default()
-        };
-        self.list_offset = offset;
+        // Clicks on the list go through the rows drawn.
+        self.list_area = list;
+        self.list_rows = rows
+            .iter()
+            .skip(offset)
+            .take(height)
+            .map(|(i, _)| *i)
+            .collect();
     }
 
     fn render_log(&self, area: Rect, buf: &mut Buffer) {
@@ -1109,13 +1129,14 @@ impl App {
         block.render(area, buf);
         let mut lines = wrap_text(&end.headline, inner.width, theme.accent());
         if !end.rows.is_empty() {
-            lines.push(Line::styled("place seat            score", theme.dim()));
+            lines.push(Line::styled("place seat             score", theme.dim()));
         }
         for (rank, seat, name, score) in &end.rows {
+            let name: String = name.chars().take(16).collect();
             lines.push(Line::from(vec![
                 Span::raw(format!("{rank:>4}  ")),
-                Span::styled(format!("{name:<18}"), theme.seat(*seat)),
-                Span::raw(format!("{score:>5}")),
+                Span::styled(format!("{name:<16}"), theme.seat(*seat)),
+                Span::raw(format!("{score:>6}")),
             ]));
         }
         lines.push(Line::raw(""));
@@ -1207,7 +1228,10 @@ impl App {
             Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
         Paragraph::new(Line::from(vec![
             Span::styled(format!(" {} ", viewer.title()), theme.title()),
-            Span::styled(format!("│ {}", viewer.status()), theme.dim()),
+            Span::styled(
+                format!("│ event {} of {}", viewer.position(), viewer.len()),
+                theme.dim(),
+            ),
         ]))
         .render(title, buf);
         let (board_w, board_h) = viewer.board_size();

@@ -362,7 +362,7 @@ impl<G: TuiGame> GameSession<G> {
             selected: 0,
             hint: Hint::None,
         });
-        if self.people.len() > 1 && self.shown_person != Some(seat) {
+        if self.people.len() > 1 && self.shown_person.is_some_and(|shown| shown != seat) {
             self.handoff = Some(seat);
         } else {
             self.viewer = seat;
@@ -482,13 +482,12 @@ impl<G: TuiGame> Session for GameSession<G> {
 
     fn title(&self) -> String {
         format!(
-            "{} · {} players · seed {}",
+            "{} · seed {}",
             G::info()
                 .title
                 .split(" (")
                 .next()
                 .unwrap_or(G::info().title),
-            self.config.players(),
             self.plan.seed
         )
     }

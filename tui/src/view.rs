@@ -164,6 +164,51 @@ impl<S: Copy + PartialEq> Board<'_, S> {
     }
 }
 
+/// Draws what `seat` is shown of `state`: its board, what is happening and, if it decides,
+/// how each of its legal moves reads. Everything comes from the seat's observation; the leak
+/// tests draw two states that differ only in what the seat cannot know and compare the frames.
+pub fn draw_seat_view<G: crate::TuiGame>(
+    state: &G,
+    seat: usize,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: Theme,
+) {
+    let observation = state.observation(seat);
+    let names: Vec<String> = (0..state.num_players())
+        .map(|s| {
+            if s == seat {
+                "you".to_owned()
+            } else {
+                format!("seat {s}")
+            }
+        })
+        .collect();
+    let (_, board_height) = G::board_size(&observation);
+    let board_area = Rect {
+        height: board_height.min(area.height),
+        ..area
+    };
+    let mut hits = Vec::new();
+    let mut board = Board::new(buf, board_area, theme, &[], &names, &mut hits);
+    G::draw_board(&observation, &mut board);
+    let mut y = area.y + board_area.height;
+    let status = observation.to_string();
+    let mut lines: Vec<String> = status.lines().take(1).map(str::to_owned).collect();
+    if state.to_move() == mousehole_engine::ToMove::Player(seat) {
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        lines.extend(legal.iter().map(|a| G::choice_label(&observation, a)));
+    }
+    for line in lines {
+        if y >= area.y + area.height {
+            break;
+        }
+        buf.set_stringn(area.x, y, &line, usize::from(area.width), theme.text());
+        y += 1;
+    }
+}
+
 /// The spot drawn at screen position (`column`, `row`), if any (the last drawn wins).
 pub fn spot_at<S: Copy>(hits: &[(Rect, S)], column: u16, row: u16) -> Option<S> {
     hits.iter()

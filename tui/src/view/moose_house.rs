@@ -61,7 +61,7 @@ impl BoardView for MooseHouse {
                 .unwrap_or(0);
             let deciding = observation.deciding == Some(seat);
             let title = format!(
-                "{}{} ✋{held}",
+                "{}{} hand {held}",
                 if deciding { "▶" } else { "" },
                 board.names[usize::from(seat)]
             );
@@ -92,18 +92,13 @@ impl BoardView for MooseHouse {
                 let y = 1 + u16::from(room.room);
                 let (mark, mark_style) = match room.content {
                     Content::Empty => ("·", theme.dim()),
-                    Content::Moose => ("MOOSE", theme.danger()),
-                    Content::Door => ("door", theme.good()),
+                    Content::Moose => ("M", theme.danger()),
+                    Content::Door => ("▮", theme.good()),
                 };
                 let label = format!("{} {}", room.room, short(room.kind));
-                let label = fit(&label, inner.saturating_sub(6));
+                let label = fit(&label, inner.saturating_sub(2));
                 board.put(x + 1, y, &label, theme.text());
-                board.put(
-                    x + 1 + inner.saturating_sub(5),
-                    y,
-                    &format!("{mark:>5}"),
-                    mark_style,
-                );
+                board.put(x + inner, y, mark, mark_style);
                 let spot = Place::Room(seat, room.room);
                 board.hit(x + 1, y, inner, 1, spot);
                 if board.is_marked(spot) {
@@ -139,6 +134,7 @@ impl BoardView for MooseHouse {
         let y = y + 1 + CHIP_HEIGHT;
         let mut x = board.put(0, y, "draw pile ", theme.dim());
         x = board.put(x, y, &count(observation.pile_size, "card"), theme.accent());
+        x = board.put(x, y, "   rooms: · empty  M moose  ▮ door", theme.dim());
         if observation.passes > 0 {
             x = board.put(
                 x,

@@ -23,7 +23,7 @@ pub enum Piece {
 /// Spaces per row of the path.
 const PER_ROW: u16 = 11;
 const CELL: u16 = 5;
-const LOOP_CELL: u16 = 9;
+const LOOP_CELL: u16 = 8;
 
 impl BoardView for MouseTrap {
     type Spot = Piece;
