@@ -88,12 +88,8 @@ fn launch(args: &TuiArgs) -> Result<Launch> {
             ),
             _ => transcript.seed,
         };
-        let plan = GamePlan {
-            spec,
-            seats,
-            seed,
-            out: args.out.clone().or_else(|| Some(path.clone())),
-        };
+        let mut plan = GamePlan::new(spec, seats, seed);
+        plan.out = args.out.clone().or_else(|| Some(path.clone()));
         return Ok(Launch::Resume {
             plan,
             transcript: Box::new(transcript),
@@ -103,12 +99,13 @@ fn launch(args: &TuiArgs) -> Result<Launch> {
     match (&args.game, seats) {
         (Some(game), Some(seats)) => {
             let spec = game_spec(game, args.players, &args.options)?;
-            Ok(Launch::Play(GamePlan {
+            let mut plan = GamePlan::new(
                 spec,
                 seats,
-                seed: args.seed.unwrap_or_else(mousehole_tui::random_seed),
-                out: args.out.clone(),
-            }))
+                args.seed.unwrap_or_else(mousehole_tui::random_seed),
+            );
+            plan.out.clone_from(&args.out);
+            Ok(Launch::Play(plan))
         }
         (game, seats) => {
             let game = match game {

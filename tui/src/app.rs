@@ -54,12 +54,11 @@ impl Launch {
     /// A bad spec or seat.
     pub fn play(spec: &str, seats: &str, seed: Option<u64>) -> Result<Launch, TuiError> {
         let spec: GameSpec = spec.parse()?;
-        Ok(Launch::Play(GamePlan {
+        Ok(Launch::Play(GamePlan::new(
             spec,
-            seats: crate::bots::parse_seats(seats)?,
-            seed: seed.unwrap_or_else(random_seed),
-            out: None,
-        }))
+            crate::bots::parse_seats(seats)?,
+            seed.unwrap_or_else(random_seed),
+        )))
     }
 }
 

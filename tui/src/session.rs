@@ -32,6 +32,21 @@ pub struct GamePlan {
     pub seed: u64,
     /// Saved after every event when set (`--out`).
     pub out: Option<PathBuf>,
+    /// The agent behind hints ([`HINT_SPEC`] unless a caller wants another).
+    pub hint: AgentSpec,
+}
+
+impl GamePlan {
+    /// A game of `spec` with these seats and seed, not kept in a file, with the usual hints.
+    pub fn new(spec: GameSpec, seats: Vec<SeatPlan>, seed: u64) -> Self {
+        Self {
+            spec,
+            seats,
+            seed,
+            out: None,
+            hint: HINT_SPEC.parse().expect("the hint spec parses"),
+        }
+    }
 }
 
 /// Where a session stands, as the app sees it.
@@ -304,8 +319,7 @@ impl<G: TuiGame> GameSession<G> {
                 SeatPlan::Human(_) => None,
             })
             .collect();
-        let hint: AgentSpec = HINT_SPEC.parse().expect("the hint spec parses");
-        let worker = Worker::start(&config, plan.seed, &bots, &hint)
+        let worker = Worker::start(&config, plan.seed, &bots, &plan.hint)
             .map_err(|reason| TuiError::Seats { reason })?;
         let people: Vec<usize> = (0..players)
             .filter(|&seat| plan.seats[seat].is_human())

@@ -312,12 +312,7 @@ impl Setup {
                     ),
                 )
             })?;
-        Ok(GamePlan {
-            spec,
-            seats,
-            seed,
-            out: None,
-        })
+        Ok(GamePlan::new(spec, seats, seed))
     }
 
     fn seat_text(&self, seat: usize) -> String {
@@ -531,7 +526,13 @@ mod tests {
         assert!(plan.seats[0].is_human());
         assert_eq!(plan.seed, 5);
         setup.focus(Field::Seat(1));
-        setup.change(-1);
+        // After the bots comes the custom spec.
+        for _ in 0..20 {
+            if setup.types_text() {
+                break;
+            }
+            setup.change(1);
+        }
         assert!(setup.types_text());
         for c in "ismcts:iterations=0".chars() {
             setup.type_char(c);
