@@ -855,7 +855,8 @@ impl App {
                 .sum();
             rows as u16 + 2
         });
-        let log_min = 3 + revealed_h.min(8);
+        // At the end the board and what was hidden come first, the log gets what is left.
+        let log_min = if over { revealed_h.min(6) } else { 3 };
         let board_h = (board_h + 2)
             .min(main.height.saturating_sub(log_min))
             .max(3);
@@ -870,7 +871,7 @@ impl App {
         }
         let log = match &end {
             Some(end) if !end.revealed.is_empty() => {
-                let height = revealed_h.min(bottom.height.saturating_sub(3));
+                let height = revealed_h.min(bottom.height);
                 let [revealed, log] =
                     Layout::vertical([Constraint::Length(height), Constraint::Fill(1)])
                         .areas(bottom);
@@ -1128,14 +1129,14 @@ impl App {
         block.render(area, buf);
         let mut lines = wrap_text(&end.headline, inner.width, theme.accent());
         if !end.rows.is_empty() {
-            lines.push(Line::styled("place seat             score", theme.dim()));
+            lines.push(Line::styled("    seat            score", theme.dim()));
         }
         for (rank, seat, name, score) in &end.rows {
-            let name: String = name.chars().take(16).collect();
+            let name: String = name.chars().take(15).collect();
             lines.push(Line::from(vec![
-                Span::raw(format!("{rank:>4}  ")),
-                Span::styled(format!("{name:<16}"), theme.seat(*seat)),
-                Span::raw(format!("{score:>6}")),
+                Span::raw(format!("{rank:>2}. ")),
+                Span::styled(format!("{name:<15}"), theme.seat(*seat)),
+                Span::raw(format!("{score:>5}")),
             ]));
         }
         lines.push(Line::raw(""));

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use mousehole_bots::AgentSpec;
 use mousehole_engine::{
     ActionEstimate, Actor, Decision, DecisionInfo, Fault, Game, GameConfig, GameSpec, Match,
-    MatchEnd, Outcome, Step, StopRequest, Transcript,
+    MatchEnd, Outcome, StopRequest, ToMove, Transcript,
 };
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -289,6 +289,8 @@ pub struct GameSession<G: TuiGame> {
     thinking: Option<usize>,
     ready: Option<(usize, Decision<G::Action>)>,
     last_move: Option<Instant>,
+    /// The events being applied follow a decision: the chance after it shows with it.
+    carrying: bool,
     viewer: usize,
     handoff: Option<usize>,
     /// The person whose view was last on screen (hot seat).
@@ -338,6 +340,7 @@ impl<G: TuiGame> GameSession<G> {
             thinking: None,
             ready: None,
             last_move: None,
+            carrying: false,
             handoff: None,
             shown_person: None,
             deciding: None,
@@ -509,12 +512,12 @@ impl<G: TuiGame> Session for GameSession<G> {
     fn tick(&mut self, now: Instant, pace: Duration, skip: bool) -> bool {
         let mut changed = self.receive();
         loop {
-            if self.failure.is_some() {
+            if self.failure.is_some() || self.game.end().is_some() {
                 break;
             }
+            let due = skip || self.last_move.is_none_or(|last| now >= last + pace);
             if let Some((seat, decision)) = self.ready.take() {
-                let due = self.last_move.is_none_or(|last| now >= last + pace);
-                if !(skip || due) {
+                if !due {
                     self.ready = Some((seat, decision));
                     break;
                 }
@@ -526,6 +529,7 @@ impl<G: TuiGame> Session for GameSession<G> {
                     break;
                 }
                 self.last_move = Some(now);
+                self.carrying = true;
                 changed = true;
                 self.autosave();
                 continue;
@@ -533,30 +537,39 @@ impl<G: TuiGame> Session for GameSession<G> {
             if self.deciding.is_some() || self.thinking.is_some() {
                 break;
             }
-            let before = self.game.events().len();
-            let step = self.game.advance();
-            if self.game.events().len() != before {
-                changed = true;
-                self.autosave();
-            }
-            match step {
-                Step::Over => break,
-                Step::Decide(seat) if self.is_person(seat) => {
-                    self.start_decision(seat);
+            match self.game.state().to_move() {
+                ToMove::Terminal => break,
+                ToMove::Chance => {
+                    // A decision carries the chance events after it (a refill, the next
+                    // roll); other chance events are shown one per pace, but the deal before
+                    // anyone's first decision goes at once.
+                    let dealing = !self.game.events().iter().any(|e| e.actor != Actor::Chance);
+                    if !(self.carrying || dealing || due) {
+                        break;
+                    }
+                    self.game.resolve_chance();
+                    if !(self.carrying || dealing) {
+                        self.last_move = Some(now);
+                    }
                     changed = true;
-                    break;
+                    self.autosave();
                 }
-                Step::Decide(seat) => {
-                    self.ticket += 1;
-                    let job = Job::Decide {
-                        ticket: self.ticket,
-                        seat,
-                        index: self.game.events().len(),
-                        state: self.game.state().clone(),
-                    };
-                    match self.worker.send(job) {
-                        Ok(()) => self.thinking = Some(seat),
-                        Err(message) => self.fail(message),
+                ToMove::Player(seat) => {
+                    self.carrying = false;
+                    if self.is_person(seat) {
+                        self.start_decision(seat);
+                    } else {
+                        self.ticket += 1;
+                        let job = Job::Decide {
+                            ticket: self.ticket,
+                            seat,
+                            index: self.game.events().len(),
+                            state: self.game.state().clone(),
+                        };
+                        match self.worker.send(job) {
+                            Ok(()) => self.thinking = Some(seat),
+                            Err(message) => self.fail(message),
+                        }
                     }
                     changed = true;
                     break;
@@ -643,6 +656,7 @@ impl<G: TuiGame> Session for GameSession<G> {
             return Err(message);
         }
         self.last_move = Some(now);
+        self.carrying = true;
         self.autosave();
         Ok(())
     }
@@ -758,6 +772,7 @@ impl<G: TuiGame> Session for GameSession<G> {
         self.ready = None;
         self.deciding = None;
         self.last_move = None;
+        self.carrying = false;
         self.autosave();
         Ok(())
     }

@@ -167,7 +167,7 @@ impl BoardView for CheeseDay {
         for (index, [cheese, trap]) in discarded.iter().enumerate() {
             if cheese + trap > 0 {
                 any = true;
-                discards.push(Span::raw(format!("{} holes ", index + 1)));
+                discards.push(Span::raw(format!("{} ", count(index + 1, "hole"))));
                 discards.push(Span::styled(format!("{cheese}C"), theme.good()));
                 discards.push(Span::raw("/"));
                 discards.push(Span::styled(format!("{trap}T"), theme.danger()));

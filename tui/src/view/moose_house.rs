@@ -239,7 +239,7 @@ fn draw_chip(board: &mut Board<'_, Place>, x: u16, y: u16, card: Card) {
     let (kind, name, style) = match card {
         Card::Room(room) => ("room", short(room), theme.text()),
         Card::Moose(room) => ("moose", short(room), theme.danger()),
-        Card::House => ("moose in", "the house", theme.danger()),
+        Card::House => ("moose in", "house", theme.danger()),
         Card::Door => ("door", "", theme.good()),
         Card::Trap => ("trap", "", theme.accent()),
     };
