@@ -100,6 +100,9 @@ const DEFAULT_PACE: usize = 3;
 const PAGE: usize = 10;
 
 /// The whole TUI's state.
+// Its flags are independent of one another (skipping, quitting, redrawing, where the replay
+// viewer returns to), so no one enum would replace them.
+#[allow(clippy::struct_excessive_bools)]
 pub struct App {
     theme: Theme,
     screen: Screen,
@@ -329,7 +332,7 @@ impl App {
             (Screen::Game, Cmd::Hint) => {
                 person && session.is_some_and(|s| s.hint() == HintState::None)
             }
-            (Screen::Game, Cmd::Undo) => session.is_some_and(|s| s.can_undo()),
+            (Screen::Game, Cmd::Undo) => session.is_some_and(super::session::Session::can_undo),
             (Screen::Game, Cmd::Skip) => {
                 matches!(self.phase(), Some(Phase::Thinking(_) | Phase::Waiting))
             }
@@ -499,10 +502,8 @@ impl App {
             Cmd::Skip => self.skip = true,
             Cmd::Faster => self.pace = self.pace.saturating_sub(1),
             Cmd::Slower => self.pace = (self.pace + 1).min(PACES.len() - 1),
-            Cmd::View => {
-                if !session.cycle_view() {
-                    self.say("another seat's view is only for games without people", true);
-                }
+            Cmd::View if !session.cycle_view() => {
+                self.say("another seat's view is only for games without people", true);
             }
             Cmd::LogUp => self.log_scroll += 5,
             Cmd::LogDown => self.log_scroll = self.log_scroll.saturating_sub(5),
@@ -626,7 +627,7 @@ impl App {
                         self.typing_error = Some(format!(
                             "no move starts with '{}'",
                             mousehole_engine::text::shown(&text)
-                        ))
+                        ));
                     }
                 }
             }
@@ -799,7 +800,7 @@ impl App {
         match self.popup.clone() {
             Some(Popup::Help) => self.render_help(area, buf),
             Some(Popup::Save { path, error, .. }) => {
-                self.render_save(area, buf, &path, error.as_deref())
+                self.render_save(area, buf, &path, error.as_deref());
             }
             Some(Popup::QuitUnsaved) => self.render_quit_unsaved(area, buf),
             None => {}
@@ -1068,12 +1069,12 @@ impl App {
                 rows.push((i, Line::from(spans)));
             }
         }
-        let first = rows.iter().position(|(i, _)| *i == selected).unwrap_or(0);
-        let last = rows.iter().rposition(|(i, _)| *i == selected).unwrap_or(0);
-        let offset = if height == 0 || last < height {
+        let first_row = rows.iter().position(|(i, _)| *i == selected).unwrap_or(0);
+        let last_row = rows.iter().rposition(|(i, _)| *i == selected).unwrap_or(0);
+        let offset = if height == 0 || last_row < height {
             0
         } else {
-            (last + 1 - height).min(first)
+            (last_row + 1 - height).min(first_row)
         };
         if rows.is_empty() && !focused {
             let waiting = match phase {
@@ -1115,7 +1116,7 @@ impl App {
             buf,
             theme,
             &title,
-            session.log(theme),
+            &session.log(theme),
             self.log_scroll,
         );
     }
@@ -1128,14 +1129,24 @@ impl App {
         let inner = block.inner(area);
         block.render(area, buf);
         let mut lines = wrap_text(&end.headline, inner.width, theme.accent());
+        // The name column is as wide as the longest name, within the panel (rank and score
+        // take the other ten columns).
+        let longest = end.rows.iter().map(|row| row.2.chars().count()).max();
+        let room = longest
+            .unwrap_or(0)
+            .min(usize::from(inner.width.saturating_sub(10)))
+            .max(6);
         if !end.rows.is_empty() {
-            lines.push(Line::styled("    seat            score", theme.dim()));
+            lines.push(Line::styled(
+                format!("    {:<room$}{:>5}", "seat", "score"),
+                theme.dim(),
+            ));
         }
         for (rank, seat, name, score) in &end.rows {
-            let name: String = name.chars().take(15).collect();
+            let name: String = name.chars().take(room).collect();
             lines.push(Line::from(vec![
                 Span::raw(format!("{rank:>2}. ")),
-                Span::styled(format!("{name:<15}"), theme.seat(*seat)),
+                Span::styled(format!("{name:<room$}"), theme.seat(*seat)),
                 Span::raw(format!("{score:>5}")),
             ]));
         }
@@ -1271,7 +1282,7 @@ impl App {
             )
             .render(side, buf);
         let log = viewer.log(theme);
-        render_lines(bottom, buf, theme, " log ", log, 0);
+        render_lines(bottom, buf, theme, " log ", &log, 0);
     }
 
     fn render_key_bar(&self, area: Rect, buf: &mut Buffer) {
@@ -1391,7 +1402,7 @@ fn render_lines(
     buf: &mut Buffer,
     theme: Theme,
     title: &str,
-    lines: Vec<Line<'static>>,
+    lines: &[Line<'static>],
     scroll: usize,
 ) {
     let block = Block::default()

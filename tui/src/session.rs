@@ -541,9 +541,9 @@ impl<G: TuiGame> Session for GameSession<G> {
                 ToMove::Terminal => break,
                 ToMove::Chance => {
                     // A decision carries the chance events after it (a refill, the next
-                    // roll); other chance events are shown one per pace, but the deal before
-                    // anyone's first decision goes at once.
-                    let dealing = !self.game.events().iter().any(|e| e.actor != Actor::Chance);
+                    // roll); other chance events are shown one per pace, but a deal (the
+                    // game's public phase says so) goes at once.
+                    let dealing = G::dealing(&self.game.state().observation(0));
                     if !(self.carrying || dealing || due) {
                         break;
                     }
@@ -683,19 +683,18 @@ impl<G: TuiGame> Session for GameSession<G> {
             return Ok(line);
         }
         let shown = mousehole_engine::text::shown(text);
-        match G::Action::from_str(&lower) {
-            Err(error) => Err(error.to_string()),
-            Ok(_) => {
-                let legal: Vec<&str> = deciding.items.iter().map(|i| i.text.as_str()).collect();
-                let listed = if legal.len() > 8 {
-                    format!("{} … ({} moves)", legal[..8].join(", "), legal.len())
-                } else {
-                    legal.join(", ")
-                };
-                Err(format!(
-                    "'{shown}' is a move of the game but not allowed now; allowed: {listed}"
-                ))
-            }
+        if let Err(error) = G::Action::from_str(&lower) {
+            Err(error.to_string())
+        } else {
+            let legal: Vec<&str> = deciding.items.iter().map(|i| i.text.as_str()).collect();
+            let listed = if legal.len() > 8 {
+                format!("{} … ({} moves)", legal[..8].join(", "), legal.len())
+            } else {
+                legal.join(", ")
+            };
+            Err(format!(
+                "'{shown}' is a move of the game but not allowed now; allowed: {listed}"
+            ))
         }
     }
 

@@ -255,13 +255,14 @@ impl Setup {
         for (field, plan) in self.seats.iter_mut().zip(seats) {
             match plan {
                 SeatPlan::Human(_) => field.choice = 0,
-                SeatPlan::Bot(spec) => match self.bots.iter().position(|b| &b.spec == spec) {
-                    Some(at) => field.choice = at + 1,
-                    None => {
+                SeatPlan::Bot(spec) => {
+                    if let Some(at) = self.bots.iter().position(|b| &b.spec == spec) {
+                        field.choice = at + 1;
+                    } else {
                         field.choice = self.bots.len() + 1;
                         field.custom = spec.to_string();
                     }
-                },
+                }
             }
         }
     }
@@ -438,19 +439,18 @@ impl Setup {
         );
         lines.push(Line::raw(""));
         lines.push(Line::styled(self.field_help(focused), theme.dim()));
-        match &problem {
-            Some(problem) => lines.push(Line::styled(
+        if let Some(problem) = &problem {
+            lines.push(Line::styled(
                 format!("✗ {}", problem.message),
                 theme.error(),
-            )),
-            None => {
-                let spec = self
-                    .plan()
-                    .ok()
-                    .and_then(|plan| plan.spec.canonical().ok())
-                    .unwrap_or_default();
-                lines.push(Line::styled(format!("✓ ready: {spec}"), theme.good()));
-            }
+            ));
+        } else {
+            let spec = self
+                .plan()
+                .ok()
+                .and_then(|plan| plan.spec.canonical().ok())
+                .unwrap_or_default();
+            lines.push(Line::styled(format!("✓ ready: {spec}"), theme.good()));
         }
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })

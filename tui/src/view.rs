@@ -37,6 +37,13 @@ pub trait BoardView: BotGame {
     /// board to highlight.
     fn spots(observation: &Self::Observation, action: &Self::Action) -> Vec<Self::Spot>;
 
+    /// Whether the game is being set up (a deal): its chance events are shown at once rather
+    /// than one per pace step, as nobody needs to follow a shuffle.
+    fn dealing(observation: &Self::Observation) -> bool {
+        let _ = observation;
+        false
+    }
+
     /// A question the seat must answer before anything else (Moose in the House's trap),
     /// shown as a modal with the moves; `None` for ordinary decisions.
     fn question(observation: &Self::Observation) -> Option<String> {
@@ -192,7 +199,6 @@ pub fn draw_seat_view<G: crate::TuiGame>(
     let mut hits = Vec::new();
     let mut board = Board::new(buf, board_area, theme, &[], &names, &mut hits);
     G::draw_board(&observation, &mut board);
-    let mut y = area.y + board_area.height;
     let status = observation.to_string();
     let mut lines: Vec<String> = status.lines().take(1).map(str::to_owned).collect();
     if state.to_move() == mousehole_engine::ToMove::Player(seat) {
@@ -200,12 +206,9 @@ pub fn draw_seat_view<G: crate::TuiGame>(
         state.legal_actions(&mut legal);
         lines.extend(legal.iter().map(|a| G::choice_label(&observation, a)));
     }
-    for line in lines {
-        if y >= area.y + area.height {
-            break;
-        }
+    let rows = (area.y + board_area.height)..(area.y + area.height);
+    for (y, line) in rows.zip(lines) {
         buf.set_stringn(area.x, y, &line, usize::from(area.width), theme.text());
-        y += 1;
     }
 }
 

@@ -127,6 +127,10 @@ impl BoardView for CheeseDay {
         }
     }
 
+    fn dealing(observation: &CheeseDayObservation) -> bool {
+        observation.phase == ObservedPhase::Deal
+    }
+
     fn spots(_observation: &CheeseDayObservation, action: &CheeseDayAction) -> Vec<Slot> {
         match *action {
             CheeseDayAction::Peek(slot)

@@ -182,6 +182,10 @@ impl BoardView for MooseHouse {
         }
     }
 
+    fn dealing(observation: &MooseHouseObservation) -> bool {
+        observation.phase == Stage::Deal
+    }
+
     fn question(observation: &MooseHouseObservation) -> Option<String> {
         let moose = observation.pending_moose?;
         if observation.phase != Stage::Trap || moose.target != observation.seat {

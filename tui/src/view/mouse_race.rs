@@ -98,14 +98,14 @@ impl BoardView for MouseRace {
             board.put(0, y, &format!("{:>2} ", row + 1), theme.dim());
             for col in 0..size {
                 let x = LABEL + CELL * u16::from(col);
-                let (a, b, c) = cells[usize::from(row)][usize::from(col)];
+                let (left, middle, right) = cells[usize::from(row)][usize::from(col)];
                 let square = Square::new(row, col);
                 let style = if board.is_marked(Cell(square)) {
                     theme.marked()
                 } else {
                     styles[usize::from(row)][usize::from(col)]
                 };
-                board.put(x, y, &format!("{a}{b}{c}"), style);
+                board.put(x, y, &format!("{left}{middle}{right}"), style);
                 board.hit(x, y, CELL, 1, Cell(square));
             }
             board.put(

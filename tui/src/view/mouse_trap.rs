@@ -23,7 +23,7 @@ pub enum Piece {
 /// Spaces per row of the path.
 const PER_ROW: u16 = 11;
 const CELL: u16 = 5;
-const LOOP_CELL: u16 = 8;
+const LOOP_CELL: u16 = 9;
 
 impl BoardView for MouseTrap {
     type Spot = Piece;
@@ -40,7 +40,7 @@ impl BoardView for MouseTrap {
         for space in 0..loop_start {
             let index = u16::from(space);
             let row = index / PER_ROW;
-            let column = if row % 2 == 0 {
+            let column = if row.is_multiple_of(2) {
                 index % PER_ROW
             } else {
                 PER_ROW - 1 - index % PER_ROW
