@@ -265,6 +265,7 @@ struct Deciding<G: Game> {
     observation: G::Observation,
     /// The list as shown: `order[i]` is the index in `legal` of line `i`.
     order: Vec<usize>,
+    /// Line `i` of the list, the move `legal[order[i]]`.
     items: Vec<ChoiceItem>,
     selected: usize,
     hint: Hint,
@@ -474,10 +475,25 @@ fn show_hint<G: Game>(deciding: &mut Deciding<G>, info: DecisionInfo) {
     for item in &mut deciding.items {
         item.estimate = info.actions.iter().find(|e| e.action == item.text).cloned();
     }
-    let win = |i: usize| deciding.items[i].estimate.as_ref().map_or(-1.0, |e| e.win);
-    let mut order: Vec<usize> = (0..deciding.legal.len()).collect();
-    order.sort_by(|&a, &b| win(b).total_cmp(&win(a)).then(a.cmp(&b)));
-    deciding.order = order;
+    // The lines are sorted together with the moves they stand for, so line `i` still plays
+    // what it shows; ties keep the rules' order.
+    let win = |line: usize| {
+        deciding.items[line]
+            .estimate
+            .as_ref()
+            .map_or(-1.0, |e| e.win)
+    };
+    let mut lines: Vec<usize> = (0..deciding.items.len()).collect();
+    lines.sort_by(|&a, &b| {
+        win(b)
+            .total_cmp(&win(a))
+            .then(deciding.order[a].cmp(&deciding.order[b]))
+    });
+    deciding.order = lines.iter().map(|&line| deciding.order[line]).collect();
+    deciding.items = lines
+        .iter()
+        .map(|&line| deciding.items[line].clone())
+        .collect();
     if let Some(action) = selected_action {
         deciding.selected = deciding
             .order
@@ -675,11 +691,7 @@ impl<G: TuiGame> Session for GameSession<G> {
             return Ok(number - 1);
         }
         let lower = text.to_lowercase();
-        if let Some(line) = deciding
-            .order
-            .iter()
-            .position(|&i| deciding.items[i].text == lower)
-        {
+        if let Some(line) = deciding.items.iter().position(|item| item.text == lower) {
             return Ok(line);
         }
         let shown = mousehole_engine::text::shown(text);

@@ -102,7 +102,7 @@ fn a_hint_is_shown_best_first_and_recorded_with_the_decision() {
     driver.settle();
     driver.char('h');
     for _ in 0..20_000 {
-        if driver.frame(80, 24).contains("win chance, best first") {
+        if driver.frame(80, 24).contains('★') {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(1));
@@ -110,6 +110,13 @@ fn a_hint_is_shown_best_first_and_recorded_with_the_decision() {
     }
     let frame = driver.frame(80, 24);
     assert!(frame.contains("★"), "{frame}");
+    // The list is drawn best first: the first move with an estimate is the starred one.
+    let first_estimate = frame
+        .lines()
+        .filter_map(|line| line.rsplit("││").next())
+        .find(|panel| panel.contains('%'))
+        .unwrap();
+    assert!(first_estimate.trim_start().starts_with('★'), "{frame}");
     // The selection stayed on its move; the top of the list is the best one.
     for _ in 0..10 {
         driver.char('k');
