@@ -130,6 +130,9 @@ pub struct App {
     list_area: Rect,
     list_rows: Vec<usize>,
     dirty: bool,
+    /// Lines the help is scrolled down, and how far it can go (known once drawn).
+    help_scroll: u16,
+    help_overflow: std::cell::Cell<u16>,
 }
 
 impl std::fmt::Debug for App {
@@ -171,6 +174,8 @@ impl App {
             list_area: Rect::default(),
             list_rows: Vec::new(),
             dirty: true,
+            help_scroll: 0,
+            help_overflow: std::cell::Cell::new(0),
         };
         match launch {
             Launch::Setup {
@@ -350,7 +355,20 @@ impl App {
         }
         self.dirty = true;
         if self.popup == Some(Popup::Help) {
-            // Any key closes the help; Ctrl-C still quits.
+            // Arrows scroll a help taller than the screen; any other key closes it, and
+            // Ctrl-C still quits.
+            let overflow = self.help_overflow.get();
+            match key.code {
+                KeyCode::Down | KeyCode::Char('j') if overflow > 0 => {
+                    self.help_scroll = (self.help_scroll + 1).min(overflow);
+                    return;
+                }
+                KeyCode::Up | KeyCode::Char('k') if overflow > 0 => {
+                    self.help_scroll = self.help_scroll.saturating_sub(1);
+                    return;
+                }
+                _ => {}
+            }
             self.popup = None;
             if lookup(keys::GAME, &key) == Some(Cmd::Interrupt) {
                 self.quit = true;
@@ -412,6 +430,7 @@ impl App {
         }
         if cmd == Cmd::Help {
             self.popup = Some(Popup::Help);
+            self.help_scroll = 0;
             return;
         }
         match self.screen {
@@ -1308,8 +1327,18 @@ impl App {
 
     fn render_help(&self, area: Rect, buf: &mut Buffer) {
         let theme = self.theme;
+        let width = area.width.saturating_sub(4).min(100);
+        let bindings = self.context().bindings();
+        let key_room = bindings
+            .iter()
+            .map(|binding| binding.key_label().chars().count())
+            .max()
+            .unwrap_or(0);
+        // Keys and names in two columns; a long description wraps under its own column.
+        let lead = key_room + 2 + 11;
+        let room = width.saturating_sub(2 + lead as u16);
         let mut lines = Vec::new();
-        for binding in self.context().bindings() {
+        for binding in bindings {
             let enabled = self.enabled(binding.cmd);
             let style = if enabled { theme.key() } else { theme.dim() };
             let help = if enabled {
@@ -1317,11 +1346,18 @@ impl App {
             } else {
                 format!("{} (not now)", binding.help)
             };
-            lines.push(Line::from(vec![
-                Span::styled(format!("{:>14}  ", binding.key_label()), style),
-                Span::styled(format!("{:<10} ", binding.name), theme.text()),
-                Span::styled(help, theme.dim()),
-            ]));
+            for (part, line) in wrap_text(&help, room, theme.dim()).into_iter().enumerate() {
+                let mut spans = if part == 0 {
+                    vec![
+                        Span::styled(format!("{:>key_room$}  ", binding.key_label()), style),
+                        Span::styled(format!("{:<10} ", binding.name), theme.text()),
+                    ]
+                } else {
+                    vec![Span::raw(" ".repeat(lead))]
+                };
+                spans.extend(line.spans);
+                lines.push(Line::from(spans));
+            }
         }
         if self.screen == Screen::Game {
             lines.push(Line::raw(""));
@@ -1339,16 +1375,29 @@ impl App {
         }
         lines.push(Line::raw(""));
         lines.push(Line::styled("any key closes this help", theme.dim()));
-        let width = area.width.saturating_sub(4).min(100);
-        let height = (lines.len() as u16 + 2).min(area.height.saturating_sub(1));
+        let inner_width = usize::from(width.saturating_sub(2));
+        let wrapped: u16 = lines
+            .iter()
+            .map(|line| rows_when_wrapped(&line.to_string(), inner_width))
+            .sum();
+        let height = (wrapped + 2).min(area.height.saturating_sub(1));
+        let overflow = wrapped.saturating_sub(height.saturating_sub(2));
+        self.help_overflow.set(overflow);
+        let scroll = self.help_scroll.min(overflow);
+        let title = if overflow == 0 {
+            " help: keys ".to_owned()
+        } else {
+            format!(" help: keys (↑/↓ scroll, {scroll}/{overflow}) ")
+        };
         let popup = centered(area, width, height);
         Clear.render(popup, buf);
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
+            .scroll((scroll, 0))
             .block(
                 Block::bordered()
                     .border_style(theme.focus_border())
-                    .title(Span::styled(" help: keys ", theme.title())),
+                    .title(Span::styled(title, theme.title())),
             )
             .render(popup, buf);
     }
@@ -1431,6 +1480,29 @@ fn render_lines(
 }
 
 /// `text` wrapped to `width` columns (at spaces), as lines of one style.
+/// How many rows `text` takes when word-wrapped to `width` columns (as `Wrap` does, near
+/// enough to size a popup and know how far it scrolls).
+fn rows_when_wrapped(text: &str, width: usize) -> u16 {
+    let width = width.max(1);
+    let indent = text.len() - text.trim_start().len();
+    let mut rows = 1;
+    let mut used = indent;
+    for word in text.split_whitespace() {
+        let length = word.chars().count();
+        if used > indent && used + 1 + length > width {
+            rows += 1;
+            used = length;
+        } else {
+            used += usize::from(used > indent) + length;
+        }
+        while used > width {
+            rows += 1;
+            used -= width;
+        }
+    }
+    rows
+}
+
 fn wrap_text(text: &str, width: u16, style: ratatui::style::Style) -> Vec<Line<'static>> {
     let width = usize::from(width.max(8));
     let mut lines = Vec::new();
