@@ -30,6 +30,8 @@ pub struct Exit {
 
 /// How long the loop waits for a key before stepping the game again.
 const TICK: Duration = Duration::from_millis(40);
+/// How long after a signal the event loop has to stop before the process leaves without it.
+const GRACE: Duration = Duration::from_secs(1);
 
 /// Runs the TUI on this process's terminal until the person quits.
 ///
@@ -37,23 +39,19 @@ const TICK: Duration = Duration::from_millis(40);
 /// A game that cannot start (before the terminal is touched), or the terminal failing.
 pub fn run(launch: Launch) -> Result<Exit, TuiError> {
     let mut app = App::new(launch, Theme::from_env())?;
-    let signal = Arc::new(std::sync::atomic::AtomicI32::new(0));
     let stop = Arc::new(AtomicBool::new(false));
     for number in [
         signal_hook::consts::SIGTERM,
         signal_hook::consts::SIGHUP,
         signal_hook::consts::SIGINT,
     ] {
-        let stop = Arc::clone(&stop);
-        let signal = Arc::clone(&signal);
-        // SAFETY is not ours to claim here: `register` is the safe wrapper (it only stores).
-        signal_hook::flag::register_conditional_default(number, Arc::new(AtomicBool::new(false)))?;
         signal_hook::flag::register(number, Arc::clone(&stop))?;
-        let _ = signal;
     }
     let caught = Arc::new(std::sync::atomic::AtomicI32::new(0));
+    let finished = Arc::new(AtomicBool::new(false));
     {
         let caught = Arc::clone(&caught);
+        let finished = Arc::clone(&finished);
         let mut signals = signal_hook::iterator::Signals::new([
             signal_hook::consts::SIGTERM,
             signal_hook::consts::SIGHUP,
@@ -64,6 +62,15 @@ pub fn run(launch: Launch) -> Result<Exit, TuiError> {
             .spawn(move || {
                 if let Some(number) = signals.forever().next() {
                     caught.store(number, Ordering::SeqCst);
+                    // The event loop sees the stop flag within a tick, unless it never gets
+                    // one: when the terminal hangs up, crossterm's read can spin for ever on
+                    // the dead descriptor (seen with tmux kill-session). Then leave anyway,
+                    // putting back what can be put back; the game was autosaved if asked.
+                    std::thread::sleep(GRACE);
+                    if !finished.load(Ordering::SeqCst) {
+                        restore();
+                        std::process::exit(128 + number);
+                    }
                 }
             })?;
     }
@@ -71,6 +78,7 @@ pub fn run(launch: Launch) -> Result<Exit, TuiError> {
     let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
     terminal.clear()?;
     let result = event_loop(&mut terminal, &mut app, &stop);
+    finished.store(true, Ordering::SeqCst);
     drop(terminal);
     drop(guard);
     result?;
