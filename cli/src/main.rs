@@ -17,9 +17,10 @@ mod signals;
 mod spec;
 mod strength;
 mod tournament;
+mod tui;
 mod view;
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -32,19 +33,25 @@ use mousehole_engine::registry::games;
 #[command(
     name = "mousehole",
     version,
-    arg_required_else_help = true,
     disable_help_subcommand = true,
     after_help = "Exit status: 0 success; 1 something was found wrong (an invalid transcript, a game stopped \
 before its end); 2 bad input (an unknown game, option, seat or file); 128 + N when stopped by signal N \
 (130 for Ctrl-C)."
 )]
 struct Cli {
+    /// Without a command: the terminal UI on a terminal, this help otherwise.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Play in the terminal UI: a setup screen, the board, hints, undo, save and resume.
+    ///
+    /// `mousehole` alone opens it too. `mousehole tui GAME --seats human,ismcts,heuristic`
+    /// skips the setup screen; `--load FILE` resumes a saved game; `--replay FILE` steps
+    /// through any transcript.
+    Tui(tui::TuiArgs),
     /// Play games between bots and/or people; prints what happens.
     Play(play::PlayArgs),
     /// Check transcripts (.json or .jsonl) against the rules, one line per transcript.
@@ -203,6 +210,7 @@ mousehole tournament merge p0.jsonl p1.jsonl --json report.json",
 fn run(command: Command) -> anyhow::Result<ExitCode> {
     let done = |()| ExitCode::SUCCESS;
     match command {
+        Command::Tui(args) => tui::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::View(args) => view::run(&args),
@@ -256,7 +264,19 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => error.exit(),
     };
-    match run(cli.command) {
+    let command = match cli.command {
+        Some(command) => command,
+        // A person at a terminal gets the TUI; a script or a pipe gets the help.
+        None if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() => {
+            Command::Tui(tui::TuiArgs::default())
+        }
+        None => {
+            // As clap does for a missing command: the help on stderr, status 2.
+            let _ = write!(std::io::stderr(), "{}", command().render_help());
+            return ExitCode::from(EXIT_USAGE);
+        }
+    };
+    match run(command) {
         Ok(code) => code,
         // A reader that stops early (`mousehole list | head`) is not an error worth a message.
         Err(error)

@@ -595,7 +595,7 @@ fn bad_input_gives_one_line_and_exit_status_two() {
         ),
         (
             vec!["help", "plya"],
-            "no command 'plya'; the commands are: play",
+            "no command 'plya'; the commands are: tui, play",
         ),
     ];
     for (args, message) in &cases {

@@ -1,3 +1,87 @@
-//! The terminal front end for mousehole (ratatui + crossterm): game setup, one board view per
-//! game, move picker, log and hints. Not built yet: this crate only reserves its place in the
-//! workspace; people play through the line-based CLI (`mousehole play --seats human,…`).
+//! The terminal front end for mousehole (ratatui + crossterm): a setup screen, one board view
+//! per game, the move list with hints, the log in the seat's own view, undo, saving and
+//! resuming, a replay viewer, hot seat for several people at one terminal.
+//!
+//! The [`App`] is state + [`App::handle_key`] (keys mapped to commands through one key list,
+//! [`keys`]) + rendering split into `render_*` functions; it holds the game as a
+//! `Box<dyn Session>` built through `visit_game!` with the bound `G: BotGame + BoardView`, so
+//! everything above the per-game board views is written once. Bots think on a worker thread.
+//!
+//! # Examples
+//!
+//! Drive a game of Cheese Day between two bots through the app, as the tests do, and draw it
+//! on a test backend:
+//!
+//! ```
+//! use std::time::{Duration, Instant};
+//! use mousehole_tui::{App, Launch};
+//! use ratatui::{Terminal, backend::TestBackend};
+//!
+//! let launch = Launch::play("cheese-day:players=2", "random,random", Some(7))?;
+//! let mut app = App::new(launch, mousehole_tui::Theme::MONOCHROME)?;
+//! let mut now = Instant::now();
+//! while !app.game_over() {
+//!     now += Duration::from_secs(1);
+//!     app.tick(now);
+//!     # std::thread::sleep(Duration::from_millis(1));
+//! }
+//! let mut terminal = Terminal::new(TestBackend::new(80, 24))?;
+//! terminal.draw(|frame| app.draw(frame))?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod app;
+pub mod bots;
+pub mod keys;
+mod replay;
+mod save;
+mod session;
+mod setup;
+mod terminal;
+mod theme;
+pub mod view;
+mod worker;
+
+use mousehole_bots::BotGame;
+use mousehole_engine::{GameSpec, SpecError};
+use thiserror::Error;
+
+pub use app::{App, Launch, random_seed};
+pub use bots::SeatPlan;
+pub use save::{read_transcript, write_transcript};
+pub use session::GamePlan;
+pub use terminal::{Exit, run};
+pub use theme::Theme;
+pub use view::BoardView;
+
+/// What the TUI needs of a game: the bots' bounds and a board view.
+pub trait TuiGame: BotGame + BoardView {}
+
+impl<G: BotGame + BoardView> TuiGame for G {}
+
+/// Code that works with any game as the TUI sees it, called with the concrete type.
+pub(crate) trait TuiVisitor {
+    type Output;
+    fn visit<G: TuiGame>(self, config: G::Config) -> Self::Output;
+}
+
+/// Validates `spec` and calls `visitor` with the game's type: the one game list with the
+/// TUI's bounds, so a new game does not compile until it has a board view.
+pub(crate) fn visit<V: TuiVisitor>(spec: &GameSpec, visitor: V) -> Result<V::Output, SpecError> {
+    mousehole_engine::visit_game!(spec, visitor)
+}
+
+/// Why the TUI cannot do what it was asked.
+#[derive(Debug, Error)]
+pub enum TuiError {
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    #[error("{reason}")]
+    Seats { reason: String },
+    #[error("{path}: {reason}")]
+    File { path: String, reason: String },
+    #[error("cannot resume this game: {reason}")]
+    Resume { reason: String },
+    #[error("the terminal: {0}")]
+    Terminal(#[from] std::io::Error),
+}

@@ -116,6 +116,18 @@ impl CheeseDay {
         &self.discard_known[seat]
     }
 
+    /// The reserve's top card, once drawn. Its face is hidden from every seat: this is the
+    /// true state, for the end of a game (a front end revealing everything) and tests.
+    pub fn reserve_top(&self) -> Option<Card> {
+        self.reserve_top
+    }
+
+    /// The discard pile per value (index 0 = one hole) and face (index 0 = cheese, 1 = trap).
+    /// The faces are hidden from every seat: the true state, for the end of a game and tests.
+    pub fn discarded(&self) -> [[u8; 2]; VALUES] {
+        self.discard
+    }
+
     fn players(&self) -> usize {
         usize::from(self.config.players)
     }

@@ -1,0 +1,141 @@
+//! `mousehole tui` (and `mousehole` alone on a terminal): the terminal UI. With a game and
+//! `--seats` it goes straight into the game; `--load` resumes a saved unfinished game,
+//! `--replay` opens the replay viewer; otherwise the setup screen opens.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use mousehole_tui::{GamePlan, Launch, SeatPlan};
+
+use crate::numbers;
+use crate::seats::{SeatSpec, parse_seats};
+use crate::spec::game_spec;
+
+#[derive(Debug, Default, Args)]
+pub struct TuiArgs {
+    /// The game, optionally with options; with --seats the game starts at once, else the
+    /// setup screen opens on it.
+    pub game: Option<String>,
+    /// Number of players (the same as the option players=N).
+    #[arg(long, short, value_name = "N", value_parser = numbers::players, allow_negative_numbers = true)]
+    pub players: Option<usize>,
+    /// A game option, `key=value` (repeatable).
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Who plays each seat, comma-separated, seat 0 first: `human[:name]` (a person at this
+    /// terminal; two or more play hot seat) or any agent spec (`ismcts:iterations=2000`).
+    #[arg(long, short, value_name = "SEATS")]
+    pub seats: Option<String>,
+    /// Seed for chance and the bots. Default: a fresh random seed, shown on screen.
+    #[arg(long, value_parser = numbers::seed, allow_negative_numbers = true)]
+    pub seed: Option<u64>,
+    /// Resume a saved unfinished game (a transcript JSON written by `s` or --out). A finished
+    /// game opens in the replay viewer.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["replay", "game"])]
+    pub load: Option<PathBuf>,
+    /// Step through any transcript (JSON) in the replay viewer.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["load", "game", "seats"])]
+    pub replay: Option<PathBuf>,
+    /// Keep the transcript in FILE (JSON) as the game goes: saved after every event.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// Turns the CLI's seat list into the TUI's.
+fn seat_plans(text: &str) -> Result<Vec<SeatPlan>> {
+    Ok(parse_seats(text)?
+        .into_iter()
+        .map(|seat| match seat {
+            SeatSpec::Agent(spec) => SeatPlan::Bot(spec),
+            SeatSpec::Human(name) => SeatPlan::Human(name),
+        })
+        .collect())
+}
+
+fn launch(args: &TuiArgs) -> Result<Launch> {
+    if let Some(path) = &args.replay {
+        let transcript = mousehole_tui::read_transcript(path)?;
+        return Ok(Launch::Replay(Box::new(transcript)));
+    }
+    if let Some(path) = &args.load {
+        let transcript = mousehole_tui::read_transcript(path)?;
+        let spec = mousehole_engine::GameSpec::from_recorded(&transcript.game, &transcript.options)
+            .with_context(|| format!("{}", path.display()))?;
+        let seats = match &args.seats {
+            Some(text) => seat_plans(text)?,
+            None => transcript
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(seat, label)| {
+                    SeatPlan::from_label(label).map_err(|e| {
+                        anyhow::anyhow!(
+                            "{}: seat {seat} was played by '{}', which the TUI cannot seat ({e}); give --seats to choose who plays",
+                            path.display(),
+                            mousehole_engine::text::shown(label)
+                        )
+                    })
+                })
+                .collect::<Result<_>>()?,
+        };
+        let seed = match args.seed {
+            Some(seed) if seed != transcript.seed => bail!(
+                "--seed {seed}: a resumed game keeps its recorded seed ({}) so that chance goes on as it would have",
+                transcript.seed
+            ),
+            _ => transcript.seed,
+        };
+        let mut plan = GamePlan::new(spec, seats, seed);
+        plan.out = args.out.clone().or_else(|| Some(path.clone()));
+        return Ok(Launch::Resume {
+            plan,
+            transcript: Box::new(transcript),
+        });
+    }
+    let seats = args.seats.as_deref().map(seat_plans).transpose()?;
+    match (&args.game, seats) {
+        (Some(game), Some(seats)) => {
+            let spec = game_spec(game, args.players, &args.options)?;
+            let mut plan = GamePlan::new(
+                spec,
+                seats,
+                args.seed.unwrap_or_else(mousehole_tui::random_seed),
+            );
+            plan.out.clone_from(&args.out);
+            Ok(Launch::Play(plan))
+        }
+        (game, seats) => {
+            let game = match game {
+                Some(game) => Some(
+                    game_spec(game, args.players, &args.options)?
+                        .info()
+                        .name
+                        .to_owned(),
+                ),
+                None => None,
+            };
+            Ok(Launch::Setup {
+                game,
+                seats,
+                seed: args.seed,
+                out: args.out.clone(),
+            })
+        }
+    }
+}
+
+pub fn run(args: &TuiArgs) -> Result<ExitCode> {
+    let launch = launch(args)?;
+    let exit = mousehole_tui::run(launch)?;
+    if let Some(message) = exit.message {
+        // Ignored if it fails: there is nobody left to tell.
+        let _ = writeln!(std::io::stderr(), "{message}");
+    }
+    Ok(match exit.signal {
+        Some(number) => ExitCode::from((128 + number) as u8),
+        None => ExitCode::SUCCESS,
+    })
+}

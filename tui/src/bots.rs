@@ -1,0 +1,163 @@
+//! Who can sit at a seat: a person, or a bot. The setup screen offers every built-in agent at
+//! its default settings ([`mousehole_bots::AGENTS`]) and the suggested specs of [`SUGGESTED`]:
+//! the one place that will list the calibrated levels (`easy`, `medium`, `hard`) once they
+//! exist as named agent specs. The command line takes any agent spec.
+
+use std::fmt;
+
+use mousehole_bots::{AGENTS, AgentSpec, AgentSpecError};
+
+/// Suggested bot settings for the setup screen, weakest first: (label, agent spec). When the
+/// bots crate names calibrated levels, they replace these entries.
+pub const SUGGESTED: &[(&str, &str)] = &[
+    (
+        "ismcts, 300 iterations, heuristic rollouts (quick)",
+        "ismcts:iterations=300,rollout=heuristic",
+    ),
+    (
+        "ismcts, 2000 iterations, heuristic rollouts",
+        "ismcts:iterations=2000,rollout=heuristic",
+    ),
+    (
+        "ismcts, 10000 iterations, heuristic rollouts (strong, slower)",
+        "ismcts:iterations=10000,rollout=heuristic",
+    ),
+];
+
+/// The bot a new seat gets on the setup screen: an entry of [`bot_choices`].
+pub const DEFAULT_BOT: &str = "ismcts:iterations=2000,rollout=heuristic";
+
+/// The agent behind hints: the strongest bot there is, searching the person's own view.
+pub const HINT_SPEC: &str = "ismcts:iterations=4000,rollout=heuristic";
+
+/// Who plays one seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatPlan {
+    /// A person at this terminal, with an optional name (`human:NAME`).
+    Human(Option<String>),
+    /// A bot.
+    Bot(AgentSpec),
+}
+
+impl SeatPlan {
+    pub fn is_human(&self) -> bool {
+        matches!(self, SeatPlan::Human(_))
+    }
+
+    /// Reads a seat label as transcripts record it: `human`, `human:NAME` or an agent spec.
+    ///
+    /// # Errors
+    /// A label that is neither (another front end's seat kind, a bad spec).
+    pub fn from_label(label: &str) -> Result<SeatPlan, AgentSpecError> {
+        if label == "human" {
+            return Ok(SeatPlan::Human(None));
+        }
+        if let Some(name) = label.strip_prefix("human:") {
+            return Ok(SeatPlan::Human(Some(name.to_owned())));
+        }
+        label.parse().map(SeatPlan::Bot)
+    }
+}
+
+impl fmt::Display for SeatPlan {
+    /// The transcript's seat label.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SeatPlan::Human(None) => f.write_str("human"),
+            SeatPlan::Human(Some(name)) => write!(f, "human:{name}"),
+            SeatPlan::Bot(spec) => spec.fmt(f),
+        }
+    }
+}
+
+/// Parses a comma-separated seat list (`human,ismcts:iterations=2000,c=1.4,random`): an item
+/// of the form `key=value` continues the previous agent's settings, as on the command line.
+///
+/// # Errors
+/// An empty seat or a label that is neither a person nor an agent spec.
+pub fn parse_seats(text: &str) -> Result<Vec<SeatPlan>, crate::TuiError> {
+    let mut entries: Vec<String> = Vec::new();
+    for item in text.split(',').map(str::trim) {
+        let continues = item.contains('=')
+            && !item.contains(':')
+            && entries.last().is_some_and(|last| last.contains(':'));
+        match entries.last_mut() {
+            Some(last) if continues => {
+                last.push(',');
+                last.push_str(item);
+            }
+            _ => entries.push(item.to_owned()),
+        }
+    }
+    entries
+        .iter()
+        .map(|entry| {
+            if entry.is_empty() {
+                return Err(crate::TuiError::Seats {
+                    reason:
+                        "an empty seat in the seat list: give `human` or an agent spec per seat"
+                            .to_owned(),
+                });
+            }
+            SeatPlan::from_label(entry).map_err(|e| crate::TuiError::Seats {
+                reason: format!(
+                    "seat '{}' is neither `human[:name]` nor an agent: {e}",
+                    mousehole_engine::text::shown(entry)
+                ),
+            })
+        })
+        .collect()
+}
+
+/// One entry of the setup screen's seat choice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotChoice {
+    pub label: String,
+    pub spec: AgentSpec,
+}
+
+/// Every bot the setup screen offers: the built-in agents at their defaults, then
+/// [`SUGGESTED`].
+///
+/// # Panics
+/// If a suggested spec does not parse (a bug, caught by the tests).
+pub fn bot_choices() -> Vec<BotChoice> {
+    let builtin = AGENTS.iter().map(|agent| BotChoice {
+        label: format!("{}: {}", agent.name, agent.help),
+        spec: agent.name.parse().expect("an agent's name is a spec"),
+    });
+    let suggested = SUGGESTED.iter().map(|(label, spec)| BotChoice {
+        label: (*label).to_owned(),
+        spec: spec
+            .parse()
+            .unwrap_or_else(|e| panic!("suggested bot '{spec}': {e}")),
+    });
+    builtin.chain(suggested).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_offered_bot_parses_and_the_defaults_are_offered() {
+        let choices = bot_choices();
+        assert_eq!(choices.len(), AGENTS.len() + SUGGESTED.len());
+        let default: AgentSpec = DEFAULT_BOT.parse().unwrap();
+        assert!(choices.iter().any(|c| c.spec == default));
+        HINT_SPEC.parse::<AgentSpec>().unwrap();
+    }
+
+    #[test]
+    fn seat_labels_read_back() {
+        assert_eq!(
+            SeatPlan::from_label("human").unwrap(),
+            SeatPlan::Human(None)
+        );
+        let alice = SeatPlan::from_label("human:alice").unwrap();
+        assert_eq!(alice.to_string(), "human:alice");
+        let bot = SeatPlan::from_label("ismcts:iterations=20").unwrap();
+        assert_eq!(bot.to_string(), "ismcts:iterations=20");
+        assert!(SeatPlan::from_label("exec:python3 bot.py").is_err());
+    }
+}

@@ -1,0 +1,548 @@
+//! The setup screen: the game, the player count, every option (validated as it is typed, with
+//! the engine's own error text), who sits at each seat (a person or a bot), and the seed
+//! (random by default, shown).
+
+use mousehole_bots::AgentSpec;
+use mousehole_engine::registry::games;
+use mousehole_engine::{GameInfo, GameSpec};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use crate::bots::{BotChoice, DEFAULT_BOT, SeatPlan, bot_choices};
+use crate::session::GamePlan;
+use crate::theme::Theme;
+
+/// One field of the form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    Game,
+    Players,
+    /// The game's option with this index among its options other than `players`.
+    Option(usize),
+    Seat(usize),
+    Seed,
+    Start,
+}
+
+#[derive(Clone, Debug)]
+struct OptionField {
+    key: &'static str,
+    text: String,
+    allowed: &'static str,
+    help: &'static str,
+    /// Values the option lists (`refill or first`) that it accepts: ←/→ cycle through them.
+    values: Vec<String>,
+}
+
+/// A seat's choice: index 0 is a person, then the bots, then a typed spec.
+#[derive(Clone, Debug)]
+struct SeatField {
+    choice: usize,
+    custom: String,
+}
+
+/// The setup form's state.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    games: Vec<&'static GameInfo>,
+    game: usize,
+    players: usize,
+    options: Vec<OptionField>,
+    seats: Vec<SeatField>,
+    seed: String,
+    focus: usize,
+    bots: Vec<BotChoice>,
+}
+
+/// What is wrong with the form, and in which field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub field: Field,
+    pub message: String,
+}
+
+impl Setup {
+    /// The form for `game` (the first game if `None`), with `seed` shown.
+    pub fn new(game: Option<&str>, seed: u64) -> Self {
+        let games = games();
+        let index = game
+            .and_then(|name| games.iter().position(|g| g.name == name))
+            .unwrap_or(0);
+        let mut setup = Self {
+            games,
+            game: index,
+            players: 0,
+            options: Vec::new(),
+            seats: Vec::new(),
+            seed: seed.to_string(),
+            focus: 0,
+            bots: bot_choices(),
+        };
+        setup.select_game(index);
+        setup
+    }
+
+    fn info(&self) -> &'static GameInfo {
+        self.games[self.game]
+    }
+
+    fn select_game(&mut self, index: usize) {
+        self.game = index;
+        let info = self.info();
+        self.players = info.default_players();
+        self.options = info
+            .options
+            .iter()
+            .filter(|o| o.key != "players")
+            .map(|o| OptionField {
+                key: o.key,
+                text: o.default.to_owned(),
+                allowed: o.allowed,
+                help: o.help,
+                values: listed_values(info, o.key, o.allowed),
+            })
+            .collect();
+        self.resize_seats();
+    }
+
+    fn default_bot(&self) -> usize {
+        let spec: AgentSpec = DEFAULT_BOT.parse().expect("the default bot parses");
+        1 + self.bots.iter().position(|b| b.spec == spec).unwrap_or(0)
+    }
+
+    fn resize_seats(&mut self) {
+        let bot = self.default_bot();
+        while self.seats.len() < self.players {
+            let choice = if self.seats.is_empty() { 0 } else { bot };
+            self.seats.push(SeatField {
+                choice,
+                custom: String::new(),
+            });
+        }
+        self.seats.truncate(self.players);
+    }
+
+    /// Every field, in order.
+    pub fn fields(&self) -> Vec<Field> {
+        let mut fields = vec![Field::Game, Field::Players];
+        fields.extend((0..self.options.len()).map(Field::Option));
+        fields.extend((0..self.seats.len()).map(Field::Seat));
+        fields.push(Field::Seed);
+        fields.push(Field::Start);
+        fields
+    }
+
+    pub fn focused(&self) -> Field {
+        let fields = self.fields();
+        fields[self.focus.min(fields.len() - 1)]
+    }
+
+    pub fn focus(&mut self, field: Field) {
+        if let Some(at) = self.fields().iter().position(|&f| f == field) {
+            self.focus = at;
+        }
+    }
+
+    pub fn move_focus(&mut self, delta: isize) {
+        let len = self.fields().len() as isize;
+        self.focus = (self.focus as isize + delta).rem_euclid(len) as usize;
+    }
+
+    fn custom_choice(&self) -> usize {
+        self.bots.len() + 1
+    }
+
+    /// Whether the focused field takes typed text (then printable keys go into it).
+    pub fn types_text(&self) -> bool {
+        match self.focused() {
+            Field::Option(_) | Field::Seed => true,
+            Field::Seat(seat) => self.seats[seat].choice == self.custom_choice(),
+            Field::Game | Field::Players | Field::Start => false,
+        }
+    }
+
+    /// ←/→ on the focused field.
+    pub fn change(&mut self, delta: isize) {
+        let step =
+            |value: usize, len: usize| (value as isize + delta).rem_euclid(len as isize) as usize;
+        match self.focused() {
+            Field::Game => {
+                let game = step(self.game, self.games.len());
+                self.select_game(game);
+            }
+            Field::Players => {
+                let info = self.info();
+                let players = (self.players as isize + delta)
+                    .clamp(info.min_players as isize, info.max_players as isize);
+                self.players = players as usize;
+                self.resize_seats();
+            }
+            Field::Option(index) => {
+                let field = &self.options[index];
+                if let Some(at) = field.values.iter().position(|v| *v == field.text) {
+                    let next = step(at, field.values.len());
+                    self.options[index].text = self.options[index].values[next].clone();
+                } else if let Ok(number) = field.text.parse::<i64>() {
+                    // Numbers step to the next value the option accepts (odd sizes go by 2).
+                    for by in 1..=2 {
+                        let candidate = number + by * delta as i64;
+                        if candidate >= 0 && self.option_valid(index, &candidate.to_string()) {
+                            self.options[index].text = candidate.to_string();
+                            break;
+                        }
+                    }
+                }
+            }
+            Field::Seat(seat) => {
+                let choices = self.custom_choice() + 1;
+                self.seats[seat].choice = step(self.seats[seat].choice, choices);
+            }
+            Field::Seed => {
+                if let Ok(seed) = self.seed.parse::<u64>() {
+                    self.seed = seed.wrapping_add_signed(delta as i64).to_string();
+                }
+            }
+            Field::Start => {}
+        }
+    }
+
+    fn option_valid(&self, index: usize, value: &str) -> bool {
+        let mut spec = GameSpec::new(self.info());
+        spec.set(self.options[index].key, value).is_ok() && spec.build().is_ok()
+    }
+
+    fn text_mut(&mut self) -> Option<&mut String> {
+        let custom = self.custom_choice();
+        match self.focused() {
+            Field::Option(index) => Some(&mut self.options[index].text),
+            Field::Seed => Some(&mut self.seed),
+            Field::Seat(seat) if self.seats[seat].choice == custom => {
+                Some(&mut self.seats[seat].custom)
+            }
+            _ => None,
+        }
+    }
+
+    /// A typed character into the focused text field.
+    pub fn type_char(&mut self, c: char) {
+        if let Some(text) = self.text_mut()
+            && text.chars().count() < 200
+            && !c.is_control()
+        {
+            text.push(c);
+        }
+    }
+
+    pub fn backspace(&mut self) {
+        if let Some(text) = self.text_mut() {
+            text.pop();
+        }
+    }
+
+    pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed.to_string();
+    }
+
+    /// Presets from the command line: the player count and who sits where.
+    pub fn set_seats(&mut self, seats: &[SeatPlan]) {
+        let info = self.info();
+        if (info.min_players..=info.max_players).contains(&seats.len()) {
+            self.players = seats.len();
+            self.resize_seats();
+        }
+        for (field, plan) in self.seats.iter_mut().zip(seats) {
+            match plan {
+                SeatPlan::Human(_) => field.choice = 0,
+                SeatPlan::Bot(spec) => {
+                    if let Some(at) = self.bots.iter().position(|b| &b.spec == spec) {
+                        field.choice = at + 1;
+                    } else {
+                        field.choice = self.bots.len() + 1;
+                        field.custom = spec.to_string();
+                    }
+                }
+            }
+        }
+    }
+
+    /// The game the form describes, or the first problem with it.
+    pub fn plan(&self) -> Result<GamePlan, Problem> {
+        let info = self.info();
+        let mut spec = GameSpec::new(info);
+        let problem = |field, message: String| Problem { field, message };
+        spec.set("players", &self.players.to_string())
+            .map_err(|e| problem(Field::Players, e.to_string()))?;
+        for (index, option) in self.options.iter().enumerate() {
+            spec.set(option.key, option.text.trim())
+                .map_err(|e| problem(Field::Option(index), e.to_string()))?;
+        }
+        if let Err(error) = spec.build() {
+            let message = error.to_string();
+            let field = self
+                .options
+                .iter()
+                .position(|o| message.contains(&format!("'{}'", o.key)) || message.contains(o.key))
+                .map_or(Field::Game, Field::Option);
+            return Err(problem(field, message));
+        }
+        let mut seats = Vec::with_capacity(self.seats.len());
+        for (index, seat) in self.seats.iter().enumerate() {
+            seats.push(match seat.choice {
+                0 => SeatPlan::Human(None),
+                choice if choice <= self.bots.len() => {
+                    SeatPlan::Bot(self.bots[choice - 1].spec.clone())
+                }
+                _ => SeatPlan::Bot(seat.custom.trim().parse().map_err(
+                    |e: mousehole_bots::AgentSpecError| {
+                        problem(Field::Seat(index), format!("seat {index}: {e}"))
+                    },
+                )?),
+            });
+        }
+        let seed = mousehole_engine::options::digits(self.seed.trim())
+            .and_then(|s| s.parse::<u64>().ok())
+            .ok_or_else(|| {
+                problem(
+                    Field::Seed,
+                    format!(
+                        "the seed '{}' is not a whole number from 0 to {}",
+                        mousehole_engine::text::shown(self.seed.trim()),
+                        u64::MAX
+                    ),
+                )
+            })?;
+        Ok(GamePlan::new(spec, seats, seed))
+    }
+
+    fn seat_text(&self, seat: usize) -> String {
+        let field = &self.seats[seat];
+        match field.choice {
+            0 => "person (you, or someone at this terminal)".to_owned(),
+            choice if choice <= self.bots.len() => self.bots[choice - 1].spec.to_string(),
+            _ => format!("custom spec: {}", field.custom),
+        }
+    }
+
+    fn field_help(&self, field: Field) -> String {
+        let info = self.info();
+        match field {
+            Field::Game => format!("{}: {}", info.title, info.summary),
+            Field::Players => format!("{} to {} players", info.min_players, info.max_players),
+            Field::Option(index) => {
+                let option = &self.options[index];
+                format!("{}; allowed: {}", option.help, option.allowed)
+            }
+            Field::Seat(seat) => match self.seats[seat].choice {
+                0 => "a person: two or more play hot seat, passing the keyboard between decisions".to_owned(),
+                choice if choice <= self.bots.len() => self.bots[choice - 1].label.clone(),
+                _ => "type any agent spec, e.g. ismcts:iterations=500,rollout=heuristic (`mousehole list` shows the agents)".to_owned(),
+            },
+            Field::Seed => "chance and the bots follow the seed: the same seed and seats replay the same game (^R: a new random one)".to_owned(),
+            Field::Start => "Enter starts the game".to_owned(),
+        }
+    }
+
+    /// Draws the form.
+    pub fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
+        let problem = self.plan().err();
+        let focused = self.focused();
+        let mut lines = vec![
+            Line::styled("mousehole — a new game", theme.title()),
+            Line::raw(""),
+        ];
+        let row = |label: String,
+                   value: Vec<Span<'static>>,
+                   field: Field,
+                   lines: &mut Vec<Line<'static>>| {
+            let is_focus = field == focused;
+            let bad = problem.as_ref().is_some_and(|p| p.field == field);
+            let marker = if is_focus { "▶ " } else { "  " };
+            let mut spans = vec![
+                Span::styled(marker, theme.accent()),
+                Span::styled(
+                    format!("{label:<10}"),
+                    if bad { theme.error() } else { theme.dim() },
+                ),
+            ];
+            spans.extend(value.into_iter().map(|s| {
+                if is_focus {
+                    s.patch_style(theme.selected())
+                } else {
+                    s
+                }
+            }));
+            lines.push(Line::from(spans));
+        };
+        let choice = |text: String| vec![Span::raw(format!("◀ {text} ▶"))];
+        let field = |text: &str, typing: bool| {
+            let cursor = if typing { "▏" } else { "" };
+            vec![Span::raw(format!("[{text}{cursor}]"))]
+        };
+        let info = self.info();
+        row(
+            "game".into(),
+            choice(format!(
+                "{} ({})",
+                info.title.split(" (").next().unwrap_or(info.title),
+                info.name
+            )),
+            Field::Game,
+            &mut lines,
+        );
+        row(
+            "players".into(),
+            choice(self.players.to_string()),
+            Field::Players,
+            &mut lines,
+        );
+        for (index, option) in self.options.iter().enumerate() {
+            let here = focused == Field::Option(index);
+            let value = if option.values.len() > 1 {
+                choice(option.text.clone())
+            } else {
+                field(&option.text, here)
+            };
+            row(
+                option.key.to_owned(),
+                value,
+                Field::Option(index),
+                &mut lines,
+            );
+        }
+        for seat in 0..self.seats.len() {
+            let custom = self.seats[seat].choice == self.custom_choice();
+            let here = focused == Field::Seat(seat);
+            let value = if custom {
+                let mut spans = choice("custom".to_owned());
+                spans.push(Span::raw(" "));
+                spans.extend(field(&self.seats[seat].custom, here));
+                spans
+            } else {
+                choice(self.seat_text(seat))
+            };
+            row(format!("seat {seat}"), value, Field::Seat(seat), &mut lines);
+        }
+        row(
+            "seed".into(),
+            field(&self.seed, focused == Field::Seed),
+            Field::Seed,
+            &mut lines,
+        );
+        lines.push(Line::raw(""));
+        row(
+            String::new(),
+            vec![Span::styled("[ Start ]", theme.accent())],
+            Field::Start,
+            &mut lines,
+        );
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(self.field_help(focused), theme.dim()));
+        if let Some(problem) = &problem {
+            lines.push(Line::styled(
+                format!("✗ {}", problem.message),
+                theme.error(),
+            ));
+        } else {
+            let spec = self
+                .plan()
+                .ok()
+                .and_then(|plan| plan.spec.canonical().ok())
+                .unwrap_or_default();
+            lines.push(Line::styled(format!("✓ ready: {spec}"), theme.good()));
+        }
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(area, buf);
+    }
+}
+
+/// The values an option's `allowed` text lists (`refill or first`) that the game accepts:
+/// a choice to cycle through instead of typing; empty when it describes a range or a format.
+fn listed_values(info: &'static GameInfo, key: &str, allowed: &str) -> Vec<String> {
+    let values: Vec<String> = allowed
+        .split(" or ")
+        .flat_map(|part| part.split(", "))
+        .map(|value| value.trim().to_owned())
+        .filter(|value| !value.is_empty() && !value.contains(' '))
+        .collect();
+    let valid = |value: &str| {
+        let mut spec = GameSpec::new(info);
+        spec.set(key, value).is_ok() && spec.build().is_ok()
+    };
+    if values.len() > 1 && values.iter().all(|v| valid(v)) {
+        values
+    } else {
+        Vec::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn listed_values_become_choices_and_ranges_do_not() {
+        let mut setup = Setup::new(Some("moose-house"), 1);
+        assert_eq!(setup.options[0].values, vec!["refill", "first"]);
+        setup.focus(Field::Option(0));
+        setup.change(1);
+        assert_eq!(setup.options[0].text, "first");
+        let setup = Setup::new(Some("mouse-trap"), 1);
+        assert!(setup.options.iter().all(|o| o.values.is_empty()));
+    }
+
+    #[test]
+    fn a_bad_option_is_reported_with_the_engines_words_in_its_field() {
+        let mut setup = Setup::new(Some("cheese-day"), 1);
+        setup.focus(Field::Option(0));
+        setup.type_char('x');
+        let problem = setup.plan().unwrap_err();
+        assert_eq!(problem.field, Field::Option(0));
+        assert!(problem.message.contains("traps"), "{}", problem.message);
+        setup.backspace();
+        assert!(setup.plan().is_ok());
+    }
+
+    #[test]
+    fn numbers_step_to_the_next_accepted_value() {
+        let mut setup = Setup::new(Some("mouse-race"), 1);
+        let size = setup.options.iter().position(|o| o.key == "size").unwrap();
+        setup.focus(Field::Option(size));
+        setup.change(1);
+        assert_eq!(setup.options[size].text, "15");
+        setup.change(-1);
+        assert_eq!(setup.options[size].text, "13");
+    }
+
+    #[test]
+    fn seats_follow_the_player_count_and_a_custom_spec_is_checked() {
+        let mut setup = Setup::new(Some("cheese-day"), 5);
+        setup.focus(Field::Players);
+        setup.change(1);
+        let plan = setup.plan().unwrap();
+        assert_eq!(plan.seats.len(), 4);
+        assert!(plan.seats[0].is_human());
+        assert_eq!(plan.seed, 5);
+        setup.focus(Field::Seat(1));
+        // After the bots comes the custom spec.
+        for _ in 0..20 {
+            if setup.types_text() {
+                break;
+            }
+            setup.change(1);
+        }
+        assert!(setup.types_text());
+        for c in "ismcts:iterations=0".chars() {
+            setup.type_char(c);
+        }
+        let problem = setup.plan().unwrap_err();
+        assert_eq!(problem.field, Field::Seat(1));
+        assert!(
+            problem.message.contains("iterations"),
+            "{}",
+            problem.message
+        );
+    }
+}

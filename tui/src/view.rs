@@ -1,0 +1,231 @@
+//! One board view per game: the [`BoardView`] trait each game implements in `view/<game>.rs`,
+//! drawing that game's typed observation for the seat whose view is shown, and the small
+//! drawing surface ([`Board`]) they draw on, which also records where each place of the board
+//! lies on the screen (for the mouse).
+
+mod cheese_day;
+mod moose_house;
+mod mouse_race;
+mod mouse_trap;
+
+use std::fmt::Debug;
+
+use mousehole_bots::BotGame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::Line;
+
+use crate::theme::Theme;
+
+/// How the TUI draws one game. Every registered game implements it: the session is built
+/// through `visit_game!` with the bound `G: BotGame + BoardView`, so a new game does not
+/// compile until it has a board here.
+pub trait BoardView: BotGame {
+    /// A place on the board an action can touch and a click can pick: a pantry slot, a room,
+    /// a space, a cell.
+    type Spot: Copy + PartialEq + Debug + Send + 'static;
+
+    /// The width and height the board would like for this observation; it gets at most the
+    /// area there is and must draw something readable in 46 × 12.
+    fn board_size(observation: &Self::Observation) -> (u16, u16);
+
+    /// Draws the board as the observation's seat sees it, marking `board.marked` spots.
+    fn draw_board(observation: &Self::Observation, board: &mut Board<'_, Self::Spot>);
+
+    /// The places `action` (one of the observing seat's legal actions) touches, for the
+    /// board to highlight.
+    fn spots(observation: &Self::Observation, action: &Self::Action) -> Vec<Self::Spot>;
+
+    /// Whether the game is being set up (a deal): its chance events are shown at once rather
+    /// than one per pace step, as nobody needs to follow a shuffle.
+    fn dealing(observation: &Self::Observation) -> bool {
+        let _ = observation;
+        false
+    }
+
+    /// A question the seat must answer before anything else (Moose in the House's trap),
+    /// shown as a modal with the moves; `None` for ordinary decisions.
+    fn question(observation: &Self::Observation) -> Option<String> {
+        let _ = observation;
+        None
+    }
+
+    /// What was hidden, from the true final state, for the end screen: nothing is secret
+    /// once the game is over.
+    fn revealed(state: &Self, theme: Theme) -> Vec<Line<'static>>;
+}
+
+/// The surface a board view draws on: an area of the frame, the theme, the spots to mark, the
+/// seat names, and the record of where each spot was drawn.
+pub struct Board<'a, S> {
+    buf: &'a mut Buffer,
+    area: Rect,
+    pub theme: Theme,
+    pub marked: &'a [S],
+    /// Short names of the seats as the viewer reads them (`you`, `seat 1`).
+    pub names: &'a [String],
+    hits: &'a mut Vec<(Rect, S)>,
+}
+
+impl<S> std::fmt::Debug for Board<'_, S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Board")
+            .field("area", &self.area)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S: Copy + PartialEq> Board<'_, S> {
+    pub fn new<'a>(
+        buf: &'a mut Buffer,
+        area: Rect,
+        theme: Theme,
+        marked: &'a [S],
+        names: &'a [String],
+        hits: &'a mut Vec<(Rect, S)>,
+    ) -> Board<'a, S> {
+        Board {
+            buf,
+            area,
+            theme,
+            marked,
+            names,
+            hits,
+        }
+    }
+
+    pub fn width(&self) -> u16 {
+        self.area.width
+    }
+
+    pub fn height(&self) -> u16 {
+        self.area.height
+    }
+
+    /// Whether the selected action touches `spot`.
+    pub fn is_marked(&self, spot: S) -> bool {
+        self.marked.contains(&spot)
+    }
+
+    /// `text` at column `x`, row `y` of the board, cut at the board's edge. Returns the
+    /// column after it.
+    pub fn put(&mut self, x: u16, y: u16, text: &str, style: Style) -> u16 {
+        if x >= self.area.width || y >= self.area.height {
+            return x;
+        }
+        let room = usize::from(self.area.width - x);
+        let (end, _) = self
+            .buf
+            .set_stringn(self.area.x + x, self.area.y + y, text, room, style);
+        end - self.area.x
+    }
+
+    /// A line of styled pieces at row `y` from column `x`; returns the column after it.
+    pub fn put_line(&mut self, x: u16, y: u16, line: &Line<'_>) -> u16 {
+        let mut x = x;
+        for span in &line.spans {
+            x = self.put(x, y, &span.content, line.style.patch(span.style));
+        }
+        x
+    }
+
+    /// Restyles a rectangle of the board (marking).
+    pub fn restyle(&mut self, x: u16, y: u16, width: u16, height: u16, style: Style) {
+        if let Some(rect) = self.rect(x, y, width, height) {
+            self.buf.set_style(rect, style);
+        }
+    }
+
+    /// Records that `spot` was drawn in this rectangle of the board, for clicks.
+    pub fn hit(&mut self, x: u16, y: u16, width: u16, height: u16, spot: S) {
+        if let Some(rect) = self.rect(x, y, width, height) {
+            self.hits.push((rect, spot));
+        }
+    }
+
+    /// A box outline with an optional title in its top edge.
+    pub fn frame(&mut self, x: u16, y: u16, width: u16, height: u16, title: &str, style: Style) {
+        if width < 2 || height < 2 {
+            return;
+        }
+        let inner = usize::from(width - 2);
+        let mut top = String::from("┌");
+        let title: String = title.chars().take(inner).collect();
+        top.push_str(&title);
+        top.push_str(&"─".repeat(inner - title.chars().count()));
+        top.push('┐');
+        self.put(x, y, &top, style);
+        for row in 1..height - 1 {
+            self.put(x, y + row, "│", style);
+            self.put(x + width - 1, y + row, "│", style);
+        }
+        let bottom = format!("└{}┘", "─".repeat(inner));
+        self.put(x, y + height - 1, &bottom, style);
+    }
+
+    fn rect(&self, x: u16, y: u16, width: u16, height: u16) -> Option<Rect> {
+        let rect = Rect::new(self.area.x + x, self.area.y + y, width, height);
+        let clipped = rect.intersection(self.area);
+        (!clipped.is_empty()).then_some(clipped)
+    }
+}
+
+/// Draws what `seat` is shown of `state`: its board, what is happening and, if it decides,
+/// how each of its legal moves reads. Everything comes from the seat's observation; the leak
+/// tests draw two states that differ only in what the seat cannot know and compare the frames.
+pub fn draw_seat_view<G: crate::TuiGame>(
+    state: &G,
+    seat: usize,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: Theme,
+) {
+    let observation = state.observation(seat);
+    let names: Vec<String> = (0..state.num_players())
+        .map(|s| {
+            if s == seat {
+                "you".to_owned()
+            } else {
+                format!("seat {s}")
+            }
+        })
+        .collect();
+    let (_, board_height) = G::board_size(&observation);
+    let board_area = Rect {
+        height: board_height.min(area.height),
+        ..area
+    };
+    let mut hits = Vec::new();
+    let mut board = Board::new(buf, board_area, theme, &[], &names, &mut hits);
+    G::draw_board(&observation, &mut board);
+    let status = observation.to_string();
+    let mut lines: Vec<String> = status.lines().take(1).map(str::to_owned).collect();
+    if state.to_move() == mousehole_engine::ToMove::Player(seat) {
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        lines.extend(legal.iter().map(|a| G::choice_label(&observation, a)));
+    }
+    let rows = (area.y + board_area.height)..(area.y + area.height);
+    for (y, line) in rows.zip(lines) {
+        buf.set_stringn(area.x, y, &line, usize::from(area.width), theme.text());
+    }
+}
+
+/// The spot drawn at screen position (`column`, `row`), if any (the last drawn wins).
+pub fn spot_at<S: Copy>(hits: &[(Rect, S)], column: u16, row: u16) -> Option<S> {
+    hits.iter()
+        .rev()
+        .find(|(rect, _)| rect.contains(ratatui::layout::Position { x: column, y: row }))
+        .map(|&(_, spot)| spot)
+}
+
+/// "1 hole", "2 holes".
+pub fn count(n: impl Into<usize>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}

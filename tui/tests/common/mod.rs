@@ -1,0 +1,70 @@
+//! What the TUI tests share: an app driven by keys on a test clock, and frames drawn on
+//! ratatui's test backend.
+
+#![allow(dead_code)]
+
+use std::time::{Duration, Instant};
+
+use mousehole_tui::{App, Launch, Theme};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// An app with its own clock, so the bots' pace never makes a test wait.
+pub struct Driver {
+    pub app: App,
+    clock: Instant,
+}
+
+impl Driver {
+    pub fn new(launch: Launch) -> Self {
+        Self {
+            app: App::new(launch, Theme::MONOCHROME).expect("the app starts"),
+            clock: Instant::now(),
+        }
+    }
+
+    pub fn play(spec: &str, seats: &str, seed: u64) -> Self {
+        Self::new(Launch::play(spec, seats, Some(seed)).expect("a valid game"))
+    }
+
+    /// Steps the game until a person must act or the game is over (the bots think on their
+    /// thread meanwhile).
+    pub fn settle(&mut self) {
+        for _ in 0..2_000_000 {
+            self.clock += Duration::from_secs(10);
+            self.app.tick(self.clock);
+            if self.app.awaiting_person() {
+                // One more tick shows anything that came with the last step.
+                self.app.tick(self.clock);
+                return;
+            }
+            std::thread::sleep(Duration::from_micros(50));
+        }
+        panic!("the game did not come back to a person");
+    }
+
+    pub fn key(&mut self, code: KeyCode) {
+        self.app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+        self.app.tick(self.clock);
+    }
+
+    pub fn char(&mut self, c: char) {
+        self.key(KeyCode::Char(c));
+    }
+
+    pub fn text(&mut self, text: &str) {
+        for c in text.chars() {
+            self.char(c);
+        }
+    }
+
+    /// The screen as text, `width` × `height`.
+    pub fn frame(&mut self, width: u16, height: u16) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+        terminal
+            .draw(|frame| self.app.draw(frame))
+            .expect("the frame draws");
+        terminal.backend().to_string()
+    }
+}

@@ -1,0 +1,448 @@
+//! Whole games of each game played through `App::handle_key` against bots, to the end screen;
+//! hints, undo, save and resume, the replay viewer and typed moves; and a property test: random
+//! keys never panic, and what a person is shown never depends on what their seat cannot know.
+
+mod common;
+
+use std::str::FromStr;
+
+use common::Driver;
+use mousehole_engine::games::cheese_day::CheeseDay;
+use mousehole_engine::games::moose_house::MooseHouse;
+use mousehole_engine::games::mouse_race::MouseRace;
+use mousehole_engine::games::mouse_trap::MouseTrap;
+use mousehole_engine::rng::stream;
+use mousehole_engine::{Actor, Game, GameSpec, Transcript};
+use mousehole_tui::view::draw_seat_view;
+use mousehole_tui::{GamePlan, Launch, SeatPlan, Theme, TuiGame};
+use proptest::prelude::*;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+
+/// Plays a game to its end: at each decision the person moves the selection down `step % 3`
+/// times and plays it, every fifth decision typing the selected move's text instead.
+fn play_to_the_end(spec: &str, seats: &str, seed: u64) -> Driver {
+    let mut driver = Driver::play(spec, seats, seed);
+    for step in 0..100_000usize {
+        driver.settle();
+        if driver.app.game_over() {
+            return driver;
+        }
+        for _ in 0..step % 3 {
+            driver.char('j');
+        }
+        if step % 5 == 4 {
+            // Typing: the first letter, then tab completes as far as the moves agree, then
+            // the typed text is matched (or explained) on Enter; Esc falls back to the list.
+            driver.char(':');
+            driver.key(KeyCode::Tab);
+            driver.key(KeyCode::Enter);
+            if !driver.app.awaiting_person() || driver.app.game_over() {
+                continue;
+            }
+            driver.key(KeyCode::Esc);
+        }
+        driver.key(KeyCode::Enter);
+    }
+    panic!("{spec}: the game did not end");
+}
+
+fn check_finished(driver: &mut Driver, game: &str) {
+    let frame = driver.frame(80, 24);
+    assert!(frame.contains("game over"), "{game}: {frame}");
+    let transcript = driver.app.transcript().expect("a game");
+    assert!(transcript.outcome.is_some(), "{game}: unfinished");
+    transcript
+        .replay()
+        .unwrap_or_else(|e| panic!("{game}: the transcript does not replay: {e}"));
+    assert!(
+        transcript.events.iter().any(|e| e.actor == Actor::Seat(0)),
+        "{game}: the person never decided"
+    );
+}
+
+#[test]
+fn a_scripted_game_of_cheese_day_reaches_the_end_screen() {
+    let mut driver = play_to_the_end("cheese-day", "human,heuristic,random", 11);
+    check_finished(&mut driver, "cheese-day");
+}
+
+#[test]
+fn a_scripted_game_of_moose_in_the_house_reaches_the_end_screen() {
+    let mut driver = play_to_the_end("moose-house", "human,heuristic,random", 12);
+    check_finished(&mut driver, "moose-house");
+}
+
+#[test]
+fn a_scripted_game_of_mouse_trap_reaches_the_end_screen() {
+    let mut driver = play_to_the_end("mouse-trap:players=2", "human,heuristic", 13);
+    check_finished(&mut driver, "mouse-trap");
+}
+
+#[test]
+fn a_scripted_game_of_mouse_race_reaches_the_end_screen() {
+    let mut driver = play_to_the_end("mouse-race:max_turns=120", "human,heuristic", 14);
+    check_finished(&mut driver, "mouse-race");
+}
+
+#[test]
+fn a_hint_is_shown_best_first_and_recorded_with_the_decision() {
+    // A small search: the hint's machinery is the same whatever the iterations.
+    let mut plan = GamePlan::new(
+        "cheese-day:players=2".parse().unwrap(),
+        vec![
+            SeatPlan::Human(None),
+            SeatPlan::Bot("heuristic".parse().unwrap()),
+        ],
+        21,
+    );
+    plan.hint = "ismcts:iterations=300,rollout=heuristic".parse().unwrap();
+    let mut driver = Driver::new(Launch::Play(plan));
+    driver.settle();
+    driver.char('h');
+    for _ in 0..20_000 {
+        if driver.frame(80, 24).contains('★') {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        driver.settle();
+    }
+    let frame = driver.frame(80, 24);
+    assert!(frame.contains("★"), "{frame}");
+    // The list is drawn best first: the first move with an estimate is the starred one.
+    let first_estimate = frame
+        .lines()
+        .filter_map(|line| line.rsplit("││").next())
+        .find(|panel| panel.contains('%'))
+        .unwrap();
+    assert!(first_estimate.trim_start().starts_with('★'), "{frame}");
+    // The selection stayed on its move; the top of the list is the best one.
+    for _ in 0..10 {
+        driver.char('k');
+    }
+    driver.key(KeyCode::Enter);
+    let transcript = driver.app.transcript().unwrap();
+    let decision = transcript
+        .events
+        .iter()
+        .find(|e| e.actor == Actor::Seat(0))
+        .unwrap();
+    let info = decision.info.as_ref().expect("the hint is recorded");
+    assert!(
+        info.note
+            .as_deref()
+            .is_some_and(|n| n.starts_with("hint shown")),
+        "{info:?}"
+    );
+    assert!(info.actions.len() >= 2, "{info:?}");
+    // The move played was the top of the list: the best one.
+    let best = info
+        .actions
+        .iter()
+        .max_by(|a, b| a.win.total_cmp(&b.win))
+        .unwrap();
+    assert_eq!(decision.action, best.action);
+    transcript.replay().unwrap();
+}
+
+#[test]
+fn undo_goes_back_to_the_last_decision_and_chance_stays_as_it_was() {
+    let mut driver = Driver::play("cheese-day", "human,heuristic,heuristic", 31);
+    for _ in 0..3 {
+        driver.settle();
+        driver.key(KeyCode::Enter);
+    }
+    driver.settle();
+    let before = driver.app.transcript().unwrap();
+    let last = before
+        .events
+        .iter()
+        .rposition(|e| e.actor == Actor::Seat(0))
+        .unwrap();
+    driver.char('u');
+    driver.settle();
+    let undone = driver.app.transcript().unwrap();
+    assert_eq!(undone.events, before.events[..last]);
+    // The same move again: the same dice and the same bot moves follow.
+    driver.key(KeyCode::Enter);
+    driver.settle();
+    let again = driver.app.transcript().unwrap();
+    assert_eq!(again.events, before.events);
+}
+
+#[test]
+fn undo_is_refused_before_the_first_decision_and_explained() {
+    let mut driver = Driver::play("mouse-trap:players=2", "human,heuristic", 32);
+    driver.settle();
+    driver.char('u');
+    let frame = driver.frame(80, 24);
+    assert!(frame.contains("nothing to undo"), "{frame}");
+}
+
+fn temp_path(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mousehole-tui-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Saves through the `s` prompt to `path`.
+fn save_as(driver: &mut Driver, path: &std::path::Path) {
+    driver.char('s');
+    for _ in 0..200 {
+        driver.key(KeyCode::Backspace);
+    }
+    driver.text(&path.display().to_string());
+    driver.key(KeyCode::Enter);
+    assert!(path.exists(), "not saved: {}", driver.frame(80, 24));
+}
+
+#[test]
+fn a_saved_game_resumes_and_goes_on_as_if_it_had_never_stopped() {
+    let path = temp_path("resume.json");
+    let spec = "moose-house";
+    let seats = "human,heuristic,heuristic";
+    let mut original = Driver::play(spec, seats, 41);
+    for _ in 0..4 {
+        original.settle();
+        original.char('j');
+        original.key(KeyCode::Enter);
+    }
+    original.settle();
+    save_as(&mut original, &path);
+    let saved = mousehole_tui::read_transcript(&path).unwrap();
+    assert!(saved.outcome.is_none());
+    let plan = GamePlan::new(
+        GameSpec::from_recorded(&saved.game, &saved.options).unwrap(),
+        saved
+            .seats
+            .iter()
+            .map(|l| SeatPlan::from_label(l).unwrap())
+            .collect(),
+        saved.seed,
+    );
+    let mut resumed = Driver::new(Launch::Resume {
+        plan,
+        transcript: Box::new(saved),
+    });
+    for driver in [&mut original, &mut resumed] {
+        for _ in 0..6 {
+            driver.settle();
+            if driver.app.game_over() {
+                break;
+            }
+            driver.key(KeyCode::Enter);
+        }
+        driver.settle();
+    }
+    assert_eq!(
+        original.app.transcript().unwrap().events,
+        resumed.app.transcript().unwrap().events
+    );
+}
+
+#[test]
+fn a_transcript_whose_chance_is_not_its_seeds_is_not_resumed() {
+    let mut driver = Driver::play("cheese-day:players=2", "human,heuristic", 51);
+    driver.settle();
+    let mut transcript = driver.app.transcript().unwrap();
+    transcript.seed += 1;
+    let plan = GamePlan::new(
+        GameSpec::from_recorded(&transcript.game, &transcript.options).unwrap(),
+        vec![
+            SeatPlan::Human(None),
+            SeatPlan::Bot("heuristic".parse().unwrap()),
+        ],
+        transcript.seed,
+    );
+    let error = mousehole_tui::App::new(
+        Launch::Resume {
+            plan,
+            transcript: Box::new(transcript),
+        },
+        Theme::MONOCHROME,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(error.contains("chance stream"), "{error}");
+}
+
+#[test]
+fn the_replay_viewer_steps_through_any_view_and_reveals_only_after_the_end() {
+    let mut driver = play_to_the_end("cheese-day:players=2", "human,heuristic", 61);
+    driver.char('r');
+    let frame = driver.frame(80, 24);
+    let transcript = driver.app.transcript().unwrap();
+    let events = transcript.events.len();
+    assert!(
+        frame.contains(&format!("event {events} of {events}")),
+        "{frame}"
+    );
+    driver.key(KeyCode::Home);
+    assert!(driver.frame(80, 24).contains("the start, before event 1"));
+    driver.key(KeyCode::Right);
+    assert!(
+        driver
+            .frame(80, 24)
+            .contains(&format!("event 1 of {events}"))
+    );
+    // Seat 0, seat 1, then everything revealed (the game is over).
+    driver.char('v');
+    assert!(driver.frame(80, 24).contains("seat 1's view"));
+    driver.char('v');
+    let everything = driver.frame(80, 24);
+    assert!(everything.contains("everything revealed"), "{everything}");
+    // The full record names the faces of the cards drawn.
+    assert!(
+        everything.contains("draw ") && !everything.contains("draw 1?"),
+        "{everything}"
+    );
+    driver.char('q');
+    assert!(driver.frame(80, 24).contains("game over"));
+
+    // An unfinished game's viewer never reveals everything.
+    let mut viewer = Driver::new(Launch::Replay(Box::new(Transcript {
+        outcome: None,
+        events: transcript.events[..10].to_vec(),
+        ..transcript
+    })));
+    for _ in 0..5 {
+        viewer.char('v');
+        assert!(!viewer.frame(80, 24).contains("everything revealed"));
+    }
+}
+
+#[test]
+fn typed_moves_that_are_not_allowed_are_explained_in_place() {
+    let mut driver = Driver::play("cheese-day:players=2", "human,heuristic", 71);
+    driver.settle();
+    driver.char(':');
+    driver.text("fly away");
+    driver.key(KeyCode::Enter);
+    let frame = driver.frame(100, 30);
+    assert!(frame.contains("peek S, take S or remove S"), "{frame}");
+    for _ in 0..8 {
+        driver.key(KeyCode::Backspace);
+    }
+    // `peek 1` is a move of the game, but not while a card shows the roll (and then it is
+    // simply played).
+    driver.text("peek 1");
+    driver.key(KeyCode::Enter);
+    let frame = driver.frame(100, 30);
+    let played = driver
+        .app
+        .transcript()
+        .unwrap()
+        .events
+        .iter()
+        .any(|e| e.actor == Actor::Seat(0));
+    assert!(
+        played || frame.contains("is a move of the game but not allowed"),
+        "neither played nor explained: {frame}"
+    );
+}
+
+/// Replays `transcript` into the typed state it ends in.
+fn final_state<G: Game>(transcript: &Transcript) -> G {
+    let spec = GameSpec::from_recorded(&transcript.game, &transcript.options).unwrap();
+    let mut state = G::new(&spec.config::<G>().unwrap());
+    for event in &transcript.events {
+        state
+            .apply(G::Action::from_str(&event.action).unwrap())
+            .unwrap();
+    }
+    state
+}
+
+/// The person's view of `state` and of states differing only in what seat 0 cannot know are
+/// drawn identically.
+fn view_hides_what_seat_0_cannot_know<G: TuiGame>(transcript: &Transcript, draws: u64) {
+    let state = final_state::<G>(transcript);
+    let area = Rect::new(0, 0, 100, 40);
+    let mut shown = Buffer::empty(area);
+    draw_seat_view(&state, 0, area, &mut shown, Theme::MONOCHROME);
+    for draw in 0..draws {
+        let other = state.resample_hidden(0, &mut stream(draw, 9));
+        let mut other_shown = Buffer::empty(area);
+        draw_seat_view(&other, 0, area, &mut other_shown, Theme::MONOCHROME);
+        assert_eq!(
+            shown, other_shown,
+            "{}: the view shows something hidden",
+            transcript.game
+        );
+    }
+}
+
+/// Keys a person might press, `s`, `q` and `g` left out (they write files, quit or leave the
+/// game; their screens are tested above).
+const KEYS: &[KeyCode] = &[
+    KeyCode::Char('j'),
+    KeyCode::Char('k'),
+    KeyCode::Enter,
+    KeyCode::Char(' '),
+    KeyCode::Char('h'),
+    KeyCode::Char('u'),
+    KeyCode::Char('n'),
+    KeyCode::Char('+'),
+    KeyCode::Char('-'),
+    KeyCode::Char('?'),
+    KeyCode::Char('v'),
+    KeyCode::Char(':'),
+    KeyCode::Char('t'),
+    KeyCode::Char('a'),
+    KeyCode::Char('r'),
+    KeyCode::Char('1'),
+    KeyCode::Tab,
+    KeyCode::Esc,
+    KeyCode::Backspace,
+    KeyCode::Left,
+    KeyCode::Right,
+    KeyCode::Up,
+    KeyCode::Down,
+    KeyCode::Home,
+    KeyCode::End,
+    KeyCode::PageUp,
+    KeyCode::PageDown,
+];
+
+fn random_keys(spec: &str, seats: &str, seed: u64, keys: &[usize]) -> Option<Transcript> {
+    let mut driver = Driver::play(spec, seats, seed);
+    for &key in keys {
+        driver.settle();
+        driver.key(KEYS[key % KEYS.len()]);
+        if driver.app.should_quit() {
+            break;
+        }
+        let _ = driver.frame(80, 24);
+    }
+    driver.settle();
+    let _ = driver.frame(120, 40);
+    driver.app.transcript()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_keys_never_panic_or_show_what_is_hidden(
+        game in 0usize..4,
+        seed in 0u64..1000,
+        keys in proptest::collection::vec(0usize..64, 1..60),
+    ) {
+        let (spec, seats) = [
+            ("cheese-day", "human,heuristic,random"),
+            ("moose-house", "human,heuristic,random"),
+            ("mouse-trap", "human,heuristic,random"),
+            ("mouse-race:max_turns=100", "human,heuristic"),
+        ][game];
+        if let Some(transcript) = random_keys(spec, seats, seed, &keys) {
+            transcript.replay().expect("the transcript replays");
+            match game {
+                0 => view_hides_what_seat_0_cannot_know::<CheeseDay>(&transcript, 8),
+                1 => view_hides_what_seat_0_cannot_know::<MooseHouse>(&transcript, 8),
+                2 => view_hides_what_seat_0_cannot_know::<MouseTrap>(&transcript, 2),
+                _ => view_hides_what_seat_0_cannot_know::<MouseRace>(&transcript, 8),
+            }
+        }
+    }
+}
