@@ -46,13 +46,17 @@ pub struct TuiArgs {
 
 /// Turns the CLI's seat list into the TUI's.
 fn seat_plans(text: &str) -> Result<Vec<SeatPlan>> {
-    Ok(parse_seats(text)?
+    parse_seats(text)?
         .into_iter()
         .map(|seat| match seat {
-            SeatSpec::Agent(spec) => SeatPlan::Bot(spec),
-            SeatSpec::Human(name) => SeatPlan::Human(name),
+            SeatSpec::Agent(spec) => Ok(SeatPlan::Bot(spec)),
+            SeatSpec::Human(name) => Ok(SeatPlan::Human(name)),
+            SeatSpec::External(command) => bail!(
+                "seat '{}': the TUI does not seat programs yet; play against a program with `mousehole play … --seat 'exec:…'`",
+                mousehole_engine::text::shown(&command.to_string())
+            ),
         })
-        .collect())
+        .collect()
 }
 
 fn launch(args: &TuiArgs) -> Result<Launch> {
