@@ -1362,7 +1362,7 @@ impl App {
         if self.screen == Screen::Game {
             lines.push(Line::raw(""));
             lines.push(Line::styled(
-                "mouse: click a slot, room, space, cell or a listed move to select it; click it again to play it",
+                "mouse: click a listed move to select it, again to play it; click a slot, room, space or cell to select a move touching it (again: the next such move, or plays it if it is the only one)",
                 theme.dim(),
             ));
             if let Some(session) = self.session.as_deref() {

@@ -148,7 +148,7 @@ const HELP: Binding = bind(
     true,
 );
 
-/// The setup screen. Text fields take printable keys first (see [`Screen::types_text`]).
+/// The setup screen. Text fields take printable keys first (`Setup::types_text`).
 pub const SETUP: &[Binding] = &[
     bind(
         Cmd::Up,

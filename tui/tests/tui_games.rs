@@ -171,6 +171,73 @@ fn undo_goes_back_to_the_last_decision_and_chance_stays_as_it_was() {
     assert_eq!(again.events, before.events);
 }
 
+/// Where pantry slot `slot`'s card is drawn in `frame` (inside its border): column, row.
+fn card_of_slot(frame: &str, slot: u32) -> Option<(u16, u16)> {
+    let mark = char::from_digit(slot, 10)?;
+    frame.lines().enumerate().find_map(|(row, line)| {
+        let chars: Vec<char> = line.chars().collect();
+        // The test backend quotes each line.
+        let quote = usize::from(chars.first() == Some(&'"'));
+        let at = chars.windows(2).position(|w| w == ['┌', mark])?;
+        Some(((at - quote + 2) as u16, (row + 1) as u16))
+    })
+}
+
+/// The first move seat 0 made, in its text form.
+fn first_move(driver: &Driver) -> String {
+    let transcript = driver.app.transcript().unwrap();
+    transcript
+        .events
+        .iter()
+        .find(|e| e.actor == Actor::Seat(0))
+        .map(|e| e.action.clone())
+        .unwrap_or_default()
+}
+
+#[test]
+fn clicks_on_the_board_and_the_list_select_and_play_moves() {
+    // Seed 7: seat 0 rolls a 1 and only slot 1 shows one, so the moves are `take 1`
+    // (selected first) and `remove 1`.
+    let mut driver = Driver::play("cheese-day:players=2", "human,heuristic", 7);
+    driver.settle();
+    let frame = driver.frame(80, 24);
+    let (slot_1, row) = card_of_slot(&frame, 1).unwrap();
+    let (slot_4, _) = card_of_slot(&frame, 4).unwrap();
+    // A slot with a move selected already: the click steps to the next move there.
+    driver.click(slot_1, row);
+    driver.key(KeyCode::Enter);
+    assert_eq!(first_move(&driver), "remove 1", "{frame}");
+    // A slot no move touches: the click changes nothing.
+    driver.char('u');
+    driver.settle();
+    driver.frame(80, 24);
+    driver.click(slot_4, row);
+    assert_eq!(first_move(&driver), "");
+    driver.key(KeyCode::Enter);
+    assert_eq!(first_move(&driver), "take 1");
+    // Two clicks on slot 1 come round to its first move again.
+    driver.char('u');
+    driver.settle();
+    driver.frame(80, 24);
+    driver.click(slot_1, row);
+    driver.click(slot_1, row);
+    driver.key(KeyCode::Enter);
+    assert_eq!(first_move(&driver), "take 1");
+    // In the list, a click selects the move on that row and a second click plays it.
+    driver.char('u');
+    driver.settle();
+    let frame = driver.frame(80, 24);
+    let list_row = frame
+        .lines()
+        .position(|line| line.contains("remove slot 1"))
+        .unwrap() as u16;
+    driver.click(60, list_row);
+    assert_eq!(first_move(&driver), "");
+    driver.frame(80, 24);
+    driver.click(60, list_row);
+    assert_eq!(first_move(&driver), "remove 1");
+}
+
 #[test]
 fn undo_is_refused_before_the_first_decision_and_explained() {
     let mut driver = Driver::play("mouse-trap:players=2", "human,heuristic", 32);

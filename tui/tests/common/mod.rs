@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 use mousehole_tui::{App, Launch, Theme};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 
 /// An app with its own clock, so the bots' pace never makes a test wait.
 pub struct Driver {
@@ -51,6 +53,17 @@ impl Driver {
 
     pub fn char(&mut self, c: char) {
         self.key(KeyCode::Char(c));
+    }
+
+    /// A left click at screen position (`column`, `row`) of the last frame drawn.
+    pub fn click(&mut self, column: u16, row: u16) {
+        self.app.handle_mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        });
+        self.app.tick(self.clock);
     }
 
     pub fn text(&mut self, text: &str) {
