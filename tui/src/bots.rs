@@ -1,34 +1,16 @@
 //! Who can sit at a seat: a person, or a bot. The setup screen offers every built-in agent at
-//! its default settings ([`mousehole_bots::AGENTS`]) and the suggested specs of [`SUGGESTED`]:
-//! the one place that will list the calibrated levels (`easy`, `medium`, `hard`) once they
-//! exist as named agent specs. The command line takes any agent spec.
+//! its default settings ([`mousehole_bots::AGENTS`], the calibrated levels `easy`, `medium`
+//! and `hard` among them). The command line takes any agent spec.
 
 use std::fmt;
 
 use mousehole_bots::{AGENTS, AgentSpec, AgentSpecError};
 
-/// Suggested bot settings for the setup screen, weakest first: (label, agent spec). When the
-/// bots crate names calibrated levels, they replace these entries.
-pub const SUGGESTED: &[(&str, &str)] = &[
-    (
-        "ismcts, 300 iterations, heuristic rollouts (quick)",
-        "ismcts:iterations=300,rollout=heuristic",
-    ),
-    (
-        "ismcts, 2000 iterations, heuristic rollouts",
-        "ismcts:iterations=2000,rollout=heuristic",
-    ),
-    (
-        "ismcts, 10000 iterations, heuristic rollouts (strong, slower)",
-        "ismcts:iterations=10000,rollout=heuristic",
-    ),
-];
-
 /// The bot a new seat gets on the setup screen: an entry of [`bot_choices`].
-pub const DEFAULT_BOT: &str = "ismcts:iterations=2000,rollout=heuristic";
+pub const DEFAULT_BOT: &str = "medium";
 
-/// The agent behind hints: the strongest bot there is, searching the person's own view.
-pub const HINT_SPEC: &str = "ismcts:iterations=4000,rollout=heuristic";
+/// The agent behind hints: the strongest level, searching the person's own view.
+pub const HINT_SPEC: &str = "hard";
 
 /// Who plays one seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,23 +98,18 @@ pub struct BotChoice {
     pub spec: AgentSpec,
 }
 
-/// Every bot the setup screen offers: the built-in agents at their defaults, then
-/// [`SUGGESTED`].
+/// Every bot the setup screen offers: the built-in agents at their defaults.
 ///
 /// # Panics
-/// If a suggested spec does not parse (a bug, caught by the tests).
+/// If an agent's name does not parse as a spec (a bug, caught by the tests).
 pub fn bot_choices() -> Vec<BotChoice> {
-    let builtin = AGENTS.iter().map(|agent| BotChoice {
-        label: format!("{}: {}", agent.name, agent.help),
-        spec: agent.name.parse().expect("an agent's name is a spec"),
-    });
-    let suggested = SUGGESTED.iter().map(|(label, spec)| BotChoice {
-        label: (*label).to_owned(),
-        spec: spec
-            .parse()
-            .unwrap_or_else(|e| panic!("suggested bot '{spec}': {e}")),
-    });
-    builtin.chain(suggested).collect()
+    AGENTS
+        .iter()
+        .map(|agent| BotChoice {
+            label: format!("{}: {}", agent.name, agent.help),
+            spec: agent.name.parse().expect("an agent's name is a spec"),
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -142,7 +119,7 @@ mod tests {
     #[test]
     fn every_offered_bot_parses_and_the_defaults_are_offered() {
         let choices = bot_choices();
-        assert_eq!(choices.len(), AGENTS.len() + SUGGESTED.len());
+        assert_eq!(choices.len(), AGENTS.len());
         let default: AgentSpec = DEFAULT_BOT.parse().unwrap();
         assert!(choices.iter().any(|c| c.spec == default));
         HINT_SPEC.parse::<AgentSpec>().unwrap();
