@@ -3,7 +3,7 @@
 //! robin with win rates, intervals, ratings, the head-to-head matrix and seat advantage; the
 //! pairings that show each rung beats the one below it (duplicate seating, the stronger agent
 //! against copies of the weaker one, its win rate against the fair share 1/players); and a
-//! chart of win rate against ISMCTS budget (SVG, [`chart`]).
+//! chart of win rate against ISMCTS budget (SVG, drawn with plotters).
 //!
 //! What is played is plain data ([`StrengthPlan`]): [`StrengthPlan::standard`] builds the
 //! real one from the level table at a [`Scale`], tests build tiny ones. Every tournament is
