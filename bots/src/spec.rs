@@ -125,7 +125,7 @@ pub const AGENTS: &[AgentInfo] = &[
     AgentInfo {
         name: "easy",
         kind: AgentKind::Level(Level::Easy),
-        help: "a level: ISMCTS with a small budget calibrated per game (a few ms per move)",
+        help: "a level: ISMCTS with a small budget calibrated per game (1 to 3 ms per move on average)",
         settings: &[],
     },
     AgentInfo {

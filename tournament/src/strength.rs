@@ -3,7 +3,7 @@
 //! robin with win rates, intervals, ratings, the head-to-head matrix and seat advantage; the
 //! pairings that show each rung beats the one below it (duplicate seating, the stronger agent
 //! against copies of the weaker one, its win rate against the fair share 1/players); and a
-//! chart of win rate against ISMCTS budget (SVG, [`chart`]).
+//! chart of win rate against ISMCTS budget (SVG, drawn with plotters).
 //!
 //! What is played is plain data ([`StrengthPlan`]): [`StrengthPlan::standard`] builds the
 //! real one from the level table at a [`Scale`], tests build tiny ones. Every tournament is
@@ -73,34 +73,37 @@ pub struct StrengthPlan {
 pub struct Scale {
     /// Games of each round robin.
     pub ladder_games: u64,
-    /// Games of each pairing without the hard level.
+    /// Games of each pairing of the fast agents (heuristic against random, easy against the
+    /// heuristic).
+    pub fast_games: u64,
+    /// Games of each pairing with the medium level.
     pub pairing_games: u64,
-    /// Games of each pairing and budget point with the hard level, or as costly.
+    /// Games of each pairing with the hard level.
     pub hard_games: u64,
-    /// Games of each cheaper budget point.
+    /// Games of each budget point that is not a pairing.
     pub budget_games: u64,
 }
 
 impl Scale {
-    /// The committed report: sized to finish within 30 minutes on two cores.
+    /// The committed report: sized to finish within 30 minutes on two cores (the hard level
+    /// is what costs: a few hundred milliseconds a decision).
     pub const FULL: Scale = Scale {
-        ladder_games: 600,
-        pairing_games: 1000,
-        hard_games: 300,
-        budget_games: 400,
+        ladder_games: 100,
+        fast_games: 1000,
+        pairing_games: 240,
+        hard_games: 80,
+        budget_games: 120,
     };
 
     /// `--quick`: a few minutes, for trying the pipeline.
     pub const QUICK: Scale = Scale {
         ladder_games: 60,
+        fast_games: 100,
         pairing_games: 100,
         hard_games: 30,
         budget_games: 40,
     };
 }
-
-/// Budgets of the chart's points below the levels', as fractions of the easy level's.
-const BUDGET_STEPS: [u64; 3] = [1, 3, 10];
 
 impl StrengthPlan {
     /// The report on every game: heads-up and at its default player count, the ladder
@@ -111,20 +114,25 @@ impl StrengthPlan {
             let easy = level_of(info.name, Level::Easy).expect("every game has levels");
             let medium = level_of(info.name, Level::Medium).expect("every game has levels");
             let hard = level_of(info.name, Level::Hard).expect("every game has levels");
-            let mut budgets: Vec<BudgetPoint> = BUDGET_STEPS
-                .iter()
-                .map(|&n| n.max(1))
-                .filter(|&n| n < easy.iterations)
-                .map(|n| BudgetPoint {
-                    iterations: n,
-                    agent: hard.with_iterations(n).to_string(),
-                })
+            let point = |iterations: u64| BudgetPoint {
+                iterations,
+                agent: hard.with_iterations(iterations).to_string(),
+            };
+            // Below the easy level, and between it and medium: the hard level's settings
+            // with fewer iterations.
+            let mut budgets: Vec<BudgetPoint> = [easy.iterations / 10, easy.iterations / 3]
+                .into_iter()
+                .filter(|&n| n >= 1)
+                .map(point)
                 .collect();
             for (level, settings) in [
                 (Level::Easy, easy),
                 (Level::Medium, medium),
                 (Level::Hard, hard),
             ] {
+                if level == Level::Medium && medium.iterations / 3 > easy.iterations {
+                    budgets.push(point(medium.iterations / 3));
+                }
                 budgets.push(BudgetPoint {
                     iterations: settings.iterations,
                     agent: level.name().to_owned(),
@@ -147,8 +155,8 @@ impl StrengthPlan {
                         .to_vec(),
                     ladder_games: scale.ladder_games,
                     pairings: vec![
-                        pairing("heuristic", "random", scale.pairing_games),
-                        pairing("easy", "heuristic", scale.pairing_games),
+                        pairing("heuristic", "random", scale.fast_games),
+                        pairing("easy", "heuristic", scale.fast_games),
                         pairing("medium", "easy", scale.pairing_games),
                         pairing("hard", "medium", scale.hard_games),
                         pairing("hard", "heuristic", scale.hard_games),
