@@ -146,7 +146,7 @@ impl Levels for MouseTrap {
 impl Levels for MouseRace {
     const LEVELS: [LevelSettings; 3] = [
         level(200, 0.7, Rollout::Heuristic),
-        level(1_500, 0.7, Rollout::Heuristic),
+        level(1_000, 0.7, Rollout::Heuristic),
         level(6_000, 0.7, Rollout::Heuristic),
     ];
 }
