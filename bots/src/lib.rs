@@ -42,5 +42,5 @@ pub use mousehole_engine::DecisionView;
 pub use random::RandomAgent;
 pub use spec::{
     AGENTS, AgentInfo, AgentKind, AgentSpec, AgentSpecError, Rollout, SettingInfo, Settings,
-    build_agent,
+    build_agent, split_spec_list,
 };

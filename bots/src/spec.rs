@@ -411,6 +411,30 @@ pub fn build_agent<G: BotGame>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>>, Ag
     })
 }
 
+/// Splits a comma-separated list of seats or agents (`ismcts:iterations=2000,c=1.4,random`).
+/// Agent settings also use commas, so an item of the form `key=value` continues the previous
+/// entry's settings instead of starting a new one; a comma always ends an `exec:` command (a
+/// command with a comma in it is given on its own, `--seat`/`--agent`). The CLI's seat lists,
+/// the TUI's and the tournament's agent lists all split here.
+pub fn split_spec_list(text: &str) -> Vec<String> {
+    let mut entries: Vec<String> = Vec::new();
+    for item in text.split(',').map(str::trim) {
+        match entries.last_mut() {
+            Some(last)
+                if item.contains('=')
+                    && !item.contains(':')
+                    && last.contains(':')
+                    && !last.starts_with(crate::external::EXEC_PREFIX) =>
+            {
+                last.push(',');
+                last.push_str(item);
+            }
+            _ => entries.push(item.to_owned()),
+        }
+    }
+    entries
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -86,22 +86,7 @@ fn agent_error(entry: &str, error: &AgentSpecError) -> anyhow::Error {
 /// (`ismcts:iterations=2000,c=1.4`), so an item of the form `key=value` continues the previous
 /// seat's settings instead of starting a new seat.
 pub fn parse_seats(text: &str) -> Result<Vec<SeatSpec>> {
-    let mut entries: Vec<String> = Vec::new();
-    for item in text.split(',') {
-        let item = item.trim();
-        let continues_settings = item.contains('=')
-            && !item.contains(':')
-            && entries
-                .last()
-                .is_some_and(|last| last.contains(':') && !last.starts_with(EXEC_PREFIX));
-        if continues_settings {
-            let last = entries.last_mut().expect("checked");
-            last.push(',');
-            last.push_str(item);
-        } else {
-            entries.push(item.to_owned());
-        }
-    }
+    let entries = mousehole_bots::split_spec_list(text);
     let mut seats = Vec::with_capacity(entries.len());
     for (index, entry) in entries.iter().enumerate() {
         match parse_seat(entry) {

@@ -76,28 +76,10 @@ pub struct ExternalOptions {
     pub log: Option<ExternalLog>,
 }
 
-/// Splits a comma-separated agent list the way seat lists are split (`cli/src/seats.rs`):
-/// agent settings also use commas (`ismcts:iterations=2000,c=1.4`), so an item of the form
-/// `key=value` continues the previous agent's settings instead of starting a new entry. A
-/// comma always ends an `exec:` command (give a command with a comma as one `--agent`).
+/// Splits a comma-separated agent list as seat lists are split
+/// ([`mousehole_bots::split_spec_list`]).
 pub fn split_agent_list(text: &str) -> Vec<String> {
-    let mut entries: Vec<String> = Vec::new();
-    for item in text.split(',') {
-        let item = item.trim();
-        let continues_settings = item.contains('=')
-            && !item.contains(':')
-            && entries
-                .last()
-                .is_some_and(|last| last.contains(':') && !last.starts_with(EXEC_PREFIX));
-        if continues_settings {
-            let last = entries.last_mut().expect("checked");
-            last.push(',');
-            last.push_str(item);
-        } else {
-            entries.push(item.to_owned());
-        }
-    }
-    entries
+    mousehole_bots::split_spec_list(text)
 }
 
 /// Parses one entry of a tournament's list: an agent spec or `exec:COMMAND`. Nothing is

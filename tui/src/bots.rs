@@ -58,20 +58,7 @@ impl fmt::Display for SeatPlan {
 /// # Errors
 /// An empty seat or a label that is neither a person nor an agent spec.
 pub fn parse_seats(text: &str) -> Result<Vec<SeatPlan>, crate::TuiError> {
-    let mut entries: Vec<String> = Vec::new();
-    for item in text.split(',').map(str::trim) {
-        let continues = item.contains('=')
-            && !item.contains(':')
-            && entries.last().is_some_and(|last| last.contains(':'));
-        match entries.last_mut() {
-            Some(last) if continues => {
-                last.push(',');
-                last.push_str(item);
-            }
-            _ => entries.push(item.to_owned()),
-        }
-    }
-    entries
+    mousehole_bots::split_spec_list(text)
         .iter()
         .map(|entry| {
             if entry.is_empty() {
