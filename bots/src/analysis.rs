@@ -7,15 +7,15 @@ use std::fmt::Write as _;
 
 use mousehole_engine::rng::stream;
 use mousehole_engine::{
-    Actor, DecisionView, Game, GameConfig, ReplayError, SpecError, ToMove, Transcript,
+    ActionEstimate, Actor, DecisionView, Game, GameConfig, ReplayError, SpecError, ToMove,
+    Transcript,
 };
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::heuristic::{BotGame, BotVisitor, HeuristicRollout};
-use crate::ismcts::{Ismcts, IsmctsSettings};
-use crate::search::{Mean, RandomRollout, RolloutPolicy};
-use crate::spec::{AgentSpec, Rollout, Settings};
+use crate::agent::Agent;
+use crate::heuristic::{BotGame, BotVisitor};
+use crate::spec::{AgentSpec, Settings, build_agent};
 
 /// Win chance lost by a move, in points (percent), from which it counts as each mark.
 pub const INACCURACY: f64 = 5.0;
@@ -109,7 +109,9 @@ pub enum AnalysisError {
     Replay(#[from] Box<ReplayError>),
     #[error(transparent)]
     Spec(#[from] SpecError),
-    #[error("the analysing agent must be an ismcts spec (e.g. ismcts:iterations=2000), not '{0}'")]
+    #[error(
+        "the analysing agent must be a search that reports its estimates (ismcts:…, mc:…, or a level: easy, medium, hard), not '{0}'"
+    )]
     NotASearch(String),
     #[error("this game has seats 0 to {last}, not {seat}")]
     NoSuchSeat { seat: usize, last: usize },
@@ -121,7 +123,7 @@ pub struct AnalysisRequest<'a> {
     pub transcript: &'a Transcript,
     /// Only this seat's decisions, or all.
     pub seat: Option<usize>,
-    /// The searcher (an `ismcts:` spec).
+    /// The searcher: an `ismcts:` or `mc:` spec or a level.
     pub agent: &'a AgentSpec,
     /// Told `(events done, events in all)` as the analysis goes, for a progress display.
     pub progress: Option<&'a dyn Fn(usize, usize)>,
@@ -140,28 +142,15 @@ pub fn analyse(request: &AnalysisRequest<'_>) -> Result<Analysis, AnalysisError>
     // Checks the whole transcript first, so a bad event is reported as the replay would.
     request.transcript.replay().map_err(Box::new)?;
     let not_a_search = || AnalysisError::NotASearch(request.agent.to_string());
-    let (settings, rollout) = match request.agent.validate().map_err(|_| not_a_search())? {
-        Settings::Ismcts { settings, rollout } => (settings, rollout),
-        // A level is the game's own ISMCTS settings.
-        Settings::Level(level) => {
-            let level = crate::levels::level_of(&request.transcript.game, level)
-                .ok_or_else(not_a_search)?;
-            (level.ismcts(), level.rollout)
-        }
-        _ => return Err(not_a_search()),
-    };
+    match request.agent.validate().map_err(|_| not_a_search())? {
+        Settings::Ismcts { .. } | Settings::MonteCarlo { .. } | Settings::Level(_) => {}
+        Settings::Random | Settings::Heuristic => return Err(not_a_search()),
+    }
     let spec = mousehole_engine::GameSpec::from_recorded(
         &request.transcript.game,
         &request.transcript.options,
     )?;
-    crate::heuristic::visit(
-        &spec,
-        Analyse {
-            request,
-            settings,
-            rollout,
-        },
-    )?
+    crate::heuristic::visit(&spec, Analyse { request })?
 }
 
 impl std::fmt::Debug for AnalysisRequest<'_> {
@@ -176,30 +165,22 @@ impl std::fmt::Debug for AnalysisRequest<'_> {
 
 struct Analyse<'a, 'b> {
     request: &'a AnalysisRequest<'b>,
-    settings: IsmctsSettings,
-    rollout: Rollout,
 }
 
 impl BotVisitor for Analyse<'_, '_> {
     type Output = Result<Analysis, AnalysisError>;
 
     fn visit<G: BotGame>(self, config: G::Config) -> Self::Output {
-        match self.rollout {
-            Rollout::Random => {
-                analyse_with::<G, _>(&config, self.request, self.settings, RandomRollout)
-            }
-            Rollout::Heuristic => {
-                analyse_with::<G, _>(&config, self.request, self.settings, HeuristicRollout)
-            }
-        }
+        let agent = build_agent::<G>(self.request.agent)
+            .map_err(|_| AnalysisError::NotASearch(self.request.agent.to_string()))?;
+        analyse_with::<G>(&config, self.request, agent)
     }
 }
 
-fn analyse_with<G: Game, P: RolloutPolicy<G>>(
+fn analyse_with<G: Game>(
     config: &G::Config,
     request: &AnalysisRequest<'_>,
-    settings: IsmctsSettings,
-    policy: P,
+    mut search: Box<dyn Agent<G>>,
 ) -> Result<Analysis, AnalysisError> {
     let transcript = request.transcript;
     let players = config.players();
@@ -211,7 +192,6 @@ fn analyse_with<G: Game, P: RolloutPolicy<G>>(
             last: players - 1,
         });
     }
-    let mut search = Ismcts::<G, P>::new(settings, policy);
     let mut state = G::new(config);
     let mut legal = Vec::new();
     let mut moves = Vec::new();
@@ -230,8 +210,19 @@ fn analyse_with<G: Game, P: RolloutPolicy<G>>(
             if legal.len() > 1 {
                 let view = DecisionView::new(&state, seat, &legal);
                 let mut rng = stream(transcript.seed ^ 0xA4A1_7515, index as u64 + 1);
-                let (root, _) = search.search(&view, &mut rng);
-                moves.push(judge(index, seat, &legal, &root, action));
+                let decision = search.act(&view, &mut rng);
+                let estimates = decision.info.map(|info| info.actions).unwrap_or_default();
+                if estimates.is_empty() {
+                    return Err(AnalysisError::NotASearch(request.agent.to_string()));
+                }
+                moves.push(judge(
+                    index,
+                    seat,
+                    &legal,
+                    decision.action,
+                    &estimates,
+                    action,
+                ));
             }
         }
         state.apply_unchecked(action);
@@ -255,46 +246,34 @@ fn analyse_with<G: Game, P: RolloutPolicy<G>>(
     })
 }
 
-/// The verdict on one decision from its root statistics.
+/// The verdict on one decision from the search's choice and its estimates per action.
 fn judge<A: Copy + PartialEq + std::fmt::Display>(
     index: usize,
     seat: usize,
     legal: &[A],
-    stats: &[(u64, Mean)],
+    chosen: A,
+    estimates: &[ActionEstimate],
     played: A,
 ) -> AnalysedMove {
-    let best = (0..legal.len())
-        .max_by(|&a, &b| {
-            stats[a]
-                .0
-                .cmp(&stats[b].0)
-                .then(stats[a].1.mean().total_cmp(&stats[b].1.mean()))
-                .then(b.cmp(&a))
-        })
-        .expect("a decision has legal actions");
-    let played_index = legal
-        .iter()
-        .position(|&a| a == played)
-        .expect("the transcript replayed, so the action was legal");
-    let best_win = stats[best].1.mean();
+    let estimate = |action: A| {
+        let text = action.to_string();
+        estimates
+            .iter()
+            .find(|e| e.action == text && e.visits > 0)
+            .map(|e| e.win)
+    };
+    let tried = || estimates.iter().filter(|e| e.visits > 0).map(|e| e.win);
+    let best_win = estimate(chosen).unwrap_or_else(|| tried().fold(0.0, f64::max));
     // An action the search never tried has no estimate of its own: it counts as no better
     // than the worst the search did try.
-    let played_win = if stats[played_index].0 == 0 {
-        stats
-            .iter()
-            .filter(|(visits, _)| *visits > 0)
-            .map(|(_, mean)| mean.mean())
-            .fold(best_win, f64::min)
-    } else {
-        stats[played_index].1.mean()
-    };
+    let played_win = estimate(played).unwrap_or_else(|| tried().fold(best_win, f64::min));
     let loss = (100.0 * (best_win - played_win)).max(0.0);
     AnalysedMove {
         event: index + 1,
         seat,
         played: played.to_string(),
         played_win,
-        best: legal[best].to_string(),
+        best: chosen.to_string(),
         best_win,
         loss,
         mark: Mark::of(loss),
@@ -396,26 +375,34 @@ mod tests {
     }
 
     #[test]
-    fn a_move_is_judged_against_the_most_visited() {
-        let mean = |wins: u64, n: u64| {
-            let mut m = Mean::default();
-            for i in 0..n {
-                m.add(if i < wins { 1.0 } else { 0.0 });
-            }
-            m
+    fn a_move_is_judged_against_the_search_choice() {
+        let estimate = |action: &str, visits: u64, win: f64| ActionEstimate {
+            action: action.to_owned(),
+            visits,
+            win,
+            stderr: None,
         };
         let legal = ["a", "b", "c"];
-        let stats = [(10, mean(2, 10)), (80, mean(48, 80)), (0, Mean::default())];
-        let verdict = judge(4, 1, &legal, &stats, "a");
+        let estimates = [
+            estimate("b", 80, 0.6),
+            estimate("a", 10, 0.2),
+            estimate("c", 0, 0.0),
+        ];
+        let verdict = judge(4, 1, &legal, "b", &estimates, "a");
         assert_eq!(verdict.best, "b");
         assert!((verdict.loss - 40.0).abs() < 1e-9);
         assert_eq!(verdict.mark, Some(Mark::Blunder));
         assert_eq!(verdict.event, 5);
         // Never tried: as bad as the worst tried.
-        let verdict = judge(0, 1, &legal, &stats, "c");
+        let verdict = judge(0, 1, &legal, "b", &estimates, "c");
         assert!((verdict.played_win - 0.2).abs() < 1e-9);
-        let verdict = judge(0, 1, &legal, &stats, "b");
+        let verdict = judge(0, 1, &legal, "b", &estimates, "b");
         assert_eq!(verdict.mark, None);
+        assert!(verdict.loss.abs() < 1e-12);
+        // A search that keeps a move with a lower mean (flat Monte Carlo's baseline): playing
+        // the better-looking one loses nothing.
+        let verdict = judge(0, 1, &legal, "a", &estimates, "b");
+        assert_eq!(verdict.best, "a");
         assert!(verdict.loss.abs() < 1e-12);
     }
 }

@@ -1,28 +1,58 @@
-//! Flat Monte Carlo: for each legal action in turn, play it in a world sampled from the
-//! observation and play the world out; choose the action with the best mean return for the
-//! deciding seat. No tree: the baseline every tree search must beat.
+//! Flat Monte Carlo: every legal action played out, in rounds, in worlds sampled from the
+//! observation; the deciding seat's best mean return wins. No tree: the baseline every tree
+//! search must beat, and with heuristic rollouts a policy improvement over the heuristic.
+//!
+//! Each round samples one world and one chance stream and plays *every* action in it (common
+//! random numbers): in games where luck weighs most, the difference between two actions over
+//! the same dice and cards is far less noisy than over different ones. When the rollout policy
+//! has a choice of its own at the root (the heuristic does), that choice stands unless another
+//! action beats it, round by round, by more than `margin` standard errors: a noisy estimate
+//! never replaces a good move by a worse one.
 
 use std::time::Instant;
 
+use mousehole_engine::rng::stream;
 use mousehole_engine::{Decision, DecisionView, Game, GameRng};
+use rand::RngExt;
 
 use crate::agent::Agent;
-use crate::search::{Effort, Mean, RolloutPolicy, Scratch, decision_info, rollout};
+use crate::search::{Effort, Limits, Mean, RolloutPolicy, Scratch, decision_info, rollout};
+
+/// Flat Monte Carlo settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FlatSettings {
+    /// Playouts per decision (all actions together), or a thinking time.
+    pub effort: Effort,
+    /// How many standard errors of the paired difference another action must beat the
+    /// rollout policy's own choice by to replace it.
+    pub margin: f64,
+}
+
+impl Default for FlatSettings {
+    fn default() -> Self {
+        Self {
+            effort: Effort::iterations(crate::search::DEFAULT_ITERATIONS),
+            margin: 2.0,
+        }
+    }
+}
 
 /// Flat Monte Carlo with rollout policy `P`.
 #[derive(Debug)]
 pub struct FlatMonteCarlo<G: Game, P> {
-    effort: Effort,
+    settings: FlatSettings,
     policy: P,
     scratch: Scratch<G>,
+    returns: Vec<f64>,
 }
 
 impl<G: Game, P: RolloutPolicy<G>> FlatMonteCarlo<G, P> {
-    pub fn new(effort: Effort, policy: P) -> Self {
+    pub fn new(settings: FlatSettings, policy: P) -> Self {
         Self {
-            effort,
+            settings,
             policy,
             scratch: Scratch::default(),
+            returns: Vec::new(),
         }
     }
 }
@@ -35,21 +65,67 @@ impl<G: Game, P: RolloutPolicy<G>> Agent<G> for FlatMonteCarlo<G, P> {
         }
         let seat = view.seat();
         let observation = view.observation();
-        let limits = self.effort.limits(view.budget(), Instant::now());
+        let start = Instant::now();
+        let limits = self.settings.effort.limits(view.budget(), start);
+        let baseline = self
+            .policy
+            .root_choice(&observation, legal, rng)
+            .and_then(|choice| legal.iter().position(|&a| a == choice));
         let mut stats = vec![Mean::default(); legal.len()];
+        // Per action, its return minus the baseline's in the same round.
+        let mut gains = vec![Mean::default(); legal.len()];
+        let mut candidates: Vec<usize> = (0..legal.len()).collect();
+        let phases = Phases::new(legal.len(), limits, start);
         let mut done = 0;
-        // Actions take turns, so every action has as many playouts as any other (±1).
-        while limits.go_on(done) {
-            let index = (done % legal.len() as u64) as usize;
-            let mut world = G::determinize(&observation, rng);
-            world.apply_unchecked(legal[index]);
-            rollout(&mut world, &self.policy, rng, &mut self.scratch);
-            stats[index].add(self.scratch.returns.get(seat).copied().unwrap_or(0.0));
-            done += 1;
+        'phases: for phase in 0..phases.count {
+            let phase_start = done;
+            loop {
+                // A round plays every candidate, so the clock is read every round.
+                if !limits.go_on(done) || (done > 0 && limits.past_deadline()) {
+                    break 'phases;
+                }
+                self.round(&observation, seat, legal, &candidates, rng);
+                for (&index, &value) in candidates.iter().zip(&self.returns) {
+                    stats[index].add(value);
+                }
+                if let Some(base) = baseline {
+                    let base_value = self.returns[candidates
+                        .iter()
+                        .position(|&c| c == base)
+                        .expect("the baseline is always a candidate")];
+                    for (&index, &value) in candidates.iter().zip(&self.returns) {
+                        gains[index].add(value - base_value);
+                    }
+                }
+                done += candidates.len() as u64;
+                if phase + 1 < phases.count && phases.over(phase, done - phase_start) {
+                    break;
+                }
+            }
+            if phase + 1 < phases.count {
+                halve(&mut candidates, &stats, baseline);
+                if candidates.len() == 1 {
+                    break;
+                }
+            }
         }
-        let best = (0..legal.len())
+        let by_mean = candidates
+            .iter()
+            .copied()
             .max_by(|&a, &b| stats[a].mean().total_cmp(&stats[b].mean()).then(b.cmp(&a)))
-            .expect("at least one legal action");
+            .expect("at least one candidate");
+        let best = match baseline {
+            Some(base) if by_mean != base => {
+                let gain = &gains[by_mean];
+                if gain.mean() > self.settings.margin * gain.stderr() {
+                    by_mean
+                } else {
+                    base
+                }
+            }
+            Some(base) => base,
+            None => by_mean,
+        };
         let estimates = legal
             .iter()
             .zip(&stats)
@@ -58,4 +134,78 @@ impl<G: Game, P: RolloutPolicy<G>> Agent<G> for FlatMonteCarlo<G, P> {
         let info = decision_info(estimates, best, Some(format!("mc, {done} playouts")));
         Decision::with_info(legal[best], info)
     }
+}
+
+impl<G: Game, P: RolloutPolicy<G>> FlatMonteCarlo<G, P> {
+    /// One round: a world and a chance stream sampled once, every candidate played out in
+    /// them; leaves the deciding seat's return of each candidate in `self.returns`.
+    fn round(
+        &mut self,
+        observation: &G::Observation,
+        seat: usize,
+        legal: &[G::Action],
+        candidates: &[usize],
+        rng: &mut GameRng,
+    ) {
+        let world = G::determinize(observation, rng);
+        let chance = stream(rng.random(), 0);
+        self.returns.clear();
+        for &index in candidates {
+            let mut world = world.clone();
+            let mut chance = chance.clone();
+            world.apply_unchecked(legal[index]);
+            rollout(&mut world, &self.policy, &mut chance, &mut self.scratch);
+            self.returns
+                .push(self.scratch.returns.get(seat).copied().unwrap_or(0.0));
+        }
+    }
+}
+
+/// Sequential halving (Karnin, Koren & Somekh 2013): the budget is split into phases, one per
+/// halving of the candidates, so a decision with many moves spends most of its playouts on the
+/// few that matter.
+struct Phases {
+    count: usize,
+    /// Playouts per phase, with an iteration budget.
+    playouts: Option<u64>,
+    /// The end of each phase's share of the time, with a deadline and no iteration budget.
+    start: Instant,
+    deadline: Option<Instant>,
+}
+
+impl Phases {
+    fn new(actions: usize, limits: Limits, start: Instant) -> Self {
+        let count = (usize::BITS - (actions - 1).leading_zeros()).max(1) as usize;
+        Self {
+            count,
+            playouts: limits.iterations.map(|n| n / count as u64),
+            start,
+            deadline: limits.deadline,
+        }
+    }
+
+    /// Whether phase `phase` is over after `playouts` of its own.
+    fn over(&self, phase: usize, playouts: u64) -> bool {
+        match (self.playouts, self.deadline) {
+            (Some(share), _) => playouts >= share,
+            (None, Some(deadline)) => {
+                let share = (deadline - self.start) * (phase as u32 + 1) / self.count as u32;
+                Instant::now() >= self.start + share
+            }
+            (None, None) => true,
+        }
+    }
+}
+
+/// Keeps the better half of `candidates` by mean return, and the baseline whatever its mean.
+fn halve(candidates: &mut Vec<usize>, stats: &[Mean], baseline: Option<usize>) {
+    candidates.sort_by(|&a, &b| stats[b].mean().total_cmp(&stats[a].mean()).then(a.cmp(&b)));
+    let keep = candidates.len().div_ceil(2);
+    let base_dropped = baseline.is_some_and(|base| !candidates[..keep].contains(&base));
+    candidates.truncate(keep);
+    if let (true, Some(base)) = (base_dropped, baseline) {
+        candidates.push(base);
+    }
+    // Back in the order of the legal list, so rounds play them in a fixed order.
+    candidates.sort_unstable();
 }

@@ -78,4 +78,13 @@ impl<G: Heuristic> RolloutPolicy<G> for HeuristicRollout {
         }
         G::rollout_choice(state, legal, rng)
     }
+
+    fn root_choice(
+        &self,
+        observation: &G::Observation,
+        legal: &[G::Action],
+        rng: &mut GameRng,
+    ) -> Option<G::Action> {
+        Some(G::heuristic_choice(observation, legal, rng))
+    }
 }

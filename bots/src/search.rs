@@ -71,6 +71,12 @@ impl Limits {
     /// millisecond for any game, rarely enough that reading the clock costs nothing.
     const CLOCK_EVERY: u64 = 32;
 
+    /// Whether the deadline, if any, has passed (reads the clock).
+    pub fn past_deadline(&self) -> bool {
+        self.deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+    }
+
     /// Whether iteration `done` (the count so far) may go on.
     #[inline]
     pub fn go_on(&self, done: u64) -> bool {
@@ -107,6 +113,18 @@ pub trait RolloutPolicy<G: Game>: Send + Sync {
     /// One of `legal` for the seat to move at `state` (a determinized world: the policy may
     /// look at all of it, since it is only a sample of what the searcher believes).
     fn choose(&self, state: &G, legal: &[G::Action], rng: &mut GameRng) -> G::Action;
+
+    /// The policy's own choice at a decision, from the deciding seat's observation, if it has
+    /// one worth keeping (a search departs from it only on clear evidence); `None` for a
+    /// policy with no opinion, such as uniformly random moves.
+    fn root_choice(
+        &self,
+        _observation: &G::Observation,
+        _legal: &[G::Action],
+        _rng: &mut GameRng,
+    ) -> Option<G::Action> {
+        None
+    }
 }
 
 /// Uniformly random decisions.

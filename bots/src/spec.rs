@@ -10,7 +10,7 @@ use mousehole_engine::text::shown;
 use thiserror::Error;
 
 use crate::agent::Agent;
-use crate::flat::FlatMonteCarlo;
+use crate::flat::{FlatMonteCarlo, FlatSettings};
 use crate::heuristic::{BotGame, HeuristicAgent, HeuristicRollout};
 use crate::ismcts::{Ismcts, IsmctsSettings};
 use crate::levels::Level;
@@ -73,13 +73,13 @@ pub const AGENTS: &[AgentInfo] = &[
     AgentInfo {
         name: "mc",
         kind: AgentKind::MonteCarlo,
-        help: "flat Monte Carlo: playouts of each legal action in worlds sampled from what the seat knows; the best mean wins",
+        help: "flat Monte Carlo: rounds that play every legal action in one world sampled from what the seat knows, on the same dice and cards, halving the field as they go; the best mean wins",
         settings: &[
             SettingInfo {
                 key: "playouts",
                 allowed: ITERATIONS_HELP,
                 default: "1000",
-                help: "playouts per decision (deterministic for a seed)",
+                help: "playouts per decision, all actions together (deterministic for a seed)",
             },
             SettingInfo {
                 key: "ms",
@@ -88,6 +88,12 @@ pub const AGENTS: &[AgentInfo] = &[
                 help: "think this long per decision instead (not deterministic)",
             },
             ROLLOUT,
+            SettingInfo {
+                key: "margin",
+                allowed: "a number from 0 to 10",
+                default: "2",
+                help: "with heuristic rollouts, the heuristic's own move stands unless another beats it on the same dice and cards by this many standard errors",
+            },
         ],
     },
     AgentInfo {
@@ -137,7 +143,7 @@ pub const AGENTS: &[AgentInfo] = &[
     AgentInfo {
         name: "hard",
         kind: AgentKind::Level(Level::Hard),
-        help: "a level: ISMCTS calibrated per game to decide within 1 s per move",
+        help: "a level: flat Monte Carlo over the heuristic (its move kept unless another is clearly better), calibrated per game to decide within 1 s per move",
         settings: &[],
     },
 ];
@@ -256,6 +262,21 @@ impl AgentSpec {
                 )),
             }
         };
+        let real = |key: &'static str, default: f64| -> Result<f64, AgentSpecError> {
+            match self.settings.get(key) {
+                None => Ok(default),
+                Some(text) => text
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|x| (0.0..=10.0).contains(x))
+                    .ok_or_else(|| AgentSpecError::Invalid {
+                        agent: info.name,
+                        key,
+                        value: text.clone(),
+                        expected: "a number from 0 to 10",
+                    }),
+            }
+        };
         let rollout = || -> Result<Rollout, AgentSpecError> {
             match self.settings.get("rollout").map(String::as_str) {
                 None | Some("random") => Ok(Rollout::Random),
@@ -273,23 +294,14 @@ impl AgentSpec {
             AgentKind::Heuristic => Settings::Heuristic,
             AgentKind::Level(level) => Settings::Level(level),
             AgentKind::MonteCarlo => Settings::MonteCarlo {
-                effort: effort("playouts")?,
+                settings: FlatSettings {
+                    effort: effort("playouts")?,
+                    margin: real("margin", FlatSettings::default().margin)?,
+                },
                 rollout: rollout()?,
             },
             AgentKind::Ismcts => {
-                let exploration = match self.settings.get("c") {
-                    None => IsmctsSettings::default().exploration,
-                    Some(text) => text
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|c| (0.0..=10.0).contains(c))
-                        .ok_or_else(|| AgentSpecError::Invalid {
-                            agent: info.name,
-                            key: "c",
-                            value: text.clone(),
-                            expected: "a number from 0 to 10",
-                        })?,
-                };
+                let exploration = real("c", IsmctsSettings::default().exploration)?;
                 Settings::Ismcts {
                     settings: IsmctsSettings {
                         effort: effort("iterations")?,
@@ -316,7 +328,7 @@ pub enum Settings {
     Random,
     Heuristic,
     MonteCarlo {
-        effort: Effort,
+        settings: FlatSettings,
         rollout: Rollout,
     },
     Ismcts {
@@ -384,30 +396,22 @@ pub fn build_agent<G: BotGame>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>>, Ag
         Settings::Random => Box::new(RandomAgent),
         Settings::Heuristic => Box::new(HeuristicAgent),
         Settings::MonteCarlo {
-            effort,
+            settings,
             rollout: Rollout::Heuristic,
-        } => Box::new(FlatMonteCarlo::<G, _>::new(effort, HeuristicRollout)),
+        } => Box::new(FlatMonteCarlo::<G, _>::new(settings, HeuristicRollout)),
         Settings::Ismcts {
             settings,
             rollout: Rollout::Heuristic,
         } => Box::new(Ismcts::<G, _>::new(settings, HeuristicRollout)),
         Settings::MonteCarlo {
-            effort,
+            settings,
             rollout: Rollout::Random,
-        } => Box::new(FlatMonteCarlo::<G, _>::new(effort, RandomRollout)),
+        } => Box::new(FlatMonteCarlo::<G, _>::new(settings, RandomRollout)),
         Settings::Ismcts {
             settings,
             rollout: Rollout::Random,
         } => Box::new(Ismcts::<G, _>::new(settings, RandomRollout)),
-        Settings::Level(level) => {
-            let level = G::level(level);
-            match level.rollout {
-                Rollout::Random => Box::new(Ismcts::<G, _>::new(level.ismcts(), RandomRollout)),
-                Rollout::Heuristic => {
-                    Box::new(Ismcts::<G, _>::new(level.ismcts(), HeuristicRollout))
-                }
-            }
-        }
+        Settings::Level(level) => return build_agent::<G>(&G::level(level).spec()),
     })
 }
 
@@ -456,7 +460,10 @@ mod tests {
         assert_eq!(
             spec.validate().unwrap(),
             Settings::MonteCarlo {
-                effort: Effort::time(Duration::from_millis(50)),
+                settings: FlatSettings {
+                    effort: Effort::time(Duration::from_millis(50)),
+                    margin: 2.0,
+                },
                 rollout: Rollout::Random
             }
         );

@@ -136,7 +136,7 @@ fn bad_input_gets_one_line_and_exit_status_two() {
     for (args, expected) in [
         (
             vec!["analyze", file, "--agent", "random"],
-            "must be an ismcts spec",
+            "must be a search that reports its estimates",
         ),
         (
             vec!["analyze", file, "--agent", "ismcts:depth=3"],

@@ -3,7 +3,7 @@
 //! robin with win rates, intervals, ratings, the head-to-head matrix and seat advantage; the
 //! pairings that show each rung beats the one below it (duplicate seating, the stronger agent
 //! against copies of the weaker one, its win rate against the fair share 1/players); and a
-//! chart of win rate against ISMCTS budget (SVG, drawn with plotters).
+//! chart of win rate against search budget (SVG, drawn with plotters).
 //!
 //! What is played is plain data ([`StrengthPlan`]): [`StrengthPlan::standard`] builds the
 //! real one from the level table at a [`Scale`], tests build tiny ones. Every tournament is
@@ -35,7 +35,7 @@ pub struct Pairing {
     pub games: u64,
 }
 
-/// One point of the budget chart: an ISMCTS agent (a level, or the hard level's settings with
+/// One point of the budget chart: a search agent (a level, or the medium level's settings with
 /// another iteration count) against copies of the chart's opponent.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BudgetPoint {
@@ -76,22 +76,23 @@ pub struct Scale {
     /// Games of each pairing of the fast agents (heuristic against random, easy against the
     /// heuristic).
     pub fast_games: u64,
-    /// Games of each pairing with the medium level.
+    /// Games of each pairing between levels (medium against easy, hard against medium).
     pub pairing_games: u64,
-    /// Games of each pairing with the hard level.
+    /// Games of the hard level against the heuristic.
     pub hard_games: u64,
     /// Games of each budget point that is not a pairing.
     pub budget_games: u64,
 }
 
 impl Scale {
-    /// The committed report: sized to finish within 30 minutes on two cores (the hard level
-    /// is what costs: a few hundred milliseconds a decision).
+    /// The committed report: a thousand games of every pairing with the heuristic, sized to
+    /// finish within an hour on two cores (the hard level is what costs: tens of
+    /// milliseconds a decision).
     pub const FULL: Scale = Scale {
         ladder_games: 100,
         fast_games: 1000,
         pairing_games: 240,
-        hard_games: 80,
+        hard_games: 1000,
         budget_games: 120,
     };
 
@@ -116,10 +117,10 @@ impl StrengthPlan {
             let hard = level_of(info.name, Level::Hard).expect("every game has levels");
             let point = |iterations: u64| BudgetPoint {
                 iterations,
-                agent: hard.with_iterations(iterations).to_string(),
+                agent: medium.with_iterations(iterations).to_string(),
             };
-            // Below the easy level, and between it and medium: the hard level's settings
-            // with fewer iterations.
+            // Below the easy level, and between it and medium: the medium level's ISMCTS
+            // settings with fewer iterations.
             let mut budgets: Vec<BudgetPoint> = [easy.iterations / 10, easy.iterations / 3]
                 .into_iter()
                 .filter(|&n| n >= 1)
@@ -346,7 +347,7 @@ impl StrengthResults {
             charts.push((file.clone(), chart::budget_chart(title, sections)?));
             let _ = writeln!(
                 md,
-                "\n### Win rate against ISMCTS budget\n\n![{title}: win rate of ISMCTS against the heuristic by iterations per decision]({file})\n"
+                "\n### Win rate against search budget\n\n![{title}: win rate of the search bots (ISMCTS up to medium, flat Monte Carlo at hard) against the heuristic by iterations or playouts per decision]({file})\n"
             );
             write_budget_table(&mut md, sections);
             for section in sections {
@@ -471,7 +472,7 @@ fn write_budget_table(md: &mut String, sections: &[&SectionResult]) {
     let header = [
         "players",
         "agent",
-        "iterations",
+        "iterations or playouts",
         "games",
         "win % (95% CI)",
         "fair share %",

@@ -1,4 +1,4 @@
-//! The strength report's chart: win rate of ISMCTS against the heuristic by iterations per
+//! The strength report's chart: win rate of the search bots against the heuristic by budget per
 //! decision (log scale), one line per player count with its 95% intervals as bars and its
 //! fair share as a flat line, drawn as SVG by plotters (no fonts needed: the SVG names them).
 
@@ -40,7 +40,7 @@ pub fn budget_chart(title: &str, sections: &[&SectionResult]) -> Result<String, 
         root.fill(&WHITE).map_err(|e| failed(e.to_string()))?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
-                format!("{title}: ISMCTS against the heuristic"),
+                format!("{title}: the search bots against the heuristic"),
                 ("sans-serif", 20),
             )
             .margin(12)
@@ -50,7 +50,9 @@ pub fn budget_chart(title: &str, sections: &[&SectionResult]) -> Result<String, 
             .map_err(|e| failed(e.to_string()))?;
         chart
             .configure_mesh()
-            .x_desc("ISMCTS iterations per decision (log scale)")
+            .x_desc(
+                "iterations (ISMCTS) or playouts (hard: flat Monte Carlo) per decision, log scale",
+            )
             .y_desc("win rate")
             .x_label_formatter(&|x| format!("{x:.0}"))
             .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
