@@ -209,3 +209,56 @@ fn halve(candidates: &mut Vec<usize>, stats: &[Mean], baseline: Option<usize>) {
     // Back in the order of the legal list, so rounds play them in a fixed order.
     candidates.sort_unstable();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn means(values: &[f64]) -> Vec<Mean> {
+        values
+            .iter()
+            .map(|&v| {
+                let mut mean = Mean::default();
+                mean.add(v);
+                mean
+            })
+            .collect()
+    }
+
+    #[test]
+    fn halving_keeps_the_better_half_and_the_baseline() {
+        let stats = means(&[0.1, 0.9, 0.5, 0.7, 0.3]);
+        let mut candidates = vec![0, 1, 2, 3, 4];
+        halve(&mut candidates, &stats, None);
+        assert_eq!(candidates, vec![1, 2, 3]);
+        let mut candidates = vec![0, 1, 2, 3, 4];
+        halve(&mut candidates, &stats, Some(0));
+        assert_eq!(
+            candidates,
+            vec![0, 1, 2, 3],
+            "the baseline stays, in list order"
+        );
+        let mut candidates = vec![1, 3];
+        halve(&mut candidates, &stats, Some(1));
+        assert_eq!(candidates, vec![1]);
+    }
+
+    #[test]
+    fn one_phase_per_halving() {
+        let limits = Limits {
+            iterations: Some(1000),
+            deadline: None,
+        };
+        let start = Instant::now();
+        let count = |actions| Phases::new(actions, limits, start).count;
+        assert_eq!(
+            [2, 3, 4, 5, 6, 169].map(count),
+            [1, 2, 2, 3, 3, 8],
+            "ceil(log2(actions)) phases"
+        );
+        let phases = Phases::new(6, limits, start);
+        assert_eq!(phases.playouts, Some(333));
+        assert!(!phases.over(0, 332));
+        assert!(phases.over(0, 333));
+    }
+}

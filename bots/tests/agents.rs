@@ -123,6 +123,7 @@ fn root_parallel_ismcts_plays_only_legal_actions() {
 fn iteration_budgets_are_deterministic() {
     for search in [
         "mc:playouts=50",
+        "mc:playouts=50,rollout=heuristic",
         "ismcts:iterations=80",
         "ismcts:iterations=80,threads=2",
     ] {
@@ -130,10 +131,57 @@ fn iteration_budgets_are_deterministic() {
             ("cheese-day", [search, "random", search].as_slice()),
             ("moose-house", [search, search, "random"].as_slice()),
             ("mouse-trap", [search, "random", "random"].as_slice()),
+            (
+                "mouse-race:size=7,max_turns=60",
+                [search, "random"].as_slice(),
+            ),
         ] {
             let first = play(game, seats, 17).0.to_json_line();
             let again = play(game, seats, 17).0.to_json_line();
             assert_eq!(first, again, "{search} in {game}");
+        }
+    }
+}
+
+#[test]
+fn without_evidence_flat_monte_carlo_keeps_the_heuristics_move() {
+    // One round only: no difference can be significant at any margin, so every move is the
+    // heuristic's (in the games whose heuristic draws no random numbers, the whole game is).
+    let actions = |t: &Transcript| {
+        t.events
+            .iter()
+            .map(|e| e.action.clone())
+            .collect::<Vec<_>>()
+    };
+    for (game, searcher, others) in [
+        (
+            "cheese-day",
+            "mc:playouts=1,margin=10,rollout=heuristic",
+            ["heuristic", "random"],
+        ),
+        (
+            "mouse-trap",
+            "mc:playouts=1,margin=10,rollout=heuristic",
+            ["heuristic", "random"],
+        ),
+        (
+            "mouse-race:max_turns=100",
+            "mc:playouts=1,margin=10,rollout=heuristic",
+            ["random", "random"],
+        ),
+    ] {
+        let players = if game.starts_with("mouse-race") { 2 } else { 3 };
+        for seed in 0..4 {
+            let seats = |first: &'static str| -> Vec<&str> {
+                std::iter::once(first).chain(others).take(players).collect()
+            };
+            let (searched, _) = play(game, &seats(searcher), seed);
+            let (heuristic, _) = play(game, &seats("heuristic"), seed);
+            assert_eq!(
+                actions(&searched),
+                actions(&heuristic),
+                "{game}, seed {seed}"
+            );
         }
     }
 }

@@ -159,7 +159,7 @@ impl StrengthPlan {
                         pairing("heuristic", "random", scale.fast_games),
                         pairing("easy", "heuristic", scale.fast_games),
                         pairing("medium", "easy", scale.pairing_games),
-                        pairing("hard", "medium", scale.hard_games),
+                        pairing("hard", "medium", scale.pairing_games),
                         pairing("hard", "heuristic", scale.hard_games),
                     ],
                     opponent: "heuristic".to_owned(),
