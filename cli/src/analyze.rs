@@ -29,7 +29,8 @@ pub struct AnalyzeArgs {
     /// Only this seat's decisions (seats count from 0).
     #[arg(long, value_name = "S", value_parser = numbers::seat, allow_negative_numbers = true)]
     pub seat: Option<usize>,
-    /// The searching agent (an ismcts spec).
+    /// The searching agent: an `ismcts:` or `mc:` spec, or a level (`hard`); its estimate of
+    /// every move is what the verdicts are made of.
     #[arg(long, value_name = "SPEC", default_value = DEFAULT_AGENT)]
     pub agent: String,
     /// Print the analysis as JSON.
