@@ -155,10 +155,10 @@ fn without_evidence_flat_monte_carlo_keeps_the_heuristics_move() {
             .map(|e| e.action.clone())
             .collect::<Vec<_>>()
     };
-    let searcher = "mc:playouts=1,margin=10,rollout=heuristic";
+    let flat = "mc:playouts=1,margin=10,rollout=heuristic";
     for game in ["cheese-day", "mouse-trap"] {
         for seed in 0..4 {
-            let (searched, _) = play(game, &[searcher, "heuristic", "random"], seed);
+            let (searched, _) = play(game, &[flat, "heuristic", "random"], seed);
             let (heuristic, _) = play(game, &["heuristic", "heuristic", "random"], seed);
             assert_eq!(
                 actions(&searched),
