@@ -470,6 +470,20 @@ mod tests {
     }
 
     #[test]
+    fn spec_lists_keep_settings_with_their_agent() {
+        assert_eq!(
+            split_spec_list("ismcts:iterations=2000,c=1.4, random,mc:playouts=5"),
+            vec!["ismcts:iterations=2000,c=1.4", "random", "mc:playouts=5"]
+        );
+        assert_eq!(split_spec_list("random"), vec!["random"]);
+        // A key=value after a command is the next entry, not more of the command.
+        assert_eq!(
+            split_spec_list("exec:bot --level=2,hard"),
+            vec!["exec:bot --level=2", "hard"]
+        );
+    }
+
+    #[test]
     fn bad_specs_name_the_problem() {
         let message = |text: &str| text.parse::<AgentSpec>().unwrap_err().to_string();
         assert_eq!(

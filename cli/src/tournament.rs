@@ -15,7 +15,7 @@ use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mousehole_tournament::{
     DealRecord, DealSink, ExternalLog, ExternalOptions, PartWriter, Plan, Progress, Report,
-    RunOptions, Shard, TournamentConfig, TournamentError, merge, parse_agent, split_agent_list,
+    RunOptions, Shard, TournamentConfig, TournamentError, merge, parse_agent,
 };
 use rand::RngExt;
 
@@ -130,7 +130,7 @@ fn run_tournament(args: &TournamentArgs) -> Result<ExitCode> {
     let spec = game_spec(game, args.players, &args.options)?;
     let mut agents = Vec::new();
     if let Some(list) = &args.agents {
-        for entry in split_agent_list(list) {
+        for entry in mousehole_bots::split_spec_list(list) {
             agents.push(parse_agent(&entry)?);
         }
     }

@@ -76,12 +76,6 @@ pub struct ExternalOptions {
     pub log: Option<ExternalLog>,
 }
 
-/// Splits a comma-separated agent list as seat lists are split
-/// ([`mousehole_bots::split_spec_list`]).
-pub fn split_agent_list(text: &str) -> Vec<String> {
-    mousehole_bots::split_spec_list(text)
-}
-
 /// Parses one entry of a tournament's list: an agent spec or `exec:COMMAND`. Nothing is
 /// started: whether the program runs is checked when the tournament starts
 /// ([`crate::Plan::check_programs`]).
@@ -113,12 +107,13 @@ pub fn parse_agent(entry: &str) -> Result<Entry, TournamentError> {
         })
 }
 
-/// Parses a comma-separated agent list ([`split_agent_list`], then [`parse_agent`] each).
+/// Parses a comma-separated agent list ([`mousehole_bots::split_spec_list`], then
+/// [`parse_agent`] each).
 ///
 /// # Errors
 /// As [`parse_agent`], for the first bad entry.
 pub fn parse_agent_list(text: &str) -> Result<Vec<Entry>, TournamentError> {
-    split_agent_list(text)
+    mousehole_bots::split_spec_list(text)
         .iter()
         .map(|entry| parse_agent(entry))
         .collect()
@@ -127,20 +122,6 @@ pub fn parse_agent_list(text: &str) -> Result<Vec<Entry>, TournamentError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn agent_lists_keep_settings_with_their_agent() {
-        assert_eq!(
-            split_agent_list("ismcts:iterations=2000,c=1.4, random,mc:playouts=5"),
-            vec!["ismcts:iterations=2000,c=1.4", "random", "mc:playouts=5"]
-        );
-        assert_eq!(split_agent_list("random"), vec!["random"]);
-        // A key=value after a command is the next entry, not more of the command.
-        assert_eq!(
-            split_agent_list("exec:bot --level=2,hard"),
-            vec!["exec:bot --level=2", "hard"]
-        );
-    }
 
     #[test]
     fn programs_are_entries_parsed_without_starting_them() {

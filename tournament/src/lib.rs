@@ -42,9 +42,7 @@ mod stats;
 pub mod strength;
 mod tally;
 
-pub use entry::{
-    Entry, ExternalLog, ExternalOptions, parse_agent, parse_agent_list, split_agent_list,
-};
+pub use entry::{Entry, ExternalLog, ExternalOptions, parse_agent, parse_agent_list};
 pub use error::TournamentError;
 pub use part::{Merged, PART_FORMAT, PartEnd, PartHeader, PartWriter, merge};
 pub use plan::{MAX_SEATINGS, MAX_TABLES, Plan, Shard, TournamentConfig};
