@@ -28,11 +28,16 @@ pub struct FlatSettings {
     pub margin: f64,
 }
 
+impl FlatSettings {
+    /// The margin unless a spec sets one: two standard errors, about 98% one-sided.
+    pub const DEFAULT_MARGIN: f64 = 2.0;
+}
+
 impl Default for FlatSettings {
     fn default() -> Self {
         Self {
             effort: Effort::iterations(crate::search::DEFAULT_ITERATIONS),
-            margin: 2.0,
+            margin: Self::DEFAULT_MARGIN,
         }
     }
 }
@@ -79,6 +84,8 @@ impl<G: Game, P: RolloutPolicy<G>> Agent<G> for FlatMonteCarlo<G, P> {
         let mut done = 0;
         'phases: for phase in 0..phases.count {
             let phase_start = done;
+            // Where the baseline sits among this phase's candidates (it is always one).
+            let base_slot = baseline.and_then(|base| candidates.iter().position(|&c| c == base));
             loop {
                 // A round plays every candidate, so the clock is read every round.
                 if !limits.go_on(done) || (done > 0 && limits.past_deadline()) {
@@ -88,11 +95,8 @@ impl<G: Game, P: RolloutPolicy<G>> Agent<G> for FlatMonteCarlo<G, P> {
                 for (&index, &value) in candidates.iter().zip(&self.returns) {
                     stats[index].add(value);
                 }
-                if let Some(base) = baseline {
-                    let base_value = self.returns[candidates
-                        .iter()
-                        .position(|&c| c == base)
-                        .expect("the baseline is always a candidate")];
+                if let Some(slot) = base_slot {
+                    let base_value = self.returns[slot];
                     for (&index, &value) in candidates.iter().zip(&self.returns) {
                         gains[index].add(value - base_value);
                     }

@@ -29,6 +29,7 @@ use mousehole_engine::games::moose_house::MooseHouse;
 use mousehole_engine::games::mouse_race::MouseRace;
 use mousehole_engine::games::mouse_trap::MouseTrap;
 
+use crate::flat::FlatSettings;
 use crate::spec::{AgentSpec, Rollout};
 
 /// A named strength.
@@ -131,11 +132,13 @@ const fn ismcts(iterations: u64, exploration: f64) -> LevelSettings {
 }
 
 /// A flat Monte Carlo level over the heuristic: heuristic rollouts, and the heuristic's move
-/// kept unless another beats it by two standard errors.
+/// kept unless another beats it by the default margin.
 const fn improved_heuristic(playouts: u64) -> LevelSettings {
     LevelSettings {
         iterations: playouts,
-        search: LevelSearch::MonteCarlo { margin: 2.0 },
+        search: LevelSearch::MonteCarlo {
+            margin: FlatSettings::DEFAULT_MARGIN,
+        },
         rollout: Rollout::Heuristic,
     }
 }

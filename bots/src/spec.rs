@@ -296,7 +296,7 @@ impl AgentSpec {
             AgentKind::MonteCarlo => Settings::MonteCarlo {
                 settings: FlatSettings {
                     effort: effort("playouts")?,
-                    margin: real("margin", FlatSettings::default().margin)?,
+                    margin: real("margin", FlatSettings::DEFAULT_MARGIN)?,
                 },
                 rollout: rollout()?,
             },
@@ -462,7 +462,7 @@ mod tests {
             Settings::MonteCarlo {
                 settings: FlatSettings {
                     effort: Effort::time(Duration::from_millis(50)),
-                    margin: 2.0,
+                    margin: FlatSettings::DEFAULT_MARGIN,
                 },
                 rollout: Rollout::Random
             }
