@@ -1159,6 +1159,7 @@ fn bad_input_at_the_prompt_is_explained_in_what_the_person_may_type() {
 /// Standard output of a running child, collected on a thread so the test can wait for it.
 struct Collected {
     text: Arc<Mutex<String>>,
+    reader: std::thread::JoinHandle<()>,
 }
 
 impl Collected {
@@ -1166,7 +1167,7 @@ impl Collected {
         let mut out = child.stdout.take().unwrap();
         let text = Arc::new(Mutex::new(String::new()));
         let sink = Arc::clone(&text);
-        std::thread::spawn(move || {
+        let reader = std::thread::spawn(move || {
             let mut buffer = [0; 4096];
             while let Ok(n) = out.read(&mut buffer) {
                 if n == 0 {
@@ -1177,7 +1178,7 @@ impl Collected {
                     .push_str(&String::from_utf8_lossy(&buffer[..n]));
             }
         });
-        Self { text }
+        Self { text, reader }
     }
 
     /// Waits until the output has `count` prompts (`NAME> `).
@@ -1193,7 +1194,10 @@ impl Collected {
         }
     }
 
-    fn text(&self) -> String {
+    /// Everything the program wrote, once it has closed its output (after it exited: what
+    /// was read so far may still lack its last lines).
+    fn finish(self) -> String {
+        self.reader.join().unwrap();
         self.text.lock().unwrap().clone()
     }
 }
@@ -1246,8 +1250,9 @@ fn ctrl_c_keeps_the_game_played_so_far() {
     );
     signal(&child, "-INT");
     let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130), "{}", output.text());
-    assert!(output.text().contains("interrupted by SIGINT (Ctrl-C)"));
+    let printed = output.finish();
+    assert_eq!(status.code(), Some(130), "{printed}");
+    assert!(printed.contains("interrupted by SIGINT (Ctrl-C)"), "{printed}");
     let transcript = Transcript::from_json(&std::fs::read_to_string(&file).unwrap())
         .expect("the file is a whole transcript");
     assert_eq!(
