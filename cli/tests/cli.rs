@@ -1252,7 +1252,10 @@ fn ctrl_c_keeps_the_game_played_so_far() {
     let status = child.wait().unwrap();
     let printed = output.finish();
     assert_eq!(status.code(), Some(130), "{printed}");
-    assert!(printed.contains("interrupted by SIGINT (Ctrl-C)"), "{printed}");
+    assert!(
+        printed.contains("interrupted by SIGINT (Ctrl-C)"),
+        "{printed}"
+    );
     let transcript = Transcript::from_json(&std::fs::read_to_string(&file).unwrap())
         .expect("the file is a whole transcript");
     assert_eq!(
