@@ -25,6 +25,12 @@ pub trait Agent<G: Game>: Send {
     /// Chooses one of `view.legal()`, within `view.budget()`.
     fn act(&mut self, view: &DecisionView<'_, G>, rng: &mut GameRng) -> Decision<G::Action>;
 
+    /// Whether it reads the views of the events (`view.seen()`, `view.history()`): a match
+    /// then records them from its start (see [`Seat::wants_views`]).
+    fn wants_views(&self) -> bool {
+        false
+    }
+
     /// The game ended (`None` if the match was stopped first), with the agent's views of the
     /// events since its last decision.
     fn game_over(&mut self, outcome: Option<&Outcome>, seen: &[SeenEvent<G::EventView>]) {
@@ -67,6 +73,10 @@ impl<G: Game, A: Agent<G> + ?Sized> Seat<G> for AgentSeat<G, A> {
     #[inline]
     fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest> {
         Ok(self.agent.act(view, &mut self.rng))
+    }
+
+    fn wants_views(&self) -> bool {
+        self.agent.wants_views()
     }
 
     fn finish(&mut self, outcome: Option<&Outcome>, seen: &[SeenEvent<G::EventView>]) {

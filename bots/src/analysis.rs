@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 
 use mousehole_engine::rng::stream;
 use mousehole_engine::{
-    ActionEstimate, Actor, DecisionView, Game, GameConfig, ReplayError, SpecError, ToMove,
-    Transcript,
+    ActionEstimate, Actor, DecisionView, Game, GameConfig, ReplayError, SeenEvent, SpecError,
+    ToMove, Transcript,
 };
 use serde::Serialize;
 use thiserror::Error;
@@ -195,6 +195,9 @@ fn analyse_with<G: Game>(
     let mut state = G::new(config);
     let mut legal = Vec::new();
     let mut moves = Vec::new();
+    // Each seat's views of the events so far, for a searcher that infers from the play.
+    let mut histories: Vec<Vec<SeenEvent<G::EventView>>> = vec![Vec::new(); players];
+    let keep_histories = search.wants_views();
     for (index, event) in transcript.events.iter().enumerate() {
         if let Some(progress) = request.progress {
             progress(index, transcript.events.len());
@@ -208,7 +211,7 @@ fn analyse_with<G: Game>(
         {
             state.legal_actions(&mut legal);
             if legal.len() > 1 {
-                let view = DecisionView::new(&state, seat, &legal);
+                let view = DecisionView::new(&state, seat, &legal).with_history(&histories[seat]);
                 let mut rng = stream(transcript.seed ^ 0xA4A1_7515, index as u64 + 1);
                 let decision = search.act(&view, &mut rng);
                 let estimates = decision.info.map(|info| info.actions).unwrap_or_default();
@@ -223,6 +226,15 @@ fn analyse_with<G: Game>(
                     &estimates,
                     action,
                 ));
+            }
+        }
+        if keep_histories {
+            for (seat, history) in histories.iter_mut().enumerate() {
+                history.push(SeenEvent {
+                    actor: event.actor,
+                    view: state.event_view(seat, &action),
+                    note: None,
+                });
             }
         }
         state.apply_unchecked(action);

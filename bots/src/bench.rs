@@ -50,7 +50,7 @@ impl SearchRate {
 /// Runs single-threaded ISMCTS searches of `batch` iterations on the mid-game decision of
 /// the random game with `seed` (or a later seed's, if that game has none) until `duration`
 /// of this thread's CPU time has passed, at least once.
-pub fn ismcts_rate<G: Game, P: RolloutPolicy<G> + Clone>(
+pub fn ismcts_rate<G: crate::Inference, P: RolloutPolicy<G> + Clone>(
     config: &G::Config,
     policy: &P,
     exploration: f64,
@@ -162,6 +162,10 @@ impl<G: Game, S: Seat<G>> Seat<G> for Timed<S> {
             .and_then(serde_json::Value::as_f64);
         self.samples.push((spent, own_ns));
         decision
+    }
+
+    fn wants_views(&self) -> bool {
+        self.inner.wants_views()
     }
 
     fn finish(&mut self, outcome: Option<&Outcome>, seen: &[SeenEvent<G::EventView>]) {

@@ -763,6 +763,11 @@ fn decision_info(info: serde_json::Map<String, serde_json::Value>) -> DecisionIn
 }
 
 impl<G: Game> Seat<G> for ExternalSeat<G> {
+    /// A program is sent its seat's views of the events.
+    fn wants_views(&self) -> bool {
+        true
+    }
+
     fn start(&mut self, seat: usize, config: &G::Config, seed: u64) {
         self.seat = seat;
         self.fallback_rng = fallback_rng(seed, seat);

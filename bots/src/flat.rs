@@ -16,6 +16,7 @@ use mousehole_engine::{Decision, DecisionView, Game, GameRng};
 use rand::RngExt;
 
 use crate::agent::Agent;
+use crate::inference::Inference;
 use crate::search::{Effort, Limits, Mean, RolloutPolicy, Scratch, decision_info, rollout};
 
 /// Flat Monte Carlo settings.
@@ -62,7 +63,11 @@ impl<G: Game, P: RolloutPolicy<G>> FlatMonteCarlo<G, P> {
     }
 }
 
-impl<G: Game, P: RolloutPolicy<G>> Agent<G> for FlatMonteCarlo<G, P> {
+impl<G: Inference, P: RolloutPolicy<G>> Agent<G> for FlatMonteCarlo<G, P> {
+    fn wants_views(&self) -> bool {
+        G::READS_HISTORY
+    }
+
     fn act(&mut self, view: &DecisionView<'_, G>, rng: &mut GameRng) -> Decision<G::Action> {
         let legal = view.legal();
         if legal.len() == 1 {
@@ -70,6 +75,7 @@ impl<G: Game, P: RolloutPolicy<G>> Agent<G> for FlatMonteCarlo<G, P> {
         }
         let seat = view.seat();
         let observation = view.observation();
+        let beliefs = G::beliefs(&observation, view.history());
         let start = Instant::now();
         let limits = self.settings.effort.limits(view.budget(), start);
         let baseline = self
@@ -91,7 +97,7 @@ impl<G: Game, P: RolloutPolicy<G>> Agent<G> for FlatMonteCarlo<G, P> {
                 if !limits.go_on(done) || (done > 0 && limits.past_deadline()) {
                     break 'phases;
                 }
-                self.round(&observation, seat, legal, &candidates, rng);
+                self.round(&beliefs, seat, legal, &candidates, rng);
                 for (&index, &value) in candidates.iter().zip(&self.returns) {
                     stats[index].add(value);
                 }
@@ -140,18 +146,18 @@ impl<G: Game, P: RolloutPolicy<G>> Agent<G> for FlatMonteCarlo<G, P> {
     }
 }
 
-impl<G: Game, P: RolloutPolicy<G>> FlatMonteCarlo<G, P> {
+impl<G: Inference, P: RolloutPolicy<G>> FlatMonteCarlo<G, P> {
     /// One round: a world and a chance stream sampled once, every candidate played out in
     /// them; leaves the deciding seat's return of each candidate in `self.returns`.
     fn round(
         &mut self,
-        observation: &G::Observation,
+        beliefs: &G::Beliefs,
         seat: usize,
         legal: &[G::Action],
         candidates: &[usize],
         rng: &mut GameRng,
     ) {
-        let world = G::determinize(observation, rng);
+        let world = G::sample(beliefs, rng);
         let chance = stream(rng.random(), 0);
         self.returns.clear();
         for &index in candidates {

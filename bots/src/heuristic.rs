@@ -11,6 +11,7 @@ mod mouse_trap;
 use mousehole_engine::{Decision, DecisionView, Game, GameRng, GameSpec, SpecError};
 
 use crate::agent::Agent;
+use crate::inference::Inference;
 use crate::levels::Levels;
 use crate::search::RolloutPolicy;
 
@@ -31,11 +32,11 @@ pub trait Heuristic: Game {
     fn rollout_choice(state: &Self, legal: &[Self::Action], rng: &mut GameRng) -> Self::Action;
 }
 
-/// What the bots need of a game: a heuristic and a row of the level table. Every registered
-/// game must be one (see [`visit`]).
-pub trait BotGame: Heuristic + Levels {}
+/// What the bots need of a game: a heuristic, what a seat infers from the play, and a row of
+/// the level table. Every registered game must be one (see [`visit`]).
+pub trait BotGame: Heuristic + Inference + Levels {}
 
-impl<G: Heuristic + Levels> BotGame for G {}
+impl<G: Heuristic + Inference + Levels> BotGame for G {}
 
 /// Code that works with any game as the bots see it, called with the concrete type.
 pub trait BotVisitor {

@@ -21,6 +21,7 @@ use rand::RngExt;
 use rustc_hash::FxHashMap;
 
 use crate::agent::Agent;
+use crate::inference::Inference;
 use crate::search::{Effort, Limits, Mean, RolloutPolicy, Scratch, decision_info, rollout};
 
 /// ISMCTS settings.
@@ -53,7 +54,7 @@ pub struct Ismcts<G: Game, P> {
     tree: Tree<G>,
 }
 
-impl<G: Game, P: RolloutPolicy<G>> Ismcts<G, P> {
+impl<G: Inference, P: RolloutPolicy<G>> Ismcts<G, P> {
     pub fn new(settings: IsmctsSettings, policy: P) -> Self {
         Self {
             settings,
@@ -69,13 +70,13 @@ impl<G: Game, P: RolloutPolicy<G>> Ismcts<G, P> {
         view: &DecisionView<'_, G>,
         rng: &mut GameRng,
     ) -> (Vec<(u64, Mean)>, u64) {
-        let observation = view.observation();
+        let beliefs = G::beliefs(&view.observation(), view.history());
         let limits = self.settings.effort.limits(view.budget(), Instant::now());
         let threads = self.settings.threads.max(1);
         let legal = view.legal();
         if threads == 1 {
             let iterations = self.tree.search(
-                &observation,
+                &beliefs,
                 limits,
                 self.settings.exploration,
                 &self.policy,
@@ -89,7 +90,7 @@ impl<G: Game, P: RolloutPolicy<G>> Ismcts<G, P> {
         let exploration = self.settings.exploration;
         let policy = &self.policy;
         let seat = view.seat();
-        let observation = &observation;
+        let beliefs = &beliefs;
         let mut totals: Vec<(u64, Mean)> = vec![(0, Mean::default()); legal.len()];
         let mut iterations = 0;
         std::thread::scope(|scope| {
@@ -102,7 +103,7 @@ impl<G: Game, P: RolloutPolicy<G>> Ismcts<G, P> {
                         let mut tree = Tree::<G>::default();
                         let mut rng = mousehole_engine::rng::stream(seed, 0);
                         let n = tree.search(
-                            observation,
+                            beliefs,
                             limits.share(part, threads),
                             exploration,
                             policy,
@@ -114,7 +115,7 @@ impl<G: Game, P: RolloutPolicy<G>> Ismcts<G, P> {
                 .collect();
             let mut own_rng = mousehole_engine::rng::stream(seeds[0], 0);
             let n = self.tree.search(
-                observation,
+                beliefs,
                 limits.share(0, threads),
                 exploration,
                 policy,
@@ -138,7 +139,11 @@ impl<G: Game, P: RolloutPolicy<G>> Ismcts<G, P> {
     }
 }
 
-impl<G: Game, P: RolloutPolicy<G>> Agent<G> for Ismcts<G, P> {
+impl<G: Inference, P: RolloutPolicy<G>> Agent<G> for Ismcts<G, P> {
+    fn wants_views(&self) -> bool {
+        G::READS_HISTORY
+    }
+
     fn act(&mut self, view: &DecisionView<'_, G>, rng: &mut GameRng) -> Decision<G::Action> {
         let legal = view.legal();
         if legal.len() == 1 {
@@ -206,11 +211,11 @@ impl<G: Game> Default for Tree<G> {
     }
 }
 
-impl<G: Game> Tree<G> {
+impl<G: Inference> Tree<G> {
     /// Runs iterations from the root until `limits` say stop; returns how many ran.
     fn search<P: RolloutPolicy<G> + ?Sized>(
         &mut self,
-        observation: &G::Observation,
+        beliefs: &G::Beliefs,
         limits: Limits,
         exploration: f64,
         policy: &P,
@@ -221,7 +226,7 @@ impl<G: Game> Tree<G> {
         self.nodes.push(Node::default());
         let mut done = 0;
         while limits.go_on(done) {
-            let world = G::determinize(observation, rng);
+            let world = G::sample(beliefs, rng);
             self.iterate(world, exploration, policy, rng);
             done += 1;
         }

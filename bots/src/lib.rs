@@ -26,6 +26,7 @@ pub mod bench;
 pub mod external;
 pub mod flat;
 pub mod heuristic;
+pub mod inference;
 pub mod ismcts;
 pub mod levels;
 mod random;
@@ -37,6 +38,7 @@ pub use external::{
     ExternalCommand, ExternalSeat, ExternalSettings, Fallback, FallbackSpec, LogEntry, LogEvent,
 };
 pub use heuristic::{BotGame, BotVisitor, Heuristic, HeuristicAgent, HeuristicRollout, visit};
+pub use inference::Inference;
 pub use levels::{GameLevels, Level, LevelSettings, Levels, level_of, level_table};
 pub use mousehole_engine::DecisionView;
 pub use random::RandomAgent;

@@ -202,13 +202,14 @@ impl Budget {
 }
 
 /// What a deciding seat is shown: its seat number, the legal actions, its observation on
-/// request, its views of the events since its previous decision, and its budget. The true
-/// state stays private to the runner.
+/// request, its views of the events (since its previous decision, and since the game began),
+/// and its budget. The true state stays private to the runner.
 pub struct DecisionView<'a, G: Game> {
     state: &'a G,
     seat: usize,
     legal: &'a [G::Action],
     seen: &'a [SeenEvent<G::EventView>],
+    history: &'a [SeenEvent<G::EventView>],
     budget: Budget,
 }
 
@@ -229,8 +230,18 @@ impl<'a, G: Game> DecisionView<'a, G> {
             seat,
             legal,
             seen: &[],
+            history: &[],
             budget: Budget::UNLIMITED,
         }
+    }
+
+    /// The same view with the seat's views of every event since the game began (what a seat
+    /// outside a match remembers: a front end asking a bot for its move or a hint). They are
+    /// also the events since its previous decision, as far as the view can tell.
+    pub fn with_history(mut self, history: &'a [SeenEvent<G::EventView>]) -> Self {
+        self.seen = history;
+        self.history = history;
+        self
     }
 
     /// The same view with a budget.
@@ -263,6 +274,13 @@ impl<'a, G: Game> DecisionView<'a, G> {
     /// if the match records views ([`Match::record_views`]); else empty.
     pub fn seen(&self) -> &'a [SeenEvent<G::EventView>] {
         self.seen
+    }
+
+    /// This seat's views of every event since the game began, if the match records views
+    /// (as it does when a seat asks, [`Seat::wants_views`]); else empty. A bot that reasons
+    /// from how the others played reads it here, so it needs no memory of its own.
+    pub fn history(&self) -> &'a [SeenEvent<G::EventView>] {
+        self.history
     }
 
     /// How much the seat may think.
@@ -319,6 +337,13 @@ pub trait Seat<G: Game> {
     /// Chooses one of `view.legal()`, or asks to stop the match.
     fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest>;
 
+    /// Whether this seat decides from its views of the events (`DecisionView::seen` and
+    /// `history`): if any seat does, the match records views from its start, so the seat's
+    /// play never depends on whether a front end happened to record them.
+    fn wants_views(&self) -> bool {
+        false
+    }
+
     /// Told once when the match ends (`None` if it was stopped before the end), with the
     /// seat's views of the events since its last decision (empty unless views are recorded).
     fn finish(&mut self, outcome: Option<&Outcome>, seen: &[SeenEvent<G::EventView>]) {
@@ -336,6 +361,10 @@ impl<G: Game, S: Seat<G> + ?Sized> Seat<G> for &mut S {
         (**self).decide(view)
     }
 
+    fn wants_views(&self) -> bool {
+        (**self).wants_views()
+    }
+
     fn finish(&mut self, outcome: Option<&Outcome>, seen: &[SeenEvent<G::EventView>]) {
         (**self).finish(outcome, seen);
     }
@@ -349,6 +378,10 @@ impl<G: Game, S: Seat<G> + ?Sized> Seat<G> for Box<S> {
     #[inline]
     fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest> {
         (**self).decide(view)
+    }
+
+    fn wants_views(&self) -> bool {
+        (**self).wants_views()
     }
 
     fn finish(&mut self, outcome: Option<&Outcome>, seen: &[SeenEvent<G::EventView>]) {
@@ -483,8 +516,9 @@ impl<G: Game> Match<G> {
     }
 
     /// Records every seat's view of every event from now on (with readable notes), for live
-    /// logs, external agents and seat-view transcripts. Off by default: it costs two
-    /// observations per seat and event.
+    /// logs, external agents, seat-view transcripts and bots that reason from the play. Off
+    /// by default (it costs two observations per seat and event), and turned on by
+    /// [`Match::start_seats`] when a seat asks for views.
     pub fn record_views(&mut self, on: bool) {
         self.seen = on.then(|| vec![Vec::new(); self.config.players()]);
     }
@@ -688,6 +722,7 @@ impl<G: Game> Match<G> {
             seat,
             legal: &self.legal,
             seen: self.seen_since_decision(seat),
+            history: self.seen(seat),
             budget: self.budget,
         }
     }
@@ -771,12 +806,17 @@ impl<G: Game> Match<G> {
         self.decide(seat, Decision::new(action))
     }
 
-    /// Tells every seat the match starts (which seat it plays and the seed).
+    /// Tells every seat the match starts (which seat it plays and the seed), and records the
+    /// seats' views of the events from here on if any seat asks for them
+    /// ([`Seat::wants_views`]).
     ///
     /// # Panics
     /// If `seats` does not hold one entry per player.
-    pub fn start_seats(&self, seats: &mut [impl Seat<G>]) {
+    pub fn start_seats(&mut self, seats: &mut [impl Seat<G>]) {
         assert_eq!(seats.len(), self.config.players(), "one seat per player");
+        if self.seen.is_none() && seats.iter().any(Seat::wants_views) {
+            self.record_views(true);
+        }
         for (index, seat) in seats.iter_mut().enumerate() {
             seat.start(index, &self.config, self.seed);
         }

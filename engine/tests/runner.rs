@@ -6,8 +6,8 @@
 use mousehole_engine::options::GameConfig;
 use mousehole_engine::playout::RandomSeat;
 use mousehole_engine::runner::{
-    Decision, DecisionInfo, Event, Fault, FaultKind, Match, MatchEnd, MatchObserver, Seat, Step,
-    StopRequest,
+    Decision, DecisionInfo, DecisionView, Event, Fault, FaultKind, Match, MatchEnd, MatchObserver,
+    Seat, Step, StopRequest,
 };
 use mousehole_engine::transcript::Transcript;
 use mousehole_engine::{Game, IllegalReason};
@@ -274,6 +274,58 @@ fn info_and_faults_reach_the_transcript<G: Game>() {
     back.replay().expect("info and faults do not stop a replay");
 }
 
+/// A random seat that asks for views and checks, at each decision, that its history is every
+/// view it was shown so far: the slices since its previous decisions, joined.
+struct Remembering {
+    inner: RandomSeat,
+    joined: usize,
+    decisions: usize,
+}
+
+impl<G: Game> Seat<G> for Remembering {
+    fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest> {
+        let history = view.history();
+        assert_eq!(history.len(), self.joined + view.seen().len());
+        assert_eq!(&history[self.joined..], view.seen());
+        self.joined = history.len();
+        self.decisions += 1;
+        Seat::<G>::decide(&mut self.inner, view)
+    }
+
+    fn wants_views(&self) -> bool {
+        true
+    }
+}
+
+fn a_seat_that_asks_is_shown_every_view<G: Game>() {
+    let config = G::Config::defaults();
+    for seed in SEEDS {
+        let mut seats: Vec<Remembering> = (0..config.players())
+            .map(|_| Remembering {
+                inner: RandomSeat::default(),
+                joined: 0,
+                decisions: 0,
+            })
+            .collect();
+        // Views are off by default; the seats' asking turns them on.
+        let mut game = Match::<G>::new(&config, seed);
+        game.run(&mut seats);
+        assert!(seats.iter().map(|s| s.decisions).sum::<usize>() > 0);
+        for (seat, remembering) in seats.iter().enumerate() {
+            assert_eq!(
+                game.seen(seat).len(),
+                game.events().len(),
+                "seat {seat} saw every event"
+            );
+            assert!(remembering.joined <= game.events().len());
+        }
+        // Without a seat that asks, nothing is recorded.
+        let mut plain = Match::<G>::new(&config, seed);
+        plain.run(&mut random_seats::<G>(&config));
+        assert!(plain.seen(0).is_empty());
+    }
+}
+
 macro_rules! runner_tests {
     ($module:ident, $game:ty) => {
         mod $module {
@@ -295,6 +347,11 @@ macro_rules! runner_tests {
             #[test]
             fn decision_info_and_faults_reach_the_transcript_events() {
                 super::info_and_faults_reach_the_transcript::<$game>();
+            }
+
+            #[test]
+            fn a_seat_that_asks_for_views_is_shown_its_whole_history() {
+                super::a_seat_that_asks_is_shown_every_view::<$game>();
             }
         }
     };

@@ -147,6 +147,10 @@ impl<G: Game> Seat<G> for TimedSeat<G> {
         answer
     }
 
+    fn wants_views(&self) -> bool {
+        self.seat.wants_views()
+    }
+
     fn finish(&mut self, outcome: Option<&Outcome>, seen: &[SeenEvent<G::EventView>]) {
         self.seat.finish(outcome, seen);
     }

@@ -376,7 +376,7 @@ impl StrengthResults {
         );
         let _ = writeln!(
             md,
-            "Every tournament is duplicate-seated: each deal (one match seed) is played once per rotation of the table, so every agent sits in every seat on the same cards and dice. A pairing seats the stronger agent against copies of the weaker one; its fair share is 1/players, and it counts as beating the weaker agent when the 95% (Wilson) interval of its win rate lies above that share.\n"
+            "Every tournament is duplicate-seated: each deal (one match seed) is played once per rotation of the table, so every agent sits in every seat on the same cards and dice. A pairing seats the stronger agent against copies of the weaker one; its fair share is 1/players. Its win rate (first places, a shared one split) has two 95% intervals: Wilson's over games, as if every game were independent, and Student's t over deals, each deal's games averaged first, which is what duplicate seating is for: the luck of a deal falls on both agents alike and cancels in its average, so the interval over deals is the narrower one whenever seats or cards decide much. The agent counts as beating the weaker one when the interval over deals lies above the fair share.\n"
         );
         let _ = writeln!(md, "## Summary\n");
         let mut rows = Vec::new();
@@ -389,11 +389,12 @@ impl StrengthResults {
     }
 }
 
-const PAIRING_HEADER: [&str; 7] = [
+const PAIRING_HEADER: [&str; 8] = [
     "game",
     "pairing",
     "games",
-    "win % of the first (95% CI)",
+    "win % of the first (95% CI over games)",
+    "95% CI over deals",
     "fair share %",
     "ms/decision of the first (max)",
     "verdict",
@@ -402,21 +403,32 @@ const PAIRING_HEADER: [&str; 7] = [
 fn pairing_row(section: &SectionResult, played: &Played) -> Vec<String> {
     let strong = &played.report.agents[0];
     let fair = 1.0 / section.players as f64;
-    let verdict = match strong.win_rate_ci95 {
-        Some([lo, _]) if lo > fair => "stronger",
-        Some([_, hi]) if hi < fair => "weaker",
-        Some(_) => "not separated",
-        None => "-",
-    };
+    // A first place is a return of 1 (shared ones split), so the mean return over deals is
+    // the win rate and its interval over deals the paired one.
+    let verdict = verdict(strong.mean_return_ci95, fair);
     vec![
         section.game.clone(),
         format!("{} vs {}", played.agents[0], played.agents[1..].join(" + ")),
         played.report.games_played.to_string(),
         with_interval(strong.win_rate, strong.win_rate_ci95, 1, 100.0),
+        strong.mean_return_ci95.map_or_else(
+            || "-".to_owned(),
+            |[lo, hi]| format!("[{:.1}, {:.1}]", lo * 100.0, hi * 100.0),
+        ),
         format!("{:.1}", fair * 100.0),
         timing(strong.ms_per_decision, strong.max_ms_per_decision),
         verdict.to_owned(),
     ]
+}
+
+/// Where a win rate's interval lies against the fair share.
+fn verdict(interval: Option<[f64; 2]>, fair: f64) -> &'static str {
+    match interval {
+        Some([lo, _]) if lo > fair => "stronger",
+        Some([_, hi]) if hi < fair => "weaker",
+        Some(_) => "not separated",
+        None => "-",
+    }
 }
 
 fn timing(mean: Option<f64>, max: Option<f64>) -> String {
@@ -538,4 +550,20 @@ pub fn write_files(files: &StrengthFiles, dir: &Path) -> Result<(), TournamentEr
         std::fs::write(&path, text).map_err(io(format!("cannot write {}", path.display())))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pairing_is_decided_only_by_an_interval_clear_of_the_fair_share() {
+        let fair = 1.0 / 3.0;
+        assert_eq!(verdict(Some([0.34, 0.40]), fair), "stronger");
+        assert_eq!(verdict(Some([0.20, 0.33]), fair), "weaker");
+        assert_eq!(verdict(Some([0.30, 0.36]), fair), "not separated");
+        // Every deal split evenly: a zero-width interval on the share itself.
+        assert_eq!(verdict(Some([0.5, 0.5]), 0.5), "not separated");
+        assert_eq!(verdict(None, fair), "-");
+    }
 }

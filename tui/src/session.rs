@@ -581,6 +581,7 @@ impl<G: TuiGame> Session for GameSession<G> {
                             seat,
                             index: self.game.events().len(),
                             state: self.game.state().clone(),
+                            history: self.game.seen(seat).to_vec(),
                         };
                         match self.worker.send(job) {
                             Ok(()) => self.thinking = Some(seat),
@@ -723,6 +724,7 @@ impl<G: TuiGame> Session for GameSession<G> {
             seat: deciding.seat,
             index: self.game.events().len(),
             state: self.game.state().clone(),
+            history: self.game.seen(deciding.seat).to_vec(),
         };
         self.worker.send(job)?;
         deciding.hint = Hint::Thinking(self.ticket);

@@ -12,19 +12,21 @@ use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 
 use mousehole_bots::{Agent, AgentSpec, BotGame, build_agent};
 use mousehole_engine::rng::{agent_seed, stream};
-use mousehole_engine::{Decision, DecisionInfo, DecisionView, Game, ToMove};
+use mousehole_engine::{Decision, DecisionInfo, DecisionView, Game, SeenEvent, ToMove};
 
 /// Hint searches draw from the seat's streams from here on (no game has this many events).
 const HINT_STREAMS: u64 = 1 << 40;
 
 /// A question for the thinking thread.
 pub enum Job<G: Game> {
-    /// The bot of `seat` decides at `state`, the position after `index` events.
+    /// The bot of `seat` decides at `state`, the position after `index` events, with the
+    /// seat's views of those events (`history`).
     Decide {
         ticket: u64,
         seat: usize,
         index: usize,
         state: G,
+        history: Vec<SeenEvent<G::EventView>>,
     },
     /// The hint searcher estimates every legal action of `seat` at `state`.
     Hint {
@@ -32,6 +34,7 @@ pub enum Job<G: Game> {
         seat: usize,
         index: usize,
         state: G,
+        history: Vec<SeenEvent<G::EventView>>,
     },
 }
 
@@ -103,10 +106,11 @@ impl<G: BotGame> Worker<G> {
                             seat,
                             index,
                             state,
+                            history,
                         } => match agents.get_mut(seat).and_then(Option::as_mut) {
                             Some(agent) => {
                                 let rng = stream(agent_seed(seed, seat), index as u64);
-                                match think(agent.as_mut(), &state, seat, rng) {
+                                match think(agent.as_mut(), &state, seat, &history, rng) {
                                     Ok(decision) => Reply::Decided {
                                         ticket,
                                         seat,
@@ -125,9 +129,10 @@ impl<G: BotGame> Worker<G> {
                             seat,
                             index,
                             state,
+                            history,
                         } => {
                             let rng = stream(agent_seed(seed, seat), HINT_STREAMS + index as u64);
-                            match think(hinter.as_mut(), &state, seat, rng) {
+                            match think(hinter.as_mut(), &state, seat, &history, rng) {
                                 Ok(decision) => Reply::Hint {
                                     ticket,
                                     info: decision.info.map(|info| *info).unwrap_or_default(),
@@ -168,11 +173,13 @@ impl<G: BotGame> Worker<G> {
     }
 }
 
-/// One decision of `agent` for `seat` at `state`, a panic turned into a message.
+/// One decision of `agent` for `seat` at `state`, after the events the seat saw as
+/// `history`; a panic turned into a message.
 fn think<G: Game>(
     agent: &mut dyn Agent<G>,
     state: &G,
     seat: usize,
+    history: &[SeenEvent<G::EventView>],
     mut rng: mousehole_engine::GameRng,
 ) -> Result<Decision<G::Action>, String> {
     if state.to_move() != ToMove::Player(seat) {
@@ -180,7 +187,7 @@ fn think<G: Game>(
     }
     let mut legal = Vec::new();
     state.legal_actions(&mut legal);
-    let view = DecisionView::new(state, seat, &legal);
+    let view = DecisionView::new(state, seat, &legal).with_history(history);
     catch_unwind(AssertUnwindSafe(|| agent.act(&view, &mut rng))).map_err(|panic| {
         let text = panic
             .downcast_ref::<&str>()
