@@ -74,9 +74,9 @@ pub struct Scale {
     /// Games of each round robin.
     pub ladder_games: u64,
     /// Games of each pairing of the fast agents (heuristic against random, easy against the
-    /// heuristic).
+    /// heuristic, medium against easy).
     pub fast_games: u64,
-    /// Games of each pairing between levels (medium against easy, hard against medium).
+    /// Games of the hard level against medium.
     pub pairing_games: u64,
     /// Games of the hard level against the heuristic.
     pub hard_games: u64,
@@ -91,7 +91,7 @@ impl Scale {
     pub const FULL: Scale = Scale {
         ladder_games: 100,
         fast_games: 1000,
-        pairing_games: 240,
+        pairing_games: 500,
         hard_games: 1000,
         budget_games: 120,
     };
@@ -158,7 +158,7 @@ impl StrengthPlan {
                     pairings: vec![
                         pairing("heuristic", "random", scale.fast_games),
                         pairing("easy", "heuristic", scale.fast_games),
-                        pairing("medium", "easy", scale.pairing_games),
+                        pairing("medium", "easy", scale.fast_games),
                         pairing("hard", "medium", scale.pairing_games),
                         pairing("hard", "heuristic", scale.hard_games),
                     ],
