@@ -227,7 +227,7 @@ impl Mean {
 }
 
 /// The `info` a search reports: per action its visits and estimated win chance with its
-/// standard error, best (most visited) first.
+/// standard error, the chosen action first, then the most visited.
 pub fn decision_info<A: std::fmt::Display>(
     mut estimates: Vec<(A, u64, Mean)>,
     chosen: usize,
@@ -235,7 +235,11 @@ pub fn decision_info<A: std::fmt::Display>(
 ) -> DecisionInfo {
     let win = estimates.get(chosen).map(|(_, _, m)| m.mean());
     let visits = estimates.iter().map(|(_, v, _)| v).sum();
+    // The choice first (a search may keep a move whose estimate trails another's by less than
+    // its noise), then by visits and estimate.
+    let choice = (chosen < estimates.len()).then(|| estimates.remove(chosen));
     estimates.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.mean().total_cmp(&a.2.mean())));
+    estimates.splice(0..0, choice);
     DecisionInfo {
         win,
         visits: Some(visits),
@@ -304,5 +308,27 @@ mod tests {
         assert!((mean.mean() - 0.75).abs() < 1e-12);
         // Sample variance 0.25, n = 4: stderr = sqrt(0.25 / 4) = 0.25.
         assert!((mean.stderr() - 0.25).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_choice_is_reported_first_then_the_most_visited() {
+        let mean = |values: &[f64]| {
+            let mut mean = Mean::default();
+            values.iter().for_each(|&v| mean.add(v));
+            mean
+        };
+        let estimates = vec![
+            ("a", 2, mean(&[0.0, 1.0])),
+            ("b", 4, mean(&[1.0, 1.0, 1.0, 0.0])),
+            ("c", 3, mean(&[1.0, 0.0, 0.0])),
+        ];
+        let info = decision_info(estimates.clone(), 2, None);
+        let order: Vec<&str> = info.actions.iter().map(|a| a.action.as_str()).collect();
+        assert_eq!(order, ["c", "b", "a"]);
+        assert_eq!(info.win, Some(1.0 / 3.0));
+        assert_eq!(info.visits, Some(9));
+        let info = decision_info(estimates, 1, None);
+        let order: Vec<&str> = info.actions.iter().map(|a| a.action.as_str()).collect();
+        assert_eq!(order, ["b", "c", "a"]);
     }
 }

@@ -72,7 +72,7 @@ pub struct DecisionInfo {
     /// Anything the agent wants a reader to know.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
-    /// Per legal action, what the agent thought of it (best first).
+    /// Per legal action, what the agent thought of it (the chosen one first).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub actions: Vec<ActionEstimate>,
     /// Whatever else the agent said (an external program's own keys), kept as given.

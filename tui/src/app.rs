@@ -995,7 +995,7 @@ impl App {
             )),
             HintState::Shown(note) => {
                 top.extend(wrap_text(
-                    &format!("hint ({note}): win chance, best first"),
+                    &format!("hint ({note}): win chance, ★ its choice first"),
                     width,
                     theme.accent(),
                 ));
@@ -1051,10 +1051,6 @@ impl App {
         };
         let selected = session.selected();
         let height = usize::from(list.height);
-        let best = choices
-            .iter()
-            .filter_map(|c| c.estimate.as_ref().map(|e| e.win))
-            .fold(f64::NEG_INFINITY, f64::max);
         // Each move takes up to two rows when its label is longer than the panel is wide;
         // `rows[r]` is the move drawn on row r.
         let mut rows: Vec<(usize, Line<'static>)> = Vec::new();
@@ -1062,11 +1058,7 @@ impl App {
             let item = &choices[i];
             let mut prefix = String::new();
             if let Some(estimate) = &item.estimate {
-                let star = if (estimate.win - best).abs() < 1e-12 {
-                    "★"
-                } else {
-                    " "
-                };
+                let star = if item.recommended { "★" } else { " " };
                 prefix = format!("{star}{:>3.0}% ", 100.0 * estimate.win);
             }
             // The label says what the move does; while typing, the text form to type.

@@ -73,6 +73,8 @@ pub struct ChoiceItem {
     pub label: String,
     /// The hint's estimate, once a hint is shown.
     pub estimate: Option<ActionEstimate>,
+    /// Whether the hint's searcher would play this move.
+    pub recommended: bool,
 }
 
 /// The hint for the current decision.
@@ -369,6 +371,7 @@ impl<G: TuiGame> GameSession<G> {
                 text: action.to_string(),
                 label: G::choice_label(&observation, action),
                 estimate: None,
+                recommended: false,
             })
             .collect();
         self.deciding = Some(Deciding {
@@ -469,11 +472,14 @@ impl<G: TuiGame> GameSession<G> {
     }
 }
 
-/// Puts the hint's estimates beside the moves, best first (the selection stays on its move).
+/// Puts the hint's estimates beside the moves: the searcher's choice first (its `info` lists
+/// it first), then by estimated win (the selection stays on its move).
 fn show_hint<G: Game>(deciding: &mut Deciding<G>, info: DecisionInfo) {
     let selected_action = deciding.order.get(deciding.selected).copied();
+    let choice = info.actions.first().map(|e| e.action.clone());
     for item in &mut deciding.items {
         item.estimate = info.actions.iter().find(|e| e.action == item.text).cloned();
+        item.recommended = choice.as_ref() == Some(&item.text);
     }
     // The lines are sorted together with the moves they stand for, so line `i` still plays
     // what it shows; ties keep the rules' order.
@@ -485,8 +491,11 @@ fn show_hint<G: Game>(deciding: &mut Deciding<G>, info: DecisionInfo) {
     };
     let mut lines: Vec<usize> = (0..deciding.items.len()).collect();
     lines.sort_by(|&a, &b| {
-        win(b)
-            .total_cmp(&win(a))
+        let (item_a, item_b) = (&deciding.items[a], &deciding.items[b]);
+        item_b
+            .recommended
+            .cmp(&item_a.recommended)
+            .then(win(b).total_cmp(&win(a)))
             .then(deciding.order[a].cmp(&deciding.order[b]))
     });
     deciding.order = lines.iter().map(|&line| deciding.order[line]).collect();
