@@ -314,7 +314,9 @@ mod tests {
     fn the_choice_is_reported_first_then_the_most_visited() {
         let mean = |values: &[f64]| {
             let mut mean = Mean::default();
-            values.iter().for_each(|&v| mean.add(v));
+            for &v in values {
+                mean.add(v);
+            }
             mean
         };
         let estimates = vec![
