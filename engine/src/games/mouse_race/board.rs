@@ -334,6 +334,7 @@ impl Board {
         Cell::decode(self.cells[usize::from(square.row)][usize::from(square.col)])
     }
 
+    #[inline]
     pub fn set(&mut self, square: Square, cell: Cell) {
         let (row, col) = (usize::from(square.row), usize::from(square.col));
         let code = cell.encode();
