@@ -177,6 +177,19 @@ impl CheeseDay {
         };
     }
 
+    /// Which slots show `roll`, as a bit per slot, gathered without a branch per slot (each
+    /// is a coin toss for the branch predictor): the index into [`LEGAL_BY_SLOTS`]. This runs
+    /// at every decision of every playout.
+    #[inline]
+    fn showing(&self, roll: u8) -> usize {
+        self.pantry
+            .iter()
+            .enumerate()
+            .fold(0, |mask, (slot, card)| {
+                mask | (usize::from(card.is_some_and(|c| c.card.value == roll)) << slot)
+            })
+    }
+
     fn card_in(&self, slot: u8) -> Option<PantryCard> {
         self.pantry.get(usize::from(slot)).copied().flatten()
     }
@@ -267,21 +280,27 @@ impl Game for CheeseDay {
         let Phase::Choose { roll } = self.phase else {
             return;
         };
-        // Which slots show the roll, as a bit per slot, gathered without a branch per slot
-        // (each is a coin toss for the branch predictor); the list for that set of slots is
-        // prepared once for all 64 sets. This runs at every decision of every playout.
-        let showing = self
-            .pantry
-            .iter()
-            .enumerate()
-            .fold(0, |mask, (slot, card)| {
-                mask | (usize::from(card.is_some_and(|c| c.card.value == roll)) << slot)
-            });
-        let (choices, count) = &LEGAL_BY_SLOTS[showing];
+        // The list for the set of slots showing the roll is prepared once for all 64 sets.
+        let (choices, count) = &LEGAL_BY_SLOTS[self.showing(roll)];
         // The whole padded list is copied and then cut: a copy of fixed size is a few
         // moves, one of variable size a call to `memcpy` (measured: the faster of the two).
         out.extend_from_slice(choices);
         out.truncate(usize::from(*count));
+    }
+
+    /// The listed decision at a uniform index, picked from the prepared list without
+    /// copying it into `buffer`.
+    #[inline(always)]
+    fn sample_legal(
+        &self,
+        rng: &mut GameRng,
+        _buffer: &mut Vec<CheeseDayAction>,
+    ) -> Option<CheeseDayAction> {
+        let Phase::Choose { roll } = self.phase else {
+            return None;
+        };
+        let (choices, count) = &LEGAL_BY_SLOTS[self.showing(roll)];
+        Some(choices[below(rng, u32::from(*count)) as usize])
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(CheeseDayAction, u32)>) {
