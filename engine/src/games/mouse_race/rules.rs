@@ -53,8 +53,10 @@ const TURN_CHOICES: [([MouseRaceAction; 4], u8); 8] = {
 impl MouseRace {
     /// The cells a seat's next road tile may go on, with the direction of travel into each:
     /// the open end, or before the first tile both cells next to the corner.
-    pub(super) fn open_ends(&self, seat: usize) -> OpenEnds {
-        self.open_ends[seat]
+    ///
+    /// Borrowed, not copied: nearly every decision reads one or two of them.
+    pub(super) fn open_ends(&self, seat: usize) -> &OpenEnds {
+        &self.open_ends[seat]
     }
 
     /// [`MouseRace::open_ends`] worked out from the seat's path.
@@ -142,7 +144,7 @@ impl MouseRace {
             rows[usize::from(square.row)] &= !(1 << square.col);
         };
         for owner in 0..self.players() {
-            for (square, _) in self.open_ends(owner).into_iter().flatten() {
+            for &(square, _) in self.open_ends(owner).iter().flatten() {
                 if owner == seat || !geometry.is_scent(square) {
                     forbid(square);
                 }
@@ -179,7 +181,7 @@ impl MouseRace {
         let first = self.paths[seat].is_empty();
         let mut free = [None; 2];
         let mut count = 0;
-        for (square, _) in self.open_ends(seat).into_iter().flatten() {
+        for &(square, _) in self.open_ends(seat).iter().flatten() {
             if self.is_free(square) {
                 free[count] = first.then_some(square);
                 count += 1;
@@ -303,14 +305,22 @@ impl MouseRace {
         }
     }
 
+    /// Whether `seat` may lay a cat anywhere. Nearly always settled by a row with more free
+    /// cells than there are open ends (each forbids at most one cell), without working out
+    /// the cat cells.
     pub(super) fn any_cat_cell(&self, seat: usize) -> bool {
-        self.cat_cells(seat).iter().any(|&cells| cells != 0)
+        let size = usize::from(self.config.size());
+        let inside = (1u32 << size) - 1;
+        let ends = 2 * self.players() as u32;
+        (0..size).any(|row| {
+            (inside & !(self.board.occupied_row(row) | self.fixed_cells(row))).count_ones() > ends
+        }) || self.cat_cells(seat).iter().any(|&cells| cells != 0)
     }
 
     /// The cell and direction of travel for laying a road tile, given the cell named in the
     /// action (required for a path's first tile, forbidden afterwards).
     pub(super) fn road_target(&self, seat: usize, named: Option<Square>) -> Option<(Square, Dir)> {
-        let [end, start] = self.open_ends(seat);
+        let [end, start] = *self.open_ends(seat);
         match (self.paths[seat].is_empty(), named) {
             (false, None) => end.filter(|&(s, _)| self.is_free(s)),
             (true, Some(named)) => [end, start]
@@ -325,7 +335,7 @@ impl MouseRace {
     /// cell is free: the open end, or for a first tile the start cell named.
     #[inline]
     fn legal_road_target(&self, seat: usize, named: Option<Square>) -> (Square, Dir) {
-        let [end, start] = self.open_ends(seat);
+        let [end, start] = *self.open_ends(seat);
         match (end, named) {
             (Some(end), None) => end,
             (Some(end), Some(named)) if end.0 == named => end,
@@ -424,7 +434,7 @@ impl MouseRace {
     }
 
     pub(super) fn shoo(&mut self, seat: usize) {
-        for (square, _) in self.open_ends(seat).into_iter().flatten() {
+        for (square, _) in self.open_ends[seat].into_iter().flatten() {
             if self.board.get(square) == Cell::Cat {
                 self.board.set(square, Cell::Empty);
                 self.bag.add(TileKind::Cat);
