@@ -3,7 +3,8 @@
 //! runs it for every game; the per-game tests then only add what is special to that game.
 //!
 //! Checked at every state: the game's conservation invariants; that who-acts, legal actions,
-//! chance outcomes and outcome agree; that every legal action (and chance outcome) applies
+//! chance outcomes and outcome agree; that `sample_legal` picks what a uniform draw from the
+//! listed actions picks, with the same draws; that every legal action (and chance outcome) applies
 //! (a random sample of them when there are many) and its text form round-trips; that actions
 //! legal elsewhere but not here are rejected with the state unchanged; and that no observation
 //! leaks: for each seat, a state determinized from its observation gives it the identical
@@ -32,7 +33,7 @@ use crate::game::{Actor, Game, ToMove};
 use crate::options::GameConfig;
 use crate::outcome::Outcome;
 use crate::playout::RandomGames;
-use crate::rng::{GameRng, seat_rng};
+use crate::rng::{GameRng, below, seat_rng};
 use crate::transcript::{ReplayError, Transcript};
 
 /// Games per configuration when `MOUSEHOLE_CONFORMANCE_GAMES` is not set: moderate, for CI.
@@ -172,6 +173,8 @@ const SEAT_VIEWS_EVERY: usize = 4;
 const SAMPLE_EVERY: usize = 5;
 /// Draws per check of `sample_chance`.
 const SAMPLES: u32 = 4000;
+/// Draws per state when `sample_legal` is checked against the listed actions.
+const SAMPLE_LEGAL_DRAWS: usize = 3;
 
 impl<G: Game> Harness<G> {
     fn new(config: &G::Config) -> Self {
@@ -312,6 +315,7 @@ impl<G: Game> Harness<G> {
                 }
             }
         }
+        self.check_sample_legal(state, seed, event)?;
         let applicable: Vec<G::Action> = self
             .legal
             .iter()
@@ -384,6 +388,38 @@ impl<G: Game> Harness<G> {
             self.check_garbage(state, &unique, seed, event)?;
         }
         self.check_observations(state, seed, event, serial)
+    }
+
+    /// `sample_legal` picks the listed action that one draw below the list's length picks,
+    /// with the same draws (so the playouts that use it play the games the recorded matches
+    /// play), and nothing where no seat is to move. It draws from a copy of the harness's
+    /// stream, which stays as it was.
+    fn check_sample_legal(&self, state: &G, seed: u64, event: usize) -> Result<(), Failure> {
+        let mut by_sampler = self.check_rng.clone();
+        let mut buffer = Vec::new();
+        for _ in 0..SAMPLE_LEGAL_DRAWS {
+            let mut by_list = by_sampler.clone();
+            let picked = state.sample_legal(&mut by_sampler, &mut buffer);
+            let expected = (!self.legal.is_empty())
+                .then(|| self.legal[below(&mut by_list, self.legal.len() as u32) as usize]);
+            if picked != expected {
+                return Err(self.fail(
+                    seed,
+                    event,
+                    format!(
+                        "sample_legal picked {picked:?} where the list gives {expected:?} for the same draw"
+                    ),
+                ));
+            }
+            if by_sampler != by_list {
+                return Err(self.fail(
+                    seed,
+                    event,
+                    "sample_legal drew differently from one draw below the list's length",
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Text that is no legal action here is rejected, leaving the state unchanged.

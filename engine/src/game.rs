@@ -309,4 +309,22 @@ pub trait Game:
         self.chance_outcomes(buffer);
         crate::rng::sample_weighted(buffer, rng)
     }
+
+    /// Picks one of the legal actions uniformly at random with `rng`: the action at index
+    /// `below(rng, n)` of the [`Game::legal_actions`] list of `n` actions, with the same draws,
+    /// so a playout through either makes the same choices. Games may override it to find that
+    /// action without listing them all (a Mouse Race cat may go on most cells of the board).
+    /// `buffer` is scratch space, reused to avoid allocating. Returns `None` unless a seat is
+    /// to move.
+    fn sample_legal(
+        &self,
+        rng: &mut GameRng,
+        buffer: &mut Vec<Self::Action>,
+    ) -> Option<Self::Action> {
+        self.legal_actions(buffer);
+        if buffer.is_empty() {
+            return None;
+        }
+        Some(buffer[crate::rng::below(rng, buffer.len() as u32) as usize])
+    }
 }

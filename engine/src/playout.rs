@@ -71,7 +71,8 @@ impl<G: Game> RandomGames<G> {
     }
 
     /// The random game with `seed`, the same one [`RandomGames::play`] plays (the same
-    /// streams, the same rule), but nothing recorded: the final state and the number of
+    /// streams, the same rule: [`Game::sample_legal`] picks what [`uniform`] picks from the
+    /// listed actions), but nothing recorded: the final state and the number of
     /// events. This measures the rules themselves, as playouts use them (the benchmark).
     #[allow(
         clippy::inline_always,
@@ -92,10 +93,10 @@ impl<G: Game> RandomGames<G> {
                     .state
                     .sample_chance(&mut chance, &mut self.outcomes)
                     .expect("a chance node lists outcomes"),
-                ToMove::Player(seat) => {
-                    self.state.legal_actions(&mut self.legal);
-                    uniform(&self.legal, &mut self.rngs[seat])
-                }
+                ToMove::Player(seat) => self
+                    .state
+                    .sample_legal(&mut self.rngs[seat], &mut self.legal)
+                    .expect("a seat to move has a legal action"),
             };
             self.state.apply_unchecked(action);
             events += 1;

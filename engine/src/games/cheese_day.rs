@@ -177,6 +177,19 @@ impl CheeseDay {
         };
     }
 
+    /// Which slots show `roll`, as a bit per slot, gathered without a branch per slot (each
+    /// is a coin toss for the branch predictor): the index into [`LEGAL_BY_SLOTS`]. This runs
+    /// at every decision of every playout.
+    #[inline]
+    fn showing(&self, roll: u8) -> usize {
+        self.pantry
+            .iter()
+            .enumerate()
+            .fold(0, |mask, (slot, card)| {
+                mask | (usize::from(card.is_some_and(|c| c.card.value == roll)) << slot)
+            })
+    }
+
     fn card_in(&self, slot: u8) -> Option<PantryCard> {
         self.pantry.get(usize::from(slot)).copied().flatten()
     }
@@ -184,35 +197,35 @@ impl CheeseDay {
 
 /// Per kind of card (byte `2 × (value − 1) + face`, cheese 0 and trap 1): how many of
 /// `counts` are of that kind or an earlier one, a byte each (at most 36, so no byte carries
-/// into the next). Bytes 12…15 repeat the total.
+/// into the next), kinds 0…7 in the first word and 8…11 in the low half of the second; the
+/// rest of the second repeats the total. Two 64-bit words rather than one 128-bit one: a
+/// multiplication by [`ONES`] sums each byte with the ones below it in one step, where
+/// 128-bit shifts and adds take several instructions each.
 #[inline]
-fn running_counts(counts: &Counts) -> u128 {
-    let mut bytes = [0; 16];
-    bytes[..2 * VALUES].copy_from_slice(counts.as_flattened());
-    let mut running = u128::from_le_bytes(bytes);
-    running += running << 8;
-    running += running << 16;
-    running += running << 32;
-    running += running << 64;
-    running
+fn running_counts(counts: &Counts) -> [u64; 2] {
+    let mut low = [0; 8];
+    let mut high = [0; 8];
+    low.copy_from_slice(&counts.as_flattened()[..8]);
+    high[..2 * VALUES - 8].copy_from_slice(&counts.as_flattened()[8..]);
+    let low = u64::from_le_bytes(low).wrapping_mul(ONES);
+    // The second word's kinds also count every kind of the first: its total, the top byte.
+    let high = u64::from_le_bytes(high).wrapping_mul(ONES) + (low >> 56) * ONES;
+    [low, high]
 }
 
 /// How many bytes of `flags` have their top bit set (the only bits set). Summed by one
-/// multiplication per half rather than `count_ones`, which without the `popcnt` instruction
+/// multiplication per word rather than `count_ones`, which without the `popcnt` instruction
 /// of newer processors is a long bit-twiddling sequence.
 #[inline]
-fn bytes_set(flags: u128) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let low = ((flags as u64) >> 7).wrapping_mul(ONES) >> 56;
-    let high = (((flags >> 64) as u64) >> 7).wrapping_mul(ONES) >> 56;
-    (low + high) as usize
+fn bytes_set([low, high]: [u64; 2]) -> usize {
+    (((low >> 7).wrapping_mul(ONES) >> 56) + ((high >> 7).wrapping_mul(ONES) >> 56)) as usize
 }
 
-/// A one in each of the twelve kind bytes of [`running_counts`].
-const BYTES: u128 = 0x0101_0101_0101_0101_0101_0101;
-/// The top bit of each of the twelve kind bytes: set after adding `127 − pick` to a byte
-/// exactly when the byte exceeded the pick.
-const HIGH_BITS: u128 = BYTES << 7;
+/// A one in each byte of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// The top bit of each of the twelve kind bytes of [`running_counts`]: set after adding
+/// `127 − pick` to a byte exactly when the byte exceeded the pick.
+const HIGH_BITS: [u64; 2] = [ONES << 7, (ONES >> 32) << 7];
 
 #[allow(
     clippy::inline_always,
@@ -267,21 +280,27 @@ impl Game for CheeseDay {
         let Phase::Choose { roll } = self.phase else {
             return;
         };
-        // Which slots show the roll, as a bit per slot, gathered without a branch per slot
-        // (each is a coin toss for the branch predictor); the list for that set of slots is
-        // prepared once for all 64 sets. This runs at every decision of every playout.
-        let showing = self
-            .pantry
-            .iter()
-            .enumerate()
-            .fold(0, |mask, (slot, card)| {
-                mask | (usize::from(card.is_some_and(|c| c.card.value == roll)) << slot)
-            });
-        let (choices, count) = &LEGAL_BY_SLOTS[showing];
+        // The list for the set of slots showing the roll is prepared once for all 64 sets.
+        let (choices, count) = &LEGAL_BY_SLOTS[self.showing(roll)];
         // The whole padded list is copied and then cut: a copy of fixed size is a few
         // moves, one of variable size a call to `memcpy` (measured: the faster of the two).
         out.extend_from_slice(choices);
         out.truncate(usize::from(*count));
+    }
+
+    /// The listed decision at a uniform index, picked from the prepared list without
+    /// copying it into `buffer`.
+    #[inline(always)]
+    fn sample_legal(
+        &self,
+        rng: &mut GameRng,
+        _buffer: &mut Vec<CheeseDayAction>,
+    ) -> Option<CheeseDayAction> {
+        let Phase::Choose { roll } = self.phase else {
+            return None;
+        };
+        let (choices, count) = &LEGAL_BY_SLOTS[self.showing(roll)];
+        Some(choices[below(rng, u32::from(*count)) as usize])
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(CheeseDayAction, u32)>) {
@@ -318,7 +337,7 @@ impl Game for CheeseDay {
             Phase::Roll => Some(CheeseDayAction::Roll(below(rng, 6) as u8 + 1)),
             Phase::Draw => {
                 let running = running_counts(&self.undrawn);
-                let total = (running >> (8 * (2 * VALUES - 1))) as u32 & 0xFF;
+                let total = (running[1] >> (8 * (2 * VALUES - 1 - 8))) as u32 & 0xFF;
                 if total == 0 {
                     return None;
                 }
@@ -326,7 +345,11 @@ impl Game for CheeseDay {
                 // count exceeds the pick. Counted for all twelve kinds at once, without the
                 // branch of a search, whose exit is a guess the predictor mostly gets wrong.
                 let pick = below(rng, total);
-                let above = (running + BYTES * u128::from(127 - pick)) & HIGH_BITS;
+                let raise = ONES * u64::from(127 - pick);
+                let above = [
+                    (running[0] + raise) & HIGH_BITS[0],
+                    (running[1] + raise) & HIGH_BITS[1],
+                ];
                 let kind = 2 * VALUES - bytes_set(above);
                 Some(CheeseDayAction::Draw(Card {
                     value: (kind / 2) as u8 + 1,

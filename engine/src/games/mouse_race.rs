@@ -207,18 +207,8 @@ impl Game for MouseRace {
         out.clear();
         match self.phase {
             Phase::Turn => {
-                let seat = self.turn();
-                out.reserve(4);
-                if self.bag.total() > 0 {
-                    out.push(MouseRaceAction::Draw);
-                }
-                out.push(MouseRaceAction::Pass);
-                if !self.paths[seat].is_empty() {
-                    out.push(MouseRaceAction::Back);
-                }
-                if self.cat_on_open_end(seat) {
-                    out.push(MouseRaceAction::Shoo);
-                }
+                let (choices, len) = self.turn_choices();
+                out.extend_from_slice(&choices[..usize::from(*len)]);
             }
             Phase::Holding { kind } => self.list_tile_actions(kind, out),
             Phase::Draw { .. } | Phase::Over { .. } => {}
@@ -258,6 +248,16 @@ impl Game for MouseRace {
             TileKind::Cat
         };
         Some(MouseRaceAction::Drawn(kind))
+    }
+
+    /// Picks the decision without listing the legal ones (a drawn cat lists most of the
+    /// board): the same pick for the same random number, as the trait requires.
+    fn sample_legal(
+        &self,
+        rng: &mut GameRng,
+        _buffer: &mut Vec<MouseRaceAction>,
+    ) -> Option<MouseRaceAction> {
+        self.sample_decision(rng)
     }
 
     fn is_legal(&self, action: &MouseRaceAction) -> bool {

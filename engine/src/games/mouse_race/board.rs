@@ -334,6 +334,12 @@ impl Board {
         Cell::decode(self.cells[usize::from(square.row)][usize::from(square.col)])
     }
 
+    #[allow(
+        clippy::inline_always,
+        reason = "the rules set cells of a known kind: inlined, the encoding folds away (the \
+                  compiler otherwise keeps it a call)"
+    )]
+    #[inline(always)]
     pub fn set(&mut self, square: Square, cell: Cell) {
         let (row, col) = (usize::from(square.row), usize::from(square.col));
         let code = cell.encode();

@@ -6,6 +6,7 @@
 use super::action::{MouseRaceAction, TileKind};
 use super::board::{Cell, Dir, MAX_SIZE, Spot, Square};
 use super::{End, MAX_PLAYERS, MouseRace, Path, Phase};
+use crate::rng::{GameRng, below};
 
 /// Whether a road tile can be laid on a path now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,14 +22,50 @@ pub(super) enum RoadStatus {
 /// the open end if it lies on the board, or before the first tile both cells next to the corner.
 pub(super) type OpenEnds = [Option<(Square, Dir)>; 2];
 
+/// The decisions at the start of a turn for each set of the optional ones (bit 0: draw, the
+/// bag is not empty; bit 1: back, the path is not empty; bit 2: shoo, a cat sits on an open
+/// end), in the listed order (draw, pass, back, shoo), padded with passes, and how many.
+const TURN_CHOICES: [([MouseRaceAction; 4], u8); 8] = {
+    let mut table = [([MouseRaceAction::Pass; 4], 0); 8];
+    let mut set = 0;
+    while set < 8 {
+        let optional = [
+            (1, MouseRaceAction::Draw),
+            (0, MouseRaceAction::Pass),
+            (2, MouseRaceAction::Back),
+            (4, MouseRaceAction::Shoo),
+        ];
+        let (choices, len) = &mut table[set];
+        let mut i = 0;
+        while i < optional.len() {
+            let (bit, action) = optional[i];
+            if bit == 0 || set & bit != 0 {
+                choices[*len as usize] = action;
+                *len += 1;
+            }
+            i += 1;
+        }
+        set += 1;
+    }
+    table
+};
+
 impl MouseRace {
     /// The cells a seat's next road tile may go on, with the direction of travel into each:
     /// the open end, or before the first tile both cells next to the corner.
-    pub(super) fn open_ends(&self, seat: usize) -> OpenEnds {
-        self.open_ends[seat]
+    ///
+    /// Borrowed, not copied: nearly every decision reads one or two of them.
+    pub(super) fn open_ends(&self, seat: usize) -> &OpenEnds {
+        &self.open_ends[seat]
     }
 
     /// [`MouseRace::open_ends`] worked out from the seat's path.
+    #[allow(
+        clippy::inline_always,
+        reason = "laying and taking back a tile call it with the path just changed: measured \
+                  faster inlined than as the call the compiler otherwise keeps"
+    )]
+    #[inline(always)]
     pub(super) fn path_open_ends(&self, seat: usize) -> OpenEnds {
         let path = &self.paths[seat];
         if path.is_empty() {
@@ -107,7 +144,7 @@ impl MouseRace {
             rows[usize::from(square.row)] &= !(1 << square.col);
         };
         for owner in 0..self.players() {
-            for (square, _) in self.open_ends(owner).into_iter().flatten() {
+            for &(square, _) in self.open_ends(owner).iter().flatten() {
                 if owner == seat || !geometry.is_scent(square) {
                     forbid(square);
                 }
@@ -124,54 +161,166 @@ impl MouseRace {
             && self.cat_cells(seat)[usize::from(square.row)] & 1 << square.col != 0
     }
 
+    /// The decisions at the start of a turn, in their listed order: the first `len` of
+    /// the choices. Looked up by which of the optional ones are open, without a branch each:
+    /// random playouts decide this at every turn.
+    #[inline]
+    pub(super) fn turn_choices(&self) -> &'static ([MouseRaceAction; 4], u8) {
+        let seat = self.turn();
+        let open = usize::from(self.bag.total() > 0)
+            | usize::from(!self.paths[seat].is_empty()) << 1
+            | usize::from(self.cat_on_open_end(seat)) << 2;
+        &TURN_CHOICES[open]
+    }
+
+    /// The free open ends of the seat whose turn it is, in order, and how many: each takes a
+    /// drawn road tile (named in the action only for a path's first tile).
+    #[inline]
+    pub(super) fn free_ends(&self) -> ([Option<Square>; 2], u32) {
+        let seat = self.turn();
+        let first = self.paths[seat].is_empty();
+        let mut free = [None; 2];
+        let mut count = 0;
+        for &(square, _) in self.open_ends(seat).iter().flatten() {
+            if self.is_free(square) {
+                free[count] = first.then_some(square);
+                count += 1;
+            }
+        }
+        (free, count as u32)
+    }
+
+    /// How many decisions a drawn road tile has: one per free open end for a straight, two
+    /// (left, right) for a curve, and declining.
+    #[inline]
+    pub(super) fn road_choice_count(kind: TileKind, free: u32) -> u32 {
+        if kind == TileKind::Straight {
+            free + 1
+        } else {
+            2 * free + 1
+        }
+    }
+
+    /// The decision at `index` of the list for a drawn road tile: per free open end a straight
+    /// one way or a curve left then right, and declining last.
+    #[inline]
+    pub(super) fn road_choice(
+        kind: TileKind,
+        (free, count): ([Option<Square>; 2], u32),
+        index: u32,
+    ) -> MouseRaceAction {
+        if kind == TileKind::Straight {
+            if index < count {
+                return MouseRaceAction::Place(free[index as usize]);
+            }
+        } else if index < 2 * count {
+            let named = free[(index / 2) as usize];
+            return if index.is_multiple_of(2) {
+                MouseRaceAction::Left(named)
+            } else {
+                MouseRaceAction::Right(named)
+            };
+        }
+        MouseRaceAction::Decline
+    }
+
     /// The decisions about a drawn tile: where it may go, or decline it.
     #[inline(never)]
     pub(super) fn list_tile_actions(&self, kind: TileKind, out: &mut Vec<MouseRaceAction>) {
-        let seat = self.turn();
         if kind == TileKind::Cat {
-            self.list_cat_cells(seat, out);
+            self.list_cat_cells(self.turn(), out);
+            out.push(MouseRaceAction::Decline);
         } else {
-            let first = self.paths[seat].is_empty();
-            for (square, _) in self.open_ends(seat).into_iter().flatten() {
-                if !self.is_free(square) {
-                    continue;
-                }
-                let named = first.then_some(square);
-                if kind == TileKind::Straight {
-                    out.push(MouseRaceAction::Place(named));
-                } else {
-                    out.push(MouseRaceAction::Left(named));
-                    out.push(MouseRaceAction::Right(named));
-                }
-            }
+            let free = self.free_ends();
+            let count = Self::road_choice_count(kind, free.1);
+            out.extend((0..count).map(|index| Self::road_choice(kind, free, index)));
         }
-        out.push(MouseRaceAction::Decline);
     }
 
     /// Appends a `cat CELL` action for every cell `seat` may lay a cat on, row by row.
     pub(super) fn list_cat_cells(&self, seat: usize, out: &mut Vec<MouseRaceAction>) {
         let size = usize::from(self.config.size());
-        out.reserve(size * size);
-        for (row, &columns) in self.cat_cells(seat).iter().enumerate().take(size) {
+        let rows = self.cat_cells(seat);
+        let count: usize = rows.iter().map(|cells| cells.count_ones() as usize).sum();
+        // Grown once to the final length and then written in place: a cat may go on most of
+        // the board's cells, and a push per cell checks the capacity every time.
+        let start = out.len();
+        out.resize(start + count, MouseRaceAction::Decline);
+        let mut slots = out[start..].iter_mut();
+        for (row, &columns) in rows.iter().enumerate().take(size) {
             let mut columns = columns;
             while columns != 0 {
-                out.push(MouseRaceAction::Cat(Square::new(
-                    row as u8,
-                    columns.trailing_zeros() as u8,
-                )));
+                let square = Square::new(row as u8, columns.trailing_zeros() as u8);
+                *slots.next().expect("one slot per cell counted") = MouseRaceAction::Cat(square);
                 columns &= columns - 1;
             }
         }
     }
 
+    /// The decision at `index` of the list [`MouseRace::list_tile_actions`] makes for a drawn
+    /// cat (the cells row by row, then declining), found without listing: random playouts
+    /// pick among ~150 cells at every cat they draw. `rows` are [`MouseRace::cat_cells`].
+    pub(super) fn cat_choice(rows: &[u32; MAX_SIZE], index: u32) -> MouseRaceAction {
+        let mut index = index;
+        for (row, &columns) in rows.iter().enumerate() {
+            let count = columns.count_ones();
+            if index < count {
+                let mut columns = columns;
+                for _ in 0..index {
+                    columns &= columns - 1;
+                }
+                return MouseRaceAction::Cat(Square::new(
+                    row as u8,
+                    columns.trailing_zeros() as u8,
+                ));
+            }
+            index -= count;
+        }
+        MouseRaceAction::Decline
+    }
+
+    /// [`Game::sample_legal`](crate::game::Game::sample_legal) for Mouse Race: the decision
+    /// `legal_actions` lists at index `below(rng, n)`, worked out from the same choices but
+    /// without writing them out. `None` unless a seat is to move.
+    #[inline]
+    pub(super) fn sample_decision(&self, rng: &mut GameRng) -> Option<MouseRaceAction> {
+        match self.phase {
+            Phase::Turn => {
+                let (choices, len) = self.turn_choices();
+                Some(choices[below(rng, u32::from(*len)) as usize])
+            }
+            Phase::Holding {
+                kind: TileKind::Cat,
+            } => {
+                let rows = self.cat_cells(self.turn());
+                let cells: u32 = rows.iter().map(|cells| cells.count_ones()).sum();
+                Some(Self::cat_choice(&rows, below(rng, cells + 1)))
+            }
+            Phase::Holding { kind } => {
+                let free = self.free_ends();
+                let index = below(rng, Self::road_choice_count(kind, free.1));
+                Some(Self::road_choice(kind, free, index))
+            }
+            Phase::Draw { .. } | Phase::Over { .. } => None,
+        }
+    }
+
+    /// Whether `seat` may lay a cat anywhere. Nearly always settled by a row with more free
+    /// cells than there are open ends (each forbids at most one cell), without working out
+    /// the cat cells.
     pub(super) fn any_cat_cell(&self, seat: usize) -> bool {
-        self.cat_cells(seat).iter().any(|&cells| cells != 0)
+        let size = usize::from(self.config.size());
+        let inside = (1u32 << size) - 1;
+        let ends = 2 * self.players() as u32;
+        (0..size).any(|row| {
+            (inside & !(self.board.occupied_row(row) | self.fixed_cells(row))).count_ones() > ends
+        }) || self.cat_cells(seat).iter().any(|&cells| cells != 0)
     }
 
     /// The cell and direction of travel for laying a road tile, given the cell named in the
     /// action (required for a path's first tile, forbidden afterwards).
     pub(super) fn road_target(&self, seat: usize, named: Option<Square>) -> Option<(Square, Dir)> {
-        let [end, start] = self.open_ends(seat);
+        let [end, start] = *self.open_ends(seat);
         match (self.paths[seat].is_empty(), named) {
             (false, None) => end.filter(|&(s, _)| self.is_free(s)),
             (true, Some(named)) => [end, start]
@@ -179,6 +328,18 @@ impl MouseRace {
                 .flatten()
                 .find(|&(s, _)| s == named && self.is_free(s)),
             _ => None,
+        }
+    }
+
+    /// [`MouseRace::road_target`] for an action known to be legal, without checking that the
+    /// cell is free: the open end, or for a first tile the start cell named.
+    #[inline]
+    fn legal_road_target(&self, seat: usize, named: Option<Square>) -> (Square, Dir) {
+        let [end, start] = *self.open_ends(seat);
+        match (end, named) {
+            (Some(end), None) => end,
+            (Some(end), Some(named)) if end.0 == named => end,
+            _ => start.expect("a legal first tile names a start cell"),
         }
     }
 
@@ -211,10 +372,12 @@ impl MouseRace {
 
     /// Lays the road tile in hand on the cell named (a first tile) or the open end, leaving
     /// it in the direction `turn` gives from the direction of travel into it.
+    ///
+    /// Generic in `turn`, so each of the three ways is its own copy with the turn inlined.
     #[inline(never)]
-    pub(super) fn lay_road(&mut self, named: Option<Square>, turn: fn(Dir) -> Dir) {
+    pub(super) fn lay_road(&mut self, named: Option<Square>, turn: impl Fn(Dir) -> Dir) {
         let seat = self.turn();
-        let (square, entry) = self.road_target(seat, named).expect("legal placement");
+        let (square, entry) = self.legal_road_target(seat, named);
         let exit = turn(entry);
         self.board.set(
             square,
@@ -271,7 +434,7 @@ impl MouseRace {
     }
 
     pub(super) fn shoo(&mut self, seat: usize) {
-        for (square, _) in self.open_ends(seat).into_iter().flatten() {
+        for (square, _) in self.open_ends[seat].into_iter().flatten() {
             if self.board.get(square) == Cell::Cat {
                 self.board.set(square, Cell::Empty);
                 self.bag.add(TileKind::Cat);
@@ -282,7 +445,10 @@ impl MouseRace {
     #[inline]
     pub(super) fn end_turn(&mut self) {
         self.turns += 1;
-        self.begin_turn((self.turn() + 1) % self.players());
+        // A comparison, not `%`: a division by the player count would cost more than the rest
+        // of the turn's bookkeeping.
+        let next = self.turn() + 1;
+        self.begin_turn(if next == self.players() { 0 } else { next });
     }
 
     /// Starts `seat`'s turn, first checking the safeguards and passing automatically for
