@@ -173,7 +173,7 @@ impl Replay {
         }
         let known_trap = (acted.peekers & bit != 0 && bit != me) || acted.declined & !me != 0;
         if remove && known_trap && acted.peekers & me == 0 {
-            self.discarded_traps[usize::from(acted.value - 1).min(VALUES - 1)] += 1;
+            self.discarded_traps[usize::from(acted.value.saturating_sub(1)).min(VALUES - 1)] += 1;
         }
         self.slots[slot] = self.top.take().map(|value| Tracked {
             value,
@@ -214,14 +214,14 @@ impl Replay {
         let me = 1u8 << observation.seat.min(MAX_PLAYERS - 1);
         let mut inferred = Vec::new();
         for (index, view) in observation.pantry.iter().enumerate() {
-            let slot = usize::from(view.slot) - 1;
+            let slot = usize::from(view.slot.saturating_sub(1)).min(SLOTS - 1);
             if let Some(card) = self.slots[slot]
                 && view.face.is_none()
                 && card.declined & !me != 0
             {
                 inferred.push(Inferred::Pantry {
                     index,
-                    value: usize::from(view.value - 1),
+                    value: usize::from(view.value.saturating_sub(1)).min(VALUES - 1),
                 });
             }
         }
