@@ -114,6 +114,15 @@ pub trait RolloutPolicy<G: Game>: Send + Sync {
     /// look at all of it, since it is only a sample of what the searcher believes).
     fn choose(&self, state: &G, legal: &[G::Action], rng: &mut GameRng) -> G::Action;
 
+    /// The decision at `state`, a seat to move: the legal actions listed into `legal` (scratch
+    /// space) and chosen among by [`RolloutPolicy::choose`]. A policy that needs no list may find its
+    /// action without one.
+    #[inline]
+    fn decide(&self, state: &G, legal: &mut Vec<G::Action>, rng: &mut GameRng) -> G::Action {
+        state.legal_actions(legal);
+        self.choose(state, legal, rng)
+    }
+
     /// The policy's own choice at a decision, from the deciding seat's observation, if it has
     /// one worth keeping (a search departs from it only on clear evidence); `None` for a
     /// policy with no opinion, such as uniformly random moves.
@@ -135,6 +144,15 @@ impl<G: Game> RolloutPolicy<G> for RandomRollout {
     #[inline]
     fn choose(&self, _state: &G, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
         uniform(legal, rng)
+    }
+
+    /// [`Game::sample_legal`] picks what [`uniform`] picks from the list, with the same draws,
+    /// without listing every action where the game can (a Mouse Race cat's cells).
+    #[inline]
+    fn decide(&self, state: &G, legal: &mut Vec<G::Action>, rng: &mut GameRng) -> G::Action {
+        state
+            .sample_legal(rng, legal)
+            .expect("a seat to move has a legal action")
     }
 }
 
@@ -175,8 +193,7 @@ pub fn rollout<G: Game, P: RolloutPolicy<G> + ?Sized>(
                 state.apply_unchecked(action);
             }
             ToMove::Player(_) => {
-                state.legal_actions(&mut scratch.legal);
-                let action = policy.choose(state, &scratch.legal, rng);
+                let action = policy.decide(state, &mut scratch.legal, rng);
                 state.apply_unchecked(action);
             }
         }

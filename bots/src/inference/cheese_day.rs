@@ -62,9 +62,8 @@ impl Inference for CheeseDay {
             let u: f64 = rng.random();
             beliefs
                 .cumulative
-                .iter()
-                .position(|&c| u < c)
-                .unwrap_or(beliefs.variants.len() - 1)
+                .partition_point(|&c| c <= u)
+                .min(beliefs.variants.len() - 1)
         };
         CheeseDay::determinize(&beliefs.variants[index], rng)
     }
@@ -377,34 +376,25 @@ mod tests {
     fn cards_a_rival_passed_over_are_sampled_as_traps() {
         // Heuristic rivals never pass over a cheese they know of, so every inferred card is a
         // trap in truth; the worlds sampled must nearly always say so.
-        let config = CheeseDayConfig::with_players(2).expect("two players");
         let (mut inferred, mut traps_sampled, mut samples) = (0, 0, 0);
-        for seed in 0..60 {
-            let mut game = Match::<CheeseDay>::new(&config, seed);
-            game.record_views(true);
-            let mut rng = stream(seed, 1);
-            while let Step::Decide(seat) = game.advance() {
-                let view = game.decision_view().expect("a decision");
-                let observation = view.observation();
-                let replay = Replay::of(&observation, view.history()).expect("replays");
-                let beliefs = CheeseDay::beliefs(&observation, view.history());
-                for card in replay.inferred(&observation) {
-                    let Inferred::Pantry { index, .. } = card else {
-                        continue;
-                    };
-                    inferred += 1;
-                    let slot = usize::from(observation.pantry[index].slot) - 1;
-                    for _ in 0..20 {
-                        let world = CheeseDay::sample(&beliefs, &mut rng);
-                        let face = world.pantry()[slot].expect("a card").card.face;
-                        traps_sampled += usize::from(face == Face::Trap);
-                        samples += 1;
-                    }
+        let mut rng = stream(99, 0);
+        each_decision(2, 60, |observation, history| {
+            let replay = Replay::of(observation, history).expect("replays");
+            let beliefs = CheeseDay::beliefs(observation, history);
+            for card in replay.inferred(observation) {
+                let Inferred::Pantry { index, .. } = card else {
+                    continue;
+                };
+                inferred += 1;
+                let slot = usize::from(observation.pantry[index].slot) - 1;
+                for _ in 0..20 {
+                    let world = CheeseDay::sample(&beliefs, &mut rng);
+                    let face = world.pantry()[slot].expect("a card").card.face;
+                    traps_sampled += usize::from(face == Face::Trap);
+                    samples += 1;
                 }
-                let action = CheeseDay::heuristic_choice(&observation, view.legal(), &mut rng);
-                game.decide(seat, Decision::new(action)).expect("legal");
             }
-        }
+        });
         assert!(inferred >= 20, "only {inferred} inferred cards in 60 games");
         assert!(
             traps_sampled * 10 >= samples * 9,
