@@ -248,10 +248,8 @@ impl<G: Inference> Tree<G> {
             match world.to_move() {
                 ToMove::Terminal => break,
                 ToMove::Chance => {
-                    let action = world
-                        .sample_chance(rng, &mut self.scratch.outcomes)
-                        .expect("a chance node lists outcomes");
-                    world.apply_unchecked(action);
+                    let applied = world.apply_sampled_chance(rng, &mut self.scratch.outcomes);
+                    assert!(applied, "a chance node has outcomes");
                 }
                 ToMove::Player(mover) => {
                     let mover = mover as u8;

@@ -114,13 +114,14 @@ pub trait RolloutPolicy<G: Game>: Send + Sync {
     /// look at all of it, since it is only a sample of what the searcher believes).
     fn choose(&self, state: &G, legal: &[G::Action], rng: &mut GameRng) -> G::Action;
 
-    /// The decision at `state`, a seat to move: the legal actions listed into `legal` (scratch
-    /// space) and chosen among by [`RolloutPolicy::choose`]. A policy that needs no list may find its
-    /// action without one.
+    /// Decides at `state`, a seat to move, and applies the decision: the legal actions listed
+    /// into `legal` (scratch space) and chosen among by [`RolloutPolicy::choose`]. A policy
+    /// that needs no list may find and apply its action without one.
     #[inline]
-    fn decide(&self, state: &G, legal: &mut Vec<G::Action>, rng: &mut GameRng) -> G::Action {
+    fn play(&self, state: &mut G, legal: &mut Vec<G::Action>, rng: &mut GameRng) {
         state.legal_actions(legal);
-        self.choose(state, legal, rng)
+        let action = self.choose(state, legal, rng);
+        state.apply_unchecked(action);
     }
 
     /// The policy's own choice at a decision, from the deciding seat's observation, if it has
@@ -146,13 +147,13 @@ impl<G: Game> RolloutPolicy<G> for RandomRollout {
         uniform(legal, rng)
     }
 
-    /// [`Game::sample_legal`] picks what [`uniform`] picks from the list, with the same draws,
-    /// without listing every action where the game can (a Mouse Race cat's cells).
+    /// [`Game::apply_sampled_legal`] picks what [`uniform`] picks from the list, with the
+    /// same draws, without listing every action where the game can (a Mouse Race cat's
+    /// cells), and applies it where it is picked.
     #[inline]
-    fn decide(&self, state: &G, legal: &mut Vec<G::Action>, rng: &mut GameRng) -> G::Action {
-        state
-            .sample_legal(rng, legal)
-            .expect("a seat to move has a legal action")
+    fn play(&self, state: &mut G, legal: &mut Vec<G::Action>, rng: &mut GameRng) {
+        let applied = state.apply_sampled_legal(rng, legal);
+        assert!(applied, "a seat to move has a legal action");
     }
 }
 
@@ -187,15 +188,10 @@ pub fn rollout<G: Game, P: RolloutPolicy<G> + ?Sized>(
         match state.to_move() {
             ToMove::Terminal => break,
             ToMove::Chance => {
-                let action = state
-                    .sample_chance(rng, &mut scratch.outcomes)
-                    .expect("a chance node lists outcomes");
-                state.apply_unchecked(action);
+                let applied = state.apply_sampled_chance(rng, &mut scratch.outcomes);
+                assert!(applied, "a chance node has outcomes");
             }
-            ToMove::Player(_) => {
-                let action = policy.decide(state, &mut scratch.legal, rng);
-                state.apply_unchecked(action);
-            }
+            ToMove::Player(_) => policy.play(state, &mut scratch.legal, rng),
         }
     }
     state.returns_into(&mut scratch.returns);

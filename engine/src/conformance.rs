@@ -316,6 +316,7 @@ impl<G: Game> Harness<G> {
             }
         }
         self.check_sample_legal(state, seed, event)?;
+        self.check_apply_sampled(state, seed, event)?;
         let applicable: Vec<G::Action> = self
             .legal
             .iter()
@@ -418,6 +419,44 @@ impl<G: Game> Harness<G> {
                     "sample_legal drew differently from one draw below the list's length",
                 ));
             }
+        }
+        Ok(())
+    }
+
+    /// `apply_sampled_chance` and `apply_sampled_legal` leave the state and the stream as
+    /// sampling and then applying do, and change nothing where they do not apply.
+    fn check_apply_sampled(&self, state: &G, seed: u64, event: usize) -> Result<(), Failure> {
+        let mut outcomes = Vec::new();
+        let mut legal = Vec::new();
+        let (mut fused_rng, mut stepwise_rng) = (self.check_rng.clone(), self.check_rng.clone());
+        let (mut fused, mut stepwise) = (state.clone(), state.clone());
+        let applied = fused.apply_sampled_chance(&mut fused_rng, &mut outcomes);
+        let sampled = stepwise.sample_chance(&mut stepwise_rng, &mut outcomes);
+        if let Some(outcome) = sampled {
+            stepwise.apply_unchecked(outcome);
+        }
+        if applied != sampled.is_some() || fused != stepwise || fused_rng != stepwise_rng {
+            return Err(self.fail(
+                seed,
+                event,
+                format!(
+                    "apply_sampled_chance (applied: {applied}) differs from sample_chance then apply ({sampled:?})"
+                ),
+            ));
+        }
+        let applied = fused.apply_sampled_legal(&mut fused_rng, &mut legal);
+        let sampled = stepwise.sample_legal(&mut stepwise_rng, &mut legal);
+        if let Some(action) = sampled {
+            stepwise.apply_unchecked(action);
+        }
+        if applied != sampled.is_some() || fused != stepwise || fused_rng != stepwise_rng {
+            return Err(self.fail(
+                seed,
+                event,
+                format!(
+                    "apply_sampled_legal (applied: {applied}) differs from sample_legal then apply ({sampled:?})"
+                ),
+            ));
         }
         Ok(())
     }

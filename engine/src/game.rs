@@ -327,4 +327,39 @@ pub trait Game:
         }
         Some(buffer[crate::rng::below(rng, buffer.len() as u32) as usize])
     }
+
+    /// Samples a chance outcome as [`Game::sample_chance`] does, with the same draws, and
+    /// applies it: what a playout does at every chance node. Games may override it to apply
+    /// the outcome where it is drawn instead of dispatching on it a second time (a guess the
+    /// branch predictor often gets wrong). Returns `false`, changing nothing, unless this is
+    /// a chance node.
+    #[inline]
+    fn apply_sampled_chance(
+        &mut self,
+        rng: &mut GameRng,
+        buffer: &mut Vec<(Self::Action, u32)>,
+    ) -> bool {
+        match self.sample_chance(rng, buffer) {
+            Some(outcome) => {
+                self.apply_unchecked(outcome);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Picks a legal action as [`Game::sample_legal`] does, with the same draws, and applies
+    /// it: a random playout's decision, which games may apply where they pick it (see
+    /// [`Game::apply_sampled_chance`]). Returns `false`, changing nothing, unless a seat is
+    /// to move.
+    #[inline]
+    fn apply_sampled_legal(&mut self, rng: &mut GameRng, buffer: &mut Vec<Self::Action>) -> bool {
+        match self.sample_legal(rng, buffer) {
+            Some(action) => {
+                self.apply_unchecked(action);
+                true
+            }
+            None => false,
+        }
+    }
 }

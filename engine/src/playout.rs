@@ -87,18 +87,19 @@ impl<G: Game> RandomGames<G> {
         }
         let mut events = 0;
         loop {
-            let action = match self.state.to_move() {
+            let applied = match self.state.to_move() {
                 ToMove::Terminal => return (&self.state, events),
                 ToMove::Chance => self
                     .state
-                    .sample_chance(&mut chance, &mut self.outcomes)
-                    .expect("a chance node lists outcomes"),
+                    .apply_sampled_chance(&mut chance, &mut self.outcomes),
                 ToMove::Player(seat) => self
                     .state
-                    .sample_legal(&mut self.rngs[seat], &mut self.legal)
-                    .expect("a seat to move has a legal action"),
+                    .apply_sampled_legal(&mut self.rngs[seat], &mut self.legal),
             };
-            self.state.apply_unchecked(action);
+            assert!(
+                applied,
+                "a chance node or a seat to move has something to apply"
+            );
             events += 1;
         }
     }

@@ -84,6 +84,10 @@ pub struct CheeseDay {
     out: Option<u8>,
 }
 
+#[allow(
+    clippy::inline_always,
+    reason = "the steps of a turn, inlined into the playout loops of `Game`'s fast paths below"
+)]
 impl CheeseDay {
     pub fn phase(&self) -> Phase {
         self.phase
@@ -192,6 +196,95 @@ impl CheeseDay {
 
     fn card_in(&self, slot: u8) -> Option<PantryCard> {
         self.pantry.get(usize::from(slot)).copied().flatten()
+    }
+
+    /// The card a draw shows, with the weights of [`Game::chance_outcomes`]: the first kind
+    /// (value 1…6, cheese before trap) whose running count exceeds one uniform pick below
+    /// the undrawn total. `None` once every card is drawn.
+    #[inline(always)]
+    fn sample_draw(&self, rng: &mut GameRng) -> Option<Card> {
+        let running = running_counts(&self.undrawn);
+        let total = (running[1] >> (8 * (2 * VALUES - 1 - 8))) as u32 & 0xFF;
+        if total == 0 {
+            return None;
+        }
+        // Counted for all twelve kinds at once, without the branch of a search, whose exit
+        // is a guess the predictor mostly gets wrong.
+        let pick = below(rng, total);
+        let raise = ONES * u64::from(127 - pick);
+        let above = [
+            (running[0] + raise) & HIGH_BITS[0],
+            (running[1] + raise) & HIGH_BITS[1],
+        ];
+        let kind = 2 * VALUES - bytes_set(above);
+        Some(Card {
+            value: (kind / 2) as u8 + 1,
+            face: Face::BOTH[kind % 2],
+        })
+    }
+
+    #[inline(always)]
+    fn draw(&mut self, card: Card) {
+        self.undrawn[card.value_index()][card.face.index()] -= 1;
+        // The deal fills slots 1…6 in order; afterwards every draw makes the reserve top.
+        if self.pantry[SLOTS - 1].is_none() {
+            let slot = self
+                .pantry
+                .iter()
+                .position(Option::is_none)
+                .expect("slot 6 is empty");
+            self.pantry[slot] = Some(PantryCard { card, peeked_by: 0 });
+        } else {
+            self.reserve_top = Some(card);
+            self.phase = Phase::Roll;
+        }
+    }
+
+    #[inline(always)]
+    fn peek(&mut self, slot: u8) {
+        let seat = self.turn();
+        if let Some(card) = self.pantry[usize::from(slot)].as_mut() {
+            card.peeked_by |= 1 << seat;
+        }
+        if self.config.burns_on_peek() {
+            let burned = self.reserve_top.take().expect("reserve has a top card");
+            self.discard[burned.value_index()][burned.face.index()] += 1;
+            self.reserve_len -= 1;
+        }
+        self.end_turn();
+    }
+
+    /// Takes the card in `slot` or, with `remove`, removes it to the discards; then the top
+    /// of the reserve fills the slot. One body for both, the pile chosen by a select rather
+    /// than a branch: in a random playout take or remove is a coin toss for the predictor.
+    #[inline(always)]
+    fn take_or_remove(&mut self, slot: u8, remove: bool) {
+        let seat = self.turn();
+        let PantryCard { card, peeked_by } = self.pantry[usize::from(slot)]
+            .take()
+            .expect("slot holds a card");
+        let (v, f) = (card.value_index(), card.face.index());
+        let pile = if remove {
+            &mut self.discard
+        } else {
+            &mut self.taken[seat]
+        };
+        pile[v][f] += 1;
+        // Everyone who peeked at a removed card knows its face among the discards.
+        let mut knowers = if remove { peeked_by } else { 0 };
+        while knowers != 0 {
+            self.discard_known[knowers.trailing_zeros() as usize][v][f] += 1;
+            knowers &= knowers - 1;
+        }
+        // Only a taken trap can make three (a seat with three is out and never plays
+        // again), and testing the count alone spares a branch on the face.
+        if self.traps_of(seat) >= TRAPS_TO_LOSE {
+            self.out = Some(seat as u8);
+            self.phase = Phase::Over;
+            return;
+        }
+        self.refill(usize::from(slot));
+        self.end_turn();
     }
 }
 
@@ -335,27 +428,7 @@ impl Game for CheeseDay {
     ) -> Option<CheeseDayAction> {
         match self.phase {
             Phase::Roll => Some(CheeseDayAction::Roll(below(rng, 6) as u8 + 1)),
-            Phase::Draw => {
-                let running = running_counts(&self.undrawn);
-                let total = (running[1] >> (8 * (2 * VALUES - 1 - 8))) as u32 & 0xFF;
-                if total == 0 {
-                    return None;
-                }
-                // The card is the first kind (value 1…6, cheese before trap) whose running
-                // count exceeds the pick. Counted for all twelve kinds at once, without the
-                // branch of a search, whose exit is a guess the predictor mostly gets wrong.
-                let pick = below(rng, total);
-                let raise = ONES * u64::from(127 - pick);
-                let above = [
-                    (running[0] + raise) & HIGH_BITS[0],
-                    (running[1] + raise) & HIGH_BITS[1],
-                ];
-                let kind = 2 * VALUES - bytes_set(above);
-                Some(CheeseDayAction::Draw(Card {
-                    value: (kind / 2) as u8 + 1,
-                    face: Face::BOTH[kind % 2],
-                }))
-            }
+            Phase::Draw => self.sample_draw(rng).map(CheeseDayAction::Draw),
             Phase::Choose { .. } | Phase::Over => None,
         }
     }
@@ -380,67 +453,66 @@ impl Game for CheeseDay {
 
     #[inline(always)]
     fn apply_unchecked(&mut self, action: CheeseDayAction) {
-        let seat = self.turn();
         match action {
             CheeseDayAction::Roll(n) => self.phase = Phase::Choose { roll: n },
-            CheeseDayAction::Draw(card) => {
-                self.undrawn[card.value_index()][card.face.index()] -= 1;
-                // The deal fills slots 1…6 in order; afterwards every draw makes the reserve top.
-                if self.pantry[SLOTS - 1].is_none() {
-                    let slot = self
-                        .pantry
-                        .iter()
-                        .position(Option::is_none)
-                        .expect("slot 6 is empty");
-                    self.pantry[slot] = Some(PantryCard { card, peeked_by: 0 });
-                } else {
-                    self.reserve_top = Some(card);
-                    self.phase = Phase::Roll;
-                }
-            }
-            CheeseDayAction::Peek(slot) => {
-                if let Some(card) = self.pantry[usize::from(slot)].as_mut() {
-                    card.peeked_by |= 1 << seat;
-                }
-                if self.config.burns_on_peek() {
-                    let burned = self.reserve_top.take().expect("reserve has a top card");
-                    self.discard[burned.value_index()][burned.face.index()] += 1;
-                    self.reserve_len -= 1;
-                }
-                self.end_turn();
-            }
-            CheeseDayAction::Take(slot) => {
-                let taken = self.pantry[usize::from(slot)]
-                    .take()
-                    .expect("slot holds a card");
-                let card = taken.card;
-                self.taken[seat][card.value_index()][card.face.index()] += 1;
-                // Only a trap can make three, and testing the count alone spares a branch on
-                // the face, a coin toss for the predictor.
-                if self.traps_of(seat) >= TRAPS_TO_LOSE {
-                    self.out = Some(seat as u8);
-                    self.phase = Phase::Over;
-                    return;
-                }
-                self.refill(usize::from(slot));
-                self.end_turn();
-            }
-            CheeseDayAction::Remove(slot) => {
-                let removed = self.pantry[usize::from(slot)]
-                    .take()
-                    .expect("slot holds a card");
-                let card = removed.card;
-                let (v, f) = (card.value_index(), card.face.index());
-                self.discard[v][f] += 1;
-                let mut knowers = removed.peeked_by;
-                while knowers != 0 {
-                    self.discard_known[knowers.trailing_zeros() as usize][v][f] += 1;
-                    knowers &= knowers - 1;
-                }
-                self.refill(usize::from(slot));
-                self.end_turn();
-            }
+            CheeseDayAction::Draw(card) => self.draw(card),
+            CheeseDayAction::Peek(slot) => self.peek(slot),
+            CheeseDayAction::Take(slot) => self.take_or_remove(slot, false),
+            CheeseDayAction::Remove(slot) => self.take_or_remove(slot, true),
         }
+    }
+
+    /// Applies the roll or the card where it is drawn.
+    #[inline(always)]
+    fn apply_sampled_chance(
+        &mut self,
+        rng: &mut GameRng,
+        _buffer: &mut Vec<(CheeseDayAction, u32)>,
+    ) -> bool {
+        match self.phase {
+            Phase::Roll => {
+                self.phase = Phase::Choose {
+                    roll: below(rng, 6) as u8 + 1,
+                };
+                true
+            }
+            Phase::Draw => match self.sample_draw(rng) {
+                Some(card) => {
+                    self.draw(card);
+                    true
+                }
+                None => false,
+            },
+            Phase::Choose { .. } | Phase::Over => false,
+        }
+    }
+
+    /// Applies the decision where it is picked: a peek when no slot shows the roll, else the
+    /// take or remove of a listed pair (take first, so an odd index removes).
+    #[inline(always)]
+    fn apply_sampled_legal(
+        &mut self,
+        rng: &mut GameRng,
+        _buffer: &mut Vec<CheeseDayAction>,
+    ) -> bool {
+        let Phase::Choose { roll } = self.phase else {
+            return false;
+        };
+        let showing = self.showing(roll);
+        let (choices, count) = &LEGAL_BY_SLOTS[showing];
+        let index = below(rng, u32::from(*count)) as usize;
+        let (CheeseDayAction::Peek(slot)
+        | CheeseDayAction::Take(slot)
+        | CheeseDayAction::Remove(slot)) = choices[index]
+        else {
+            unreachable!("the decision lists hold peeks, takes and removes only")
+        };
+        if showing == 0 {
+            self.peek(slot);
+        } else {
+            self.take_or_remove(slot, index % 2 == 1);
+        }
+        true
     }
 
     fn observation(&self, seat: usize) -> CheeseDayObservation {
