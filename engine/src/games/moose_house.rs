@@ -31,7 +31,7 @@ use crate::error::BrokenInvariant;
 use crate::game::{Actor, Game, ToMove};
 use crate::options::{GameConfig, GameInfo};
 use crate::outcome::{Outcome, competition_ranks};
-use crate::rng::GameRng;
+use crate::rng::{GameRng, below};
 
 /// Most seats the game allows.
 pub const MAX_PLAYERS: usize = 5;
@@ -167,48 +167,140 @@ impl MooseHouse {
     #[inline]
     fn plays(&self, out: &mut Vec<MooseHouseAction>) {
         let me = self.turn();
-        let hand = &self.hands[me];
-        // The opponents open to each kind of play, as bit sets of seats, from one look at
-        // each house.
-        let (mut without_house, mut room_takers, mut moose_takers) = (0_u8, 0_u8, 0_u8);
+        let open = self.openings();
+        if open.held & 1 << Card::House.index() != 0 {
+            out.extend(bits(open.without_house).map(|seat| MooseHouseAction::House { seat }));
+        }
+        for kind in bits(open.held & 0xF) {
+            let kind = RoomKind::ALL[usize::from(kind)];
+            out.extend(bits(open.room_takers).map(|seat| MooseHouseAction::Room { kind, seat }));
+        }
+        for kind in bits(open.held >> 4 & 0xF) {
+            let kind = RoomKind::ALL[usize::from(kind)];
+            for seat in bits(open.moose_takers) {
+                for room in bits(self.houses[usize::from(seat)].empty_of_kind(kind)) {
+                    out.push(MooseHouseAction::Moose { kind, seat, room });
+                }
+            }
+        }
+        if open.held & 1 << Card::Door.index() != 0 {
+            for room in bits(self.houses[me].empty_mask()) {
+                out.push(MooseHouseAction::Door { room });
+            }
+        }
+    }
+
+    /// The opponents open to each kind of play by the turn owner, as bit sets of seats from
+    /// one look at each house, and the kinds it holds (bit i = `Card::ALL[i]`): what
+    /// [`MooseHouse::plays`] lists and [`MooseHouse::sample_play`] counts.
+    #[inline]
+    fn openings(&self) -> Openings {
+        let me = self.turn();
+        let mut open = Openings {
+            held: u32::from(self.hands[me].kinds()),
+            without_house: 0,
+            room_takers: 0,
+            moose_takers: 0,
+            without_house_count: 0,
+            room_taker_count: 0,
+        };
         for (seat, house) in self.houses[..self.players()].iter().enumerate() {
             if seat == me {
                 continue;
             }
             let bit = 1 << seat;
             if house.has_moose_in_house() {
-                moose_takers |= bit;
+                open.moose_takers |= bit;
             } else {
-                without_house |= bit;
+                open.without_house |= bit;
+                open.without_house_count += 1;
             }
-            if house.accepts_room() {
-                room_takers |= bit;
+            let takes_room = house.accepts_room();
+            open.room_takers |= u32::from(takes_room) << seat;
+            open.room_taker_count += u32::from(takes_room);
+        }
+        open
+    }
+
+    /// The decision at index `below(rng, n)` of the `n` that [`Game::legal_actions`] lists
+    /// in the play phase, found by counting each kind of play instead of listing them: the
+    /// same action from the same one draw.
+    #[inline]
+    fn sample_play(&self, rng: &mut GameRng) -> MooseHouseAction {
+        let me = self.turn();
+        let open = self.openings();
+        let houses = if open.held & 1 << Card::House.index() != 0 {
+            open.without_house_count
+        } else {
+            0
+        };
+        let room_takers = open.room_taker_count;
+        let rooms = ones_in_nibble(open.held) * room_takers;
+        let mut moose_by_kind = [0; 4];
+        for kind in bits(open.held >> 4 & 0xF) {
+            let kind = RoomKind::ALL[usize::from(kind)];
+            moose_by_kind[kind as usize] = bits(open.moose_takers)
+                .map(|seat| self.houses[usize::from(seat)].empty_count_of_kind(kind))
+                .sum();
+        }
+        let moose: u32 = moose_by_kind.iter().sum();
+        let own_empty = self.houses[me].empty_mask();
+        let doors = if open.held & 1 << Card::Door.index() != 0 {
+            self.houses[me].empty_rooms() as u32
+        } else {
+            0
+        };
+        let total = houses + rooms + moose + doors;
+        if total == 0 {
+            // No play: a discard of a kind held, or a pass when there is nothing to discard
+            // or nothing left to draw (one listed action, still one draw).
+            let hand = &self.hands[me];
+            if self.pile.is_empty() || hand.is_empty() {
+                below(rng, 1);
+                return MooseHouseAction::Pass;
             }
+            let held = u32::from(hand.kinds());
+            let pick = below(rng, held.count_ones());
+            return MooseHouseAction::Discard(Card::ALL[usize::from(nth_bit(held, pick))]);
         }
-        // The kinds in hand as a bit set (bit i = Card::ALL[i]): one loop per kind held
-        // instead of a test per kind.
-        let held = u32::from(hand.kinds());
-        if held & 1 << Card::House.index() != 0 {
-            out.extend(bits(u32::from(without_house)).map(|seat| MooseHouseAction::House { seat }));
+        let mut pick = below(rng, total);
+        if pick < houses {
+            return MooseHouseAction::House {
+                seat: nth_bit(open.without_house, pick),
+            };
         }
-        for kind in bits(held & 0xF) {
-            let kind = RoomKind::ALL[usize::from(kind)];
-            out.extend(
-                bits(u32::from(room_takers)).map(|seat| MooseHouseAction::Room { kind, seat }),
-            );
+        pick -= houses;
+        if pick < rooms {
+            let kind = nth_bit(open.held & 0xF, pick / room_takers);
+            return MooseHouseAction::Room {
+                kind: RoomKind::ALL[usize::from(kind)],
+                seat: nth_bit(open.room_takers, pick % room_takers),
+            };
         }
-        for kind in bits(held >> 4 & 0xF) {
-            let kind = RoomKind::ALL[usize::from(kind)];
-            for seat in bits(u32::from(moose_takers)) {
-                for room in bits(self.houses[usize::from(seat)].empty_of_kind(kind)) {
-                    out.push(MooseHouseAction::Moose { kind, seat, room });
+        pick -= rooms;
+        if pick < moose {
+            for kind in RoomKind::ALL {
+                if pick >= moose_by_kind[kind as usize] {
+                    pick -= moose_by_kind[kind as usize];
+                    continue;
+                }
+                for seat in bits(open.moose_takers) {
+                    let house = &self.houses[usize::from(seat)];
+                    let here = house.empty_count_of_kind(kind);
+                    if pick < here {
+                        return MooseHouseAction::Moose {
+                            kind,
+                            seat,
+                            room: nth_bit(house.empty_of_kind(kind), pick),
+                        };
+                    }
+                    pick -= here;
                 }
             }
+            unreachable!("the moose plays were counted from these rooms");
         }
-        if held & 1 << Card::Door.index() != 0 {
-            for room in bits(self.houses[me].empty_mask()) {
-                out.push(MooseHouseAction::Door { room });
-            }
+        MooseHouseAction::Door {
+            room: nth_bit(own_empty, pick - moose),
         }
     }
 
@@ -309,6 +401,39 @@ impl MooseHouse {
             }
         }
     }
+}
+
+/// Who is open to each kind of play (see [`MooseHouse::openings`]).
+#[derive(Clone, Copy, Debug)]
+struct Openings {
+    /// The kinds in the turn owner's hand, bit i for `Card::ALL[i]`.
+    held: u32,
+    /// Opponents without a Moose in the House card: open to one.
+    without_house: u32,
+    /// Opponents with fewer than three empty rooms: open to an Empty Room.
+    room_takers: u32,
+    /// Opponents with a Moose in the House card: open to a moose in an empty room.
+    moose_takers: u32,
+    /// The opponents in `without_house` and in `room_takers`.
+    without_house_count: u32,
+    room_taker_count: u32,
+}
+
+/// How many of the low four bits of `set` are set (the room kinds held): a table look-up,
+/// where `count_ones` without the `popcnt` instruction is a dozen operations.
+#[inline]
+fn ones_in_nibble(set: u32) -> u32 {
+    const ONES: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+    u32::from(ONES[(set & 0xF) as usize])
+}
+
+/// The position of the set bit of `set` that has `n` set bits below it.
+#[inline]
+fn nth_bit(mut set: u32, n: u32) -> u8 {
+    for _ in 0..n {
+        set &= set - 1;
+    }
+    set.trailing_zeros() as u8
 }
 
 /// The positions of the set bits of `set`, lowest first.
@@ -423,6 +548,28 @@ impl Game for MooseHouse {
     ) -> Option<MooseHouseAction> {
         self.receiver()?;
         self.pile.sample(rng).map(MooseHouseAction::Draw)
+    }
+
+    /// The play phase's decision counted rather than listed (see
+    /// [`MooseHouse::sample_play`]); at a trap, `trap` or `allow` from the two listed.
+    #[inline]
+    fn sample_legal(
+        &self,
+        rng: &mut GameRng,
+        _buffer: &mut Vec<MooseHouseAction>,
+    ) -> Option<MooseHouseAction> {
+        match self.phase {
+            Phase::Play => Some(self.sample_play(rng)),
+            Phase::Trap { target, .. } => {
+                Some(if self.hands[usize::from(target)].contains(Card::Trap) {
+                    [MooseHouseAction::Trap, MooseHouseAction::Allow][below(rng, 2) as usize]
+                } else {
+                    below(rng, 1);
+                    MooseHouseAction::Allow
+                })
+            }
+            Phase::Deal { .. } | Phase::TurnDraw | Phase::Refill { .. } | Phase::Over => None,
+        }
     }
 
     fn apply_unchecked(&mut self, action: MooseHouseAction) {
