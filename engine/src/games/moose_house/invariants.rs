@@ -42,6 +42,12 @@ pub(super) fn check(state: &MooseHouse) -> Result<(), String> {
                 house.empty_rooms()
             ));
         }
+        // The empty-room sets and counts kept for listing plays follow from the rooms.
+        if House::from_parts(house.has_moose_in_house(), house.rooms()).as_ref() != Ok(house) {
+            return Err(format!(
+                "seat {seat}'s record of its empty rooms differs from its rooms ({house})"
+            ));
+        }
     }
 
     check_hands(state)?;
