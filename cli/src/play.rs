@@ -25,7 +25,7 @@ use crate::numbers;
 use crate::out::{OutFile, shown_path};
 use crate::seats::{SeatSpec, parse_seat, parse_seats};
 use crate::signals::StopSignals;
-use crate::spec::game_spec;
+use crate::spec::{game_spec, players_from_seats};
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
@@ -41,7 +41,8 @@ pub struct PlayArgs {
     /// Who plays each seat, comma-separated, seat 0 first: an agent spec (`random`),
     /// `human[:name]` (a person at this terminal) or `exec:COMMAND` (a program speaking the
     /// mousehole-agent/1 protocol: docs/writing-a-bot.md). Every comma starts a seat: give a
-    /// command with a comma in it with --seat. Default: `random` for every seat.
+    /// command with a comma in it with --seat. The number of seats sets the number of
+    /// players unless the spec, --players or --option does. Default: `random` for every seat.
     #[arg(long, short, value_name = "SEATS")]
     pub seats: Option<String>,
     /// One seat, seat 0 first, repeated for every seat: as in --seats, but commas are not
@@ -72,8 +73,8 @@ pub struct PlayArgs {
 }
 
 pub fn run(args: &PlayArgs) -> Result<ExitCode> {
-    let spec = game_spec(&args.game, args.players, &args.options)?;
-    let seats = match &args.seats {
+    let mut spec = game_spec(&args.game, args.players, &args.options)?;
+    let seats: Vec<SeatSpec> = match &args.seats {
         Some(text) => parse_seats(text)?,
         None => args
             .seat
@@ -81,6 +82,9 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
             .map(|entry| parse_seat(entry).with_context(|| format!("--seat {}", shown(entry))))
             .collect::<Result<_>>()?,
     };
+    if !seats.is_empty() {
+        players_from_seats(&mut spec, seats.len())?;
+    }
     let seed = args
         .seed
         .unwrap_or_else(|| rand::rng().random_range(0..1_000_000_000));
@@ -130,9 +134,16 @@ impl BotVisitor for PlayGames<'_> {
             self.seats = vec![SeatSpec::Agent("random".parse()?); players];
         }
         if self.seats.len() != players {
+            let info = G::info();
+            let given = match self.seats.len() {
+                1 => "1 seat".to_owned(),
+                n => format!("{n} seats"),
+            };
             bail!(
-                "{} seats given for a {players}-player game; list one agent spec or `human` per seat, e.g. --seats {}",
-                self.seats.len(),
+                "{given} given for a {players}-player game ({} is for {} to {} players); list one agent spec or `human` per seat, e.g. --seats {}",
+                info.name,
+                info.min_players,
+                info.max_players,
                 vec!["random"; players].join(",")
             );
         }

@@ -57,6 +57,20 @@ pub fn game_spec(game: &str, players: Option<usize>, options: &[String]) -> Resu
     Ok(spec)
 }
 
+/// Sets the player count from the number of seats listed when nothing else gave it (neither
+/// the spec, `--players` nor `--option`) and the game allows that many: `--seats a,b` plays
+/// a two-player game. Otherwise the spec stays as it is, and a count that does not match
+/// the seats is reported where the seats are checked.
+pub fn players_from_seats(spec: &mut GameSpec, seats: usize) -> Result<()> {
+    let info = spec.info();
+    if spec.options().given("players").is_none()
+        && (info.min_players..=info.max_players).contains(&seats)
+    {
+        spec.set("players", &seats.to_string())?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,5 +106,21 @@ mod tests {
         let spec = game_spec("cheese-day", Some(4), &options).unwrap();
         assert_eq!(spec.options().given("players"), Some("4"));
         assert_eq!(spec.options().given("traps"), Some("0/0/0/0/0/6"));
+    }
+
+    #[test]
+    fn the_seats_set_the_player_count_only_when_nothing_else_did() {
+        let players = |game: &str, given: Option<usize>, seats: usize| {
+            let mut spec = game_spec(game, given, &[]).unwrap();
+            players_from_seats(&mut spec, seats).unwrap();
+            spec.canonical().unwrap()
+        };
+        assert!(players("cheese-day", None, 2).contains("players=2"));
+        assert!(players("cheese-day", None, 5).contains("players=5"));
+        assert!(players("cheese-day:players=4", None, 2).contains("players=4"));
+        assert!(players("cheese-day", Some(4), 2).contains("players=4"));
+        // Outside the game's range the default stays, for the seat check to report.
+        assert!(players("cheese-day", None, 1).contains("players=3"));
+        assert!(players("mouse-race", None, 9).contains("players=2"));
     }
 }

@@ -12,7 +12,7 @@ use mousehole_tui::{GamePlan, Launch, SeatPlan};
 
 use crate::numbers;
 use crate::seats::{SeatSpec, parse_seats};
-use crate::spec::game_spec;
+use crate::spec::{game_spec, players_from_seats};
 
 #[derive(Debug, Default, Args)]
 pub struct TuiArgs {
@@ -27,6 +27,8 @@ pub struct TuiArgs {
     pub options: Vec<String>,
     /// Who plays each seat, comma-separated, seat 0 first: `human[:name]` (a person at this
     /// terminal; two or more play hot seat) or any agent spec (`ismcts:iterations=2000`).
+    /// The number of seats sets the number of players unless the spec, --players or
+    /// --option does.
     #[arg(long, short, value_name = "SEATS")]
     pub seats: Option<String>,
     /// Seed for chance and the bots. Default: a fresh random seed, shown on screen.
@@ -102,7 +104,8 @@ fn launch(args: &TuiArgs) -> Result<Launch> {
     let seats = args.seats.as_deref().map(seat_plans).transpose()?;
     match (&args.game, seats) {
         (Some(game), Some(seats)) => {
-            let spec = game_spec(game, args.players, &args.options)?;
+            let mut spec = game_spec(game, args.players, &args.options)?;
+            players_from_seats(&mut spec, seats.len())?;
             let mut plan = GamePlan::new(
                 spec,
                 seats,

@@ -99,6 +99,34 @@ fn play_prints_the_readable_transcript() {
 }
 
 #[test]
+fn the_seats_listed_set_the_number_of_players() {
+    let by_seats = mousehole(&[
+        "play",
+        "cheese-day",
+        "--seats",
+        "random,random",
+        "--seed",
+        "3",
+    ]);
+    assert!(by_seats.status.success(), "{}", stderr(&by_seats));
+    let by_spec = mousehole(&["play", "cheese-day:players=2", "--seed", "3"]);
+    assert_eq!(stdout(&by_seats), stdout(&by_spec));
+    assert!(
+        stdout(&by_seats).contains("players=2"),
+        "{}",
+        stdout(&by_seats)
+    );
+    // A count given elsewhere wins, and a mismatch is an error naming both.
+    let mismatch = mousehole(&["play", "cheese-day:players=4", "--seats", "random,random"]);
+    assert!(!mismatch.status.success());
+    assert!(
+        stderr(&mismatch).contains("2 seats given for a 4-player game"),
+        "{}",
+        stderr(&mismatch)
+    );
+}
+
+#[test]
 fn the_same_seed_gives_the_same_game() {
     let args = ["play", "cheese-day:players=4", "--seed", "11"];
     assert_eq!(stdout(&mousehole(&args)), stdout(&mousehole(&args)));
@@ -565,7 +593,7 @@ fn bad_input_gives_one_line_and_exit_status_two() {
         ),
         (
             vec!["play", "cheese-day", "--seats", "random"],
-            "1 seats given for a 3-player game",
+            "1 seat given for a 3-player game (cheese-day is for 2 to 6 players)",
         ),
         (
             vec!["play", "cheese-day", "--out", "x.txt"],
