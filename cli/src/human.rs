@@ -4,7 +4,7 @@
 
 use std::cell::Cell;
 use std::fmt::Display;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::rc::Rc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 
@@ -222,6 +222,75 @@ impl<G: Game> Seat<G> for HumanSeat {
     }
 
     fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest> {
+        if self.show_seen {
+            self.hand_over()?;
+        }
+        let decision = self.ask(view)?;
+        if self.show_seen {
+            if let [_] = view.legal() {
+                // A choice made for them: they read it before passing the terminal on.
+                say(&["Press Enter to pass the terminal on.".to_owned()]);
+                self.read_line()?;
+            }
+            // The board and the choice leave the screen before the next person comes.
+            clear_screen();
+        }
+        Ok(decision)
+    }
+
+    fn finish(&mut self, _outcome: Option<&Outcome>, seen: &[SeenEvent<G::EventView>]) {
+        let heading = format!("--- the end of the game, as {} saw it ---", self.who());
+        self.show_events(&heading, seen);
+    }
+}
+
+impl HumanSeat {
+    /// Several people share the terminal: this seat's person is called to it (the previous
+    /// person's board was cleared when they decided), and nothing of their view shows until
+    /// they press Enter.
+    fn hand_over(&self) -> Result<(), StopRequest> {
+        let mut out = io::stdout().lock();
+        let terminal_error = |e: io::Error| terminal_failed(&e.to_string());
+        write!(
+            out,
+            "\n=== {who} to play: pass the terminal to {who}, then press Enter (or type quit) === ",
+            who = self.who()
+        )
+        .map_err(terminal_error)?;
+        out.flush().map_err(terminal_error)?;
+        drop(out);
+        let typed = self.read_line()?;
+        if matches!(typed.trim().to_lowercase().as_str(), "quit" | "exit") {
+            return Err(StopRequest::quit(format!("{} quit", self.who())));
+        }
+        Ok(())
+    }
+
+    /// The next typed line; the end of input, a failed terminal or a stop signal stop the
+    /// game (what was played is kept).
+    fn read_line(&self) -> Result<String, StopRequest> {
+        match self.terminal.next() {
+            Input::Line(line) => Ok(line),
+            Input::End => {
+                say(&[String::new()]);
+                Err(StopRequest::quit(format!(
+                    "input ended while {} was to decide",
+                    self.who()
+                )))
+            }
+            Input::Failed(error) => Err(terminal_failed(&error)),
+            Input::Signal(signal) => {
+                say(&[String::new()]);
+                Err(StopRequest::quit(signal.describe()))
+            }
+        }
+    }
+
+    /// Shows what happened and the choices, and reads the person's decision.
+    fn ask<G: Game>(
+        &mut self,
+        view: &DecisionView<'_, G>,
+    ) -> Result<Decision<G::Action>, StopRequest> {
         let heading = if self.shown == 0 {
             format!("--- the game so far, as {} saw it ---", self.who())
         } else {
@@ -251,21 +320,7 @@ impl<G: Game> Seat<G> for HumanSeat {
             write!(out, "{}> ", self.who()).map_err(terminal_error)?;
             out.flush().map_err(terminal_error)?;
             drop(out);
-            let typed = match self.terminal.next() {
-                Input::Line(line) => line,
-                Input::End => {
-                    say(&[String::new()]);
-                    return Err(StopRequest::quit(format!(
-                        "input ended while {} was to decide",
-                        self.who()
-                    )));
-                }
-                Input::Failed(error) => return Err(terminal_failed(&error)),
-                Input::Signal(signal) => {
-                    say(&[String::new()]);
-                    return Err(StopRequest::quit(signal.describe()));
-                }
-            };
+            let typed = self.read_line()?;
             let typed = typed.trim();
             let parse = |text: &str| text.parse::<G::Action>().ok().map(|a| a.to_string());
             let picked = choices.pick(typed, parse);
@@ -327,9 +382,15 @@ impl<G: Game> Seat<G> for HumanSeat {
             tell(&reply);
         }
     }
+}
 
-    fn finish(&mut self, _outcome: Option<&Outcome>, seen: &[SeenEvent<G::EventView>]) {
-        let heading = format!("--- the end of the game, as {} saw it ---", self.who());
-        self.show_events(&heading, seen);
+/// Clears the screen and its scrollback when standard output is a terminal (written to a
+/// file or a pipe, the text stays whole).
+fn clear_screen() {
+    let mut out = io::stdout().lock();
+    if out.is_terminal() {
+        // Erase the screen and the scrollback, then home the cursor.
+        let _ = write!(out, "\x1b[2J\x1b[3J\x1b[H");
+        let _ = out.flush();
     }
 }

@@ -938,6 +938,39 @@ fn several_people_each_see_what_happened_in_their_own_view_before_deciding() {
 }
 
 #[test]
+fn several_people_take_the_terminal_over_before_their_view_shows() {
+    let output = with_stdin(
+        &[
+            "play",
+            "cheese-day:players=2",
+            "--seats",
+            "human:ann,human:bob",
+            "--seed",
+            "2",
+        ],
+        "\n1\nquit\n",
+    );
+    let printed = stdout(&output);
+    let call =
+        |who: &str| format!("=== {who} to play: pass the terminal to {who}, then press Enter");
+    let ann = printed.find(&call("seat 0 (ann)")).expect(&printed);
+    let ann_board = printed
+        .find("=== seat 0 (ann) to decide ===")
+        .expect(&printed);
+    let bob = printed.find(&call("seat 1 (bob)")).expect(&printed);
+    assert!(ann < ann_board && ann_board < bob, "{printed}");
+    // Bob typed quit at the hand-over: his board never showed.
+    assert!(
+        !printed.contains("=== seat 1 (bob) to decide ==="),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("stopped after 11 events: seat 1 (bob) quit"),
+        "{printed}"
+    );
+}
+
+#[test]
 fn each_choice_is_shown_with_its_label() {
     let dir = scratch("labels-shown");
     for (game, seats) in [
@@ -992,7 +1025,8 @@ fn help_at_the_prompt_explains_the_games_moves() {
         let seats = vec!["human"; info.default_players()].join(",");
         let output = with_stdin(
             &["play", info.name, "--seats", &seats, "--seed", "1"],
-            "help\nquit\n",
+            // Enter takes the terminal over from the previous person (hot seat).
+            "\nhelp\nquit\n",
         );
         let printed = stdout(&output);
         assert!(
