@@ -324,6 +324,18 @@ pub enum LogEvent {
     Ended(String),
 }
 
+impl LogEntry {
+    /// Whether the line says something went wrong (a fault, a program that did not start or
+    /// had to be killed): what a front end shows even when it shows nothing else of the log.
+    pub fn is_wrong(&self) -> bool {
+        match &self.event {
+            LogEvent::Fault { .. } | LogEvent::NotStarted(_) => true,
+            LogEvent::Ended(how) => how.contains("killed"),
+            _ => false,
+        }
+    }
+}
+
 impl fmt::Display for LogEntry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "seat {} ({}): ", self.seat, self.label)?;

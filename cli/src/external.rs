@@ -4,7 +4,7 @@
 
 use anyhow::{Context, Result};
 use clap::Args;
-use mousehole_bots::external::{AgentIdentity, LogEntry, LogEvent};
+use mousehole_bots::external::{AgentIdentity, LogEntry};
 use mousehole_bots::{ExternalCommand, ExternalSeat, ExternalSettings, FallbackSpec};
 use mousehole_engine::Seat;
 use std::time::Duration;
@@ -79,18 +79,8 @@ pub fn seat<G: mousehole_bots::BotGame>(
 
 /// One line of the match log on stderr (ignored if stderr is gone: nobody is there to read it).
 fn log(entry: &LogEntry, quiet: bool) {
-    if !quiet || is_wrong(entry) {
+    if !quiet || entry.is_wrong() {
         log_line(&entry.to_string());
-    }
-}
-
-/// Whether a log line says something went wrong (a fault, a program that did not start or
-/// had to be killed): shown even when quiet.
-pub fn is_wrong(entry: &LogEntry) -> bool {
-    match &entry.event {
-        LogEvent::Fault { .. } | LogEvent::NotStarted(_) => true,
-        LogEvent::Ended(how) => how.contains("killed"),
-        _ => false,
     }
 }
 

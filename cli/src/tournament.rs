@@ -194,7 +194,7 @@ fn run_tournament(args: &TournamentArgs) -> Result<ExitCode> {
             log: Some(ExternalLog(Arc::new(move |worker, entry| {
                 // Faults are logged (and counted in the report); a program's own stderr
                 // only without --quiet.
-                if !quiet || crate::external::is_wrong(entry) {
+                if !quiet || entry.is_wrong() {
                     crate::external::log_line(&format!("worker {worker}: {entry}"));
                 }
             }))),

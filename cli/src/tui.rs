@@ -26,7 +26,9 @@ pub struct TuiArgs {
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
     pub options: Vec<String>,
     /// Who plays each seat, comma-separated, seat 0 first: `human[:name]` (a person at this
-    /// terminal; two or more play hot seat) or any agent spec (`ismcts:iterations=2000`).
+    /// terminal; two or more play hot seat), any agent spec (`ismcts:iterations=2000`) or
+    /// `exec:COMMAND` (a program speaking the mousehole-agent/1 protocol: 5 s per decision,
+    /// a random fallback).
     /// The number of seats sets the number of players unless the spec, --players or
     /// --option does.
     #[arg(long, short, value_name = "SEATS")]
@@ -53,10 +55,7 @@ fn seat_plans(text: &str) -> Result<Vec<SeatPlan>> {
         .map(|seat| match seat {
             SeatSpec::Agent(spec) => Ok(SeatPlan::Bot(spec)),
             SeatSpec::Human(name) => Ok(SeatPlan::Human(name)),
-            SeatSpec::External(command) => bail!(
-                "seat '{}': the TUI does not seat programs yet; play against a program with `mousehole play … --seat 'exec:…'`",
-                mousehole_engine::text::shown(&command.to_string())
-            ),
+            SeatSpec::External(command) => Ok(SeatPlan::Program(command)),
         })
         .collect()
 }

@@ -244,6 +244,14 @@ impl<'a, G: Game> DecisionView<'a, G> {
         self
     }
 
+    /// The same view, its events since the seat's previous decision being those of its
+    /// history from event `told` on: for a front end that keeps track of what it has shown a
+    /// seat that remembers (an external program).
+    pub fn with_seen_from(mut self, told: usize) -> Self {
+        self.seen = &self.history[told.min(self.history.len())..];
+        self
+    }
+
     /// The same view with a budget.
     pub fn with_budget(mut self, budget: Budget) -> Self {
         self.budget = budget;

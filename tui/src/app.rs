@@ -293,6 +293,14 @@ impl App {
                 changed = true;
                 self.log_scroll = 0;
             }
+            if let Some(notice) = session.take_notices().pop() {
+                // The latest says how things stand; the transcript records every fault.
+                self.message = Some(Message {
+                    text: notice,
+                    error: true,
+                });
+                changed = true;
+            }
             match session.phase() {
                 Phase::Person(_) | Phase::Handoff(_) | Phase::Over => self.skip = false,
                 Phase::Thinking(_) => {

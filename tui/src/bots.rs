@@ -1,10 +1,12 @@
-//! Who can sit at a seat: a person, or a bot. The setup screen offers every built-in agent at
-//! its default settings ([`mousehole_bots::AGENTS`], the calibrated levels `easy`, `medium`
-//! and `hard` among them). The command line takes any agent spec.
+//! Who can sit at a seat: a person, a bot, or a program speaking the external-agent protocol
+//! (`exec:COMMAND`). The setup screen offers every built-in agent at its default settings
+//! ([`mousehole_bots::AGENTS`], the calibrated levels `easy`, `medium` and `hard` among them);
+//! its custom field and the command line take any agent spec or `exec:` command.
 
 use std::fmt;
 
-use mousehole_bots::{AGENTS, AgentSpec, AgentSpecError};
+use mousehole_bots::external::EXEC_PREFIX;
+use mousehole_bots::{AGENTS, AgentSpec, ExternalCommand};
 
 /// The bot a new seat gets on the setup screen: an entry of [`bot_choices`].
 pub const DEFAULT_BOT: &str = "medium";
@@ -19,6 +21,8 @@ pub enum SeatPlan {
     Human(Option<String>),
     /// A bot.
     Bot(AgentSpec),
+    /// A program speaking the external-agent protocol (PROTOCOL.md).
+    Program(ExternalCommand),
 }
 
 impl SeatPlan {
@@ -26,18 +30,33 @@ impl SeatPlan {
         matches!(self, SeatPlan::Human(_))
     }
 
-    /// Reads a seat label as transcripts record it: `human`, `human:NAME` or an agent spec.
+    /// Reads a seat label as transcripts record it: `human`, `human:NAME`, an agent spec or
+    /// `exec:COMMAND`.
     ///
     /// # Errors
-    /// A label that is neither (another front end's seat kind, a bad spec).
-    pub fn from_label(label: &str) -> Result<SeatPlan, AgentSpecError> {
+    /// A label that is none of these (another front end's seat kind, a bad spec or command),
+    /// with the reason.
+    pub fn from_label(label: &str) -> Result<SeatPlan, String> {
         if label == "human" {
             return Ok(SeatPlan::Human(None));
         }
         if let Some(name) = label.strip_prefix("human:") {
             return Ok(SeatPlan::Human(Some(name.to_owned())));
         }
-        label.parse().map(SeatPlan::Bot)
+        SeatPlan::machine(label)
+    }
+
+    /// An agent spec or an `exec:COMMAND` (the setup screen's custom seat).
+    ///
+    /// # Errors
+    /// A bad spec or command, with the reason.
+    pub fn machine(text: &str) -> Result<SeatPlan, String> {
+        if let Some(command) = text.strip_prefix(EXEC_PREFIX) {
+            return ExternalCommand::parse(command)
+                .map(SeatPlan::Program)
+                .map_err(|e| e.to_string());
+        }
+        text.parse().map(SeatPlan::Bot).map_err(|e| format!("{e}"))
     }
 }
 
@@ -48,6 +67,7 @@ impl fmt::Display for SeatPlan {
             SeatPlan::Human(None) => f.write_str("human"),
             SeatPlan::Human(Some(name)) => write!(f, "human:{name}"),
             SeatPlan::Bot(spec) => spec.fmt(f),
+            SeatPlan::Program(command) => command.fmt(f),
         }
     }
 }
@@ -122,6 +142,18 @@ mod tests {
         assert_eq!(alice.to_string(), "human:alice");
         let bot = SeatPlan::from_label("ismcts:iterations=20").unwrap();
         assert_eq!(bot.to_string(), "ismcts:iterations=20");
-        assert!(SeatPlan::from_label("exec:python3 bot.py").is_err());
+        let program = SeatPlan::from_label("exec:python3 'my bot.py'").unwrap();
+        assert_eq!(program.to_string(), "exec:python3 'my bot.py'");
+        assert!(matches!(program, SeatPlan::Program(_)));
+        assert!(
+            SeatPlan::from_label("exec:")
+                .unwrap_err()
+                .contains("needs a command")
+        );
+        assert!(
+            SeatPlan::from_label("robot")
+                .unwrap_err()
+                .contains("unknown agent")
+        );
     }
 }

@@ -20,7 +20,7 @@ use ratatui::text::{Line, Span};
 use crate::bots::{HINT_SPEC, SeatPlan};
 use crate::theme::Theme;
 use crate::view::{Board, spot_at};
-use crate::worker::{Job, Reply, Worker};
+use crate::worker::{Job, Reply, SeatBot, Worker};
 use crate::{TuiError, TuiGame, TuiVisitor};
 
 /// Everything needed to start (or start again) a game: the game with its options, who sits
@@ -146,6 +146,8 @@ pub trait Session {
     fn failure(&self) -> Option<&str>;
     /// Keeps the transcript at `--out`, if set; the error says why it could not.
     fn autosave_error(&self) -> Option<&str>;
+    /// What went wrong with programs' seats since the last call (the fallback decided).
+    fn take_notices(&mut self) -> Vec<String>;
 }
 
 /// Starts a new game.
@@ -302,6 +304,10 @@ pub struct GameSession<G: TuiGame> {
     hits: Vec<(Rect, G::Spot)>,
     failure: Option<String>,
     autosave_error: Option<String>,
+    /// What went wrong with programs' seats, not yet shown.
+    notices: Vec<String>,
+    /// Whether the programs were told the game is over.
+    told_the_end: bool,
 }
 
 impl<G: TuiGame> GameSession<G> {
@@ -316,11 +322,12 @@ impl<G: TuiGame> GameSession<G> {
                 ),
             });
         }
-        let bots: Vec<Option<AgentSpec>> = plan
+        let bots: Vec<Option<SeatBot>> = plan
             .seats
             .iter()
             .map(|seat| match seat {
-                SeatPlan::Bot(spec) => Some(spec.clone()),
+                SeatPlan::Bot(spec) => Some(SeatBot::Agent(spec.clone())),
+                SeatPlan::Program(command) => Some(SeatBot::Program(command.clone())),
                 SeatPlan::Human(_) => None,
             })
             .collect();
@@ -350,6 +357,8 @@ impl<G: TuiGame> GameSession<G> {
             hits: Vec::new(),
             failure: None,
             autosave_error: None,
+            notices: Vec::new(),
+            told_the_end: false,
         })
     }
 
@@ -427,10 +436,36 @@ impl<G: TuiGame> GameSession<G> {
                     self.fail(message);
                     changed = true;
                 }
+                Reply::Notice(text) => {
+                    self.notices.push(text);
+                    changed = true;
+                }
                 Reply::Decided { .. } | Reply::Failed { .. } => {}
             }
         }
         changed
+    }
+
+    /// Once, at the end of the game: the programs at the table are told how it ended.
+    fn tell_programs_the_end(&mut self) {
+        if self.told_the_end
+            || !self
+                .plan
+                .seats
+                .iter()
+                .any(|s| matches!(s, SeatPlan::Program(_)))
+        {
+            return;
+        }
+        self.told_the_end = true;
+        let job = Job::GameOver {
+            outcome: self.game.outcome(),
+            histories: (0..self.config.players())
+                .map(|seat| self.game.seen(seat).to_vec())
+                .collect(),
+        };
+        // A thread that is gone has no program left to tell.
+        let _ = self.worker.send(job);
     }
 
     fn fail(&mut self, message: String) {
@@ -537,7 +572,11 @@ impl<G: TuiGame> Session for GameSession<G> {
     fn tick(&mut self, now: Instant, pace: Duration, skip: bool) -> bool {
         let mut changed = self.receive();
         loop {
-            if self.failure.is_some() || self.game.end().is_some() {
+            if self.game.end().is_some() {
+                self.tell_programs_the_end();
+                break;
+            }
+            if self.failure.is_some() {
                 break;
             }
             let due = skip || self.last_move.is_none_or(|last| now >= last + pace);
@@ -924,6 +963,10 @@ impl<G: TuiGame> Session for GameSession<G> {
 
     fn autosave_error(&self) -> Option<&str> {
         self.autosave_error.as_deref()
+    }
+
+    fn take_notices(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notices)
     }
 }
 

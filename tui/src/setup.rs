@@ -263,6 +263,10 @@ impl Setup {
                         field.custom = spec.to_string();
                     }
                 }
+                SeatPlan::Program(command) => {
+                    field.choice = self.bots.len() + 1;
+                    field.custom = command.to_string();
+                }
             }
         }
     }
@@ -294,11 +298,8 @@ impl Setup {
                 choice if choice <= self.bots.len() => {
                     SeatPlan::Bot(self.bots[choice - 1].spec.clone())
                 }
-                _ => SeatPlan::Bot(seat.custom.trim().parse().map_err(
-                    |e: mousehole_bots::AgentSpecError| {
-                        problem(Field::Seat(index), format!("seat {index}: {e}"))
-                    },
-                )?),
+                _ => SeatPlan::machine(seat.custom.trim())
+                    .map_err(|e| problem(Field::Seat(index), format!("seat {index}: {e}")))?,
             });
         }
         let seed = mousehole_engine::options::digits(self.seed.trim())

@@ -1,6 +1,12 @@
-//! The bots' thinking thread: one per game, owning the bots of every bot seat and the hint
-//! searcher, so the screen never waits on a search. It is given owned copies of what it needs
-//! (the state, to build the seat's [`DecisionView`] from) and sends back the [`Decision`].
+//! The bots' thinking thread: one per game, owning the bots of every bot seat (agents of this
+//! process, and programs speaking the external-agent protocol) and the hint searcher, so the
+//! screen never waits on a search or a program. It is given owned copies of what it needs (the
+//! state, to build the seat's [`DecisionView`] from) and sends back the [`Decision`].
+//!
+//! A program remembers what it was told, so the thread keeps the events each one has been
+//! sent. When the game has not simply gone on from there (an undo went back, or went back and
+//! took another way) the program is told a new game began and is sent the events from the
+//! start again.
 //!
 //! Every decision draws from its own random stream: stream `n` (the number of events before
 //! it) of the seat's agent seed. A bot's move therefore depends only on the seed, the seat
@@ -10,9 +16,15 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 
-use mousehole_bots::{Agent, AgentSpec, BotGame, build_agent};
+use mousehole_bots::external::LogEntry;
+use mousehole_bots::{
+    Agent, AgentSpec, BotGame, ExternalCommand, ExternalSeat, ExternalSettings, FallbackSpec,
+    build_agent,
+};
 use mousehole_engine::rng::{agent_seed, stream};
-use mousehole_engine::{Decision, DecisionInfo, DecisionView, Game, SeenEvent, ToMove};
+use mousehole_engine::{
+    Decision, DecisionInfo, DecisionView, Game, Outcome, Seat, SeenEvent, ToMove,
+};
 
 /// Hint searches draw from the seat's streams from here on (no game has this many events).
 const HINT_STREAMS: u64 = 1 << 40;
@@ -36,6 +48,32 @@ pub enum Job<G: Game> {
         state: G,
         history: Vec<SeenEvent<G::EventView>>,
     },
+    /// The game is over: the programs are told how it ended, each with its seat's views of
+    /// every event (`histories`, by seat).
+    GameOver {
+        outcome: Option<Outcome>,
+        histories: Vec<Vec<SeenEvent<G::EventView>>>,
+    },
+}
+
+/// Who plays a seat that is not a person's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatBot {
+    Agent(AgentSpec),
+    /// A program speaking the external-agent protocol, with the protocol's default deadline
+    /// and a random fallback.
+    Program(ExternalCommand),
+}
+
+/// A bot seat on the thread.
+enum Player<G: BotGame> {
+    Agent(Box<dyn Agent<G>>),
+    Program {
+        seat: Box<ExternalSeat<G>>,
+        /// The seat's views of the events the program has been sent, once it has been told
+        /// the game began.
+        told: Option<Vec<SeenEvent<G::EventView>>>,
+    },
 }
 
 /// An answer, with the ticket of the job it answers.
@@ -54,6 +92,9 @@ pub enum Reply<G: Game> {
         ticket: u64,
         message: String,
     },
+    /// A program's seat went wrong (a fault, a program that would not start or had to be
+    /// killed); the fallback decided, and the game goes on.
+    Notice(String),
 }
 
 /// The handle of a game's thinking thread. Dropping it ends the thread once its current
@@ -78,24 +119,44 @@ impl<G: BotGame> Worker<G> {
     pub fn start(
         config: &G::Config,
         seed: u64,
-        bots: &[Option<AgentSpec>],
+        bots: &[Option<SeatBot>],
         hint: &AgentSpec,
     ) -> Result<Self, String> {
-        let mut agents: Vec<Option<Box<dyn Agent<G>>>> = Vec::with_capacity(bots.len());
-        for (seat, spec) in bots.iter().enumerate() {
-            agents.push(match spec {
-                Some(spec) => {
+        let (answers, replies) = mpsc::channel::<Reply<G>>();
+        let mut players: Vec<Option<Player<G>>> = Vec::with_capacity(bots.len());
+        for (seat, bot) in bots.iter().enumerate() {
+            players.push(match bot {
+                Some(SeatBot::Agent(spec)) => {
                     let mut agent =
                         build_agent::<G>(spec).map_err(|e| format!("seat {seat}: {e}"))?;
                     agent.new_game(seat, config, agent_seed(seed, seat));
-                    Some(agent)
+                    Some(Player::Agent(agent))
+                }
+                Some(SeatBot::Program(command)) => {
+                    command.check().map_err(|e| format!("seat {seat}: {e}"))?;
+                    let fallback = FallbackSpec::default()
+                        .build::<G>()
+                        .map_err(|e| format!("seat {seat}: {e}"))?;
+                    let notices = answers.clone();
+                    let program =
+                        ExternalSeat::new(command.clone(), ExternalSettings::default(), fallback)
+                            .with_log(Box::new(move |entry: &LogEntry| {
+                                if entry.is_wrong() {
+                                    // Nobody to tell once the game is gone.
+                                    let _ = notices.send(Reply::Notice(entry.to_string()));
+                                }
+                            }));
+                    Some(Player::Program {
+                        seat: Box::new(program),
+                        told: None,
+                    })
                 }
                 None => None,
             });
         }
         let mut hinter = build_agent::<G>(hint).map_err(|e| format!("hints: {e}"))?;
+        let config = config.clone();
         let (jobs, job_queue) = mpsc::channel::<Job<G>>();
-        let (answers, replies) = mpsc::channel::<Reply<G>>();
         std::thread::Builder::new()
             .name("bots".into())
             .spawn(move || {
@@ -107,23 +168,29 @@ impl<G: BotGame> Worker<G> {
                             index,
                             state,
                             history,
-                        } => match agents.get_mut(seat).and_then(Option::as_mut) {
-                            Some(agent) => {
-                                let rng = stream(agent_seed(seed, seat), index as u64);
-                                match think(agent.as_mut(), &state, seat, &history, rng) {
-                                    Ok(decision) => Reply::Decided {
-                                        ticket,
-                                        seat,
-                                        decision,
-                                    },
-                                    Err(message) => Reply::Failed { ticket, message },
+                        } => {
+                            let decided = match players.get_mut(seat).and_then(Option::as_mut) {
+                                Some(Player::Agent(agent)) => {
+                                    let rng = stream(agent_seed(seed, seat), index as u64);
+                                    think(agent.as_mut(), &state, seat, &history, rng)
                                 }
+                                Some(Player::Program {
+                                    seat: program,
+                                    told,
+                                }) => ask_program(
+                                    program, told, &config, seed, &state, seat, &history,
+                                ),
+                                None => Err(format!("seat {seat} has no bot")),
+                            };
+                            match decided {
+                                Ok(decision) => Reply::Decided {
+                                    ticket,
+                                    seat,
+                                    decision,
+                                },
+                                Err(message) => Reply::Failed { ticket, message },
                             }
-                            None => Reply::Failed {
-                                ticket,
-                                message: format!("seat {seat} has no bot"),
-                            },
-                        },
+                        }
                         Job::Hint {
                             ticket,
                             seat,
@@ -139,6 +206,20 @@ impl<G: BotGame> Worker<G> {
                                 },
                                 Err(message) => Reply::Failed { ticket, message },
                             }
+                        }
+                        Job::GameOver { outcome, histories } => {
+                            for (player, history) in players.iter_mut().zip(&histories) {
+                                if let Some(Player::Program {
+                                    seat: program,
+                                    told: Some(told),
+                                }) = player
+                                    && history.starts_with(told)
+                                {
+                                    program.finish(outcome.as_ref(), &history[told.len()..]);
+                                    told.clone_from(history);
+                                }
+                            }
+                            continue;
                         }
                     };
                     if answers.send(reply).is_err() {
@@ -171,6 +252,42 @@ impl<G: BotGame> Worker<G> {
             Err(TryRecvError::Disconnected) => Err("the bots' thread has stopped".to_owned()),
         }
     }
+}
+
+/// One decision of a program for `seat` at `state`: told a game began if it has not been,
+/// or if the game did not simply go on from what it was told (each decision of a game that
+/// goes on follows at least the seat's own previous one); then sent the events it has not
+/// seen. Faults are the seat's business (its fallback decides, and the log says so); only a
+/// stop (a forfeit) ends the game.
+fn ask_program<G: BotGame>(
+    program: &mut ExternalSeat<G>,
+    told: &mut Option<Vec<SeenEvent<G::EventView>>>,
+    config: &G::Config,
+    seed: u64,
+    state: &G,
+    seat: usize,
+    history: &[SeenEvent<G::EventView>],
+) -> Result<Decision<G::Action>, String> {
+    if state.to_move() != ToMove::Player(seat) {
+        return Err(format!("seat {seat} is not to move"));
+    }
+    let went_on = told
+        .as_ref()
+        .is_some_and(|told| history.len() > told.len() && history.starts_with(told));
+    if !went_on {
+        program.start(seat, config, seed);
+        *told = Some(Vec::new());
+    }
+    let told = told.get_or_insert_with(Vec::new);
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    let view = DecisionView::new(state, seat, &legal)
+        .with_history(history)
+        .with_seen_from(told.len());
+    let decision = program.decide(&view).map_err(|stop| stop.reason);
+    told.clear();
+    told.extend_from_slice(history);
+    decision
 }
 
 /// One decision of `agent` for `seat` at `state`, after the events the seat saw as

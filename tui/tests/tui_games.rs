@@ -167,6 +167,109 @@ fn undo_goes_back_to_the_last_decision_and_chance_stays_as_it_was() {
     assert_eq!(again.events, before.events);
 }
 
+#[test]
+fn a_program_plays_a_seat_and_is_told_the_game_again_after_an_undo() {
+    let trace = temp_path("program-trace.txt");
+    let _ = std::fs::remove_file(&trace);
+    let program = format!(
+        "exec:python3 {}/../examples/python/random_bot.py --trace {}",
+        env!("CARGO_MANIFEST_DIR"),
+        trace.display()
+    );
+    let mut driver = Driver::play("cheese-day:players=2", &format!("human,{program}"), 5);
+    for _ in 0..3 {
+        driver.settle();
+        driver.key(KeyCode::Enter);
+    }
+    driver.settle();
+    driver.char('u');
+    for _ in 0..1000 {
+        driver.settle();
+        if driver.app.game_over() {
+            break;
+        }
+        driver.key(KeyCode::Enter);
+    }
+    check_finished(&mut driver, "cheese-day");
+    let transcript = driver.app.transcript().unwrap();
+    assert_eq!(transcript.seats[1], program);
+    let moves: Vec<_> = transcript
+        .events
+        .iter()
+        .filter(|e| e.actor == Actor::Seat(1))
+        .collect();
+    assert!(moves.len() >= 3, "the program hardly played");
+    assert!(moves.iter().all(|e| e.fault.is_none()), "{moves:?}");
+    // What the program was told: the game, again from its start after the undo (its first
+    // events are the deal), and the end (sent from the bots' thread, so it may come later).
+    let mut text = String::new();
+    for _ in 0..500 {
+        driver.settle();
+        text = std::fs::read_to_string(&trace).unwrap();
+        if text.contains(r#""type":"game_over""#) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let told: Vec<serde_json::Value> = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("> "))
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let kinds: Vec<&str> = told.iter().map(|m| m["type"].as_str().unwrap()).collect();
+    assert_eq!(
+        kinds.iter().filter(|&&k| k == "new_game").count(),
+        2,
+        "{kinds:?}"
+    );
+    assert_eq!(
+        kinds.iter().filter(|&&k| k == "game_over").count(),
+        1,
+        "{kinds:?}"
+    );
+    for (at, _) in kinds.iter().enumerate().filter(|(_, k)| **k == "new_game") {
+        let first_act = &told[at + 1];
+        assert_eq!(first_act["type"], "act");
+        assert!(
+            first_act["events"][0]["action"]
+                .as_str()
+                .unwrap()
+                .starts_with("draw ")
+        );
+    }
+    // Every act after the first sends only what happened since the one before.
+    let acts: Vec<&serde_json::Value> = told.iter().filter(|m| m["type"] == "act").collect();
+    let last = acts.last().unwrap()["events"].as_array().unwrap().len();
+    assert!(last < 20, "the last act resent the game: {last} events");
+}
+
+#[test]
+fn a_program_that_answers_garbage_is_reported_and_its_fallback_plays_on() {
+    let program = r#"exec:python3 -c "print('no protocol here')""#;
+    let mut driver = Driver::play("cheese-day:players=2", &format!("human,{program}"), 5);
+    driver.settle();
+    driver.key(KeyCode::Enter);
+    driver.settle();
+    let frame = driver.frame(120, 40);
+    assert!(frame.contains("fault"), "{frame}");
+    for _ in 0..1000 {
+        driver.settle();
+        if driver.app.game_over() {
+            break;
+        }
+        driver.key(KeyCode::Enter);
+    }
+    check_finished(&mut driver, "cheese-day");
+    let transcript = driver.app.transcript().unwrap();
+    let moves: Vec<_> = transcript
+        .events
+        .iter()
+        .filter(|e| e.actor == Actor::Seat(1))
+        .collect();
+    assert!(!moves.is_empty());
+    assert!(moves.iter().all(|e| e.fault.is_some()), "{moves:?}");
+}
+
 /// Where pantry slot `slot`'s card is drawn in `frame` (inside its border): column, row.
 fn card_of_slot(frame: &str, slot: u32) -> Option<(u16, u16)> {
     let mark = char::from_digit(slot, 10)?;
