@@ -214,6 +214,45 @@ fn shards_merge_into_the_unsharded_report() {
 }
 
 #[test]
+fn shards_that_ran_their_programs_otherwise_do_not_merge() {
+    let dir = scratch("program-shards");
+    let agents = format!("exec:python3 {},random", example_bot());
+    let parts: Vec<String> = (0..2)
+        .map(|i| path(&dir, &format!("part-{i}.jsonl")))
+        .collect();
+    for (i, deadline) in ["1000", "2000"].into_iter().enumerate() {
+        let shard = format!("{i}/2");
+        succeed(&[
+            "tournament",
+            "--game",
+            "cheese-day:players=2",
+            "--agents",
+            &agents,
+            "--games",
+            "8",
+            "--seed",
+            "5",
+            "--quiet",
+            "--deadline-ms",
+            deadline,
+            "--shard",
+            &shard,
+            "--part",
+            &parts[i],
+        ]);
+    }
+    let output = mousehole(&["tournament", "merge", &parts[0], &parts[1]]);
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains(
+            "program settings deadline 2000 ms, grace 250 ms, fallback random there, deadline 1000 ms, grace 250 ms, fallback random in"
+        ),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
 fn three_random_agents_win_a_third_each() {
     let dir = scratch("third");
     let json = path(&dir, "r.json");

@@ -40,6 +40,30 @@ pub struct PartHeader {
     pub shard: String,
     /// Deals in the whole tournament.
     pub deals_planned: u64,
+    /// How the programs among the entries (`exec:`) were run; absent when there are none
+    /// (and in parts written before it was recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub programs: Option<ProgramSettings>,
+}
+
+/// How a tournament ran its programs: shards run with other deadlines or another fallback
+/// are not parts of one tournament.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProgramSettings {
+    pub deadline_ms: u64,
+    pub grace_ms: u64,
+    /// An agent spec or `forfeit`.
+    pub fallback: String,
+}
+
+impl std::fmt::Display for ProgramSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "deadline {} ms, grace {} ms, fallback {}",
+            self.deadline_ms, self.grace_ms, self.fallback
+        )
+    }
 }
 
 /// A part file's last line: what the shard played.
@@ -69,6 +93,14 @@ impl PartHeader {
             permutations: plan.permutations(),
             shard: shard.to_string(),
             deals_planned: plan.deals(),
+            programs: plan.has_external().then(|| {
+                let external = plan.external();
+                ProgramSettings {
+                    deadline_ms: external.settings.deadline.as_millis() as u64,
+                    grace_ms: external.settings.grace.as_millis() as u64,
+                    fallback: external.fallback.to_string(),
+                }
+            }),
         }
     }
 }
@@ -358,7 +390,13 @@ fn check_same_tournament(parts: &[PartReader]) -> Result<(), TournamentError> {
     let first = &parts[0];
     for other in &parts[1..] {
         let (a, b) = (&first.header, &other.header);
-        let differences: [(&'static str, String, String); 6] = [
+        let programs = |header: &PartHeader| {
+            header
+                .programs
+                .as_ref()
+                .map_or_else(|| "not recorded".to_owned(), ToString::to_string)
+        };
+        let differences: [(&'static str, String, String); 7] = [
             ("game", a.game.clone(), b.game.clone()),
             ("agents", a.agents.join(","), b.agents.join(",")),
             ("seed", a.seed.to_string(), b.seed.to_string()),
@@ -377,6 +415,7 @@ fn check_same_tournament(parts: &[PartReader]) -> Result<(), TournamentError> {
                 first.shard.count.to_string(),
                 other.shard.count.to_string(),
             ),
+            ("program settings", programs(a), programs(b)),
         ];
         if let Some((field, first_value, other_value)) =
             differences.into_iter().find(|(_, x, y)| x != y)
