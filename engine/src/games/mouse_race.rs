@@ -49,8 +49,13 @@ pub enum End {
 }
 
 /// Where the game stands within a turn.
+///
+/// A plain tag byte ahead of the fields: every event asks which phase it is, and the layout
+/// the compiler picks otherwise shares the tag with [`End`]'s, which takes a range test to
+/// read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "phase")]
+#[repr(u8)]
 pub enum Phase {
     /// The turn owner chooses: draw, pass, back or shoo.
     Turn,

@@ -62,8 +62,9 @@ impl MouseRace {
     /// [`MouseRace::open_ends`] worked out from the seat's path.
     #[allow(
         clippy::inline_always,
-        reason = "laying and taking back a tile call it with the path just changed: measured \
-                  faster inlined than as the call the compiler otherwise keeps"
+        reason = "taking back a path's only tile calls it with the path just emptied: \
+                  measured 0.3% fewer instructions per random game inlined than as the call \
+                  the compiler otherwise keeps"
     )]
     #[inline(always)]
     pub(super) fn path_open_ends(&self, seat: usize) -> OpenEnds {
@@ -121,6 +122,7 @@ impl MouseRace {
         }
     }
 
+    #[inline]
     pub(super) fn cat_on_open_end(&self, seat: usize) -> bool {
         self.open_ends(seat)
             .iter()
@@ -349,11 +351,17 @@ impl MouseRace {
         let seat = self.turn();
         match self.phase {
             Phase::Turn => {
-                let (choices, len) = self.turn_choices();
-                match choices[below(rng, u32::from(*len)) as usize] {
-                    MouseRaceAction::Draw => self.phase = Phase::Draw { extra: false },
-                    MouseRaceAction::Pass => self.end_turn(),
-                    MouseRaceAction::Back => {
+                // The choices of `turn_choices` (draw, pass, back, shoo, the optional ones only
+                // when open) picked by position without building the list: counted from a
+                // draw that may be missing, the position is 0 for draw, 1 for pass, 2 for
+                // back or, without one, shoo, and 3 for shoo.
+                let draw = u32::from(self.bag.total() > 0);
+                let back = !self.paths[seat].is_empty();
+                let len = draw + 1 + u32::from(back) + u32::from(self.cat_on_open_end(seat));
+                match below(rng, len) + 1 - draw {
+                    0 => self.phase = Phase::Draw { extra: false },
+                    1 => self.end_turn(),
+                    2 if back => {
                         self.take_back(seat);
                         self.end_turn();
                     }
@@ -540,9 +548,11 @@ impl MouseRace {
         path.last = square;
         path.heading = exit;
         path.len += 1;
-        self.open_ends[seat] = self.path_open_ends(seat);
-        let path = &self.paths[seat];
-        if path.last.step(exit) == Spot::from(self.geometry().cheese()) {
+        // The open end is where the new tile points (what `path_open_ends` finds, without
+        // asking again whether the path is empty); on the cheese, the path has reached it.
+        let next = square.neighbour(exit, self.config.size());
+        self.open_ends[seat] = [next.map(|s| (s, exit)), None];
+        if next == Some(self.geometry().cheese()) {
             self.phase = Phase::Over {
                 end: End::Cheese { winner: seat as u8 },
             };
@@ -560,21 +570,24 @@ impl MouseRace {
         } else {
             TileKind::Curve
         });
-        self.paths[seat] = if path.len == 1 {
-            Path::EMPTY
+        if path.len == 1 {
+            self.paths[seat] = Path::EMPTY;
+            self.open_ends[seat] = self.path_open_ends(seat);
         } else {
             let previous = path
                 .last
                 .neighbour(entry.opposite(), self.config.size())
                 .expect("the previous tile lies on the board");
-            Path {
+            self.paths[seat] = Path {
                 len: path.len - 1,
                 last: previous,
                 heading: entry,
                 ..path
-            }
-        };
-        self.open_ends[seat] = self.path_open_ends(seat);
+            };
+            // The cell just emptied is the open end again, entered as its tile was: what
+            // `path_open_ends` would find from the previous tile, without stepping there.
+            self.open_ends[seat] = [Some((path.last, entry)), None];
+        }
     }
 
     pub(super) fn shoo(&mut self, seat: usize) {
@@ -661,17 +674,11 @@ impl MouseRace {
     /// A tile that goes back is never taken out of the bag: the bag ends as it began.
     #[inline(never)]
     pub(super) fn resolve_draw(&mut self, kind: TileKind) {
-        let seat = self.turn();
         if kind == TileKind::Cat {
-            if self.any_cat_cell(seat) {
-                self.bag.cat -= 1;
-                self.phase = Phase::Holding { kind };
-            } else {
-                self.end_turn();
-            }
+            self.resolve_cat_draw();
             return;
         }
-        match self.road_status(seat) {
+        match self.road_status(self.turn()) {
             RoadStatus::Placeable => {
                 self.bag.remove(kind);
                 self.phase = Phase::Holding { kind };
@@ -680,6 +687,20 @@ impl MouseRace {
                 self.phase = Phase::Draw { extra: true };
             }
             RoadStatus::BlockedByCat | RoadStatus::Blocked => self.end_turn(),
+        }
+    }
+
+    /// [`MouseRace::resolve_draw`] for a cat, kept out of it: one draw in eight is a cat,
+    /// and its search for a free row would otherwise weigh on every road tile drawn.
+    #[inline(never)]
+    fn resolve_cat_draw(&mut self) {
+        if self.any_cat_cell(self.turn()) {
+            self.bag.cat -= 1;
+            self.phase = Phase::Holding {
+                kind: TileKind::Cat,
+            };
+        } else {
+            self.end_turn();
         }
     }
 
