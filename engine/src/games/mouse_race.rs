@@ -49,8 +49,13 @@ pub enum End {
 }
 
 /// Where the game stands within a turn.
+///
+/// A plain tag byte ahead of the fields: every event asks which phase it is, and the layout
+/// the compiler picks otherwise shares the tag with [`End`]'s, which takes a range test to
+/// read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "phase")]
+#[repr(u8)]
 pub enum Phase {
     /// The turn owner chooses: draw, pass, back or shoo.
     Turn,
@@ -238,16 +243,9 @@ impl Game for MouseRace {
         if !matches!(self.phase, Phase::Draw { .. }) || self.bag.total() == 0 {
             return None;
         }
-        let pick = below(rng, self.bag.total());
-        let straight = u32::from(self.bag.straight);
-        let kind = if pick < straight {
-            TileKind::Straight
-        } else if pick < straight + u32::from(self.bag.curve) {
-            TileKind::Curve
-        } else {
-            TileKind::Cat
-        };
-        Some(MouseRaceAction::Drawn(kind))
+        Some(MouseRaceAction::Drawn(
+            self.drawn_kind(below(rng, self.bag.total())),
+        ))
     }
 
     /// Picks the decision without listing the legal ones (a drawn cat lists most of the
@@ -258,6 +256,26 @@ impl Game for MouseRace {
         _buffer: &mut Vec<MouseRaceAction>,
     ) -> Option<MouseRaceAction> {
         self.sample_decision(rng)
+    }
+
+    /// Draws and resolves the tile in one step, with the draw of [`Game::sample_chance`].
+    #[inline]
+    fn apply_sampled_chance(
+        &mut self,
+        rng: &mut GameRng,
+        _buffer: &mut Vec<(MouseRaceAction, u32)>,
+    ) -> bool {
+        self.apply_sampled_draw(rng)
+    }
+
+    /// Applies the decision where it is picked, with the draws of [`Game::sample_legal`].
+    #[inline]
+    fn apply_sampled_legal(
+        &mut self,
+        rng: &mut GameRng,
+        _buffer: &mut Vec<MouseRaceAction>,
+    ) -> bool {
+        self.apply_sampled_decision(rng)
     }
 
     fn is_legal(&self, action: &MouseRaceAction) -> bool {

@@ -351,6 +351,21 @@ impl Board {
         }
     }
 
+    /// The directions of travel into and out of the road tile on `square`, read from its
+    /// code without decoding the whole cell: taking a tile back needs only these.
+    ///
+    /// # Panics
+    /// In debug builds, if `square` holds no road tile.
+    #[inline]
+    pub fn road_dirs(&self, square: Square) -> (Dir, Dir) {
+        let code = self.cells[usize::from(square.row)][usize::from(square.col)];
+        debug_assert!(code & Cell::ROAD != 0, "no road tile on {square}");
+        (
+            Dir::ALL[usize::from((code >> 2) & 3)],
+            Dir::ALL[usize::from(code & 3)],
+        )
+    }
+
     /// Whether a cat sits on `square` (without decoding the cell).
     #[inline]
     pub fn is_cat(&self, square: Square) -> bool {

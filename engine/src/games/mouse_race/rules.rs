@@ -62,8 +62,9 @@ impl MouseRace {
     /// [`MouseRace::open_ends`] worked out from the seat's path.
     #[allow(
         clippy::inline_always,
-        reason = "laying and taking back a tile call it with the path just changed: measured \
-                  faster inlined than as the call the compiler otherwise keeps"
+        reason = "taking back a path's only tile calls it with the path just emptied: \
+                  measured 0.3% fewer instructions per random game inlined than as the call \
+                  the compiler otherwise keeps"
     )]
     #[inline(always)]
     pub(super) fn path_open_ends(&self, seat: usize) -> OpenEnds {
@@ -121,6 +122,7 @@ impl MouseRace {
         }
     }
 
+    #[inline]
     pub(super) fn cat_on_open_end(&self, seat: usize) -> bool {
         self.open_ends(seat)
             .iter()
@@ -133,13 +135,8 @@ impl MouseRace {
     /// excepted). Worked out row by row from the board's occupied bits and the few open ends,
     /// since a cat is listed for every cell of the board.
     pub(super) fn cat_cells(&self, seat: usize) -> [u32; MAX_SIZE] {
-        let size = usize::from(self.config.size());
         let geometry = self.geometry();
-        let inside = (1u32 << size) - 1;
-        let mut rows = [0u32; MAX_SIZE];
-        for (row, cells) in rows.iter_mut().enumerate().take(size) {
-            *cells = inside & !(self.board.occupied_row(row) | self.fixed_cells(row));
-        }
+        let mut rows = self.free_rows();
         let mut forbid = |square: Square| {
             rows[usize::from(square.row)] &= !(1 << square.col);
         };
@@ -150,6 +147,24 @@ impl MouseRace {
                 }
             }
         }
+        rows
+    }
+
+    /// The free cells of every row (see [`MouseRace::is_free`]), one bit per column: the
+    /// board's empty cells, then the corners and the cheese taken out, without a branch per
+    /// row (a drawn cat works them out).
+    #[inline]
+    fn free_rows(&self) -> [u32; MAX_SIZE] {
+        let size = usize::from(self.config.size());
+        let inside = (1u32 << size) - 1;
+        let mut rows = [0u32; MAX_SIZE];
+        for (row, cells) in rows.iter_mut().enumerate().take(size) {
+            *cells = inside & !self.board.occupied_row(row);
+        }
+        let corners = 1 | 1 << (size - 1);
+        rows[0] &= !corners;
+        rows[size - 1] &= !corners;
+        rows[size / 2] &= !(1 << (size / 2));
         rows
     }
 
@@ -177,13 +192,21 @@ impl MouseRace {
     /// drawn road tile (named in the action only for a path's first tile).
     #[inline]
     pub(super) fn free_ends(&self) -> ([Option<Square>; 2], u32) {
-        let seat = self.turn();
-        let first = self.paths[seat].is_empty();
-        let mut free = [None; 2];
+        let first = self.paths[self.turn()].is_empty();
+        let (targets, count) = self.free_targets();
+        (targets.map(|(square, _)| first.then_some(square)), count)
+    }
+
+    /// The free open ends of the seat whose turn it is with the direction of travel into
+    /// each, in the order of [`MouseRace::free_ends`], and how many (the unused slots hold
+    /// `a1`): where the road tile a random decision picks goes, without naming it in an action.
+    #[inline]
+    fn free_targets(&self) -> ([(Square, Dir); 2], u32) {
+        let mut free = [(Square::A1, Dir::North); 2];
         let mut count = 0;
-        for &(square, _) in self.open_ends(seat).iter().flatten() {
+        for &(square, entry) in self.open_ends(self.turn()).iter().flatten() {
             if self.is_free(square) {
-                free[count] = first.then_some(square);
+                free[count] = (square, entry);
                 count += 1;
             }
         }
@@ -261,6 +284,23 @@ impl MouseRace {
     /// cat (the cells row by row, then declining), found without listing: random playouts
     /// pick among ~150 cells at every cat they draw. `rows` are [`MouseRace::cat_cells`].
     pub(super) fn cat_choice(rows: &[u32; MAX_SIZE], index: u32) -> MouseRaceAction {
+        Self::cat_cell_at(rows, index).map_or(MouseRaceAction::Decline, MouseRaceAction::Cat)
+    }
+
+    /// How many cells the rows of a board of side `size` hold: only its own rows are counted,
+    /// as a bit count is a dozen instructions without `popcnt`.
+    #[inline]
+    fn count_cells(rows: &[u32; MAX_SIZE], size: u8) -> u32 {
+        rows[..usize::from(size)]
+            .iter()
+            .map(|cells| cells.count_ones())
+            .sum()
+    }
+
+    /// The cell at `index` of the cat cells `rows` in their listed order, row by row; `None`
+    /// past the last one (the index of declining).
+    #[inline]
+    fn cat_cell_at(rows: &[u32; MAX_SIZE], index: u32) -> Option<Square> {
         let mut index = index;
         for (row, &columns) in rows.iter().enumerate() {
             let count = columns.count_ones();
@@ -269,14 +309,11 @@ impl MouseRace {
                 for _ in 0..index {
                     columns &= columns - 1;
                 }
-                return MouseRaceAction::Cat(Square::new(
-                    row as u8,
-                    columns.trailing_zeros() as u8,
-                ));
+                return Some(Square::new(row as u8, columns.trailing_zeros() as u8));
             }
             index -= count;
         }
-        MouseRaceAction::Decline
+        None
     }
 
     /// [`Game::sample_legal`](crate::game::Game::sample_legal) for Mouse Race: the decision
@@ -293,7 +330,7 @@ impl MouseRace {
                 kind: TileKind::Cat,
             } => {
                 let rows = self.cat_cells(self.turn());
-                let cells: u32 = rows.iter().map(|cells| cells.count_ones()).sum();
+                let cells = Self::count_cells(&rows, self.config.size());
                 Some(Self::cat_choice(&rows, below(rng, cells + 1)))
             }
             Phase::Holding { kind } => {
@@ -305,9 +342,119 @@ impl MouseRace {
         }
     }
 
-    /// Whether `seat` may lay a cat anywhere. Nearly always settled by a row with more free
-    /// cells than there are open ends (each forbids at most one cell), without working out
-    /// the cat cells.
+    /// [`Game::apply_sampled_legal`](crate::game::Game::apply_sampled_legal) for Mouse Race:
+    /// picks as [`MouseRace::sample_decision`] does, with the same draws, and applies the
+    /// decision in the branch that picked it, so the action is never built and dispatched on
+    /// again. `false`, changing nothing, unless a seat is to move.
+    #[inline]
+    pub(super) fn apply_sampled_decision(&mut self, rng: &mut GameRng) -> bool {
+        let seat = self.turn();
+        match self.phase {
+            Phase::Turn => {
+                // The choices of `turn_choices` (draw, pass, back, shoo, the optional ones only
+                // when open) picked by position without building the list: counted from a
+                // draw that may be missing, the position is 0 for draw, 1 for pass, 2 for
+                // back or, without one, shoo, and 3 for shoo.
+                let draw = u32::from(self.bag.total() > 0);
+                let back = !self.paths[seat].is_empty();
+                let len = draw + 1 + u32::from(back) + u32::from(self.cat_on_open_end(seat));
+                match below(rng, len) + 1 - draw {
+                    0 => self.phase = Phase::Draw { extra: false },
+                    1 => self.end_turn(),
+                    2 if back => {
+                        self.take_back(seat);
+                        self.end_turn();
+                    }
+                    _ => {
+                        self.shoo(seat);
+                        self.end_turn();
+                    }
+                }
+            }
+            Phase::Holding {
+                kind: TileKind::Cat,
+            } => self.lay_sampled_cat(seat, rng),
+            Phase::Holding { kind } => {
+                let (targets, count) = self.free_targets();
+                let index = below(rng, Self::road_choice_count(kind, count));
+                // The list's order: per free open end a straight, or a curve left then right;
+                // declining last.
+                let (target, turn_right) = if kind == TileKind::Straight {
+                    (index < count).then_some((index, None))
+                } else {
+                    (index < 2 * count).then_some((index / 2, Some(index % 2 == 1)))
+                }
+                .unzip();
+                match target {
+                    Some(target) => {
+                        let (square, entry) = targets[target as usize];
+                        let exit = match turn_right.flatten() {
+                            None => entry,
+                            Some(false) => entry.left(),
+                            Some(true) => entry.right(),
+                        };
+                        self.lay_road_at(seat, square, entry, exit);
+                    }
+                    None => self.decline(),
+                }
+            }
+            Phase::Draw { .. } | Phase::Over { .. } => return false,
+        }
+        true
+    }
+
+    /// A random decision about a drawn cat, applied: a cell among those listed, or declining.
+    #[inline(never)]
+    fn lay_sampled_cat(&mut self, seat: usize, rng: &mut GameRng) {
+        let rows = self.cat_cells(seat);
+        let cells = Self::count_cells(&rows, self.config.size());
+        match Self::cat_cell_at(&rows, below(rng, cells + 1)) {
+            Some(square) => self.board.set(square, Cell::Cat),
+            None => self.bag.add(TileKind::Cat),
+        }
+        self.end_turn();
+    }
+
+    /// The drawn tile goes back into the bag, and the turn is over.
+    #[inline]
+    fn decline(&mut self) {
+        if let Some(kind) = self.held() {
+            self.bag.add(kind);
+        }
+        self.end_turn();
+    }
+
+    /// The kind of the tile at `pick` (below the bag's total) with the kinds in their listed
+    /// order, each as many times as the bag holds it: what a chance draw takes.
+    #[inline]
+    pub(super) fn drawn_kind(&self, pick: u32) -> TileKind {
+        let straight = u32::from(self.bag.straight);
+        if pick < straight {
+            TileKind::Straight
+        } else if pick < straight + u32::from(self.bag.curve) {
+            TileKind::Curve
+        } else {
+            TileKind::Cat
+        }
+    }
+
+    /// [`Game::apply_sampled_chance`](crate::game::Game::apply_sampled_chance) for Mouse
+    /// Race: draws as `sample_chance` does, with the same draw, and resolves the tile at once.
+    /// `false`, changing nothing, unless a tile is being drawn.
+    #[inline]
+    pub(super) fn apply_sampled_draw(&mut self, rng: &mut GameRng) -> bool {
+        let total = self.bag.total();
+        if !matches!(self.phase, Phase::Draw { .. }) || total == 0 {
+            return false;
+        }
+        let kind = self.drawn_kind(below(rng, total));
+        self.resolve_draw(kind);
+        true
+    }
+
+    /// Whether `seat` may lay a cat anywhere. Nearly always settled by the first rows, one
+    /// with more free cells than there are open ends (each forbids at most one cell), without
+    /// working out the cat cells.
     pub(super) fn any_cat_cell(&self, seat: usize) -> bool {
         let size = usize::from(self.config.size());
         let inside = (1u32 << size) - 1;
@@ -378,7 +525,14 @@ impl MouseRace {
     pub(super) fn lay_road(&mut self, named: Option<Square>, turn: impl Fn(Dir) -> Dir) {
         let seat = self.turn();
         let (square, entry) = self.legal_road_target(seat, named);
-        let exit = turn(entry);
+        self.lay_road_at(seat, square, entry, turn(entry));
+    }
+
+    /// Lays `seat`'s road tile in hand on `square` (a free open end, entered travelling
+    /// `entry`), leaving it travelling `exit`; the game is won if that points at the cheese,
+    /// else the turn is over.
+    #[inline(never)]
+    fn lay_road_at(&mut self, seat: usize, square: Square, entry: Dir, exit: Dir) {
         self.board.set(
             square,
             Cell::Road {
@@ -394,9 +548,11 @@ impl MouseRace {
         path.last = square;
         path.heading = exit;
         path.len += 1;
-        self.open_ends[seat] = self.path_open_ends(seat);
-        let path = &self.paths[seat];
-        if path.last.step(exit) == Spot::from(self.geometry().cheese()) {
+        // The open end is where the new tile points (what `path_open_ends` finds, without
+        // asking again whether the path is empty); on the cheese, the path has reached it.
+        let next = square.neighbour(exit, self.config.size());
+        self.open_ends[seat] = [next.map(|s| (s, exit)), None];
+        if next == Some(self.geometry().cheese()) {
             self.phase = Phase::Over {
                 end: End::Cheese { winner: seat as u8 },
             };
@@ -407,30 +563,31 @@ impl MouseRace {
 
     pub(super) fn take_back(&mut self, seat: usize) {
         let path = self.paths[seat];
-        let Cell::Road { entry, exit, .. } = self.board.get(path.last) else {
-            unreachable!("a path's last cell holds its road tile");
-        };
+        let (entry, exit) = self.board.road_dirs(path.last);
         self.board.set(path.last, Cell::Empty);
         self.bag.add(if entry == exit {
             TileKind::Straight
         } else {
             TileKind::Curve
         });
-        self.paths[seat] = if path.len == 1 {
-            Path::EMPTY
+        if path.len == 1 {
+            self.paths[seat] = Path::EMPTY;
+            self.open_ends[seat] = self.path_open_ends(seat);
         } else {
             let previous = path
                 .last
                 .neighbour(entry.opposite(), self.config.size())
                 .expect("the previous tile lies on the board");
-            Path {
+            self.paths[seat] = Path {
                 len: path.len - 1,
                 last: previous,
                 heading: entry,
                 ..path
-            }
-        };
-        self.open_ends[seat] = self.path_open_ends(seat);
+            };
+            // The cell just emptied is the open end again, entered as its tile was: what
+            // `path_open_ends` would find from the previous tile, without stepping there.
+            self.open_ends[seat] = [Some((path.last, entry)), None];
+        }
     }
 
     pub(super) fn shoo(&mut self, seat: usize) {
@@ -513,30 +670,37 @@ impl MouseRace {
     }
 
     /// What happens to a tile just drawn.
+    ///
+    /// A tile that goes back is never taken out of the bag: the bag ends as it began.
     #[inline(never)]
     pub(super) fn resolve_draw(&mut self, kind: TileKind) {
-        let extra = matches!(self.phase, Phase::Draw { extra: true });
-        self.bag.remove(kind);
-        let seat = self.turn();
         if kind == TileKind::Cat {
-            if self.any_cat_cell(seat) {
-                self.phase = Phase::Holding { kind };
-            } else {
-                self.bag.add(kind);
-                self.end_turn();
-            }
+            self.resolve_cat_draw();
             return;
         }
-        match self.road_status(seat) {
-            RoadStatus::Placeable => self.phase = Phase::Holding { kind },
-            RoadStatus::BlockedByCat if !extra => {
-                self.bag.add(kind);
+        match self.road_status(self.turn()) {
+            RoadStatus::Placeable => {
+                self.bag.remove(kind);
+                self.phase = Phase::Holding { kind };
+            }
+            RoadStatus::BlockedByCat if !matches!(self.phase, Phase::Draw { extra: true }) => {
                 self.phase = Phase::Draw { extra: true };
             }
-            RoadStatus::BlockedByCat | RoadStatus::Blocked => {
-                self.bag.add(kind);
-                self.end_turn();
-            }
+            RoadStatus::BlockedByCat | RoadStatus::Blocked => self.end_turn(),
+        }
+    }
+
+    /// [`MouseRace::resolve_draw`] for a cat, kept out of it: one draw in eight is a cat,
+    /// and its search for a free row would otherwise weigh on every road tile drawn.
+    #[inline(never)]
+    fn resolve_cat_draw(&mut self) {
+        if self.any_cat_cell(self.turn()) {
+            self.bag.cat -= 1;
+            self.phase = Phase::Holding {
+                kind: TileKind::Cat,
+            };
+        } else {
+            self.end_turn();
         }
     }
 
