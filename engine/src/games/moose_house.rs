@@ -551,7 +551,7 @@ impl Game for MooseHouse {
     }
 
     /// The play phase's decision counted rather than listed (see
-    /// [`MooseHouse::sample_play`]); at a trap, `trap` or `allow` from the two listed.
+    /// `sample_play`); at a trap, `trap` or `allow` from the two listed.
     #[inline]
     fn sample_legal(
         &self,
