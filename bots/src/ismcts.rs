@@ -13,6 +13,7 @@
 //! Nodes live in one flat arena and are found through one hash map from (node, seat, action),
 //! both kept between decisions, so once warm an iteration allocates nothing.
 
+use std::sync::OnceLock;
 use std::time::Instant;
 
 use mousehole_engine::rng::{GameRng, below};
@@ -177,6 +178,22 @@ impl<G: Inference, P: RolloutPolicy<G>> Agent<G> for Ismcts<G, P> {
 /// No node.
 const NONE: u32 = u32::MAX;
 
+/// Counts below this have their logarithm looked up (16 KiB of table).
+const LN_TABLE: u32 = 2048;
+
+/// `ln(n)`, looked up for the small counts UCB takes it of (an edge's availability) rather
+/// than computed for every child at every selection: the table holds `f64::ln`'s own values,
+/// so a search is the same either way.
+#[inline]
+fn ln_count(n: u32) -> f64 {
+    static TABLE: OnceLock<Box<[f64]>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| (0..LN_TABLE).map(|n| f64::from(n).ln()).collect());
+    table
+        .get(n as usize)
+        .copied()
+        .unwrap_or_else(|| f64::from(n).ln())
+}
+
 /// One node of the tree: the statistics of the edge that leads to it.
 #[derive(Clone, Copy, Debug, Default)]
 struct Node {
@@ -306,7 +323,7 @@ impl<G: Inference> Tree<G> {
                     }
                     let value = stats.reward.mean()
                         + exploration
-                            * (f64::from(stats.available).ln() / f64::from(stats.visits)).sqrt();
+                            * (ln_count(stats.available) / f64::from(stats.visits)).sqrt();
                     if value > best.0 {
                         best = (value, child);
                         best_action = Some(action);
@@ -356,4 +373,16 @@ enum Selected<A> {
     Existing(u32, A),
     /// A new child to expand.
     New(A),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn looked_up_logarithms_are_the_computed_ones() {
+        for n in (0..LN_TABLE + 10).chain([u32::MAX]) {
+            assert_eq!(ln_count(n).to_bits(), f64::from(n).ln().to_bits(), "ln {n}");
+        }
+    }
 }
