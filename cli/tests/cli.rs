@@ -896,9 +896,10 @@ fn a_person_sees_each_event_in_their_own_view_as_it_happens() {
     assert!(stdout(&shown).contains("outcome:\n  seat  rank  score  return"));
 }
 
-#[test]
-fn several_people_each_see_what_happened_in_their_own_view_before_deciding() {
-    let output = with_stdin(
+/// A heads-up Cheese Day game (seed 2) of two people at one terminal, ann and bob, typing
+/// `input`.
+fn ann_and_bob(input: &str) -> Output {
+    with_stdin(
         &[
             "play",
             "cheese-day:players=2",
@@ -907,8 +908,13 @@ fn several_people_each_see_what_happened_in_their_own_view_before_deciding() {
             "--seed",
             "2",
         ],
-        &"1\n".repeat(80),
-    );
+        input,
+    )
+}
+
+#[test]
+fn several_people_each_see_what_happened_in_their_own_view_before_deciding() {
+    let output = ann_and_bob(&"1\n".repeat(80));
     let printed = stdout(&output);
     assert!(output.status.success(), "{printed}");
     assert!(printed.contains("--- what seat 1 (bob) saw since their last turn ---"));
@@ -939,17 +945,7 @@ fn several_people_each_see_what_happened_in_their_own_view_before_deciding() {
 
 #[test]
 fn several_people_take_the_terminal_over_before_their_view_shows() {
-    let output = with_stdin(
-        &[
-            "play",
-            "cheese-day:players=2",
-            "--seats",
-            "human:ann,human:bob",
-            "--seed",
-            "2",
-        ],
-        "\n1\nquit\n",
-    );
+    let output = ann_and_bob("\n1\nquit\n");
     let printed = stdout(&output);
     let call =
         |who: &str| format!("=== {who} to play: pass the terminal to {who}, then press Enter");

@@ -426,35 +426,45 @@ impl<G: Game> Harness<G> {
     /// `apply_sampled_chance` and `apply_sampled_legal` leave the state and the stream as
     /// sampling and then applying do, and change nothing where they do not apply.
     fn check_apply_sampled(&self, state: &G, seed: u64, event: usize) -> Result<(), Failure> {
-        let mut outcomes = Vec::new();
-        let mut legal = Vec::new();
+        self.check_fused(
+            state,
+            (seed, event),
+            "chance",
+            |fused, rng| fused.apply_sampled_chance(rng, &mut Vec::new()),
+            |stepwise, rng| stepwise.sample_chance(rng, &mut Vec::new()),
+        )?;
+        self.check_fused(
+            state,
+            (seed, event),
+            "legal",
+            |fused, rng| fused.apply_sampled_legal(rng, &mut Vec::new()),
+            |stepwise, rng| stepwise.sample_legal(rng, &mut Vec::new()),
+        )
+    }
+
+    /// `apply_sampled_{what}` (`fused`) against `sample_{what}` then `apply_unchecked`, each
+    /// from `state` with a copy of the harness's stream.
+    fn check_fused(
+        &self,
+        state: &G,
+        (seed, event): (u64, usize),
+        what: &str,
+        fused: impl FnOnce(&mut G, &mut GameRng) -> bool,
+        sample: impl FnOnce(&G, &mut GameRng) -> Option<G::Action>,
+    ) -> Result<(), Failure> {
         let (mut fused_rng, mut stepwise_rng) = (self.check_rng.clone(), self.check_rng.clone());
-        let (mut fused, mut stepwise) = (state.clone(), state.clone());
-        let applied = fused.apply_sampled_chance(&mut fused_rng, &mut outcomes);
-        let sampled = stepwise.sample_chance(&mut stepwise_rng, &mut outcomes);
-        if let Some(outcome) = sampled {
-            stepwise.apply_unchecked(outcome);
-        }
-        if applied != sampled.is_some() || fused != stepwise || fused_rng != stepwise_rng {
-            return Err(self.fail(
-                seed,
-                event,
-                format!(
-                    "apply_sampled_chance (applied: {applied}) differs from sample_chance then apply ({sampled:?})"
-                ),
-            ));
-        }
-        let applied = fused.apply_sampled_legal(&mut fused_rng, &mut legal);
-        let sampled = stepwise.sample_legal(&mut stepwise_rng, &mut legal);
+        let (mut fused_state, mut stepwise) = (state.clone(), state.clone());
+        let applied = fused(&mut fused_state, &mut fused_rng);
+        let sampled = sample(&stepwise, &mut stepwise_rng);
         if let Some(action) = sampled {
             stepwise.apply_unchecked(action);
         }
-        if applied != sampled.is_some() || fused != stepwise || fused_rng != stepwise_rng {
+        if applied != sampled.is_some() || fused_state != stepwise || fused_rng != stepwise_rng {
             return Err(self.fail(
                 seed,
                 event,
                 format!(
-                    "apply_sampled_legal (applied: {applied}) differs from sample_legal then apply ({sampled:?})"
+                    "apply_sampled_{what} (applied: {applied}) differs from sample_{what} then apply ({sampled:?})"
                 ),
             ));
         }

@@ -208,15 +208,18 @@ impl<G: BotGame> Worker<G> {
                             }
                         }
                         Job::GameOver { outcome, histories } => {
-                            for (player, history) in players.iter_mut().zip(&histories) {
+                            for (seat, (player, history)) in
+                                players.iter_mut().zip(&histories).enumerate()
+                            {
+                                // A program never asked to decide was never started.
                                 if let Some(Player::Program {
                                     seat: program,
-                                    told: Some(told),
+                                    told: told @ Some(_),
                                 }) = player
-                                    && history.starts_with(told)
                                 {
-                                    program.finish(outcome.as_ref(), &history[told.len()..]);
-                                    told.clone_from(history);
+                                    let already_sent =
+                                        catch_up(program, told, &config, seed, seat, history);
+                                    program.finish(outcome.as_ref(), &history[already_sent..]);
                                 }
                             }
                             continue;
@@ -254,11 +257,9 @@ impl<G: BotGame> Worker<G> {
     }
 }
 
-/// One decision of a program for `seat` at `state`: told a game began if it has not been,
-/// or if the game did not simply go on from what it was told (each decision of a game that
-/// goes on follows at least the seat's own previous one); then sent the events it has not
-/// seen. Faults are the seat's business (its fallback decides, and the log says so); only a
-/// stop (a forfeit) ends the game.
+/// One decision of a program for `seat` at `state`, after it is brought up to `history`
+/// ([`catch_up`]). Faults are the seat's business (its fallback decides, and the log says
+/// so); only a stop (a forfeit) ends the game.
 fn ask_program<G: BotGame>(
     program: &mut ExternalSeat<G>,
     told: &mut Option<Vec<SeenEvent<G::EventView>>>,
@@ -271,23 +272,38 @@ fn ask_program<G: BotGame>(
     if state.to_move() != ToMove::Player(seat) {
         return Err(format!("seat {seat} is not to move"));
     }
-    let went_on = told
-        .as_ref()
-        .is_some_and(|told| history.len() > told.len() && history.starts_with(told));
-    if !went_on {
-        program.start(seat, config, seed);
-        *told = Some(Vec::new());
-    }
-    let told = told.get_or_insert_with(Vec::new);
+    let already_sent = catch_up(program, told, config, seed, seat, history);
     let mut legal = Vec::new();
     state.legal_actions(&mut legal);
     let view = DecisionView::new(state, seat, &legal)
         .with_history(history)
-        .with_seen_from(told.len());
-    let decision = program.decide(&view).map_err(|stop| stop.reason);
-    told.clear();
-    told.extend_from_slice(history);
-    decision
+        .with_seen_from(already_sent);
+    program.decide(&view).map_err(|stop| stop.reason)
+}
+
+/// Brings a program up to `history`, the seat's views of the events so far: told a game
+/// began if it has not been, or if the game did not simply go on from what it was told
+/// (each later message of a game that goes on follows at least the seat's own previous
+/// decision). Returns how many of the events it had already been sent; it is about to be
+/// sent the rest, and `told` records them all.
+fn catch_up<G: BotGame>(
+    program: &mut ExternalSeat<G>,
+    told: &mut Option<Vec<SeenEvent<G::EventView>>>,
+    config: &G::Config,
+    seed: u64,
+    seat: usize,
+    history: &[SeenEvent<G::EventView>],
+) -> usize {
+    let told = match told {
+        Some(told) if history.len() > told.len() && history.starts_with(told) => told,
+        _ => {
+            program.start(seat, config, seed);
+            told.insert(Vec::new())
+        }
+    };
+    let already_sent = told.len();
+    told.extend_from_slice(&history[already_sent..]);
+    already_sent
 }
 
 /// One decision of `agent` for `seat` at `state`, after the events the seat saw as

@@ -314,6 +314,12 @@ fn bytes_set([low, high]: [u64; 2]) -> usize {
     (((low >> 7).wrapping_mul(ONES) >> 56) + ((high >> 7).wrapping_mul(ONES) >> 56)) as usize
 }
 
+/// The die's face, 1…6: the one draw of a roll.
+#[inline]
+fn roll_die(rng: &mut GameRng) -> u8 {
+    below(rng, 6) as u8 + 1
+}
+
 /// A one in each byte of a word.
 const ONES: u64 = 0x0101_0101_0101_0101;
 /// The top bit of each of the twelve kind bytes of [`running_counts`]: set after adding
@@ -427,7 +433,7 @@ impl Game for CheeseDay {
         _buffer: &mut Vec<(CheeseDayAction, u32)>,
     ) -> Option<CheeseDayAction> {
         match self.phase {
-            Phase::Roll => Some(CheeseDayAction::Roll(below(rng, 6) as u8 + 1)),
+            Phase::Roll => Some(CheeseDayAction::Roll(roll_die(rng))),
             Phase::Draw => self.sample_draw(rng).map(CheeseDayAction::Draw),
             Phase::Choose { .. } | Phase::Over => None,
         }
@@ -472,7 +478,7 @@ impl Game for CheeseDay {
         match self.phase {
             Phase::Roll => {
                 self.phase = Phase::Choose {
-                    roll: below(rng, 6) as u8 + 1,
+                    roll: roll_die(rng),
                 };
                 true
             }

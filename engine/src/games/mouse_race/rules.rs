@@ -151,8 +151,8 @@ impl MouseRace {
     }
 
     /// The free cells of every row (see [`MouseRace::is_free`]), one bit per column: the
-    /// board's empty cells, then the corners and the cheese taken out, without a branch per
-    /// row (a drawn cat works them out).
+    /// board's empty cells, then the fixed cells (corners and cheese) taken out of the three
+    /// rows that have them, rather than a test of every row (a drawn cat works them out).
     #[inline]
     fn free_rows(&self) -> [u32; MAX_SIZE] {
         let size = usize::from(self.config.size());
@@ -161,10 +161,9 @@ impl MouseRace {
         for (row, cells) in rows.iter_mut().enumerate().take(size) {
             *cells = inside & !self.board.occupied_row(row);
         }
-        let corners = 1 | 1 << (size - 1);
-        rows[0] &= !corners;
-        rows[size - 1] &= !corners;
-        rows[size / 2] &= !(1 << (size / 2));
+        for row in [0, size / 2, size - 1] {
+            rows[row] &= !self.fixed_cells(row);
+        }
         rows
     }
 
