@@ -1458,24 +1458,31 @@ const FRONT_END_GAMES: [(&str, &str); 4] = [
     ("mouse-race:players=2,size=9,max_turns=40", "random,medium"),
 ];
 
+/// Plays game `index` of [`FRONT_END_GAMES`] with `mousehole play` into a file of `dir`.
+fn played_into(dir: &Path, index: usize, seed: u64) -> PathBuf {
+    let (spec, seats) = FRONT_END_GAMES[index];
+    let played = dir.join(format!("play-{index}.json"));
+    let output = mousehole(&[
+        "play",
+        spec,
+        "--seats",
+        seats,
+        "--seed",
+        &seed.to_string(),
+        "-q",
+        "--out",
+        text(&played),
+    ]);
+    assert!(output.status.success(), "{spec}: {}", stderr(&output));
+    played
+}
+
 #[test]
 fn play_and_the_tui_play_the_same_game_from_the_same_seed_and_seats() {
     let dir = scratch("front-ends");
     for (index, (spec, seats)) in FRONT_END_GAMES.iter().enumerate() {
         let seed = 5 + index as u64;
-        let played = dir.join(format!("play-{index}.json"));
-        let output = mousehole(&[
-            "play",
-            spec,
-            "--seats",
-            seats,
-            "--seed",
-            &seed.to_string(),
-            "-q",
-            "--out",
-            text(&played),
-        ]);
-        assert!(output.status.success(), "{spec}: {}", stderr(&output));
+        let played = played_into(&dir, index, seed);
         let in_the_tui = dir.join(format!("tui-{index}.json"));
         mousehole_tui::write_transcript(&in_the_tui, &tui_game(spec, seats, seed, None)).unwrap();
         let (played, in_the_tui) = (
@@ -1502,19 +1509,7 @@ fn a_game_saved_from_play_goes_on_in_the_tui_as_play_would_have_played_it() {
     let dir = scratch("play-to-tui");
     for (index, (spec, seats)) in FRONT_END_GAMES.iter().enumerate() {
         let seed = 31 + index as u64;
-        let played = dir.join(format!("play-{index}.json"));
-        let output = mousehole(&[
-            "play",
-            spec,
-            "--seats",
-            seats,
-            "--seed",
-            &seed.to_string(),
-            "-q",
-            "--out",
-            text(&played),
-        ]);
-        assert!(output.status.success(), "{spec}: {}", stderr(&output));
+        let played = played_into(&dir, index, seed);
         let whole = Transcript::from_json_bytes(&std::fs::read(&played).unwrap()).unwrap();
         // What `--out` holds part way through: the events so far, and no outcome yet.
         let mut saved = whole.clone();
