@@ -1,6 +1,7 @@
 //! Who sits at a seat: the one seat label every front end reads and transcripts record
-//! (`human[:name]`, an agent spec, `exec:COMMAND`), the one function that seats what a label
-//! names ([`build_seat`]), and the seat an agent plays through ([`AgentSeat`]).
+//! (`human[:name]`, `remote[:name]`, an agent spec, `exec:COMMAND`), the one function that
+//! seats what a label names ([`build_seat`]), and the seat an agent plays through
+//! ([`AgentSeat`]).
 //!
 //! # Examples
 //!
@@ -47,16 +48,23 @@ use crate::spec::{AGENTS, AgentSpec, AgentSpecError};
 /// The prefix of a person's seat label with a name: `human:NAME`.
 const HUMAN: &str = "human";
 
-/// The longest name a person may give a seat (`human:NAME`).
+/// The prefix of a remote seat's label with a name: `remote:NAME`.
+const REMOTE: &str = "remote";
+
+/// The longest name a person may give a seat (`human:NAME`, `remote:NAME`).
 const NAME_CHARS: usize = 40;
 
-/// Who plays one seat, as front ends read it and transcripts record it: `human[:name]`, an
-/// agent spec (`random`, `hard`, `ismcts:iterations=2000`) or `exec:COMMAND`. Its text form
-/// ([`fmt::Display`]) is the transcript's seat label, and [`FromStr`] reads it back.
+/// Who plays one seat, as front ends read it and transcripts record it: `human[:name]`,
+/// `remote[:name]`, an agent spec (`random`, `hard`, `ismcts:iterations=2000`) or
+/// `exec:COMMAND`. Its text form ([`fmt::Display`]) is the transcript's seat label, and
+/// [`FromStr`] reads it back.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SeatLabel {
     /// A person at this terminal, with an optional name: the front end seats them.
     Human(Option<String>),
+    /// Whoever joins from another terminal with the seat's code (`mousehole join`), a person
+    /// or an agent, with an optional name: the host seats the connection.
+    Remote(Option<String>),
     /// A built-in agent.
     Agent(AgentSpec),
     /// A program speaking the external-agent protocol (PROTOCOL.md).
@@ -72,11 +80,23 @@ impl SeatLabel {
         matches!(self, SeatLabel::Program(_))
     }
 
+    pub fn is_remote(&self) -> bool {
+        matches!(self, SeatLabel::Remote(_))
+    }
+
+    /// The name a person's or a remote seat was given (`human:NAME`, `remote:NAME`).
+    pub fn name(&self) -> Option<&str> {
+        match self {
+            SeatLabel::Human(name) | SeatLabel::Remote(name) => name.as_deref(),
+            SeatLabel::Agent(_) | SeatLabel::Program(_) => None,
+        }
+    }
+
     /// The built-in agent, if it is one.
     pub fn agent(&self) -> Option<&AgentSpec> {
         match self {
             SeatLabel::Agent(spec) => Some(spec),
-            SeatLabel::Human(_) | SeatLabel::Program(_) => None,
+            SeatLabel::Human(_) | SeatLabel::Remote(_) | SeatLabel::Program(_) => None,
         }
     }
 
@@ -113,22 +133,27 @@ impl FromStr for SeatLabel {
         if let Some(command) = entry.strip_prefix(EXEC_PREFIX) {
             return Ok(SeatLabel::Program(ExternalCommand::parse(command)?));
         }
-        if entry == HUMAN {
-            return Ok(SeatLabel::Human(None));
-        }
-        if let Some(name) = entry
-            .strip_prefix(HUMAN)
-            .and_then(|rest| rest.strip_prefix(':'))
-        {
-            let name = name.trim();
-            let label = shown(entry);
-            if name.is_empty() {
-                return Err(SeatLabelError::NoName { label });
+        for (prefix, seat) in [
+            (HUMAN, SeatLabel::Human as fn(Option<String>) -> SeatLabel),
+            (REMOTE, SeatLabel::Remote),
+        ] {
+            if entry == prefix {
+                return Ok(seat(None));
             }
-            if name.chars().any(char::is_control) || name.chars().count() > NAME_CHARS {
-                return Err(SeatLabelError::BadName { label });
+            if let Some(name) = entry
+                .strip_prefix(prefix)
+                .and_then(|rest| rest.strip_prefix(':'))
+            {
+                let name = name.trim();
+                let label = shown(entry);
+                if name.is_empty() {
+                    return Err(SeatLabelError::NoName { label, prefix });
+                }
+                if name.chars().any(char::is_control) || name.chars().count() > NAME_CHARS {
+                    return Err(SeatLabelError::BadName { label });
+                }
+                return Ok(seat(Some(name.to_owned())));
             }
-            return Ok(SeatLabel::Human(Some(name.to_owned())));
         }
         entry
             .parse()
@@ -146,6 +171,8 @@ impl fmt::Display for SeatLabel {
         match self {
             SeatLabel::Human(None) => f.write_str(HUMAN),
             SeatLabel::Human(Some(name)) => write!(f, "{HUMAN}:{name}"),
+            SeatLabel::Remote(None) => f.write_str(REMOTE),
+            SeatLabel::Remote(Some(name)) => write!(f, "{REMOTE}:{name}"),
             SeatLabel::Agent(spec) => spec.fmt(f),
             SeatLabel::Program(command) => command.fmt(f),
         }
@@ -161,10 +188,16 @@ impl From<AgentSpec> for SeatLabel {
 /// Text that is not a seat label.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SeatLabelError {
-    #[error("an empty seat; give one agent spec, `human` or `{EXEC_PREFIX}COMMAND` per seat")]
+    #[error(
+        "an empty seat; give one agent spec, `human`, `remote` or `{EXEC_PREFIX}COMMAND` per seat"
+    )]
     Empty,
-    #[error("seat '{label}': give a name after `human:` or write just `human`")]
-    NoName { label: String },
+    #[error("seat '{label}': give a name after `{prefix}:` or write just `{prefix}`")]
+    NoName {
+        label: String,
+        /// `human` or `remote`.
+        prefix: &'static str,
+    },
     #[error(
         "seat '{label}': a name is at most {NAME_CHARS} characters, none of them control characters"
     )]
@@ -183,7 +216,7 @@ pub enum SeatLabelError {
 fn agent_problem(label: &str, error: &AgentSpecError) -> String {
     match error {
         AgentSpecError::Unknown { name } => format!(
-            "seat '{label}' is neither `human[:name]`, `{EXEC_PREFIX}COMMAND` nor an agent: unknown agent '{}'; the agents are: {}",
+            "seat '{label}' is neither `human[:name]`, `remote[:name]`, `{EXEC_PREFIX}COMMAND` nor an agent: unknown agent '{}'; the agents are: {}",
             shown(name),
             AGENTS
                 .iter()
@@ -329,8 +362,9 @@ pub enum SeatError {
 }
 
 /// Builds the seat `label` names in game `G`: every seat a bot or program plays, in every
-/// front end, is built here, so each plays the same way everywhere. A person's seat is the
-/// front end's to make (`None`). A program is checked to be there; it starts with the match
+/// front end, is built here, so each plays the same way everywhere. A person's seat and a
+/// remote seat are the front end's to make (`None`): a terminal's prompt or screen, a
+/// network host's connection. A program is checked to be there; it starts with the match
 /// ([`Seat::start`]).
 ///
 /// # Errors
@@ -341,7 +375,7 @@ pub fn build_seat<G: BotGame>(
     programs: &ProgramOptions,
 ) -> Result<Option<BotSeat<G>>, SeatError> {
     Ok(Some(match label {
-        SeatLabel::Human(_) => return Ok(None),
+        SeatLabel::Human(_) | SeatLabel::Remote(_) => return Ok(None),
         SeatLabel::Agent(spec) => {
             let agent = build_agent::<G>(spec).map_err(|source| SeatError::Agent {
                 label: spec.to_string(),
@@ -470,6 +504,8 @@ mod tests {
         for text in [
             "human",
             "human:alice",
+            "remote",
+            "remote:bob",
             "random",
             "ismcts:c=1.5,iterations=20",
             "exec:python3 'my bot.py' --pair a,b",
@@ -511,6 +547,8 @@ mod tests {
         assert!(message("random,,random").contains("an empty seat"));
         assert!(message("robot").contains("the agents are: random"));
         assert!(message("human:").contains("give a name"));
+        assert!(message("remote: ").contains("after `remote:`"));
+        assert!(message("remote:a\u{7}").contains("control characters"));
         let err = message("human:a\u{1b}[31m");
         assert!(err.contains("control characters"), "{err}");
         assert!(!err.contains('\u{1b}'), "{err}");

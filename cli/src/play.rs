@@ -22,7 +22,7 @@ use crate::external::{ExternalArgs, with_identity};
 use crate::human::{HumanSeat, SeatNames, TERMINAL_FAILED, Terminal, event_line, say};
 use crate::numbers;
 use crate::out::{OutFile, shown_path};
-use crate::seats::seats_of;
+use crate::seats::{at_this_terminal, seats_of};
 use crate::signals::StopSignals;
 use crate::spec::{game_spec, players_from_seats};
 
@@ -74,6 +74,7 @@ pub struct PlayArgs {
 pub fn run(args: &PlayArgs) -> Result<ExitCode> {
     let mut spec = game_spec(&args.game, args.players, &args.options)?;
     let seats = seats_of(args.seats.as_deref(), &args.seat)?;
+    at_this_terminal(&seats, "play")?;
     if !seats.is_empty() {
         players_from_seats(&mut spec, seats.len())?;
     }

@@ -41,6 +41,18 @@ pub fn seats_of(list: Option<&str>, one_by_one: &[String]) -> Result<Vec<SeatLab
     }
 }
 
+/// Refuses `remote` seats in a command that plays at this terminal only (`play`, `tui`): they
+/// are seated by `mousehole host`, whose players join from other terminals.
+pub fn at_this_terminal(seats: &[SeatLabel], command: &str) -> Result<()> {
+    if let Some(seat) = seats.iter().position(SeatLabel::is_remote) {
+        anyhow::bail!(
+            "seat {seat} is `{}`: `mousehole {command}` seats bots, programs and people at this terminal; a remote seat is played from another terminal through `mousehole host` (see docs/network.md)",
+            seats[seat]
+        );
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

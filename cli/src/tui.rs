@@ -12,7 +12,7 @@ use mousehole_bots::SeatLabel;
 use mousehole_tui::{GamePlan, Launch};
 
 use crate::numbers;
-use crate::seats::parse_seats;
+use crate::seats::{at_this_terminal, parse_seats};
 use crate::spec::{game_spec, players_from_seats};
 
 #[derive(Debug, Default, Args)]
@@ -75,6 +75,12 @@ fn launch(args: &TuiArgs) -> Result<Launch> {
                 })
                 .collect::<Result<_>>()?,
         };
+        at_this_terminal(&seats, "tui").with_context(|| {
+            format!(
+                "{}: give --seats to choose who plays each seat here",
+                path.display()
+            )
+        })?;
         let seed = match args.seed {
             Some(seed) if seed != transcript.seed => bail!(
                 "--seed {seed}: a resumed game keeps its recorded seed ({}) so that chance goes on as it would have",
@@ -90,6 +96,9 @@ fn launch(args: &TuiArgs) -> Result<Launch> {
         });
     }
     let seats = args.seats.as_deref().map(parse_seats).transpose()?;
+    if let Some(seats) = &seats {
+        at_this_terminal(seats, "tui")?;
+    }
     match (&args.game, seats) {
         (Some(game), Some(seats)) => {
             let mut spec = game_spec(game, args.players, &args.options)?;

@@ -29,7 +29,7 @@ pub fn parse_agent(entry: &str) -> Result<SeatLabel, TournamentError> {
         entry: mousehole_engine::text::shown(entry.trim()),
     };
     match entry.parse::<SeatLabel>() {
-        Ok(label) if label.is_human() => Err(person()),
+        Ok(label) if label.is_human() || label.is_remote() => Err(person()),
         Ok(label) => Ok(label),
         Err(SeatLabelError::NoName { .. } | SeatLabelError::BadName { .. }) => Err(person()),
         Err(SeatLabelError::Empty) => Err(TournamentError::EmptyAgent),

@@ -256,7 +256,8 @@ impl Setup {
         }
         for (field, plan) in self.seats.iter_mut().zip(seats) {
             match plan {
-                SeatLabel::Human(_) => field.choice = 0,
+                // The command line refuses remote seats (`mousehole host` seats them).
+                SeatLabel::Human(_) | SeatLabel::Remote(_) => field.choice = 0,
                 SeatLabel::Agent(spec) => {
                     if let Some(at) = self.bots.iter().position(|b| &b.spec == spec) {
                         field.choice = at + 1;
@@ -304,7 +305,14 @@ impl Setup {
                     .custom
                     .trim()
                     .parse::<SeatLabel>()
-                    .map_err(|e| problem(Field::Seat(index), format!("seat {index}: {e}")))?,
+                    .map_err(|e| problem(Field::Seat(index), format!("seat {index}: {e}")))
+                    .and_then(|label| match label {
+                        SeatLabel::Remote(_) => Err(problem(
+                            Field::Seat(index),
+                            format!("seat {index}: a remote seat is played from another terminal through `mousehole host`"),
+                        )),
+                        label => Ok(label),
+                    })?,
             });
         }
         let seed = mousehole_engine::options::digits(self.seed.trim())

@@ -386,8 +386,8 @@ impl<G: Game> ExternalSeat<G> {
         at: &str,
         fault: Fault,
     ) -> Result<Decision<G::Action>, StopRequest> {
-        match &mut self.fallback {
-            Fallback::Forfeit => {
+        match self.fallback.choose(view, self.streams, fault.clone()) {
+            None => {
                 let reason = format!("its program faulted: {fault}");
                 self.log(LogEvent::Fault {
                     at: at.to_owned(),
@@ -396,19 +396,18 @@ impl<G: Game> ExternalSeat<G> {
                 });
                 Err(StopRequest::forfeit(reason))
             }
-            Fallback::Agent { name, agent } => {
-                let decision = agent.act(view, &mut self.streams.fallback(view.events()));
-                let then = format!("the fallback ({name}) chose '{}'", decision.action);
+            Some(decision) => {
+                let then = format!(
+                    "the fallback ({}) chose '{}'",
+                    self.fallback.name(),
+                    decision.action
+                );
                 self.log(LogEvent::Fault {
                     at: at.to_owned(),
-                    fault: fault.clone(),
+                    fault,
                     then,
                 });
-                Ok(Decision {
-                    action: decision.action,
-                    info: decision.info,
-                    fault: Some(Box::new(fault)),
-                })
+                Ok(decision)
             }
         }
     }
