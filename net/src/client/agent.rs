@@ -1,0 +1,205 @@
+//! A seat played from another terminal by any agent, or by a program (`exec:COMMAND`), as
+//! `mousehole join --agent` does: the seat is built by the bots' one [`build_seat`], started
+//! with the seed the host gave the seat, and asked with views made from what the host sent
+//! ([`SeatGame`]), so it plays as it would sitting at the host.
+
+use mousehole_bots::{ProgramOptions, SeatLabel, build_seat};
+use mousehole_engine::rng::match_seed_of_agent;
+use mousehole_engine::{Decision, GameSpec, Outcome, Seat};
+
+use super::{ClientError, ClientEvent, Connection, SeatGame};
+use crate::protocol::{AnswerMessage, ErrorKind, Incoming};
+use crate::views::{NetGame, NetVisitor, visit};
+
+/// What a seat's client reports as the game goes.
+#[derive(Debug)]
+pub enum Progress<'a> {
+    /// The game began: the host's spec and this seat.
+    Started { spec: &'a str, seat: usize },
+    /// A status line from the host (`waiting for seat 2 to reconnect`).
+    Status(&'a str),
+    /// The host refused something the client sent.
+    Refused(&'a str),
+    /// The connection dropped; the client tries to rejoin.
+    Reconnecting(&'a str),
+    Rejoined,
+    /// The game is over (`None`: the host stopped it before its end).
+    Over(Option<&'a Outcome>),
+}
+
+/// How a seat's game went.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Joined {
+    pub seat: usize,
+    /// `None` if the game stopped before its end.
+    pub outcome: Option<Outcome>,
+    /// Events the seat saw.
+    pub events: usize,
+}
+
+/// Plays the seat `connection` joined with the agent or program `label` names, until the
+/// host ends the game.
+///
+/// # Errors
+/// A label that does not build a seat for the host's game, a host that sends what this
+/// client cannot use, or a connection lost for good.
+pub fn play_seat(
+    connection: &Connection,
+    label: &SeatLabel,
+    programs: &ProgramOptions,
+    report: &mut dyn FnMut(Progress<'_>),
+) -> Result<Joined, ClientError> {
+    let spec: GameSpec = connection.welcome().spec.parse()?;
+    visit(
+        &spec,
+        Drive {
+            connection,
+            label,
+            programs,
+            report,
+        },
+    )?
+}
+
+struct Drive<'a> {
+    connection: &'a Connection,
+    label: &'a SeatLabel,
+    programs: &'a ProgramOptions,
+    report: &'a mut dyn FnMut(Progress<'_>),
+}
+
+impl NetVisitor for Drive<'_> {
+    type Output = Result<Joined, ClientError>;
+
+    fn visit<G: NetGame>(self, _config: G::Config) -> Result<Joined, ClientError> {
+        let Drive {
+            connection,
+            label,
+            programs,
+            report,
+        } = self;
+        let mut player = build_seat::<G>(label, programs)?
+            .ok_or_else(|| {
+                ClientError::Protocol(format!(
+                    "'{label}' is a person's seat: a seat joined headless is played by an agent or a program"
+                ))
+            })?
+            .seat;
+        let mut game: Option<SeatGame<G>> = None;
+        // The last answer sent: after a rejoin the host asks the same act again, and is
+        // answered the same without asking the player twice.
+        let mut answered: Option<(u64, String)> = None;
+        let protocol = |why: &str| ClientError::Protocol(why.to_owned());
+        loop {
+            let Some(event) = connection.next() else {
+                return Err(ClientError::Lost {
+                    within: std::time::Duration::ZERO,
+                    why: "the network thread ended".into(),
+                });
+            };
+            let message = match event {
+                ClientEvent::Message(message) => message,
+                ClientEvent::Reconnecting(why) => {
+                    report(Progress::Reconnecting(&why));
+                    continue;
+                }
+                ClientEvent::Rejoined => {
+                    report(Progress::Rejoined);
+                    continue;
+                }
+                ClientEvent::Closed(result) => {
+                    result?;
+                    break;
+                }
+            };
+            match message {
+                Incoming::NewGame {
+                    spec,
+                    players,
+                    seat,
+                    seed,
+                    ..
+                } => match &mut game {
+                    Some(known) if known.is(&spec, seat, seed) => known.restart(),
+                    _ => {
+                        let new = SeatGame::<G>::new(&spec, players, seat, seed)?;
+                        player.start(seat, new.config(), match_seed_of_agent(seed, seat));
+                        report(Progress::Started { spec: &spec, seat });
+                        answered = None;
+                        game = Some(new);
+                    }
+                },
+                Incoming::Events { events } => game
+                    .as_mut()
+                    .ok_or_else(|| protocol("events before new_game"))?
+                    .receive(&events)?,
+                Incoming::Act {
+                    id,
+                    observation,
+                    legal,
+                    events,
+                    ..
+                } => {
+                    let game = game
+                        .as_mut()
+                        .ok_or_else(|| protocol("an act before new_game"))?;
+                    game.ask(id, &observation, legal, &events)?;
+                    let text = match &answered {
+                        Some((asked, text)) if *asked == id => text.clone(),
+                        _ => {
+                            let view = game.view().expect("a decision was just asked");
+                            match player.decide(&view) {
+                                Ok(decision) => answer_text(id, &decision),
+                                Err(stop) => {
+                                    return Err(ClientError::Protocol(format!(
+                                        "the seat's player stopped: {}",
+                                        stop.reason
+                                    )));
+                                }
+                            }
+                        }
+                    };
+                    connection.send(text.clone());
+                    answered = Some((id, text));
+                    game.answered();
+                }
+                Incoming::GameOver { outcome, events } => {
+                    let game = game
+                        .as_mut()
+                        .ok_or_else(|| protocol("game_over before new_game"))?;
+                    game.finish(outcome, &events)?;
+                    player.finish(&game.ending());
+                    report(Progress::Over(game.over().flatten()));
+                }
+                Incoming::Status { text } => report(Progress::Status(&text)),
+                Incoming::Error { error, message, .. } => {
+                    report(Progress::Refused(&message));
+                    if error == ErrorKind::Illegal {
+                        // The player would answer the same again: nothing more to try.
+                        return Err(ClientError::Refused {
+                            kind: error,
+                            message,
+                        });
+                    }
+                }
+                Incoming::Welcome { .. } | Incoming::Quit => {}
+            }
+        }
+        let game = game.ok_or_else(|| protocol("the host ended before the game began"))?;
+        Ok(Joined {
+            seat: game.seat(),
+            outcome: game.over().flatten().cloned(),
+            events: game.history().len(),
+        })
+    }
+}
+
+/// The `action` answering act `id` with `decision` (and what the agent thought of it).
+fn answer_text<A: std::fmt::Display>(id: u64, decision: &Decision<A>) -> String {
+    serde_json::to_string(&AnswerMessage::Action {
+        id,
+        action: &decision.action.to_string(),
+        info: decision.info.as_deref(),
+    })
+    .expect("answers serialise")
+}
