@@ -9,6 +9,7 @@ use std::rc::Rc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 
 use mousehole_bots::SeatLabel;
+use mousehole_engine::text::shown;
 use mousehole_engine::{Actor, Decision, DecisionView, Ending, Game, Seat, SeenEvent, StopRequest};
 
 use crate::choices::{Choices, Picked, WIDTH, echo, wrap, wrap_line};
@@ -108,9 +109,22 @@ impl SeatNames {
                 .iter()
                 .enumerate()
                 .map(|(seat, label)| match label {
-                    SeatLabel::Human(Some(name)) => format!("seat {seat} ({name})"),
+                    SeatLabel::Human(Some(name)) | SeatLabel::Remote(Some(name)) => {
+                        format!("seat {seat} ({name})")
+                    }
                     other => format!("seat {seat} ({other})"),
                 })
+                .collect(),
+        )
+    }
+
+    /// Seats named as a network host names them to everyone (`welcome`'s `seats`).
+    pub fn of_names(names: &[String]) -> Self {
+        Self(
+            names
+                .iter()
+                .enumerate()
+                .map(|(seat, name)| format!("seat {seat} ({})", shown(name)))
                 .collect(),
         )
     }

@@ -22,6 +22,26 @@ pub fn seat(text: &str) -> Result<usize, String> {
     whole(text, 0, usize::MAX as u64).map(|n| n as usize)
 }
 
+/// A length of time: a whole number of seconds, or with a unit (`500ms`, `90s`, `2m`), from
+/// 0 to a day.
+pub fn duration(text: &str) -> Result<std::time::Duration, String> {
+    let text = text.trim();
+    let (digits, unit) = match text.find(|c: char| !c.is_ascii_digit()) {
+        Some(at) => text.split_at(at),
+        None => (text, "s"),
+    };
+    let millis_per = match unit {
+        "ms" => 1,
+        "s" => 1000,
+        "m" => 60_000,
+        _ => return Err("expected a time such as 120 (seconds), 90s, 2m or 500ms".to_owned()),
+    };
+    let count = whole(digits, 0, 86_400_000 / millis_per).map_err(|_| {
+        "expected a time from 0 to a day, such as 120 (seconds), 90s, 2m or 500ms".to_owned()
+    })?;
+    Ok(std::time::Duration::from_millis(count * millis_per))
+}
+
 fn whole(text: &str, min: u64, max: u64) -> Result<u64, String> {
     let expected = format!("a whole number from {min} to {max}");
     let digits = text.trim();
@@ -50,5 +70,17 @@ mod tests {
         assert!(count("0").is_err());
         assert_eq!(count(" 3 "), Ok(3));
         assert!(players("+2").is_err());
+    }
+
+    #[test]
+    fn durations_with_units() {
+        use std::time::Duration;
+        assert_eq!(duration("120"), Ok(Duration::from_secs(120)));
+        assert_eq!(duration("2m"), Ok(Duration::from_secs(120)));
+        assert_eq!(duration("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(duration("0"), Ok(Duration::ZERO));
+        for bad in ["", "m", "2h", "-1", "1.5s", "2 m", "86401"] {
+            assert!(duration(bad).is_err(), "{bad}");
+        }
     }
 }

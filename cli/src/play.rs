@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::rc::Rc;
 use std::time::Duration;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use clap::Args;
 use mousehole_bots::external::AgentIdentity;
 use mousehole_bots::{BotGame, BotVisitor, SeatLabel, build_seat};
@@ -24,7 +24,7 @@ use crate::numbers;
 use crate::out::{OutFile, shown_path};
 use crate::seats::{at_this_terminal, seats_of};
 use crate::signals::StopSignals;
-use crate::spec::{game_spec, players_from_seats};
+use crate::spec::{game_spec, players_from_seats, seats_fit};
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
@@ -126,20 +126,7 @@ impl BotVisitor for PlayGames<'_> {
         if self.seats.is_empty() {
             self.seats = vec![SeatLabel::Agent("random".parse()?); players];
         }
-        if self.seats.len() != players {
-            let info = G::info();
-            let given = match self.seats.len() {
-                1 => "1 seat".to_owned(),
-                n => format!("{n} seats"),
-            };
-            bail!(
-                "{given} given for a {players}-player game ({} is for {} to {} players); list one agent spec or `human` per seat, e.g. --seats {}",
-                info.name,
-                info.min_players,
-                info.max_players,
-                vec!["random"; players].join(",")
-            );
-        }
+        seats_fit(G::info(), self.seats.len(), players)?;
         let names = Rc::new(SeatNames::new(&self.seats));
         let people: Vec<usize> = (0..players)
             .filter(|&seat| self.seats[seat].is_human())

@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 
 use anyhow::{Result, bail};
-use mousehole_engine::GameSpec;
 use mousehole_engine::text::shown;
+use mousehole_engine::{GameInfo, GameSpec};
 
 /// Builds the game spec from the positional spec and the `--players` / `--option` flags.
 pub fn game_spec(game: &str, players: Option<usize>, options: &[String]) -> Result<GameSpec> {
@@ -67,6 +67,24 @@ pub fn players_from_seats(spec: &mut GameSpec, seats: usize) -> Result<()> {
         && (info.min_players..=info.max_players).contains(&seats)
     {
         spec.set("players", &seats.to_string())?;
+    }
+    Ok(())
+}
+
+/// Fails unless `seats` seats were listed for a `players`-player game of `info`'s.
+pub fn seats_fit(info: &GameInfo, seats: usize, players: usize) -> Result<()> {
+    if seats != players {
+        let given = match seats {
+            1 => "1 seat".to_owned(),
+            n => format!("{n} seats"),
+        };
+        bail!(
+            "{given} given for a {players}-player game ({} is for {} to {} players); list one agent spec or `human` per seat, e.g. --seats {}",
+            info.name,
+            info.min_players,
+            info.max_players,
+            vec!["random"; players].join(",")
+        );
     }
     Ok(())
 }

@@ -56,7 +56,9 @@ pub enum Target {
 /// Why joining or playing failed.
 #[derive(Debug, Error)]
 pub enum ClientError {
-    #[error("'{0}' is not a host's address: give HOST:PORT (as the host printed it) or ws://HOST:PORT")]
+    #[error(
+        "'{0}' is not a host's address: give HOST:PORT (as the host printed it) or ws://HOST:PORT"
+    )]
     Address(String),
     #[error("cannot reach a host at {address}: {why}")]
     Unreachable { address: String, why: String },
@@ -98,6 +100,8 @@ pub enum ClientEvent {
     Reconnecting(String),
     /// It rejoined; the host sends the game again from its start.
     Rejoined,
+    /// A message this client cannot read, passed over.
+    Unreadable(String),
     /// The connection is over: the host said `quit` or closed after the game's end (`Ok`),
     /// or it failed for good.
     Closed(Result<(), ClientError>),
@@ -276,7 +280,10 @@ async fn run(mut run: Run) {
             Ended::Refused(kind, message) => {
                 let _ = run
                     .events
-                    .send(ClientEvent::Closed(Err(ClientError::Refused { kind, message })));
+                    .send(ClientEvent::Closed(Err(ClientError::Refused {
+                        kind,
+                        message,
+                    })));
                 return;
             }
             Ended::Dropped(why) if run.rejoins => why,
@@ -351,7 +358,12 @@ async fn join(run: &Run) -> Result<(Socket, Welcome), ClientError> {
     {
         Ok(Ok(connected)) => connected,
         Ok(Err(error)) => return Err(unreachable(error.to_string())),
-        Err(_) => return Err(unreachable(format!("no answer within {} s", limit.as_secs()))),
+        Err(_) => {
+            return Err(unreachable(format!(
+                "no answer within {} s",
+                limit.as_secs()
+            )));
+        }
     };
     socket
         .send(Message::text(run.opening.clone()))
@@ -362,7 +374,12 @@ async fn join(run: &Run) -> Result<(Socket, Welcome), ClientError> {
         Ok(Some(Ok(other))) => return Err(not_a_host(format!("it sent {other:?}"))),
         Ok(Some(Err(error))) => return Err(not_a_host(error.to_string())),
         Ok(None) => return Err(not_a_host("it closed the connection".into())),
-        Err(_) => return Err(not_a_host(format!("no welcome within {} s", limit.as_secs()))),
+        Err(_) => {
+            return Err(not_a_host(format!(
+                "no welcome within {} s",
+                limit.as_secs()
+            )));
+        }
     };
     match parse_incoming(&reply) {
         Ok(Incoming::Welcome {
@@ -412,8 +429,13 @@ async fn pump(
                             return Ended::Abandoned;
                         }
                     }
-                    // A message of a later protocol version this client does not know.
-                    Err(_) => {}
+                    // A message of a later protocol version, say: said, and passed over.
+                    Err(error) => {
+                        let why = format!("a message this client cannot read ({error})");
+                        if events.send(ClientEvent::Unreadable(why)).is_err() {
+                            return Ended::Abandoned;
+                        }
+                    }
                 },
                 Some(Ok(Message::Close(_))) | None if over => return Ended::Done,
                 Some(Ok(Message::Close(_))) | None => {
@@ -441,9 +463,19 @@ mod tests {
     #[test]
     fn addresses_are_host_and_port() {
         assert_eq!(url_of("127.0.0.1:7000").unwrap(), "ws://127.0.0.1:7000/");
-        assert_eq!(url_of("ws://example.invalid:80/game").unwrap(), "ws://example.invalid:80/game");
+        assert_eq!(
+            url_of("ws://example.invalid:80/game").unwrap(),
+            "ws://example.invalid:80/game"
+        );
         assert_eq!(url_of("[::1]:7000").unwrap(), "ws://[::1]:7000/");
-        for bad in ["127.0.0.1", ":7000", "host:port", "host:99999", "a b:1", "wss://x:443"] {
+        for bad in [
+            "127.0.0.1",
+            ":7000",
+            "host:port",
+            "host:99999",
+            "a b:1",
+            "wss://x:443",
+        ] {
             assert!(url_of(bad).is_err(), "{bad}");
         }
     }

@@ -111,7 +111,11 @@ mod tests {
             normalise("0000-1111-1111-0000-1111")
         );
         assert_eq!(normalise(&format!("{text}x")), None, "too long");
-        assert_eq!(normalise("uuuu-uuuu-uuuu-uuuu-uuuu"), None, "not in the alphabet");
+        assert_eq!(
+            normalise("uuuu-uuuu-uuuu-uuuu-uuuu"),
+            None,
+            "not in the alphabet"
+        );
         assert_eq!(format!("{code:?}"), "SeatCode(…)");
     }
 

@@ -406,8 +406,9 @@ impl Host {
 
     /// Sends every connection the events recorded since the last call, each seat its own
     /// views (with their notes) and spectators what every seat saw; and the outcome once the
-    /// match is over. The match must record views (a remote seat asks it to).
-    pub fn publish<G: Game>(&self, game: &Match<G>) {
+    /// match is over. The match must record views (a remote seat asks it to). Returns the new
+    /// events as everyone sees them (for the host's own progress lines).
+    pub fn publish<G: Game>(&self, game: &Match<G>) -> Vec<EventMessage> {
         let players = game.config().players();
         let mut state = self.shared.lock();
         let mut new = false;
@@ -418,6 +419,7 @@ impl Host {
         }
         let recorded = (0..players).map(|seat| game.seen(seat).len()).min();
         let recorded = recorded.unwrap_or(0);
+        let before = state.public.len();
         while state.public.len() < recorded {
             let index = state.public.len();
             let views: Vec<&G::EventView> = (0..players)
@@ -433,10 +435,12 @@ impl Host {
             state.public_over = Some(end.outcome().cloned());
             new = true;
         }
+        let public = state.public[before.min(state.public.len())..].to_vec();
         drop(state);
         if new {
             self.shared.bump();
         }
+        public
     }
 
     /// Tells everyone at the table (and the host's log).
@@ -484,7 +488,11 @@ pub(crate) fn sync_events<V: fmt::Display>(
     history: &[mousehole_engine::SeenEvent<V>],
 ) -> bool {
     let new = history.len() > sent.len();
-    sent.extend(history[sent.len().min(history.len())..].iter().map(event_message));
+    sent.extend(
+        history[sent.len().min(history.len())..]
+            .iter()
+            .map(event_message),
+    );
     new
 }
 

@@ -20,6 +20,6 @@ pub mod protocol;
 pub mod views;
 pub mod wire;
 
+pub use client::{ClientError, ClientSettings, Connection, Joined, Target};
 pub use host::{Host, HostError, HostLog, HostSettings, Invitation, RemoteSeat, StopCheck};
 pub use views::{NetGame, NetVisitor, visit};
-pub use client::{ClientError, ClientSettings, Connection, Joined, Target};

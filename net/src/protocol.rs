@@ -11,7 +11,6 @@ use mousehole_bots::external::protocol::{EventMessage, MAX_REPLY_BYTES, Reply, p
 use mousehole_engine::Outcome;
 use mousehole_engine::text::shown;
 use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
 
 pub use mousehole_bots::external::protocol::{HostMessage, PROTOCOL};
 
@@ -127,7 +126,9 @@ pub fn parse_client(text: &str) -> Result<ClientMessage, BadMessage> {
     const LABEL_CHARS: usize = 60;
     let label = |value: Option<serde_json::Value>| match value {
         None | Some(serde_json::Value::Null) => None,
-        Some(serde_json::Value::String(text)) => Some(mousehole_engine::text::cut(&text, LABEL_CHARS)),
+        Some(serde_json::Value::String(text)) => {
+            Some(mousehole_engine::text::cut(&text, LABEL_CHARS))
+        }
         Some(other) => Some(mousehole_engine::text::cut(&other.to_string(), LABEL_CHARS)),
     };
     let kind = serde_json::from_str::<TypeOnly>(text)
@@ -211,7 +212,8 @@ pub enum Incoming {
     },
     Act {
         id: u64,
-        observation: Box<RawValue>,
+        /// Read as the game's observation type by who knows the game ([`crate::client::SeatGame`]).
+        observation: serde_json::Value,
         legal: Vec<String>,
         #[serde(default)]
         events: Vec<EventMessage>,
@@ -260,7 +262,10 @@ mod tests {
                 version: Some("3".into()),
             })
         );
-        assert_eq!(parse_client(r#"{"type":"watch"}"#), Ok(ClientMessage::Watch));
+        assert_eq!(
+            parse_client(r#"{"type":"watch"}"#),
+            Ok(ClientMessage::Watch)
+        );
         assert!(matches!(
             parse_client(r#"{"type":"action","id":3,"action":"take 1"}"#),
             Ok(ClientMessage::Reply(Reply::Action { id: Some(3), .. }))

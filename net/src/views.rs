@@ -63,7 +63,9 @@ impl NetGame for MouseRace {
         if text == HIDDEN_DRAW {
             return Some(MouseRaceView::HiddenDraw);
         }
-        text.parse::<MouseRaceAction>().ok().map(MouseRaceView::Seen)
+        text.parse::<MouseRaceAction>()
+            .ok()
+            .map(MouseRaceView::Seen)
     }
 }
 

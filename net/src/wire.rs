@@ -32,7 +32,10 @@ pub fn event_message<V: Display>(seen: &SeenEvent<V>) -> EventMessage {
 pub fn public_event<G: Game>(actor: Actor, views: &[&G::EventView]) -> EventMessage {
     let texts: Vec<String> = views.iter().map(ToString::to_string).collect();
     let action = if texts.windows(2).all(|pair| pair[0] == pair[1]) {
-        texts.into_iter().next().unwrap_or_else(|| HIDDEN_EVENT.to_owned())
+        texts
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| HIDDEN_EVENT.to_owned())
     } else {
         let mut redacted = texts
             .into_iter()

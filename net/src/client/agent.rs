@@ -15,7 +15,10 @@ use crate::views::{NetGame, NetVisitor, visit};
 #[derive(Debug)]
 pub enum Progress<'a> {
     /// The game began: the host's spec and this seat.
-    Started { spec: &'a str, seat: usize },
+    Started {
+        spec: &'a str,
+        seat: usize,
+    },
     /// A status line from the host (`waiting for seat 2 to reconnect`).
     Status(&'a str),
     /// The host refused something the client sent.
@@ -107,6 +110,10 @@ impl NetVisitor for Drive<'_> {
                     report(Progress::Rejoined);
                     continue;
                 }
+                ClientEvent::Unreadable(why) => {
+                    report(Progress::Refused(&why));
+                    continue;
+                }
                 ClientEvent::Closed(result) => {
                     result?;
                     break;
@@ -143,7 +150,7 @@ impl NetVisitor for Drive<'_> {
                     let game = game
                         .as_mut()
                         .ok_or_else(|| protocol("an act before new_game"))?;
-                    game.ask(id, &observation, legal, &events)?;
+                    game.ask(id, observation, legal, &events)?;
                     let text = match &answered {
                         Some((asked, text)) if *asked == id => text.clone(),
                         _ => {

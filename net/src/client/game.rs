@@ -7,7 +7,6 @@ use std::fmt;
 
 use mousehole_bots::external::protocol::EventMessage;
 use mousehole_engine::{Budget, DecisionView, Ending, GameSpec, Outcome, SeenEvent};
-use serde_json::value::RawValue;
 
 use super::ClientError;
 use crate::views::NetGame;
@@ -141,7 +140,10 @@ impl<G: NetGame> SeatGame<G> {
             self.history.push(SeenEvent {
                 actor: event.actor,
                 view,
-                note: event.note.as_deref().map(|note| mousehole_engine::text::cut(note, NOTE_CHARS)),
+                note: event
+                    .note
+                    .as_deref()
+                    .map(|note| mousehole_engine::text::cut(note, NOTE_CHARS)),
             });
         }
         Ok(())
@@ -154,14 +156,13 @@ impl<G: NetGame> SeatGame<G> {
     pub fn ask(
         &mut self,
         id: u64,
-        observation: &RawValue,
+        observation: serde_json::Value,
         legal: Vec<String>,
         events: &[EventMessage],
     ) -> Result<(), ClientError> {
         self.receive(events)?;
-        let observation = serde_json::from_str(observation.get()).map_err(|error| {
-            ClientError::Protocol(format!("act {id}'s observation: {error}"))
-        })?;
+        let observation = serde_json::from_value(observation)
+            .map_err(|error| ClientError::Protocol(format!("act {id}'s observation: {error}")))?;
         let actions = legal
             .iter()
             .map(|text| text.parse::<G::Action>())

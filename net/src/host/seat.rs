@@ -171,7 +171,10 @@ impl<G: Game> Seat<G> for RemoteSeat<G> {
     }
 
     fn start(&mut self, seat: usize, config: &G::Config, seed: u64) {
-        debug_assert_eq!(seat, self.seat, "a remote seat plays the seat it was made for");
+        debug_assert_eq!(
+            seat, self.seat,
+            "a remote seat plays the seat it was made for"
+        );
         self.streams = AgentStreams::new(seed, seat);
         if let Fallback::Agent { agent, .. } = &mut self.fallback {
             agent.new_game(seat, config, agent_seed(seed, seat));
@@ -245,7 +248,10 @@ impl<G: Game> Seat<G> for RemoteSeat<G> {
                             answer.connection,
                             NetMessage::Error {
                                 error: ErrorKind::Illegal,
-                                message: &format!("{}; act {id} still waits for your answer", fault.text),
+                                message: &format!(
+                                    "{}; act {id} still waits for your answer",
+                                    fault.text
+                                ),
                                 id: Some(id),
                             }
                             .to_text(),

@@ -113,8 +113,7 @@ fn admit(shared: &Arc<Shared>, address: SocketAddr) -> Option<Admission> {
     let settings = &shared.settings;
     let mut state = shared.lock();
     let from_address = state.per_address.get(&address.ip()).copied().unwrap_or(0);
-    if state.connections >= settings.max_connections || from_address >= settings.max_per_address
-    {
+    if state.connections >= settings.max_connections || from_address >= settings.max_per_address {
         return None;
     }
     state.connections += 1;
@@ -184,11 +183,9 @@ async fn connection(
             };
             let says = match (name, version) {
                 (None, None) => String::new(),
-                (name, version) => format!(
-                    " (it says it is {}{})",
-                    name.unwrap_or_default(),
-                    version.map(|v| format!(" {v}")).unwrap_or_default()
-                ),
+                (Some(name), None) => format!(" (it says it is {name})"),
+                (None, Some(version)) => format!(" (a client of version {version})"),
+                (Some(name), Some(version)) => format!(" (it says it is {name} {version})"),
             };
             play_seat(&shared, socket, &admission, seat, &says, shutdown).await;
         }
@@ -404,16 +401,7 @@ fn detach(shared: &Shared, seat: usize, admission: &Admission) {
 
 /// Takes a message from a seat's connection; what to answer, if anything.
 fn seat_message(shared: &Shared, seat: usize, connection: u64, text: &str) -> Option<String> {
-    let error = |error, message: &str, id| {
-        Some(
-            NetMessage::Error {
-                error,
-                message,
-                id,
-            }
-            .to_text(),
-        )
-    };
+    let error = |error, message: &str, id| Some(NetMessage::Error { error, message, id }.to_text());
     match parse_client(text) {
         Ok(ClientMessage::Reply(Reply::Action { id, action, info })) => {
             let mut state = shared.lock();
@@ -431,7 +419,9 @@ fn seat_message(shared: &Shared, seat: usize, connection: u64, text: &str) -> Op
             match id {
                 None => error(
                     ErrorKind::BadMessage,
-                    &format!("an action carries the id of the act it answers (act {current} waits)"),
+                    &format!(
+                        "an action carries the id of the act it answers (act {current} waits)"
+                    ),
                     None,
                 ),
                 Some(id) if id != current => error(
@@ -491,7 +481,10 @@ async fn play_seat(
         let _ = old.outbox.send(Outgoing::Last(
             NetMessage::Error {
                 error: ErrorKind::Replaced,
-                message: &format!("another connection ({}) joined with this seat's code", admission.address),
+                message: &format!(
+                    "another connection ({}) joined with this seat's code",
+                    admission.address
+                ),
                 id: None,
             }
             .to_text(),

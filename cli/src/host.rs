@@ -1,0 +1,327 @@
+//! `mousehole host`: a game whose `remote` seats are played from other terminals. It prints
+//! one line per remote seat to pass on (`seat 1 (remote): mousehole join HOST:PORT --code
+//! CODE`), waits for every remote seat to join, then plays the match here (bots think on the
+//! host) and shows its progress in what every seat sees. `--out` keeps the transcript as the
+//! game goes; a signal stops the game as in `play` (the transcript kept, exit 128+N).
+
+use std::io::Write;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use mousehole_bots::external::protocol::EventMessage;
+use mousehole_bots::{SeatLabel, build_seat};
+use mousehole_engine::{GameConfig, Match, Seat, SeenEvent, StopRequest, ToMove, Transcript};
+use mousehole_net::{Host, HostSettings, NetGame, NetVisitor, StopCheck};
+use rand::RngExt;
+
+use crate::EXIT_FOUND_PROBLEMS;
+use crate::external::ExternalArgs;
+use crate::human::{SeatNames, event_line, say};
+use crate::numbers;
+use crate::out::{OutFile, shown_path};
+use crate::seats::seats_of;
+use crate::signals::StopSignals;
+use crate::spec::{game_spec, players_from_seats, seats_fit};
+
+#[derive(Debug, Args)]
+pub struct HostArgs {
+    /// The game, optionally with options (`cheese-day:players=3`).
+    pub game: String,
+    /// Number of players (the same as the option players=N).
+    #[arg(long, short, value_name = "N", value_parser = numbers::players, allow_negative_numbers = true)]
+    pub players: Option<usize>,
+    /// A game option, `key=value` (repeatable).
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Who plays each seat, comma-separated, seat 0 first: `remote[:name]` (played from
+    /// another terminal with `mousehole join`), an agent spec or `exec:COMMAND` (played
+    /// here). At least one seat is remote.
+    #[arg(long, short, value_name = "SEATS")]
+    pub seats: Option<String>,
+    /// One seat, repeated for every seat (commas are not split). Not with --seats.
+    #[arg(long, value_name = "SEAT", conflicts_with = "seats")]
+    pub seat: Vec<String>,
+    #[command(flatten)]
+    pub external: ExternalArgs,
+    /// Seed for chance and the bots; default: a fresh random seed (recorded in the
+    /// transcript).
+    #[arg(long, value_parser = numbers::seed, allow_negative_numbers = true)]
+    pub seed: Option<u64>,
+    /// The port to listen on; 0 picks a free one (the printed lines say which).
+    #[arg(long, default_value_t = 0)]
+    pub port: u16,
+    /// The address to listen on: 0.0.0.0 (every network of this machine), 127.0.0.1 (this
+    /// machine only: for an ssh tunnel or a reverse proxy), or one of its addresses.
+    #[arg(long, value_name = "ADDR", default_value = "0.0.0.0")]
+    pub bind: IpAddr,
+    /// Keep the transcript in FILE (.json) as the game goes.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Let anyone with the address watch (`mousehole join ADDR --watch`): they see what
+    /// every seat sees of the game, nothing more.
+    #[arg(long)]
+    pub allow_watch: bool,
+    /// How long a remote seat whose connection dropped has to rejoin before its fallback
+    /// (--fallback) decides for it; the others are told they wait. Seconds, or with a unit
+    /// (90s, 2m, 500ms).
+    #[arg(long, value_name = "TIME", default_value = "2m", value_parser = numbers::duration)]
+    pub reconnect_timeout: Duration,
+    /// Send each remote seat the agent seed it would have in `play`, so remote bots play as
+    /// they would there (for tests and benchmarks). A remote player can work out the match
+    /// seed, and so every card and roll, from it: only among players who trust each other.
+    #[arg(long)]
+    pub share_agent_seeds: bool,
+    /// Time a new connection has for the WebSocket handshake and then its join.
+    #[arg(long, value_name = "TIME", default_value = "10s", value_parser = numbers::duration, hide = true)]
+    pub handshake_timeout: Duration,
+    /// How long the next join from an address waits after a wrong code (doubling with each
+    /// one, up to 30 s).
+    #[arg(long, value_name = "TIME", default_value = "500ms", value_parser = numbers::duration, hide = true)]
+    pub wrong_code_delay: Duration,
+    /// Print nothing but the seats' join lines and errors.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+pub fn run(args: &HostArgs) -> Result<ExitCode> {
+    let mut spec = game_spec(&args.game, args.players, &args.options)?;
+    let seats = seats_of(args.seats.as_deref(), &args.seat)?;
+    if !seats.iter().any(SeatLabel::is_remote) {
+        bail!(
+            "no remote seat: list `remote` (or `remote:NAME`) for each seat played from another terminal, e.g. --seats remote,remote,random (`mousehole play` plays games at this terminal)"
+        );
+    }
+    if let Some(seat) = seats.iter().position(SeatLabel::is_human) {
+        bail!(
+            "seat {seat} is `{}`: a person at the host plays in the TUI, which `mousehole host` does not open yet; make it `remote` and join it from another terminal (`mousehole join`)",
+            seats[seat]
+        );
+    }
+    players_from_seats(&mut spec, seats.len())?;
+    let seed = args
+        .seed
+        .unwrap_or_else(|| rand::rng().random_range(0..1_000_000_000));
+    let out = args
+        .out
+        .as_deref()
+        .map(|path| OutFile::open(path, 1, true))
+        .transpose()?;
+    let signals = StopSignals::watch::<crate::human::Input>(None)?;
+    mousehole_net::visit(
+        &spec,
+        HostGame {
+            args,
+            seats,
+            seed,
+            out,
+            signals,
+        },
+    )?
+}
+
+struct HostGame<'a> {
+    args: &'a HostArgs,
+    seats: Vec<SeatLabel>,
+    seed: u64,
+    out: Option<OutFile>,
+    signals: StopSignals,
+}
+
+impl NetVisitor for HostGame<'_> {
+    type Output = Result<ExitCode>;
+
+    fn visit<G: NetGame>(mut self, config: G::Config) -> Result<ExitCode> {
+        let args = self.args;
+        let players = config.players();
+        seats_fit(G::info(), self.seats.len(), players)?;
+        let quiet = args.quiet;
+        let settings = HostSettings {
+            bind: SocketAddr::new(args.bind, args.port),
+            reconnect_timeout: args.reconnect_timeout,
+            handshake_timeout: args.handshake_timeout,
+            wrong_code_delay: args.wrong_code_delay,
+            allow_watch: args.allow_watch,
+            share_agent_seeds: args.share_agent_seeds,
+            ..HostSettings::default()
+        };
+        let log: mousehole_net::HostLog = Box::new(move |line: &str| {
+            if !quiet {
+                crate::external::log_line(line);
+            }
+        });
+        let host = Host::start(settings, &config, &self.seats, log)?;
+        let address = shown_address(host.address());
+        let mut lines: Vec<String> = host
+            .invitations()
+            .iter()
+            .map(|invitation| {
+                format!(
+                    "seat {} ({}): mousehole join {address} --code {}",
+                    invitation.seat,
+                    invitation.name.as_deref().unwrap_or("remote"),
+                    invitation.code
+                )
+            })
+            .collect();
+        if args.allow_watch {
+            lines.push(format!("spectators: mousehole join {address} --watch"));
+        }
+        say(&lines);
+        let _ = std::io::stdout().flush();
+
+        let stop: StopCheck = {
+            let signals = self.signals.clone();
+            Arc::new(move || signals.caught().map(|signal| signal.describe().to_owned()))
+        };
+        let programs = args.external.programs(quiet);
+        let mut seats: Vec<Box<dyn Seat<G>>> = Vec::with_capacity(players);
+        for (seat, label) in self.seats.iter().enumerate() {
+            match build_seat::<G>(label, &programs).with_context(|| format!("seat {seat}"))? {
+                Some(bot) => seats.push(bot.seat),
+                None => {
+                    let fallback = args
+                        .external
+                        .fallback
+                        .build::<G>()
+                        .with_context(|| format!("--fallback {}", args.external.fallback))?;
+                    seats.push(Box::new(host.remote_seat::<G>(
+                        seat,
+                        fallback,
+                        Arc::clone(&stop),
+                    )));
+                }
+            }
+        }
+        let labels: Vec<String> = self.seats.iter().map(ToString::to_string).collect();
+        let names = SeatNames::new(&self.seats);
+        let mut game = Match::<G>::new(&config, self.seed);
+        let waited = host.wait_for_seats(&stop, |missing| {
+            if !quiet {
+                let missing: Vec<String> =
+                    missing.iter().map(|&s| names.name(s).to_owned()).collect();
+                crate::external::log_line(&format!("waiting for {} to join", missing.join(", ")));
+            }
+        });
+        let mut shown = 0;
+        if let Err(reason) = waited {
+            game.stop(0, StopRequest::quit(reason));
+        } else {
+            if !quiet {
+                say(&[format!(
+                    "=== {}: {players} players, seed {} ===",
+                    G::info().title,
+                    self.seed
+                )]);
+            }
+            game.start_seats(&mut seats);
+            // Bots and chance are quick; a remote seat asks the signals while it waits.
+            while self.signals.caught().is_none() && game.play_step(&mut seats, &mut ()) {
+                let new = host.publish(&game);
+                if !quiet {
+                    say(&progress_lines(&new, shown, &names));
+                }
+                shown += new.len();
+                if let Some(out) = self.out.as_mut() {
+                    out.save_progress(&Transcript::from_match(&game, labels.clone()))?;
+                }
+            }
+            if let Some(signal) = self.signals.caught() {
+                let to_move = match game.state().to_move() {
+                    ToMove::Player(seat) => seat,
+                    _ => 0,
+                };
+                game.stop(to_move, StopRequest::quit(signal.describe()));
+            }
+        }
+        let end = game.end();
+        game.finish_seats(&mut seats, end.as_ref());
+        let new = host.publish(&game);
+        if !quiet {
+            say(&progress_lines(&new, shown, &names));
+        }
+        if let Some((_, reason, _)) = game.ended_early() {
+            host.announce(&format!("the host stopped the game: {reason}"));
+        }
+        let transcript = Transcript::from_match(&game, labels);
+        if let Some(out) = self.out.as_mut() {
+            out.save_finished(&transcript)?;
+        }
+        // Every connection is sent the end and `quit`; a slow one is not waited for long.
+        host.close(Duration::from_secs(2));
+        drop(seats);
+        if !quiet {
+            let mut stdout = std::io::stdout().lock();
+            write!(stdout, "{}", outcome_text(&transcript))?;
+            if let Some(file) = &self.out {
+                writeln!(stdout, "wrote {}", shown_path(file.path()))?;
+            }
+        }
+        Ok(match (game.ended_early(), self.signals.caught()) {
+            (None, _) => ExitCode::SUCCESS,
+            (Some(_), Some(signal)) => ExitCode::from(signal.exit_status()),
+            (Some((_, reason, _)), None) => {
+                crate::external::log_line(&format!("the game stopped: {reason}"));
+                ExitCode::from(EXIT_FOUND_PROBLEMS)
+            }
+        })
+    }
+}
+
+/// The events as everyone sees them, numbered from `before + 1`.
+fn progress_lines(events: &[EventMessage], before: usize, names: &SeatNames) -> Vec<String> {
+    events
+        .iter()
+        .enumerate()
+        .map(|(index, event)| {
+            let seen = SeenEvent {
+                actor: event.actor,
+                view: event.action.as_str(),
+                note: None,
+            };
+            event_line(before + index + 1, &seen, names, usize::MAX)
+        })
+        .collect()
+}
+
+/// The end of the game in words: who won, or why it stopped.
+fn outcome_text(transcript: &Transcript) -> String {
+    match (&transcript.outcome, &transcript.stopped) {
+        (Some(outcome), _) => {
+            let mut text = String::from("=== Game over ===\n  seat  rank  score\n");
+            for seat in 0..outcome.ranks.len() {
+                text.push_str(&format!(
+                    "  {:>4}  {:>4}  {:>5}   {}\n",
+                    seat,
+                    outcome.ranks[seat],
+                    outcome.scores.get(seat).copied().unwrap_or_default(),
+                    transcript.seats[seat]
+                ));
+            }
+            text
+        }
+        (None, stopped) => format!(
+            "=== Game stopped after {} events: {} ===\n",
+            transcript.events.len(),
+            stopped.as_deref().unwrap_or("unfinished")
+        ),
+    }
+}
+
+/// The address to give players: the one listened on, or this machine's name when it
+/// listens on every address.
+fn shown_address(address: SocketAddr) -> String {
+    if !address.ip().is_unspecified() {
+        return address.to_string();
+    }
+    let name = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .map(|name| name.trim().to_owned())
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| "THIS-MACHINE".to_owned());
+    format!("{name}:{}", address.port())
+}
