@@ -15,7 +15,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use mousehole_bots::external::protocol::EventMessage;
 use mousehole_bots::{SeatLabel, build_seat};
-use mousehole_engine::{GameConfig, Match, Seat, SeenEvent, StopRequest, ToMove, Transcript};
+use mousehole_engine::{GameConfig, Match, Seat, SeenEvent, StopRequest, Transcript};
 use mousehole_net::{Host, HostSettings, NetGame, NetVisitor, StopCheck};
 use rand::RngExt;
 
@@ -208,44 +208,29 @@ impl NetVisitor for HostGame<'_> {
             }
         });
         let mut shown = 0;
-        if let Err(reason) = waited {
-            game.stop(0, StopRequest::quit(reason));
-        } else {
+        let out = &mut self.out;
+        let mut after = |game: &Match<G>, new: &[EventMessage]| -> Result<()> {
             if !quiet {
-                say(&[format!(
-                    "=== {}: {players} players, seed {} ===",
-                    G::info().title,
-                    self.seed
-                )]);
+                say(&progress_lines(new, shown, &names));
             }
-            game.start_seats(&mut seats);
-            // Bots and chance are quick; a remote seat asks the signals while it waits.
-            while self.signals.caught().is_none() && game.play_step(&mut seats, &mut ()) {
-                let new = host.publish(&game);
+            shown += new.len();
+            if let Some(out) = out.as_mut() {
+                out.save_progress(&Transcript::from_match(game, labels.clone()))?;
+            }
+            Ok(())
+        };
+        match waited {
+            Err(reason) => game.stop(0, StopRequest::quit(reason)),
+            Ok(()) => {
                 if !quiet {
-                    say(&progress_lines(&new, shown, &names));
+                    say(&[format!(
+                        "=== {}: {players} players, seed {} ===",
+                        G::info().title,
+                        self.seed
+                    )]);
                 }
-                shown += new.len();
-                if let Some(out) = self.out.as_mut() {
-                    out.save_progress(&Transcript::from_match(&game, labels.clone()))?;
-                }
+                host.play(&mut game, &mut seats, &stop, &mut after)?;
             }
-            if let Some(signal) = self.signals.caught() {
-                let to_move = match game.state().to_move() {
-                    ToMove::Player(seat) => seat,
-                    _ => 0,
-                };
-                game.stop(to_move, StopRequest::quit(signal.describe()));
-            }
-        }
-        let end = game.end();
-        game.finish_seats(&mut seats, end.as_ref());
-        let new = host.publish(&game);
-        if !quiet {
-            say(&progress_lines(&new, shown, &names));
-        }
-        if let Some((_, reason, _)) = game.ended_early() {
-            host.announce(&format!("the host stopped the game: {reason}"));
         }
         let transcript = Transcript::from_match(&game, labels);
         if let Some(out) = self.out.as_mut() {

@@ -443,6 +443,52 @@ impl Host {
         public
     }
 
+    /// Plays `game` on this thread (after [`Host::wait_for_seats`]): its seats are started,
+    /// every step is published to the connections and shown to `after` (with the new events
+    /// as everyone sees them: a front end's progress, its `--out`), until the game ends, a
+    /// seat stops it, `after` fails, or `stop` says the host is stopping (it is asked between
+    /// steps; a remote seat asks it while it waits). The seats are then told the end, and so
+    /// is every connection.
+    ///
+    /// # Errors
+    /// What `after` failed with (the game is then stopped and the seats told so).
+    pub fn play<G: Game, S: mousehole_engine::Seat<G>, E>(
+        &self,
+        game: &mut Match<G>,
+        seats: &mut [S],
+        stop: &StopCheck,
+        mut after: impl FnMut(&Match<G>, &[EventMessage]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        game.start_seats(seats);
+        let mut result = Ok(());
+        loop {
+            if let Some(reason) = stop() {
+                let to_move = match game.state().to_move() {
+                    mousehole_engine::ToMove::Player(seat) => seat,
+                    _ => 0,
+                };
+                game.stop(to_move, mousehole_engine::StopRequest::quit(reason));
+            }
+            let progressed = game.play_step(seats, &mut ());
+            let new = self.publish(game);
+            if let Err(error) = after(game, &new) {
+                game.stop(0, mousehole_engine::StopRequest::quit("the host failed"));
+                result = Err(error);
+                break;
+            }
+            if !progressed {
+                break;
+            }
+        }
+        let end = game.end();
+        game.finish_seats(seats, end.as_ref());
+        let new = self.publish(game);
+        if let Some((_, reason, _)) = game.ended_early() {
+            self.announce(&format!("the host stopped the game: {reason}"));
+        }
+        result.and(after(game, &new))
+    }
+
     /// Tells everyone at the table (and the host's log).
     pub fn announce(&self, text: &str) {
         self.shared.announce(text);

@@ -1,0 +1,5 @@
+//! The network crate's tests (one integration-test crate, modules by subject). Every
+//! connection goes to 127.0.0.1 and nowhere else.
+
+mod leak;
+mod views;
