@@ -4,6 +4,7 @@
 //! host) and shows its progress in what every seat sees. `--out` keeps the transcript as the
 //! game goes; a signal stops the game as in `play` (the transcript kept, exit 128+N).
 
+use std::fmt::Write as _;
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
@@ -181,20 +182,21 @@ impl NetVisitor for HostGame<'_> {
         let programs = args.external.programs(quiet);
         let mut seats: Vec<Box<dyn Seat<G>>> = Vec::with_capacity(players);
         for (seat, label) in self.seats.iter().enumerate() {
-            match build_seat::<G>(label, &programs).with_context(|| format!("seat {seat}"))? {
-                Some(bot) => seats.push(bot.seat),
-                None => {
-                    let fallback = args
-                        .external
-                        .fallback
-                        .build::<G>()
-                        .with_context(|| format!("--fallback {}", args.external.fallback))?;
-                    seats.push(Box::new(host.remote_seat::<G>(
-                        seat,
-                        fallback,
-                        Arc::clone(&stop),
-                    )));
-                }
+            let built =
+                build_seat::<G>(label, &programs).with_context(|| format!("seat {seat}"))?;
+            if let Some(bot) = built {
+                seats.push(bot.seat);
+            } else {
+                let fallback = args
+                    .external
+                    .fallback
+                    .build::<G>()
+                    .with_context(|| format!("--fallback {}", args.external.fallback))?;
+                seats.push(Box::new(host.remote_seat::<G>(
+                    seat,
+                    fallback,
+                    Arc::clone(&stop),
+                )));
             }
         }
         let labels: Vec<String> = self.seats.iter().map(ToString::to_string).collect();
@@ -219,18 +221,17 @@ impl NetVisitor for HostGame<'_> {
             }
             Ok(())
         };
-        match waited {
-            Err(reason) => game.stop(0, StopRequest::quit(reason)),
-            Ok(()) => {
-                if !quiet {
-                    say(&[format!(
-                        "=== {}: {players} players, seed {} ===",
-                        G::info().title,
-                        self.seed
-                    )]);
-                }
-                host.play(&mut game, &mut seats, &stop, &mut after)?;
+        if let Err(reason) = waited {
+            game.stop(0, StopRequest::quit(reason));
+        } else {
+            if !quiet {
+                say(&[format!(
+                    "=== {}: {players} players, seed {} ===",
+                    G::info().title,
+                    self.seed
+                )]);
             }
+            host.play(&mut game, &mut seats, &stop, &mut after)?;
         }
         let transcript = Transcript::from_match(&game, labels);
         if let Some(out) = self.out.as_mut() {
@@ -279,13 +280,14 @@ fn outcome_text(transcript: &Transcript) -> String {
         (Some(outcome), _) => {
             let mut text = String::from("=== Game over ===\n  seat  rank  score\n");
             for seat in 0..outcome.ranks.len() {
-                text.push_str(&format!(
-                    "  {:>4}  {:>4}  {:>5}   {}\n",
+                let _ = writeln!(
+                    text,
+                    "  {:>4}  {:>4}  {:>5}   {}",
                     seat,
                     outcome.ranks[seat],
                     outcome.scores.get(seat).copied().unwrap_or_default(),
                     transcript.seats[seat]
-                ));
+                );
             }
             text
         }

@@ -137,10 +137,10 @@ fn failed(error: &ClientError) -> ExitCode {
 fn report_progress(progress: &Progress<'_>) {
     match progress {
         Progress::Started { spec, seat } => {
-            log_line(&format!("the game began: {spec}, seat {seat}"))
+            log_line(&format!("the game began: {spec}, seat {seat}"));
         }
         Progress::Status(text) => {
-            log_line(&format!("host: {}", mousehole_engine::text::shown(text)))
+            log_line(&format!("host: {}", mousehole_engine::text::shown(text)));
         }
         Progress::Refused(text) => log_line(&format!(
             "the host refused: {}",

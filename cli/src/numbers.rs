@@ -75,8 +75,8 @@ mod tests {
     #[test]
     fn durations_with_units() {
         use std::time::Duration;
-        assert_eq!(duration("120"), Ok(Duration::from_secs(120)));
-        assert_eq!(duration("2m"), Ok(Duration::from_secs(120)));
+        assert_eq!(duration("120"), Ok(Duration::from_mins(2)));
+        assert_eq!(duration("2m"), Ok(Duration::from_mins(2)));
         assert_eq!(duration("250ms"), Ok(Duration::from_millis(250)));
         assert_eq!(duration("0"), Ok(Duration::ZERO));
         for bad in ["", "m", "2h", "-1", "1.5s", "2 m", "86401"] {

@@ -38,7 +38,7 @@ impl Default for ClientSettings {
     fn default() -> Self {
         Self {
             handshake_timeout: Duration::from_secs(10),
-            rejoin_for: Duration::from_secs(120),
+            rejoin_for: Duration::from_mins(2),
             retry_every: Duration::from_secs(1),
         }
     }

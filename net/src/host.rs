@@ -22,14 +22,14 @@ use std::time::{Duration, Instant};
 
 use mousehole_bots::SeatLabel;
 use mousehole_bots::external::protocol::EventMessage;
-use mousehole_engine::{Game, GameConfig, Match, Outcome};
+use mousehole_engine::{Game, GameConfig, Match};
 use serde_json::Map;
 use thiserror::Error;
 use tokio::sync::{broadcast, mpsc, watch};
 
 pub use self::seat::{RemoteSeat, StopCheck};
 use crate::code::{CodeError, SeatCode, normalise};
-use crate::wire::{PendingAct, event_message, public_event};
+use crate::wire::{Over, PendingAct, event_message, public_event};
 
 /// How the host listens and how long it waits.
 #[derive(Clone, Debug)]
@@ -64,7 +64,7 @@ pub struct HostSettings {
 }
 
 impl HostSettings {
-    pub const DEFAULT_RECONNECT_TIMEOUT: Duration = Duration::from_secs(120);
+    pub const DEFAULT_RECONNECT_TIMEOUT: Duration = Duration::from_mins(2);
 }
 
 impl Default for HostSettings {
@@ -73,7 +73,7 @@ impl Default for HostSettings {
             bind: SocketAddr::from(([0, 0, 0, 0], 0)),
             reconnect_timeout: Self::DEFAULT_RECONNECT_TIMEOUT,
             handshake_timeout: Duration::from_secs(10),
-            idle_timeout: Duration::from_secs(60),
+            idle_timeout: Duration::from_mins(1),
             ping_interval: Duration::from_secs(15),
             max_connections: 64,
             max_per_address: 8,
@@ -153,7 +153,7 @@ pub(crate) struct State {
     pub(crate) seats: Vec<Option<SeatState>>,
     /// The events as a spectator sees them, and the outcome once the match is over.
     pub(crate) public: Vec<EventMessage>,
-    pub(crate) public_over: Option<Option<Outcome>>,
+    pub(crate) public_over: Option<Over>,
     /// Wrong codes per address: how many (recently), and when the next join may be tried.
     pub(crate) failures: HashMap<IpAddr, Failures>,
     /// Open connections in all and per address.
@@ -173,8 +173,8 @@ pub(crate) struct SeatState {
     pub(crate) events: Vec<EventMessage>,
     /// The decision asked of it, until it is answered.
     pub(crate) act: Option<PendingAct>,
-    /// The outcome, once the match is over (`Some(None)`: stopped before the end).
-    pub(crate) over: Option<Option<Outcome>>,
+    /// The end, once the match is over.
+    pub(crate) over: Option<Over>,
     pub(crate) connection: Option<Attached>,
     /// When the seat last lost its connection (`None` while connected).
     pub(crate) dropped_at: Option<Instant>,
@@ -432,7 +432,9 @@ impl Host {
         if state.public_over.is_none()
             && let Some(end) = game.end()
         {
-            state.public_over = Some(end.outcome().cloned());
+            state.public_over = Some(Over {
+                outcome: end.outcome().cloned(),
+            });
             new = true;
         }
         let public = state.public[before.min(state.public.len())..].to_vec();

@@ -276,7 +276,7 @@ mod tests {
             r#"{"type":"join"}"#,
             r#"{"type":"join","code":7}"#,
             r#"{"type":"move"}"#,
-            r#"[1,2]"#,
+            "[1,2]",
         ] {
             assert!(parse_client(bad).is_err(), "{bad}");
         }

@@ -90,6 +90,13 @@ impl PendingAct {
     }
 }
 
+/// The end of a game as a connection is told it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Over {
+    /// `None` if the game stopped before its end.
+    pub outcome: Option<Outcome>,
+}
+
 /// The `game_over` message: the outcome (`None` if the game stopped before its end) and the
 /// events not yet sent.
 pub fn game_over_text(outcome: Option<&Outcome>, events: &[EventMessage]) -> String {

@@ -38,14 +38,6 @@ enum Source<'a, G: Game> {
     },
 }
 
-impl<G: Game> Clone for Source<'_, G> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<G: Game> Copy for Source<'_, G> {}
-
 /// What a deciding seat is shown: its seat number, the legal actions, its observation on
 /// request, its views of the events (since its previous decision, and since the game began),
 /// how many events came before the decision, and its budget. The true state stays private to

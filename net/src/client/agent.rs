@@ -176,7 +176,9 @@ impl NetVisitor for Drive<'_> {
                         .ok_or_else(|| protocol("game_over before new_game"))?;
                     game.finish(outcome, &events)?;
                     player.finish(&game.ending());
-                    report(Progress::Over(game.over().flatten()));
+                    report(Progress::Over(
+                        game.over().and_then(|over| over.outcome.as_ref()),
+                    ));
                 }
                 Incoming::Status { text } => report(Progress::Status(&text)),
                 Incoming::Error { error, message, .. } => {
@@ -195,7 +197,7 @@ impl NetVisitor for Drive<'_> {
         let game = game.ok_or_else(|| protocol("the host ended before the game began"))?;
         Ok(Joined {
             seat: game.seat(),
-            outcome: game.over().flatten().cloned(),
+            outcome: game.over().and_then(|over| over.outcome.clone()),
             events: game.history().len(),
         })
     }

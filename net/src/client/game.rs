@@ -6,7 +6,9 @@
 use std::fmt;
 
 use mousehole_bots::external::protocol::EventMessage;
-use mousehole_engine::{Budget, DecisionView, Ending, GameSpec, Outcome, SeenEvent};
+use mousehole_engine::{Budget, DecisionView, Ending, GameConfig, GameSpec, Outcome, SeenEvent};
+
+use crate::wire::Over;
 
 use super::ClientError;
 use crate::views::NetGame;
@@ -42,7 +44,7 @@ pub struct SeatGame<G: NetGame> {
     /// How many of `history` the seat had been shown at its previous decision.
     seen_from: usize,
     asked: Option<Asked<G>>,
-    over: Option<Option<Outcome>>,
+    over: Option<Over>,
 }
 
 impl<G: NetGame> fmt::Debug for SeatGame<G> {
@@ -65,7 +67,6 @@ impl<G: NetGame> SeatGame<G> {
     pub fn new(spec: &str, players: usize, seat: usize, seed: u64) -> Result<Self, ClientError> {
         let parsed: GameSpec = spec.parse()?;
         let config = parsed.config::<G>()?;
-        use mousehole_engine::GameConfig;
         if config.players() != players || seat >= players {
             return Err(ClientError::Protocol(format!(
                 "new_game names seat {seat} of {players} players for '{}'",
@@ -119,9 +120,9 @@ impl<G: NetGame> SeatGame<G> {
         self.asked.as_ref()
     }
 
-    /// The outcome once the game is over (`Some(None)`: it stopped before its end).
-    pub fn over(&self) -> Option<Option<&Outcome>> {
-        self.over.as_ref().map(Option::as_ref)
+    /// The end, once the game is over.
+    pub fn over(&self) -> Option<&Over> {
+        self.over.as_ref()
     }
 
     /// Takes events the host sent.
@@ -212,14 +213,14 @@ impl<G: NetGame> SeatGame<G> {
     ) -> Result<(), ClientError> {
         self.receive(events)?;
         self.asked = None;
-        self.over = Some(outcome);
+        self.over = Some(Over { outcome });
         Ok(())
     }
 
     /// What the seat is told at the end.
     pub fn ending(&self) -> Ending<'_, G::EventView> {
         Ending {
-            outcome: self.over.as_ref().and_then(Option::as_ref),
+            outcome: self.over.as_ref().and_then(|over| over.outcome.as_ref()),
             history: &self.history,
             seen_from: self.seen_from,
         }

@@ -19,7 +19,7 @@ use mousehole_engine::{
 
 use super::{Answer, Outgoing, POLL, Shared, sync_events};
 use crate::protocol::{ErrorKind, NetMessage, agent_message_text};
-use crate::wire::PendingAct;
+use crate::wire::{Over, PendingAct};
 
 /// Asked while a remote seat waits: whether the host is stopping, and why (a signal).
 pub type StopCheck = Arc<dyn Fn() -> Option<String> + Send + Sync>;
@@ -271,7 +271,9 @@ impl<G: Game> Seat<G> for RemoteSeat<G> {
             let remote = state.seats[self.seat].as_mut().expect("a remote seat");
             sync_events(&mut remote.events, ending.history);
             remote.act = None;
-            remote.over = Some(ending.outcome.cloned());
+            remote.over = Some(Over {
+                outcome: ending.outcome.cloned(),
+            });
         }
         self.shared.bump();
     }

@@ -25,7 +25,7 @@ use crate::protocol::{
 use crate::wire::game_over_text;
 
 /// Wrong codes older than this are forgotten.
-const FORGET_FAILURES: Duration = Duration::from_secs(600);
+const FORGET_FAILURES: Duration = Duration::from_mins(10);
 /// Addresses with recent wrong codes kept at most (past it, the old ones are forgotten first).
 const FAILURE_ADDRESSES: usize = 4096;
 /// Answers a seat's connection may have waiting to be checked at once.
@@ -298,8 +298,8 @@ fn seat_pending(state: &State, seat: usize, cursor: &mut SeatCursor) -> Vec<Stri
         if let Some(act) = remote.act.as_ref().filter(|act| cursor.act != Some(act.id)) {
             out.push(act.text(new));
             cursor.act = Some(act.id);
-        } else if let Some(outcome) = remote.over.as_ref().filter(|_| !cursor.over) {
-            out.push(game_over_text(outcome.as_ref(), new));
+        } else if let Some(over) = remote.over.as_ref().filter(|_| !cursor.over) {
+            out.push(game_over_text(over.outcome.as_ref(), new));
             cursor.over = true;
         } else if !new.is_empty() {
             out.push(NetMessage::Events { events: new }.to_text());
@@ -324,8 +324,8 @@ struct WatchCursor {
 fn watch_pending(state: &State, cursor: &mut WatchCursor) -> Vec<String> {
     let mut out = Vec::new();
     let new = &state.public[cursor.events..];
-    if let Some(outcome) = state.public_over.as_ref().filter(|_| !cursor.over) {
-        out.push(game_over_text(outcome.as_ref(), new));
+    if let Some(over) = state.public_over.as_ref().filter(|_| !cursor.over) {
+        out.push(game_over_text(over.outcome.as_ref(), new));
         cursor.over = true;
     } else if !new.is_empty() {
         out.push(NetMessage::Events { events: new }.to_text());
@@ -532,7 +532,7 @@ async fn play_seat(
                     .to_text();
                     if send(&mut socket, reply, limit).await { Next::Go } else { Next::Stop }
                 }
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => Next::Stop,
+                Some(Ok(Message::Close(_)) | Err(_)) | None => Next::Stop,
                 Some(Ok(_)) => {
                     heard = Instant::now();
                     Next::Go
@@ -604,7 +604,7 @@ async fn watch_game(
         go = tokio::select! {
             message = socket.next() => match message {
                 // A spectator has nothing to say: whatever it sends only shows it is there.
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => false,
+                Some(Ok(Message::Close(_)) | Err(_)) | None => false,
                 Some(Ok(_)) => {
                     heard = Instant::now();
                     true

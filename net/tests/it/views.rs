@@ -2,7 +2,7 @@
 //! gives its agent the typed views the host's own seat would have had.
 
 use mousehole_engine::rng::seat_rng;
-use mousehole_engine::{Game, Match, Step};
+use mousehole_engine::{Match, Step};
 use mousehole_net::NetGame;
 
 fn views_read_back<G: NetGame>(options: &str, games: u64) {
