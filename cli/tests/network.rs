@@ -79,7 +79,13 @@ impl Hosting {
                 .collect();
             if !found.is_empty() {
                 std::thread::sleep(Duration::from_millis(100));
-                let again = self.lines.lock().unwrap().iter().filter(|l| wanted(l)).count();
+                let again = self
+                    .lines
+                    .lock()
+                    .unwrap()
+                    .iter()
+                    .filter(|l| wanted(l))
+                    .count();
                 if again == found.len() {
                     return found;
                 }
@@ -96,7 +102,11 @@ impl Hosting {
             .lock()
             .unwrap()
             .iter()
-            .filter(|line| line.trim_start().split_once(". ").is_some_and(|(n, _)| n.parse::<u32>().is_ok()))
+            .filter(|line| {
+                line.trim_start()
+                    .split_once(". ")
+                    .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+            })
             .count()
     }
 
@@ -124,7 +134,11 @@ fn text(bytes: &[u8]) -> String {
 fn replays(path: &Path) {
     let output = binary().arg("replay").arg(path).output().unwrap();
     assert!(output.status.success(), "{}", text(&output.stdout));
-    assert!(text(&output.stdout).contains(": ok"), "{}", text(&output.stdout));
+    assert!(
+        text(&output.stdout).contains(": ok"),
+        "{}",
+        text(&output.stdout)
+    );
 }
 
 #[test]
@@ -149,12 +163,19 @@ fn a_hosted_game_joined_by_two_agents_finishes_and_its_transcript_replays() {
     for client in [first, second] {
         let output = client.wait_with_output().unwrap();
         assert!(output.status.success(), "{}", text(&output.stderr));
-        assert!(text(&output.stdout).starts_with("game over: seat "), "{}", text(&output.stdout));
+        assert!(
+            text(&output.stdout).starts_with("game over: seat "),
+            "{}",
+            text(&output.stdout)
+        );
     }
     let output = hosting.finish();
     assert!(output.status.success(), "{}", text(&output.stderr));
     let printed = text(&output.stdout);
-    assert!(printed.contains("seat 0 (ann): mousehole join 127.0.0.1:"), "{printed}");
+    assert!(
+        printed.contains("seat 0 (ann): mousehole join 127.0.0.1:"),
+        "{printed}"
+    );
     assert!(printed.contains("=== Game over ==="), "{printed}");
     replays(&out);
     let transcript = Transcript::from_json(&std::fs::read_to_string(&out).unwrap()).unwrap();
@@ -170,10 +191,15 @@ fn a_wrong_code_is_refused_with_exit_status_2_and_no_game() {
     assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
     assert!(output.stdout.is_empty());
     let said = text(&output.stderr);
-    assert!(said.contains("the host refused: no seat of this game has that code"), "{said}");
+    assert!(
+        said.contains("the host refused: no seat of this game has that code"),
+        "{said}"
+    );
     assert!(!said.contains("joined"), "{said}");
     // Nobody there at all is bad input too.
-    let output = join("127.0.0.1:1", &code, "random").wait_with_output().unwrap();
+    let output = join("127.0.0.1:1", &code, "random")
+        .wait_with_output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("cannot reach a host at 127.0.0.1:1"));
     let player = join(&address, &code, "random").wait_with_output().unwrap();
@@ -188,13 +214,21 @@ fn remote_seats_need_a_host() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
-    assert!(text(&output.stderr).contains("mousehole host"), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stderr).contains("mousehole host"),
+        "{}",
+        text(&output.stderr)
+    );
     let output = binary()
         .args(["host", "cheese-day", "--seats", "random,random,random"])
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
-    assert!(text(&output.stderr).contains("no remote seat"), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stderr).contains("no remote seat"),
+        "{}",
+        text(&output.stderr)
+    );
 }
 
 fn python_available() -> bool {
@@ -258,7 +292,10 @@ fn a_client_killed_mid_game_rejoins_and_the_game_finishes() {
     let log = text(&output.stderr);
     assert!(log.contains("seat 0 (remote) lost its connection"), "{log}");
     let transcript = Transcript::from_json(&std::fs::read_to_string(&out).unwrap()).unwrap();
-    assert!(transcript.events.len() > before, "the game went on after the rejoin");
+    assert!(
+        transcript.events.len() > before,
+        "the game went on after the rejoin"
+    );
     assert!(transcript.outcome.is_some());
     replays(&out);
 }
@@ -289,4 +326,26 @@ fn a_signal_stops_the_host_keeping_the_transcript() {
     assert_eq!(output.status.code(), Some(143));
     let transcript = Transcript::from_json(&std::fs::read_to_string(&out).unwrap()).unwrap();
     assert_eq!(transcript.stopped.as_deref(), Some("stopped by SIGTERM"));
+}
+
+#[test]
+fn hosting_game_after_game_grows_no_threads() {
+    let output = binary()
+        .args(["bench", "mouse-trap", "--remote", "--hosted-games", "8"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let printed = text(&output.stdout);
+    let threads = printed
+        .split("threads ")
+        .nth(1)
+        .and_then(|rest| rest.split(',').next())
+        .expect("the threads after the games");
+    let counts: Vec<&str> = threads.split(" / ").collect();
+    assert_eq!(counts.len(), 3, "{printed}");
+    assert!(counts.iter().all(|count| *count == counts[0]), "{printed}");
+    assert!(
+        printed.contains("round trip per remote decision median"),
+        "{printed}"
+    );
 }

@@ -13,6 +13,7 @@
 //! - [`code`]: the seats' codes.
 //! - [`views`]: event views read back from their text forms, per game.
 
+pub mod bench;
 pub mod client;
 pub mod code;
 pub mod host;
