@@ -18,41 +18,18 @@ use mousehole_bots::external::protocol::EventMessage;
 use mousehole_bots::{SeatLabel, build_seat};
 use mousehole_engine::{GameConfig, Match, Seat, SeenEvent, StopRequest, Transcript};
 use mousehole_net::{Host, HostSettings, NetGame, NetVisitor, StopCheck};
-use rand::RngExt;
 
 use crate::EXIT_FOUND_PROBLEMS;
-use crate::external::ExternalArgs;
 use crate::human::{SeatNames, event_line, say};
 use crate::numbers;
 use crate::out::{OutFile, shown_path};
-use crate::seats::seats_of;
 use crate::signals::StopSignals;
-use crate::spec::{game_spec, players_from_seats, seats_fit};
+use crate::spec::{TableArgs, players_from_seats, seats_fit};
 
 #[derive(Debug, Args)]
 pub struct HostArgs {
-    /// The game, optionally with options (`cheese-day:players=3`).
-    pub game: String,
-    /// Number of players (the same as the option players=N).
-    #[arg(long, short, value_name = "N", value_parser = numbers::players, allow_negative_numbers = true)]
-    pub players: Option<usize>,
-    /// A game option, `key=value` (repeatable).
-    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
-    pub options: Vec<String>,
-    /// Who plays each seat, comma-separated, seat 0 first: `remote[:name]` (played from
-    /// another terminal with `mousehole join`), an agent spec or `exec:COMMAND` (played
-    /// here). At least one seat is remote.
-    #[arg(long, short, value_name = "SEATS")]
-    pub seats: Option<String>,
-    /// One seat, repeated for every seat (commas are not split). Not with --seats.
-    #[arg(long, value_name = "SEAT", conflicts_with = "seats")]
-    pub seat: Vec<String>,
     #[command(flatten)]
-    pub external: ExternalArgs,
-    /// Seed for chance and the bots; default: a fresh random seed (recorded in the
-    /// transcript).
-    #[arg(long, value_parser = numbers::seed, allow_negative_numbers = true)]
-    pub seed: Option<u64>,
+    pub table: TableArgs,
     /// The port to listen on; 0 picks a free one (the printed lines say which).
     #[arg(long, default_value_t = 0)]
     pub port: u16,
@@ -90,8 +67,8 @@ pub struct HostArgs {
 }
 
 pub fn run(args: &HostArgs) -> Result<ExitCode> {
-    let mut spec = game_spec(&args.game, args.players, &args.options)?;
-    let seats = seats_of(args.seats.as_deref(), &args.seat)?;
+    let mut spec = args.table.game.spec()?;
+    let seats = args.table.seats.labels()?;
     if !seats.iter().any(SeatLabel::is_remote) {
         bail!(
             "no remote seat: list `remote` (or `remote:NAME`) for each seat played from another terminal, e.g. --seats remote,remote,random (`mousehole play` plays games at this terminal)"
@@ -104,9 +81,7 @@ pub fn run(args: &HostArgs) -> Result<ExitCode> {
         );
     }
     players_from_seats(&mut spec, seats.len())?;
-    let seed = args
-        .seed
-        .unwrap_or_else(|| rand::rng().random_range(0..1_000_000_000));
+    let seed = args.table.seed();
     let out = args
         .out
         .as_deref()
@@ -179,7 +154,7 @@ impl NetVisitor for HostGame<'_> {
             let signals = self.signals.clone();
             Arc::new(move || signals.caught().map(|signal| signal.describe().to_owned()))
         };
-        let programs = args.external.programs(quiet);
+        let programs = args.table.external.programs(quiet);
         let mut seats: Vec<Box<dyn Seat<G>>> = Vec::with_capacity(players);
         for (seat, label) in self.seats.iter().enumerate() {
             let built =
@@ -187,11 +162,10 @@ impl NetVisitor for HostGame<'_> {
             if let Some(bot) = built {
                 seats.push(bot.seat);
             } else {
-                let fallback = args
-                    .external
-                    .fallback
+                let fallback = &args.table.external.fallback;
+                let fallback = fallback
                     .build::<G>()
-                    .with_context(|| format!("--fallback {}", args.external.fallback))?;
+                    .with_context(|| format!("--fallback {fallback}"))?;
                 seats.push(Box::new(host.remote_seat::<G>(
                     seat,
                     fallback,

@@ -14,46 +14,21 @@ use clap::Args;
 use mousehole_bots::external::AgentIdentity;
 use mousehole_bots::{BotGame, BotVisitor, SeatLabel, build_seat};
 use mousehole_engine::{Game, GameConfig, Match, Outcome, Seat, StopRequest, ToMove, Transcript};
-use rand::RngExt;
 
 use crate::EXIT_FOUND_PROBLEMS;
 use crate::choices::{WIDTH, wrap};
-use crate::external::{ExternalArgs, with_identity};
+use crate::external::with_identity;
 use crate::human::{HumanSeat, SeatNames, TERMINAL_FAILED, Terminal, event_line, say};
 use crate::numbers;
 use crate::out::{OutFile, shown_path};
-use crate::seats::{at_this_terminal, seats_of};
+use crate::seats::at_this_terminal;
 use crate::signals::StopSignals;
-use crate::spec::{game_spec, players_from_seats, seats_fit};
+use crate::spec::{TableArgs, players_from_seats, seats_fit};
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The game, optionally with options (the games are listed at run time).
-    pub game: String,
-    /// Number of players (the same as the option players=N).
-    #[arg(long, short, value_name = "N", value_parser = numbers::players, allow_negative_numbers = true)]
-    pub players: Option<usize>,
-    /// A game option, `key=value` (repeatable; `mousehole rules GAME` lists them). A setting
-    /// may be given only once, here, in the spec or by --players.
-    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
-    pub options: Vec<String>,
-    /// Who plays each seat, comma-separated, seat 0 first: an agent spec (`random`),
-    /// `human[:name]` (a person at this terminal) or `exec:COMMAND` (a program speaking the
-    /// mousehole-agent/1 protocol: docs/writing-a-bot.md). Every comma starts a seat: give a
-    /// command with a comma in it with --seat. The number of seats sets the number of
-    /// players unless the spec, --players or --option does. Default: `random` for every seat.
-    #[arg(long, short, value_name = "SEATS")]
-    pub seats: Option<String>,
-    /// One seat, seat 0 first, repeated for every seat: as in --seats, but commas are not
-    /// split (`--seat 'exec:python3 bot.py --pair a,b' --seat random`). Not with --seats.
-    #[arg(long, value_name = "SEAT", conflicts_with = "seats")]
-    pub seat: Vec<String>,
     #[command(flatten)]
-    pub external: ExternalArgs,
-    /// Seed for chance and the bots (0 to 18446744073709551615); the same seed and seats
-    /// replay the same game. Default: a fresh random seed (recorded in the transcript).
-    #[arg(long, value_parser = numbers::seed, allow_negative_numbers = true)]
-    pub seed: Option<u64>,
+    pub table: TableArgs,
     /// Number of games, with seeds seed, seed+1, …
     #[arg(long, short = 'n', value_name = "N", default_value = "1", value_parser = numbers::count, allow_negative_numbers = true)]
     pub games: u64,
@@ -72,15 +47,13 @@ pub struct PlayArgs {
 }
 
 pub fn run(args: &PlayArgs) -> Result<ExitCode> {
-    let mut spec = game_spec(&args.game, args.players, &args.options)?;
-    let seats = seats_of(args.seats.as_deref(), &args.seat)?;
+    let mut spec = args.table.game.spec()?;
+    let seats = args.table.seats.labels()?;
     at_this_terminal(&seats, "play")?;
     if !seats.is_empty() {
         players_from_seats(&mut spec, seats.len())?;
     }
-    let seed = args
-        .seed
-        .unwrap_or_else(|| rand::rng().random_range(0..1_000_000_000));
+    let seed = args.table.seed();
     let people = seats.iter().filter(|s| s.is_human()).count();
     let out = args
         .out
@@ -131,7 +104,7 @@ impl BotVisitor for PlayGames<'_> {
         let people: Vec<usize> = (0..players)
             .filter(|&seat| self.seats[seat].is_human())
             .collect();
-        let programs = self.args.external.programs(self.args.quiet);
+        let programs = self.args.table.external.programs(self.args.quiet);
         let mut built: Vec<Box<dyn Seat<G>>> = Vec::with_capacity(players);
         let mut identities: Vec<Option<AgentIdentity>> = vec![None; players];
         for (seat, label) in self.seats.iter().enumerate() {

@@ -218,6 +218,14 @@ impl Shared {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// Waits on [`Shared::changed`] for at most [`POLL`], giving the lock back after.
+    pub(crate) fn wait<'a>(&self, state: MutexGuard<'a, State>) -> MutexGuard<'a, State> {
+        self.changed
+            .wait_timeout(state, POLL)
+            .unwrap_or_else(PoisonError::into_inner)
+            .0
+    }
+
     /// Wakes every connection to send what is new.
     pub(crate) fn bump(&self) {
         self.version.send_modify(|v| *v = v.wrapping_add(1));
@@ -395,12 +403,7 @@ impl Host {
             if let Some(reason) = stop() {
                 return Err(reason);
             }
-            state = self
-                .shared
-                .changed
-                .wait_timeout(state, POLL)
-                .unwrap_or_else(PoisonError::into_inner)
-                .0;
+            state = self.shared.wait(state);
         }
     }
 

@@ -97,14 +97,10 @@ impl<'a, G: Game> DecisionView<'a, G> {
     }
 
     /// The view of a seat that knows only what it was sent: its `observation` and the public
-    /// `config` instead of a true state, the `legal` actions, its views of the `events` events
-    /// so far (`history`, of which it had been shown `seen_from` at its previous decision) and
-    /// its `budget`. A network client asks its agent with it, so an agent decides there as it
+    /// `config` instead of a true state, the `legal` actions, and its views of every event so
+    /// far (`history`, of which it had been shown `seen_from` at its previous decision), with
+    /// no budget. A network client asks its agent with it, so an agent decides there as it
     /// would in the host's match, from the same observation, legal actions and history.
-    #[allow(
-        clippy::too_many_arguments,
-        reason = "each part of the view as it was received; a struct would only name them again"
-    )]
     pub fn observed(
         observation: &'a G::Observation,
         config: &'a G::Config,
@@ -112,20 +108,19 @@ impl<'a, G: Game> DecisionView<'a, G> {
         legal: &'a [G::Action],
         history: &'a [SeenEvent<G::EventView>],
         seen_from: usize,
-        events: usize,
-        budget: Budget,
     ) -> Self {
         Self {
             source: Source::Observed {
                 observation,
                 config,
             },
+            // A seat is sent every event (seen whole or redacted), so its history counts them.
+            events: history.len(),
+            seen_from: seen_from.min(history.len()),
+            budget: Budget::UNLIMITED,
             seat,
             legal,
             history,
-            seen_from: seen_from.min(history.len()),
-            events,
-            budget,
         }
     }
 

@@ -6,7 +6,7 @@
 use std::fmt;
 
 use mousehole_bots::external::protocol::EventMessage;
-use mousehole_engine::{Budget, DecisionView, Ending, GameConfig, GameSpec, Outcome, SeenEvent};
+use mousehole_engine::{DecisionView, Ending, GameConfig, GameSpec, Outcome, SeenEvent};
 
 use crate::wire::Over;
 
@@ -191,8 +191,6 @@ impl<G: NetGame> SeatGame<G> {
             &asked.legal,
             &self.history,
             self.seen_from,
-            self.history.len(),
-            Budget::UNLIMITED,
         ))
     }
 

@@ -5,7 +5,7 @@
 //! decides for it until it is back.
 
 use std::fmt;
-use std::sync::{Arc, PoisonError};
+use std::sync::Arc;
 use std::time::Instant;
 
 use mousehole_bots::Fallback;
@@ -17,7 +17,7 @@ use mousehole_engine::{
     Decision, DecisionView, Ending, Fault, FaultKind, Game, GameConfig, Seat, StopRequest,
 };
 
-use super::{Answer, Outgoing, POLL, Shared, sync_events};
+use super::{Answer, Outgoing, Shared, sync_events};
 use crate::protocol::{ErrorKind, NetMessage, agent_message_text};
 use crate::wire::{Over, PendingAct};
 
@@ -113,12 +113,7 @@ impl<G: Game> RemoteSeat<G> {
                     continue;
                 }
             }
-            state = self
-                .shared
-                .changed
-                .wait_timeout(state, POLL)
-                .unwrap_or_else(PoisonError::into_inner)
-                .0;
+            state = self.shared.wait(state);
         }
     }
 

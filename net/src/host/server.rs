@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use mousehole_bots::external::protocol::{PlainMessage, Reply};
+use mousehole_bots::external::protocol::{EventMessage, PlainMessage, Reply};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinSet;
@@ -22,7 +22,7 @@ use crate::protocol::{
     ClientMessage, ErrorKind, MAX_MESSAGE_BYTES, NetMessage, PROTOCOL, agent_message_text,
     parse_client,
 };
-use crate::wire::game_over_text;
+use crate::wire::{Over, PendingAct, game_over_text};
 
 /// Wrong codes older than this are forgotten.
 const FORGET_FAILURES: Duration = Duration::from_mins(10);
@@ -273,9 +273,10 @@ fn record_failure(state: &mut State, ip: IpAddr) {
     entry.last = now;
 }
 
-/// What a seat's connection has been sent of the game.
+/// What a connection has been sent of the game.
 #[derive(Debug, Default)]
-struct SeatCursor {
+struct Cursor {
+    /// Whether it was sent `new_game` (a seat's connection).
     new_game: bool,
     events: usize,
     act: Option<u64>,
@@ -283,58 +284,54 @@ struct SeatCursor {
     quit: bool,
 }
 
-/// The messages a seat's connection has not been sent yet, in order.
-fn seat_pending(state: &State, seat: usize, cursor: &mut SeatCursor) -> Vec<String> {
+/// The messages a connection has not been sent yet, in order: the events past its cursor (in
+/// the pending `act`, in the `game_over` once the game is `over`, else in an `events`
+/// message), and `quit` once the host closes.
+fn pending(
+    events: &[EventMessage],
+    act: Option<&PendingAct>,
+    over: Option<&Over>,
+    closing: bool,
+    cursor: &mut Cursor,
+) -> Vec<String> {
     let mut out = Vec::new();
-    let Some(remote) = state.seats[seat].as_ref() else {
-        return out;
-    };
-    if let Some(new_game) = &remote.new_game {
-        if !cursor.new_game {
-            cursor.new_game = true;
-            out.push(new_game.clone());
-        }
-        let new = &remote.events[cursor.events.min(remote.events.len())..];
-        if let Some(act) = remote.act.as_ref().filter(|act| cursor.act != Some(act.id)) {
-            out.push(act.text(new));
-            cursor.act = Some(act.id);
-        } else if let Some(over) = remote.over.as_ref().filter(|_| !cursor.over) {
-            out.push(game_over_text(over.outcome.as_ref(), new));
-            cursor.over = true;
-        } else if !new.is_empty() {
-            out.push(NetMessage::Events { events: new }.to_text());
-        }
-        cursor.events = remote.events.len();
+    let new = &events[cursor.events.min(events.len())..];
+    if let Some(act) = act.filter(|act| cursor.act != Some(act.id)) {
+        out.push(act.text(new));
+        cursor.act = Some(act.id);
+    } else if let Some(over) = over.filter(|_| !cursor.over) {
+        out.push(game_over_text(over.outcome.as_ref(), new));
+        cursor.over = true;
+    } else if !new.is_empty() {
+        out.push(NetMessage::Events { events: new }.to_text());
     }
-    if state.closing && !cursor.quit {
+    cursor.events = events.len();
+    if closing && !cursor.quit {
         cursor.quit = true;
         out.push(agent_message_text(&PlainMessage::Quit));
     }
     out
 }
 
-/// What a spectator has been sent.
-#[derive(Debug, Default)]
-struct WatchCursor {
-    events: usize,
-    over: bool,
-    quit: bool,
-}
-
-fn watch_pending(state: &State, cursor: &mut WatchCursor) -> Vec<String> {
+/// What a seat's connection has not been sent yet: `new_game` first, then the game.
+fn seat_pending(state: &State, seat: usize, cursor: &mut Cursor) -> Vec<String> {
+    let remote = state.seats[seat].as_ref().expect("a remote seat");
+    let Some(new_game) = &remote.new_game else {
+        // Before the game begins there is nothing to send but the host closing.
+        return pending(&[], None, None, state.closing, cursor);
+    };
     let mut out = Vec::new();
-    let new = &state.public[cursor.events..];
-    if let Some(over) = state.public_over.as_ref().filter(|_| !cursor.over) {
-        out.push(game_over_text(over.outcome.as_ref(), new));
-        cursor.over = true;
-    } else if !new.is_empty() {
-        out.push(NetMessage::Events { events: new }.to_text());
+    if !cursor.new_game {
+        cursor.new_game = true;
+        out.push(new_game.clone());
     }
-    cursor.events = state.public.len();
-    if state.closing && !cursor.quit {
-        cursor.quit = true;
-        out.push(agent_message_text(&PlainMessage::Quit));
-    }
+    out.extend(pending(
+        &remote.events,
+        remote.act.as_ref(),
+        remote.over.as_ref(),
+        state.closing,
+        cursor,
+    ));
     out
 }
 
@@ -464,18 +461,26 @@ enum Next {
     Stop,
 }
 
-/// Serves a seat's connection until it closes, fails, idles, is replaced, or the host ends.
+/// Who a connection is: a seat's player (with its own messages from the seat), or a
+/// spectator.
+enum Role {
+    Seat {
+        seat: usize,
+        outbox: mpsc::UnboundedReceiver<Outgoing>,
+    },
+    Watch,
+}
+
+/// Takes a seat for a connection that joined with its code, then serves it.
 async fn play_seat(
     shared: &Shared,
-    mut socket: Socket,
+    socket: Socket,
     admission: &Admission,
     seat: usize,
     says: &str,
-    mut shutdown: watch::Receiver<bool>,
+    shutdown: watch::Receiver<bool>,
 ) {
-    let settings = &shared.settings;
-    let limit = settings.idle_timeout;
-    let (outbox_sender, mut outbox) = mpsc::unbounded_channel();
+    let (outbox_sender, outbox) = mpsc::unbounded_channel();
     let (replaced, rejoined) = attach(shared, seat, admission, outbox_sender);
     if let Some(old) = replaced {
         let _ = old.outbox.send(Outgoing::Last(
@@ -495,56 +500,111 @@ async fn play_seat(
         shared.announce(&format!("{name} is back"));
     }
     (shared.log)(&format!("{name} joined from {}{says}", admission.address));
+    converse(
+        shared,
+        socket,
+        admission,
+        Role::Seat { seat, outbox },
+        shutdown,
+    )
+    .await;
+    detach(shared, seat, admission);
+}
+
+/// Serves a spectator: every event as every seat saw it, the outcome, nothing else.
+async fn watch_game(
+    shared: &Shared,
+    socket: Socket,
+    admission: &Admission,
+    shutdown: watch::Receiver<bool>,
+) {
+    (shared.log)(&format!("a spectator watches from {}", admission.address));
+    converse(shared, socket, admission, Role::Watch, shutdown).await;
+}
+
+/// Serves a connection until it closes, fails, idles, is replaced, or the host ends: sends
+/// it what it has not been sent whenever there is news, the status lines, and a ping now and
+/// then; takes a seat's answers (a spectator has nothing to say: whatever it sends only shows
+/// it is there).
+async fn converse(
+    shared: &Shared,
+    mut socket: Socket,
+    admission: &Admission,
+    mut role: Role,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    let settings = &shared.settings;
+    let limit = settings.idle_timeout;
+    let seat = match &role {
+        Role::Seat { seat, .. } => Some(*seat),
+        Role::Watch => None,
+    };
     let mut version = shared.version.subscribe();
     let mut status = shared.status.subscribe();
-    let mut cursor = SeatCursor::default();
+    let mut cursor = Cursor::default();
     let mut ping = tokio::time::interval(settings.ping_interval);
     ping.reset();
     let mut heard = Instant::now();
-    let mut go = send(&mut socket, welcome(shared, Some(seat)), limit).await;
+    let mut go = send(&mut socket, welcome(shared, seat), limit).await;
     while go {
-        let pending = seat_pending(&shared.lock(), seat, &mut cursor);
+        let pending = {
+            let state = shared.lock();
+            match seat {
+                Some(seat) => seat_pending(&state, seat, &mut cursor),
+                None => pending(
+                    &state.public,
+                    None,
+                    state.public_over.as_ref(),
+                    state.closing,
+                    &mut cursor,
+                ),
+            }
+        };
         for text in pending {
             go &= send(&mut socket, text, limit).await;
         }
         if !go || cursor.quit {
             break;
         }
+        let own = async {
+            match &mut role {
+                Role::Seat { outbox, .. } => outbox.recv().await,
+                Role::Watch => std::future::pending().await,
+            }
+        };
         let next = tokio::select! {
-            message = socket.next() => match message {
-                Some(Ok(Message::Text(text))) => {
-                    heard = Instant::now();
-                    let reply = seat_message(shared, seat, admission.id, &text);
-                    match reply {
-                        Some(reply) => {
-                            if send(&mut socket, reply, limit).await { Next::Go } else { Next::Stop }
+            message = socket.next() => {
+                heard = Instant::now();
+                let reply = match (message, seat) {
+                    (Some(Ok(Message::Close(_)) | Err(_)) | None, _) => Err(()),
+                    (Some(Ok(Message::Text(text))), Some(seat)) => {
+                        Ok(seat_message(shared, seat, admission.id, &text))
+                    }
+                    (Some(Ok(Message::Binary(_))), Some(_)) => Ok(Some(
+                        NetMessage::Error {
+                            error: ErrorKind::BadMessage,
+                            message: "send JSON text messages, not binary ones",
+                            id: None,
                         }
-                        None => Next::Go,
+                        .to_text(),
+                    )),
+                    _ => Ok(None),
+                };
+                match reply {
+                    Err(()) => Next::Stop,
+                    Ok(Some(reply)) => {
+                        if send(&mut socket, reply, limit).await { Next::Go } else { Next::Stop }
                     }
+                    Ok(None) => Next::Go,
                 }
-                Some(Ok(Message::Binary(_))) => {
-                    heard = Instant::now();
-                    let reply = NetMessage::Error {
-                        error: ErrorKind::BadMessage,
-                        message: "send JSON text messages, not binary ones",
-                        id: None,
-                    }
-                    .to_text();
-                    if send(&mut socket, reply, limit).await { Next::Go } else { Next::Stop }
-                }
-                Some(Ok(Message::Close(_)) | Err(_)) | None => Next::Stop,
-                Some(Ok(_)) => {
-                    heard = Instant::now();
-                    Next::Go
-                }
-            },
+            }
             _ = version.changed() => Next::Go,
             _ = shutdown.changed() => Next::Go,
             Ok(text) = status.recv() => {
                 let text = NetMessage::Status { text: &text }.to_text();
                 if send(&mut socket, text, limit).await { Next::Go } else { Next::Stop }
             }
-            Some(out) = outbox.recv() => match out {
+            Some(out) = own => match out {
                 Outgoing::Text(text) => {
                     if send(&mut socket, text, limit).await { Next::Go } else { Next::Stop }
                 }
@@ -566,7 +626,6 @@ async fn play_seat(
         go = matches!(next, Next::Go);
     }
     let _ = timeout(Duration::from_millis(500), socket.close(None)).await;
-    detach(shared, seat, admission);
 }
 
 async fn send_ping(socket: &mut Socket, limit: Duration) -> bool {
@@ -574,49 +633,4 @@ async fn send_ping(socket: &mut Socket, limit: Duration) -> bool {
         timeout(limit, socket.send(Message::Ping(Vec::new().into()))).await,
         Ok(Ok(()))
     )
-}
-
-/// Serves a spectator: every event as every seat saw it, the outcome, nothing else.
-async fn watch_game(
-    shared: &Shared,
-    mut socket: Socket,
-    admission: &Admission,
-    mut shutdown: watch::Receiver<bool>,
-) {
-    let settings = &shared.settings;
-    let limit = settings.idle_timeout;
-    (shared.log)(&format!("a spectator watches from {}", admission.address));
-    let mut version = shared.version.subscribe();
-    let mut status = shared.status.subscribe();
-    let mut cursor = WatchCursor::default();
-    let mut ping = tokio::time::interval(settings.ping_interval);
-    ping.reset();
-    let mut heard = Instant::now();
-    let mut go = send(&mut socket, welcome(shared, None), limit).await;
-    while go {
-        let pending = watch_pending(&shared.lock(), &mut cursor);
-        for text in pending {
-            go &= send(&mut socket, text, limit).await;
-        }
-        if !go || cursor.quit {
-            break;
-        }
-        go = tokio::select! {
-            message = socket.next() => match message {
-                // A spectator has nothing to say: whatever it sends only shows it is there.
-                Some(Ok(Message::Close(_)) | Err(_)) | None => false,
-                Some(Ok(_)) => {
-                    heard = Instant::now();
-                    true
-                }
-            },
-            _ = version.changed() => true,
-            _ = shutdown.changed() => true,
-            Ok(text) = status.recv() => {
-                send(&mut socket, NetMessage::Status { text: &text }.to_text(), limit).await
-            }
-            _ = ping.tick() => heard.elapsed() <= settings.idle_timeout && send_ping(&mut socket, limit).await,
-        };
-    }
-    let _ = timeout(Duration::from_millis(500), socket.close(None)).await;
 }

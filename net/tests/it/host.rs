@@ -97,26 +97,22 @@ fn hosted_as_played(spec: &str, seats: &[&str; 3], seed: u64) {
 #[test]
 fn a_hosted_game_is_the_game_play_gives_in_every_game() {
     // Cheese Day's search bots read the history: the client's must be the host's.
-    hosted_as_played(
-        "cheese-day:players=3",
-        &["ismcts:iterations=60", "random", "mc:playouts=40"],
-        3,
-    );
-    hosted_as_played(
-        "moose-house:players=3",
-        &["heuristic", "mc:playouts=30", "random"],
-        4,
-    );
-    hosted_as_played(
-        "mouse-trap:players=3",
-        &["random", "heuristic", "random"],
-        5,
-    );
-    hosted_as_played(
-        "mouse-race:players=3",
-        &["heuristic", "random", "random"],
-        6,
-    );
+    for (spec, seats, seed) in [
+        (
+            "cheese-day:players=3",
+            ["ismcts:iterations=60", "random", "mc:playouts=40"],
+            3,
+        ),
+        (
+            "moose-house:players=3",
+            ["heuristic", "mc:playouts=30", "random"],
+            4,
+        ),
+        ("mouse-trap:players=3", ["random", "heuristic", "random"], 5),
+        ("mouse-race:players=3", ["heuristic", "random", "random"], 6),
+    ] {
+        hosted_as_played(spec, &seats, seed);
+    }
 }
 
 #[test]
@@ -172,9 +168,7 @@ fn a_wrong_code_is_refused_and_gets_no_game_data() {
     );
     assert!(hosted.logged("wrong code"));
     // The right code still gets in, and the game is played.
-    let (player, _) = agent(hosted.address, &hosted.code(0), "random");
-    player.join().unwrap().unwrap();
-    assert!(hosted.finish().outcome.is_some());
+    assert!(hosted.play_out(0, "random").outcome.is_some());
 }
 
 #[test]
@@ -197,9 +191,7 @@ fn nothing_but_a_join_before_a_seat() {
     // Saying nothing at all: closed once the handshake time is up.
     let mut raw = Raw::connect(hosted.address);
     assert!(raw.rest().is_empty());
-    let (player, _) = agent(hosted.address, &hosted.code(0), "random");
-    player.join().unwrap().unwrap();
-    hosted.finish();
+    hosted.play_out(0, "random");
 }
 
 #[test]
@@ -385,30 +377,26 @@ fn spectators_see_what_every_seat_sees_and_nothing_more() {
 
 #[test]
 fn garbage_does_not_disturb_the_game_or_the_host() {
-    let quiet = host(
-        "cheese-day:players=3",
-        "remote,remote,random",
-        21,
-        mousehole_net::HostSettings {
-            share_agent_seeds: true,
-            ..settings()
-        },
-    );
+    // The same game twice: once undisturbed, once with garbage coming in all along.
+    let table = || {
+        host(
+            "cheese-day:players=3",
+            "remote,remote,random",
+            21,
+            mousehole_net::HostSettings {
+                share_agent_seeds: true,
+                ..settings()
+            },
+        )
+    };
+    let quiet = table();
     let (a, _) = agent(quiet.address, &quiet.code(0), "random");
     let (b, _) = agent(quiet.address, &quiet.code(1), "heuristic");
     a.join().unwrap().unwrap();
     b.join().unwrap().unwrap();
     let undisturbed = quiet.finish();
 
-    let hosted = host(
-        "cheese-day:players=3",
-        "remote,remote,random",
-        21,
-        mousehole_net::HostSettings {
-            share_agent_seeds: true,
-            ..settings()
-        },
-    );
+    let hosted = table();
     let address = hosted.address;
     let start = Instant::now();
     let mut http = raw_tcp(address, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
@@ -480,9 +468,7 @@ fn connections_past_the_cap_are_closed_at_once() {
     // Once the silent ones are cut off at the handshake timeout, a player gets in.
     assert!(closed_within(&mut first, Duration::from_secs(3)));
     assert!(closed_within(&mut second, Duration::from_secs(3)));
-    let (player, _) = agent(hosted.address, &hosted.code(0), "random");
-    player.join().unwrap().unwrap();
-    hosted.finish();
+    hosted.play_out(0, "random");
 }
 
 #[test]

@@ -72,6 +72,13 @@ impl Hosted {
         self.finish_within(Duration::from_mins(1))
     }
 
+    /// Plays remote seat `seat` with `agent_spec` to the end of the game; the transcript.
+    pub fn play_out(self, seat: usize, agent_spec: &str) -> Transcript {
+        let (player, _) = agent(self.address, &self.code(seat), agent_spec);
+        player.join().unwrap().unwrap();
+        self.finish()
+    }
+
     pub fn logged(&self, part: &str) -> bool {
         self.log
             .lock()
