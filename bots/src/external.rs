@@ -39,7 +39,7 @@ use crate::agent::Agent;
 use crate::random::RandomAgent;
 use crate::spec::{AgentSpec, AgentSpecError, build_agent};
 
-pub use self::process::{STDERR_LINE_BYTES, STDERR_TAIL_BYTES};
+pub use self::process::{STDERR_LINE_BYTES, STDERR_TAIL_BYTES, kill_programs};
 
 /// The prefix of an external seat's spec: `exec:COMMAND`.
 pub const EXEC_PREFIX: &str = "exec:";

@@ -618,10 +618,6 @@ fn bad_input_gives_one_line_and_exit_status_two() {
         ),
         (vec!["play", &long], "more characters)"),
         (
-            vec!["bench", "--seconds", "1e-9"],
-            "--seconds 0.000000001: measure for 0.1 to 86400 seconds",
-        ),
-        (
             vec!["help", "plya"],
             "no command 'plya'; the commands are: tui, play",
         ),

@@ -2,6 +2,8 @@
 //! built-in agent, a level, or an external program), the one visitor bound every game must
 //! meet, and the wrapper that counts each seat's decisions, thinking time and faults.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use mousehole_bots::{AgentSeat, BotGame, ExternalSeat, build_agent};
@@ -112,17 +114,21 @@ pub struct SeatUsage {
 }
 
 /// A seat that times each of the seat's decisions and counts its faults; the count starts
-/// over when a game starts.
+/// over when a game starts. Once `stop` is set it stops its game at its next decision, so a
+/// stopped run does not wait for the games in progress to end (a slow program's may take
+/// minutes).
 pub(crate) struct TimedSeat<G: Game> {
     seat: Box<dyn Seat<G>>,
     pub usage: SeatUsage,
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl<G: Game> TimedSeat<G> {
-    pub fn new(seat: Box<dyn Seat<G>>) -> Self {
+    pub fn new(seat: Box<dyn Seat<G>>, stop: Option<Arc<AtomicBool>>) -> Self {
         Self {
             seat,
             usage: SeatUsage::default(),
+            stop,
         }
     }
 }
@@ -134,6 +140,13 @@ impl<G: Game> Seat<G> for TimedSeat<G> {
     }
 
     fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest> {
+        if self
+            .stop
+            .as_ref()
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+        {
+            return Err(StopRequest::quit("the tournament was stopped"));
+        }
         let start = Instant::now();
         let answer = self.seat.decide(view);
         let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
