@@ -8,6 +8,7 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::rc::Rc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 
+use mousehole_engine::words::io_error;
 use mousehole_engine::{
     Actor, Decision, DecisionView, Game, Outcome, Seat, SeenEvent, StopRequest,
 };
@@ -56,7 +57,7 @@ impl Terminal {
                         Ok(0) => Input::End,
                         Ok(_) => Input::Line(String::from_utf8_lossy(&line).into_owned()),
                         Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                        Err(e) => Input::Failed(e.to_string()),
+                        Err(e) => Input::Failed(io_error(&e)),
                     };
                     let last = !matches!(input, Input::Line(_));
                     if lines.send(input).is_err() || last {
@@ -93,9 +94,8 @@ impl Terminal {
 /// How the reason of a stop by a failed terminal begins.
 pub const TERMINAL_FAILED: &str = "the terminal failed";
 
-/// The reason a game stops when the terminal fails.
+/// The reason a game stops when the terminal fails (`error` in people's words).
 fn terminal_failed(error: &str) -> StopRequest {
-    let error = error.find(" (os error").map_or(error, |at| &error[..at]);
     StopRequest::quit(format!("{TERMINAL_FAILED} ({error})"))
 }
 
@@ -180,6 +180,10 @@ pub struct HumanSeat {
     show_seen: bool,
     /// Events of this seat's view shown so far, for numbering them.
     shown: usize,
+    /// `shown` when the seat last decided: the match counts the events a seat has been told
+    /// from its last decision, so events shown at a decision that did not happen (the game
+    /// stopped at the prompt) come again at the end, and are not shown twice.
+    decided: usize,
 }
 
 impl HumanSeat {
@@ -190,6 +194,7 @@ impl HumanSeat {
             terminal,
             show_seen,
             shown: 0,
+            decided: 0,
         }
     }
 
@@ -219,6 +224,7 @@ impl<G: Game> Seat<G> for HumanSeat {
     fn start(&mut self, seat: usize, _config: &G::Config, _seed: u64) {
         self.seat = seat;
         self.shown = 0;
+        self.decided = 0;
     }
 
     fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest> {
@@ -235,12 +241,14 @@ impl<G: Game> Seat<G> for HumanSeat {
             // The board and the choice leave the screen before the next person comes.
             clear_screen();
         }
+        self.decided = self.shown;
         Ok(decision)
     }
 
     fn finish(&mut self, _outcome: Option<&Outcome>, seen: &[SeenEvent<G::EventView>]) {
         let heading = format!("--- the end of the game, as {} saw it ---", self.who());
-        self.show_events(&heading, seen);
+        let already = (self.shown - self.decided).min(seen.len());
+        self.show_events(&heading, &seen[already..]);
     }
 }
 
@@ -250,7 +258,7 @@ impl HumanSeat {
     /// they press Enter.
     fn hand_over(&self) -> Result<(), StopRequest> {
         let mut out = io::stdout().lock();
-        let terminal_error = |e: io::Error| terminal_failed(&e.to_string());
+        let terminal_error = |e: io::Error| terminal_failed(&io_error(&e));
         write!(
             out,
             "\n=== {who} to play: pass the terminal to {who}, then press Enter (or type quit) === ",
@@ -300,7 +308,7 @@ impl HumanSeat {
         let observation = view.observation();
         let legal = view.legal();
         let choices = Choices::new::<G>(&observation, legal);
-        let terminal_error = |e: io::Error| terminal_failed(&e.to_string());
+        let terminal_error = |e: io::Error| terminal_failed(&io_error(&e));
         let board = format!("\n=== {} to decide ===\n{}", self.who(), observation);
         let mut out = io::stdout().lock();
         write!(out, "{board}").map_err(terminal_error)?;

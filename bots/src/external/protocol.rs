@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use mousehole_engine::text::shown;
+use mousehole_engine::words::json_error;
 use mousehole_engine::{Actor, Fault, FaultKind, Outcome};
 use serde::Serialize;
 use serde_json::Value;
@@ -138,7 +139,10 @@ pub fn parse_reply(line: &[u8]) -> Result<Reply, Fault> {
     let value: Value = match serde_json::from_str(text) {
         Ok(value) => value,
         Err(error) => {
-            return Err(Fault::new(FaultKind::NotJson, &format!("{error}: {text}")));
+            return Err(Fault::new(
+                FaultKind::NotJson,
+                &format!("{}: {text}", json_error(&error)),
+            ));
         }
     };
     let Value::Object(mut object) = value else {
