@@ -2,7 +2,7 @@
 //! seat's observation and the choices, they type an action (or its number). Bad input is
 //! explained and asked again; `help`, `list`, `board` and `quit` work at the prompt.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::fmt::Display;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::rc::Rc;
@@ -39,6 +39,8 @@ pub struct Terminal {
     receiver: Receiver<Input>,
     sender: Sender<Input>,
     ended: Cell<bool>,
+    /// Input taken from the channel by [`Terminal::has_input`], not yet read.
+    ahead: RefCell<Option<Input>>,
 }
 
 impl Terminal {
@@ -70,7 +72,25 @@ impl Terminal {
             receiver,
             sender,
             ended: Cell::new(false),
+            ahead: RefCell::new(None),
         }
+    }
+
+    /// Whether something typed (or the end of input) is there to read without waiting: a
+    /// script's input, or a person typing ahead.
+    pub fn has_input(&self) -> bool {
+        if self.ended.get() {
+            return true;
+        }
+        let mut ahead = self.ahead.borrow_mut();
+        if ahead.is_none() {
+            *ahead = match self.receiver.try_recv() {
+                Ok(input) => Some(input),
+                Err(std::sync::mpsc::TryRecvError::Empty) => None,
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => Some(Input::End),
+            };
+        }
+        ahead.is_some()
     }
 
     /// A sender that wakes a waiting prompt (for the signal watcher).
@@ -83,7 +103,10 @@ impl Terminal {
         if self.ended.get() {
             return Input::End;
         }
-        let input = self.receiver.recv().unwrap_or(Input::End);
+        let input = self
+            .ahead
+            .take()
+            .unwrap_or_else(|| self.receiver.recv().unwrap_or(Input::End));
         if matches!(input, Input::End) {
             self.ended.set(true);
         }

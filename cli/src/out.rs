@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use mousehole_engine::Transcript;
+use mousehole_engine::{Game, Match, Transcript};
 
 /// A path as messages show it: from the user, so made safe to echo.
 pub fn shown_path(path: &Path) -> String {
@@ -44,19 +44,19 @@ pub struct OutFile {
     path: PathBuf,
     format: Format,
     /// JSON lines of the games already over. Kept only when games are saved as they go
-    /// (people are playing: few games, each rewritten after every event); otherwise each line
-    /// is appended once.
+    /// (people are playing: few games, each rewritten whenever a person is to decide);
+    /// otherwise each line is appended once.
     finished: Vec<String>,
     appender: Option<File>,
-    /// Whether the game in progress is saved after every event.
+    /// Whether the game in progress is saved whenever a person is to decide.
     as_it_goes: bool,
 }
 
 impl OutFile {
     /// Checks that `path` can be written, without creating or truncating it: nothing is
-    /// written until the first real transcript. `as_it_goes` saves the game in progress after
-    /// every event (for games people play, which take long); otherwise each game is written
-    /// when it ends.
+    /// written until the first real transcript. `as_it_goes` saves the game in progress
+    /// whenever a person is to decide (games people play take long: what was played before
+    /// the person's turn is never lost); otherwise each game is written when it ends.
     pub fn open(path: &Path, games: u64, as_it_goes: bool) -> Result<Self> {
         let format = Format::of(path, "--out")?;
         if format == Format::Json && games > 1 {
@@ -80,11 +80,12 @@ impl OutFile {
     }
 
     /// Saves the game in progress (when games are saved as they go), replacing what the file
-    /// held.
-    pub fn save_progress(&mut self, transcript: &Transcript) -> Result<()> {
+    /// held. The transcript is only made when it is saved: making it copies every event.
+    pub fn save_progress<G: Game>(&mut self, game: &Match<G>, labels: &[String]) -> Result<()> {
         if !self.as_it_goes {
             return Ok(());
         }
+        let transcript = Transcript::from_match(game, labels.to_vec());
         match self.format {
             Format::Json => self.replace(transcript.to_json_pretty().as_bytes()),
             Format::Lines => {

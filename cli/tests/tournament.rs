@@ -604,7 +604,9 @@ fn bad_input_gives_one_line_and_exit_status_two() {
         ),
         (
             merge(&[&p0, &garbled]),
-            format!("{garbled} line 2: not a deal record: invalid type"),
+            format!(
+                "{garbled} line 2: not a deal record: the string \"x\" is not allowed here: expected a whole number"
+            ),
         ),
         (
             merge(&[&p0, &cut]),

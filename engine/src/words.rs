@@ -139,10 +139,10 @@ fn syntax_problem(message: &str) -> Option<&'static str> {
         "expected `,` or `]`" => "a `,` or `]` is missing between two items of a list",
         "expected `,` or `}`" => "a `,` or `}` is missing between two keys of an object",
         "expected ident" => {
-            "not valid JSON: a bare word (text goes in double quotes; only true, false and null are written without them)"
+            "a bare word where a value was due (text goes in double quotes; only true, false and null are written without them)"
         }
         "expected value" => {
-            "not valid JSON: a value was due here (a string in double quotes, a number, an object, a list, true, false or null)"
+            "a value was due here (a string in double quotes, a number, an object, a list, true, false or null)"
         }
         "expected `\"`" => "an object's key must be a string in double quotes",
         "key must be a string" => "an object's key must be a string in double quotes",
