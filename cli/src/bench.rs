@@ -41,7 +41,7 @@ pub struct BenchArgs {
     #[arg(long, value_name = "COMMAND", conflicts_with = "count")]
     pub external: Option<String>,
     /// With --external: how many of the program's decisions to time, per game (at least 1).
-    #[arg(long, value_name = "N", default_value = "2000", value_parser = numbers::count, requires = "external")]
+    #[arg(long, value_name = "N", default_value = "2000", value_parser = numbers::count, requires = "external", allow_negative_numbers = true)]
     pub decisions: u64,
 }
 

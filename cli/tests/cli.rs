@@ -1411,3 +1411,6 @@ fn schema_prints_each_games_observation_contract() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("unknown game 'chess'"));
 }
+
+#[path = "cli/hostile.rs"]
+mod hostile;

@@ -337,7 +337,7 @@ fn read_replies(stdout: std::process::ChildStdout, out: &SyncSender<Output>) {
             Ok(Chunk::Line(line)) => Output::Line(line),
             Ok(Chunk::TooLong(start)) => Output::TooLong(start),
             Ok(Chunk::End) => Output::Closed(None),
-            Err(error) => Output::Closed(Some(error.to_string())),
+            Err(error) => Output::Closed(Some(mousehole_engine::words::io_error(&error))),
         };
         let last = matches!(output, Output::Closed(_));
         if out.send(output).is_err() || last {

@@ -784,7 +784,10 @@ impl<R: BufRead> Iterator for JsonLines<R> {
                 Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
                 Err(error) => {
                     self.done = true;
-                    return Some((self.line + 1, Err(ReadError::Io(error.to_string()))));
+                    return Some((
+                        self.line + 1,
+                        Err(ReadError::Io(crate::words::io_error(&error))),
+                    ));
                 }
             }
         }
