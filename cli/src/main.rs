@@ -36,8 +36,8 @@ use mousehole_engine::registry::games;
     version,
     disable_help_subcommand = true,
     after_help = "Exit status: 0 success; 1 something was found wrong (an invalid transcript, a game stopped \
-before its end); 2 bad input (an unknown game, option, seat or file); 128 + N when stopped by signal N \
-(130 for Ctrl-C)."
+before its end); 2 bad input (an unknown game, option, seat or file) or output that cannot be written (a full \
+disk); 128 + N when stopped by signal N (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP)."
 )]
 struct Cli {
     /// Without a command: the terminal UI on a terminal, this help otherwise.

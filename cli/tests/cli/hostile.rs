@@ -436,7 +436,7 @@ done
     let seats = format!("exec:sh {},random", text(&bot));
     let played = mousehole(&[
         "play",
-        "mouse-trap:players=2",
+        "cheese-day:players=2",
         "--seats",
         &seats,
         "--seed",
