@@ -143,18 +143,9 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 /// A command that stops cleanly on a signal: its handle on the signals.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub struct StopSignals {
     watcher: &'static Watcher,
-}
-
-impl std::fmt::Debug for Watcher {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Watcher")
-            .field("caught", &self.caught)
-            .field("cooperative", &self.cooperative)
-            .finish_non_exhaustive()
-    }
 }
 
 impl StopSignals {

@@ -16,28 +16,10 @@ use std::io;
 /// assert_eq!(io_error(&full), "the disk is full");
 /// ```
 pub fn io_error(error: &io::Error) -> String {
-    // The codes std leaves uncategorised on the systems mousehole runs on, by their numbers
-    // (the same on Linux and macOS).
-    const E2BIG: i32 = 7;
-    const ENOEXEC: i32 = 8;
-    const ENXIO: i32 = 6;
-    const ENOTTY: i32 = 25;
-    const EIO: i32 = 5;
-    const EMFILE: i32 = 24;
-    const ELOOP: i32 = 40;
-    let worded = match error.raw_os_error() {
-        Some(ENOEXEC) => Some(
-            "it is not a program this system can run (not an executable for this machine, and no #! line naming an interpreter)",
-        ),
-        Some(ENXIO) => Some("there is no such device (is a terminal attached?)"),
-        Some(ENOTTY) => Some("it is not a terminal"),
-        Some(EIO) => Some("the device failed to read or write (input/output error)"),
-        Some(EMFILE) => Some("too many files are open at once"),
-        Some(E2BIG) => Some("the command line is too long"),
-        Some(ELOOP) if cfg!(target_os = "linux") => Some("the path loops through symbolic links"),
-        _ => None,
-    };
-    if let Some(worded) = worded {
+    if let Some(&(_, worded)) = error
+        .raw_os_error()
+        .and_then(|code| UNCATEGORISED.iter().find(|(c, _)| *c == code))
+    {
         return worded.to_owned();
     }
     use io::ErrorKind as K;
@@ -71,6 +53,21 @@ pub fn io_error(error: &io::Error) -> String {
     };
     worded.to_owned()
 }
+
+/// The error codes std leaves uncategorised, in words, by their numbers on the systems
+/// mousehole runs on (Linux; the same numbers on macOS but `ELOOP`, 62 there).
+const UNCATEGORISED: [(i32, &str); 7] = [
+    (
+        8, // ENOEXEC
+        "it is not a program this system can run (not an executable for this machine, and no #! line naming an interpreter)",
+    ),
+    (6, "there is no such device (is a terminal attached?)"), // ENXIO
+    (25, "it is not a terminal"),                             // ENOTTY
+    (5, "the device failed to read or write (input/output error)"), // EIO
+    (24, "too many files are open at once"),                  // EMFILE
+    (7, "the command line is too long"),                      // E2BIG
+    (40, "the path loops through symbolic links"),            // ELOOP
+];
 
 /// The error's own text without the `(os error N)` std appends, starting in lower case to
 /// continue a sentence.

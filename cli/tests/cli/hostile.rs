@@ -35,6 +35,48 @@ fn assert_plain(what: &str, text: &str) {
     }
 }
 
+/// The words of a command line (none has a space of its own: scratch paths have none).
+fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
+/// `mousehole` run with the words of `line`.
+fn run(line: &str) -> Output {
+    mousehole(&words(line))
+}
+
+/// A program for an `exec:` seat, in `sh`: runs `start`, says hello, is ready for every game,
+/// answers each act with `answer` (a shell command that prints the reply line and may use
+/// `$id`, the act's id, `$action`, its first legal action, and `$n`, the act's number from
+/// 1), ignores `quit`, and runs `end` when its input closes. Made executable, so that
+/// `exec:PATH` runs it.
+fn shell_bot(path: &Path, start: &str, answer: &str, end: &str) -> String {
+    let script = format!(
+        r#"#!/bin/sh
+{start}
+n=0
+while IFS= read -r line; do
+  case "$line" in
+    *'"type":"hello"'*) echo '{{"type":"hello"}}' ;;
+    *'"type":"new_game"'*) echo '{{"type":"ready"}}' ;;
+    *'"type":"act"'*)
+      n=$((n + 1))
+      id=$(printf '%s' "$line" | sed 's/^{{"type":"act","id":\([0-9]*\).*/\1/')
+      action=$(printf '%s' "$line" | sed 's/.*"legal":\["\([^"]*\)".*/\1/')
+      {answer} ;;
+  esac
+done
+{end}
+"#
+    );
+    std::fs::write(path, script).unwrap();
+    std::fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    format!("exec:{}", text(path))
+}
+
+/// The reply that plays `$action`, as a shell command for [`shell_bot`].
+const PLAY_FIRST: &str = r#"printf '{"type":"action","id":%s,"action":"%s"}\n' "$id" "$action""#;
+
 /// Where standard output goes.
 #[derive(Clone, Copy, Debug)]
 enum Sink {
@@ -83,53 +125,36 @@ fn commands() -> Vec<String> {
 fn every_command_on_a_closed_or_full_stdout_ends_quietly_or_says_the_disk_is_full() {
     let dir = scratch("hostile-stdout");
     let game = bot_game(&dir, "game.json", "3");
-    for (shard, name) in [("0/2", "p0.jsonl"), ("1/2", "p1.jsonl")] {
-        let parted = mousehole(&[
-            "tournament",
-            "--game",
-            "cheese-day",
-            "--agents",
-            "random,random,random",
-            "--games",
-            "12",
-            "--seed",
-            "1",
-            "--shard",
-            shard,
-            "--part",
-            text(&dir.join(name)),
-        ]);
+    for shard in ["0/2", "1/2"] {
+        let part = dir.join(format!("p{}.jsonl", &shard[..1]));
+        let parted = run(&format!(
+            "tournament --game cheese-day --agents random,random,random --games 12 --seed 1 --shard {shard} --part {}",
+            text(&part)
+        ));
         assert!(parted.status.success(), "{}", stderr(&parted));
     }
     let game = text(&game);
-    let mut cases: Vec<Vec<&str>> = vec![
-        vec!["--help"],
-        vec!["-h"],
-        vec!["--version"],
-        vec!["help"],
-        vec!["help", "play"],
-        vec!["list"],
-        vec!["list", "--markdown"],
-        vec!["rules", "cheese-day"],
-        vec!["schema", "mouse-race"],
-        vec!["play", "cheese-day", "--seed", "1"],
-        vec!["play", "mouse-race", "--games", "3", "--seed", "1"],
-        vec!["replay", game],
-        vec!["replay", "--show", game],
-        vec!["view", game, "--seat", "1"],
-        vec!["analyze", game, "--agent", "ismcts:iterations=20"],
-        vec!["bench", "cheese-day", "--count", "1"],
-        vec![
-            "tournament",
-            "--game",
-            "cheese-day",
-            "--agents",
-            "random,random,random",
-            "--games",
-            "3",
-        ],
-        vec!["tournament", "merge", "p0.jsonl", "p1.jsonl"],
+    let lines = [
+        "--help".to_owned(),
+        "-h".to_owned(),
+        "--version".to_owned(),
+        "help".to_owned(),
+        "help play".to_owned(),
+        "list".to_owned(),
+        "list --markdown".to_owned(),
+        "rules cheese-day".to_owned(),
+        "schema mouse-race".to_owned(),
+        "play cheese-day --seed 1".to_owned(),
+        "play mouse-race --games 3 --seed 1".to_owned(),
+        format!("replay {game}"),
+        format!("replay --show {game}"),
+        format!("view {game} --seat 1"),
+        format!("analyze {game} --agent ismcts:iterations=20"),
+        "bench cheese-day --count 1".to_owned(),
+        "tournament --game cheese-day --agents random,random,random --games 3".to_owned(),
+        "tournament merge p0.jsonl p1.jsonl".to_owned(),
     ];
+    let mut cases: Vec<Vec<&str>> = lines.iter().map(|line| words(line)).collect();
     for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
         cases.push(vec!["completions", shell]);
     }
@@ -151,45 +176,14 @@ fn every_command_on_a_closed_or_full_stdout_ends_quietly_or_says_the_disk_is_ful
     }
     for args in &cases {
         let closed = run_into(args, Sink::Closed, &dir);
-        assert_eq!(
-            closed.status.code(),
-            Some(0),
-            "{args:?} closed: {}",
-            stderr(&closed)
-        );
-        assert_eq!(stderr(&closed), "", "{args:?} closed");
+        let said = (closed.status.code(), stderr(&closed));
+        assert_eq!(said, (Some(0), String::new()), "{args:?} closed");
         let full = run_into(args, Sink::Full, &dir);
-        assert_eq!(
-            full.status.code(),
-            Some(2),
-            "{args:?} full: {}",
-            stderr(&full)
-        );
-        assert_eq!(
-            stderr(&full),
-            "error: cannot write the output: the disk is full\n",
-            "{args:?} full"
-        );
+        let said = (full.status.code(), stderr(&full));
+        let disk_full = "error: cannot write the output: the disk is full\n".to_owned();
+        assert_eq!(said, (Some(2), disk_full), "{args:?} full");
     }
 }
-
-/// `sh` playing a seat: answers every act with its first legal action, ignores `quit`, starts
-/// a child of its own, writes its and its child's process ids to `$PIDS`, and never exits by
-/// itself.
-const STUBBORN: &str = r#"sleep 1000 &
-echo "$$ $!" >> "$PIDS"
-while IFS= read -r line; do
-  case "$line" in
-    *'"type":"hello"'*) echo '{"type":"hello","name":"stubborn"}' ;;
-    *'"type":"new_game"'*) echo '{"type":"ready"}' ;;
-    *'"type":"act"'*)
-      id=$(printf '%s' "$line" | sed 's/^{"type":"act","id":\([0-9]*\).*/\1/')
-      action=$(printf '%s' "$line" | sed 's/.*"legal":\["\([^"]*\)".*/\1/')
-      printf '{"type":"action","id":%s,"action":"%s"}\n' "$id" "$action" ;;
-  esac
-done
-while :; do sleep 1; done
-"#;
 
 /// Whether process `pid` still runs (a zombie waiting to be reaped does not).
 fn running(pid: &str) -> bool {
@@ -252,6 +246,11 @@ fn stop_with(
     (output, stopped.elapsed())
 }
 
+fn ended_with(output: &Output, status: i32, what: &str) {
+    let code = output.status.code();
+    assert_eq!(code, Some(status), "{what}: {}", stderr(output));
+}
+
 fn lines_in(path: &Path) -> usize {
     std::fs::read_to_string(path).map_or(0, |text| text.lines().count())
 }
@@ -263,9 +262,14 @@ fn lines_in(path: &Path) -> usize {
 #[test]
 fn every_stop_signal_ends_a_long_run_writing_what_was_finished_and_killing_its_programs() {
     let dir = scratch("hostile-signals");
-    let bot = dir.join("stubborn.sh");
-    std::fs::write(&bot, STUBBORN).unwrap();
-    let exec = format!("exec:sh {}", text(&bot));
+    // It starts a child of its own, writes both process ids to $PIDS, and never exits.
+    let bot = dir.join("stubborn");
+    let exec = shell_bot(
+        &bot,
+        r#"sleep 1000 & echo "$$ $!" >> "$PIDS""#,
+        PLAY_FIRST,
+        "while :; do sleep 1; done",
+    );
     for (signals, status) in [
         (&["-TERM"][..], 143),
         (&["-HUP"][..], 129),
@@ -273,44 +277,16 @@ fn every_stop_signal_ends_a_long_run_writing_what_was_finished_and_killing_its_p
     ] {
         let what = format!("tournament {signals:?}");
         let pids = dir.join(format!("pids{status}"));
-        let (json, md, out) = (
-            dir.join(format!("r{status}.json")),
-            dir.join(format!("r{status}.md")),
-            dir.join(format!("g{status}.jsonl")),
+        let file = |ending: &str| dir.join(format!("r{status}.{ending}"));
+        let (json, md, out) = (file("json"), file("md"), file("jsonl"));
+        let line = format!(
+            "tournament --game cheese-day:players=2 --agent {exec} --agents random --games 1000000 --seed 1 --jobs 2 --quiet --json {} --md {} --out {}",
+            text(&json),
+            text(&md),
+            text(&out)
         );
-        let (output, took) = stop_with(
-            &[
-                "tournament",
-                "--game",
-                "cheese-day:players=2",
-                "--agent",
-                &exec,
-                "--agents",
-                "random",
-                "--games",
-                "1000000",
-                "--seed",
-                "1",
-                "--jobs",
-                "2",
-                "--quiet",
-                "--json",
-                text(&json),
-                "--md",
-                text(&md),
-                "--out",
-                text(&out),
-            ],
-            &pids,
-            &|| lines_in(&out) >= 10,
-            signals,
-        );
-        assert_eq!(
-            output.status.code(),
-            Some(status),
-            "{what}: {}",
-            stderr(&output)
-        );
+        let (output, took) = stop_with(&words(&line), &pids, &|| lines_in(&out) >= 10, signals);
+        ended_with(&output, status, &what);
         assert!(took < Duration::from_secs(20), "{what}: took {took:?}");
         let report: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
@@ -319,8 +295,7 @@ fn every_stop_signal_ends_a_long_run_writing_what_was_finished_and_killing_its_p
         assert!(games >= 10, "{what}: {games}");
         let markdown = std::fs::read_to_string(&md).unwrap();
         assert!(markdown.contains("INTERRUPTED after"), "{what}: {markdown}");
-        let lines = std::fs::read_to_string(&out).unwrap();
-        let read = Transcript::from_json_lines(&lines);
+        let read = Transcript::from_json_lines(&std::fs::read_to_string(&out).unwrap());
         assert_eq!(read.len() as u64, games, "{what}");
         assert!(read.iter().all(|(_, t)| t.is_ok()), "{what}");
         assert_none_running(&pids, &what);
@@ -331,31 +306,12 @@ fn every_stop_signal_ends_a_long_run_writing_what_was_finished_and_killing_its_p
         let what = format!("play {signals:?}");
         let pids = dir.join(format!("play-pids{status}"));
         let out = dir.join(format!("play{status}.jsonl"));
-        let seats = format!("{exec},random");
-        let (output, _) = stop_with(
-            &[
-                "play",
-                "cheese-day:players=2",
-                "--seats",
-                &seats,
-                "--games",
-                "1000000",
-                "--seed",
-                "1",
-                "--quiet",
-                "--out",
-                text(&out),
-            ],
-            &pids,
-            &|| lines_in(&out) >= 3,
-            signals,
+        let line = format!(
+            "play cheese-day:players=2 --seats {exec},random --games 1000000 --seed 1 --quiet --out {}",
+            text(&out)
         );
-        assert_eq!(
-            output.status.code(),
-            Some(status),
-            "{what}: {}",
-            stderr(&output)
-        );
+        let (output, _) = stop_with(&words(&line), &pids, &|| lines_in(&out) >= 3, signals);
+        ended_with(&output, status, &what);
         let replay = mousehole(&["replay", text(&out)]);
         assert!(replay.status.success(), "{what}: {}", stdout(&replay));
         assert_none_running(&pids, &what);
@@ -363,19 +319,11 @@ fn every_stop_signal_ends_a_long_run_writing_what_was_finished_and_killing_its_p
 
     // bench --external measures until stopped: it ends at once, its program with it.
     let pids = dir.join("bench-pids");
-    let (output, took) = stop_with(
-        &[
-            "bench",
-            "cheese-day",
-            "--external",
-            &format!("sh {}", text(&bot)),
-            "--decisions",
-            "100000000",
-        ],
-        &pids,
-        &|| lines_in(&pids) >= 1,
-        &["-TERM"],
+    let line = format!(
+        "bench cheese-day --external {} --decisions 100000000",
+        text(&bot)
     );
+    let (output, took) = stop_with(&words(&line), &pids, &|| lines_in(&pids) >= 1, &["-TERM"]);
     assert_eq!(
         output.status.code(),
         Some(143),
@@ -384,6 +332,17 @@ fn every_stop_signal_ends_a_long_run_writing_what_was_finished_and_killing_its_p
     );
     assert!(took < Duration::from_secs(5), "bench took {took:?}");
     assert_none_running(&pids, "bench");
+}
+
+/// Plays a heads-up Cheese Day game of the program `exec` against `random` into `dir/g.json`.
+fn against_random(exec: &str, dir: &Path, seed: &str) -> (PathBuf, Output) {
+    let file = dir.join("g.json");
+    let line = format!("play cheese-day:players=2 --seats {exec},random --seed {seed} -q --out");
+    let mut args = words(&line);
+    args.push(text(&file));
+    let output = mousehole(&args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    (file, output)
 }
 
 /// `{"a":{"a":…1…}}`, `depth` levels of objects.
@@ -412,40 +371,14 @@ fn a_programs_info_is_kept_only_when_the_transcript_can_read_it_back() {
     for (i, info) in infos.iter().enumerate() {
         std::fs::write(dir.join(format!("info{}.json", i + 1)), info).unwrap();
     }
-    let bot = dir.join("informer.sh");
-    std::fs::write(
-        &bot,
-        r#"n=0
-while IFS= read -r line; do
-  case "$line" in
-    *'"type":"hello"'*) echo '{"type":"hello"}' ;;
-    *'"type":"new_game"'*) echo '{"type":"ready"}' ;;
-    *'"type":"act"'*)
-      n=$((n + 1))
-      id=$(printf '%s' "$line" | sed 's/^{"type":"act","id":\([0-9]*\).*/\1/')
-      action=$(printf '%s' "$line" | sed 's/.*"legal":\["\([^"]*\)".*/\1/')
-      info=$(cat "$(dirname "$0")/info$n.json" 2>/dev/null || echo '{}')
-      printf '{"type":"action","id":%s,"action":"%s","info":%s}\n' "$id" "$action" "$info" ;;
-    *'"type":"quit"'*) exit 0 ;;
-  esac
-done
-"#,
-    )
-    .unwrap();
-    let file = dir.join("g.json");
-    let seats = format!("exec:sh {},random", text(&bot));
-    let played = mousehole(&[
-        "play",
-        "cheese-day:players=2",
-        "--seats",
-        &seats,
-        "--seed",
-        "4",
-        "--quiet",
-        "--out",
-        text(&file),
-    ]);
-    assert!(played.status.success(), "{}", stderr(&played));
+    let exec = shell_bot(
+        &dir.join("informer"),
+        "",
+        r#"info=$(cat "$(dirname "$0")/info$n.json" 2>/dev/null || echo '{}')
+      printf '{"type":"action","id":%s,"action":"%s","info":%s}\n' "$id" "$action" "$info""#,
+        "",
+    );
+    let (file, played) = against_random(&exec, &dir, "4");
     assert_plain("play", &stderr(&played));
     let replay = mousehole(&["replay", text(&file)]);
     assert!(replay.status.success(), "{}", stdout(&replay));
@@ -469,28 +402,15 @@ done
             )
         })
         .collect();
-    assert!(
-        faults[0].starts_with(
-            "\"not_json\": its info is nested 33 levels deep; a transcript keeps at most 32"
-        ),
-        "{}",
-        faults[0]
-    );
-    assert!(
-        faults[1].starts_with("\"too_long\": its info is 65537 bytes of JSON"),
-        "{}",
-        faults[1]
-    );
-    assert!(
-        faults[2].starts_with("\"not_json\": key 'info': key 'win': expected a number"),
-        "{}",
-        faults[2]
-    );
-    assert!(
-        faults[3].starts_with("\"not_json\": its info is nested 100 levels deep"),
-        "{}",
-        faults[3]
-    );
+    let expected = [
+        "\"not_json\": its info is nested 33 levels deep; a transcript keeps at most 32",
+        "\"too_long\": its info is 65537 bytes of JSON",
+        "\"not_json\": key 'info': key 'win': expected a number",
+        "\"not_json\": its info is nested 100 levels deep",
+    ];
+    for (fault, expected) in faults.iter().zip(expected) {
+        assert!(fault.starts_with(expected), "{fault}");
+    }
 
     // A file with a deeper info than the host keeps is refused in the same words.
     let forged =
@@ -500,13 +420,10 @@ done
     let forged_file = dir.join("forged.json");
     std::fs::write(&forged_file, forged).unwrap();
     let replay = mousehole(&["replay", text(&forged_file)]);
-    assert_eq!(replay.status.code(), Some(1));
-    assert!(
-        stdout(&replay)
-            .contains("its info is nested 33 levels deep; a transcript keeps at most 32"),
-        "{}",
-        stdout(&replay)
-    );
+    let report = stdout(&replay);
+    assert_eq!(replay.status.code(), Some(1), "{report}");
+    let refused = "its info is nested 33 levels deep; a transcript keeps at most 32";
+    assert!(report.contains(refused), "{report}");
 }
 
 /// Item 4: two people at one terminal, input ends at ann's first prompt: the end shows her
@@ -514,21 +431,12 @@ done
 /// eight events he has not seen.
 #[test]
 fn the_hot_seat_recap_shows_each_event_once() {
-    let dir = scratch("hostile-recap");
-    let file = dir.join("g.json");
-    let output = with_stdin(
-        &[
-            "play",
-            "cheese-day:players=2",
-            "--seats",
-            "human:ann,human:bob",
-            "--seed",
-            "2",
-            "--out",
-            text(&file),
-        ],
-        "\n",
+    let file = scratch("hostile-recap").join("g.json");
+    let line = format!(
+        "play cheese-day:players=2 --seats human:ann,human:bob --seed 2 --out {}",
+        text(&file)
     );
+    let output = with_stdin(&words(&line), "\n");
     assert_eq!(output.status.code(), Some(1));
     let printed = stdout(&output);
     assert!(printed.contains("Game stopped after 8 events"), "{printed}");
@@ -537,41 +445,26 @@ fn the_hot_seat_recap_shows_each_event_once() {
         "{printed}"
     );
     assert!(!printed.contains("\n    9. "), "{printed}");
-    assert_eq!(
-        printed
-            .matches("1. chance: draw 5? → into pantry slot 1")
-            .count(),
-        2
-    );
-    assert!(
-        printed.contains("--- the end of the game, as seat 1 (bob) saw it ---\n    1. chance"),
-        "{printed}"
-    );
+    let first = printed
+        .matches("1. chance: draw 5? → into pantry slot 1")
+        .count();
+    assert_eq!(first, 2, "{printed}");
+    let bobs = "--- the end of the game, as seat 1 (bob) saw it ---\n    1. chance";
+    assert!(printed.contains(bobs), "{printed}");
 }
 
 /// Item 5: a turn limit the program cannot play (it never ended, growing ~200 MB/s) is
 /// refused; the largest allowed one plays to its end.
 #[test]
 fn a_turn_limit_is_one_the_program_can_play() {
-    let refused = mousehole(&[
-        "play",
-        "mouse-trap:trap_reliability=0,max_turns=4294967295",
-        "--seed",
-        "1",
-        "-q",
-    ]);
+    let refused = run("play mouse-trap:trap_reliability=0,max_turns=4294967295 --seed 1 -q");
     assert_eq!(refused.status.code(), Some(2));
     assert_eq!(
         stderr(&refused),
         "error: bad value '4294967295' for option 'max_turns' of mouse-trap: expected a number of turns from 1 to 100000\n"
     );
     let start = Instant::now();
-    let longest = mousehole(&[
-        "play",
-        "mouse-trap:trap_reliability=0,max_turns=100000",
-        "--seed",
-        "1",
-    ]);
+    let longest = run("play mouse-trap:trap_reliability=0,max_turns=100000 --seed 1");
     assert!(longest.status.success(), "{}", stderr(&longest));
     assert!(start.elapsed() < Duration::from_secs(60));
     assert!(stdout(&longest).contains("outcome:"));
@@ -583,60 +476,32 @@ fn a_turn_limit_is_one_the_program_can_play() {
 #[test]
 fn saving_a_long_game_costs_what_playing_it_costs() {
     let dir = scratch("hostile-save");
-    let long = dir.join("long.json");
-    let start = Instant::now();
-    let played = mousehole(&[
-        "play",
-        "mouse-trap:trap_reliability=0,max_turns=40000",
-        "--seed",
-        "1",
-        "-q",
-        "--out",
-        text(&long),
-    ]);
-    assert!(played.status.success(), "{}", stderr(&played));
-    assert!(
-        start.elapsed() < Duration::from_secs(20),
-        "{:?}",
-        start.elapsed()
+    let d = text(&dir);
+    // Each played and timed: seconds at most, where saving after every event took minutes.
+    let timed = |line: &str, input: &str, limit: u64| {
+        let start = Instant::now();
+        let output = with_stdin(&words(line), input);
+        assert!(output.status.success(), "{line}: {}", stderr(&output));
+        let took = start.elapsed();
+        assert!(took < Duration::from_secs(limit), "{line}: {took:?}");
+    };
+    let long = "mouse-trap:trap_reliability=0,max_turns=40000";
+    timed(
+        &format!("play {long} --seed 1 -q --out {d}/long.json"),
+        "",
+        20,
     );
-    let many = dir.join("m.jsonl");
-    let played = mousehole(&[
-        "play",
-        "mouse-race",
-        "--games",
-        "50",
-        "--seed",
-        "1",
-        "-q",
-        "--out",
-        text(&many),
-    ]);
-    assert!(played.status.success());
-    assert_eq!(lines_in(&many), 50);
+    timed(
+        &format!("play mouse-race --games 50 --seed 1 -q --out {d}/m.jsonl"),
+        "",
+        20,
+    );
+    assert_eq!(lines_in(&dir.join("m.jsonl")), 50);
     // A person's game, typed by a script: saved atomically, whole at the end.
-    let scripted = dir.join("person.json");
-    let start = Instant::now();
-    let output = with_stdin(
-        &[
-            "play",
-            "mouse-trap:trap_reliability=0,max_turns=20000",
-            "--seats",
-            "human,random",
-            "--seed",
-            "1",
-            "--out",
-            text(&scripted),
-        ],
-        &"1\n".repeat(20_000),
-    );
-    assert!(output.status.success(), "{}", stderr(&output));
-    assert!(
-        start.elapsed() < Duration::from_secs(30),
-        "{:?}",
-        start.elapsed()
-    );
-    let replay = mousehole(&["replay", text(&scripted)]);
+    let person = "mouse-trap:trap_reliability=0,max_turns=20000 --seats human,random";
+    let line = format!("play {person} --seed 1 --out {d}/person.json");
+    timed(&line, &"1\n".repeat(20_000), 30);
+    let replay = run(&format!("replay {d}/person.json"));
     assert!(replay.status.success(), "{}", stdout(&replay));
     let names: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert_eq!(names.len(), 3, "no temporary file is left: {names:?}");
@@ -729,15 +594,8 @@ fn peak_memory(pid: u32) -> u64 {
 fn reading_a_long_transcript_takes_memory_in_proportion() {
     let dir = scratch("hostile-memory");
     let file = dir.join("long.jsonl");
-    let played = mousehole(&[
-        "play",
-        "mouse-trap:trap_reliability=0,max_turns=100000",
-        "--seed",
-        "1",
-        "-q",
-        "--out",
-        text(&file),
-    ]);
+    let longest = "mouse-trap:trap_reliability=0,max_turns=100000";
+    let played = run(&format!("play {longest} --seed 1 -q --out {}", text(&file)));
     assert!(played.status.success());
     let line = std::fs::read(&file).unwrap();
     let events = Transcript::from_json_lines(std::str::from_utf8(&line).unwrap())[0]
@@ -748,12 +606,9 @@ fn reading_a_long_transcript_takes_memory_in_proportion() {
         .len() as u64;
     assert!(events > 100_000, "{events}");
     // Standard input held open after the line, so the reader is measured before it exits.
-    let mut child = binary()
-        .args(["replay", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut command = binary();
+    command.args(["replay", "-"]).stdin(Stdio::piped());
+    let mut child = command.stdout(Stdio::piped()).spawn().unwrap();
     let mut input = child.stdin.take().unwrap();
     input.write_all(&line).unwrap();
     let mut reader = BufReader::new(child.stdout.take().unwrap());
@@ -790,72 +645,60 @@ fn file_errors_say_what_is_wrong_in_peoples_words() {
         part("\u{0}\u{0}\n"),
     );
     std::fs::write(&not_utf8, b"\xff\xfe\n").unwrap();
-    let tournament = |extra: &[&str]| {
-        let mut args = vec![
-            "tournament",
-            "--game",
-            "cheese-day",
-            "--agents",
-            "random,random,random",
-            "--games",
-            "3",
-        ];
-        args.extend_from_slice(extra);
-        args.iter().map(|&a| a.to_owned()).collect::<Vec<_>>()
-    };
-    let owned = |args: &[&str]| args.iter().map(|&a| a.to_owned()).collect::<Vec<_>>();
-    let cases: Vec<(Vec<String>, &str)> = vec![
+    let tournament = "tournament --game cheese-day --agents random,random,random --games 3";
+    let missing = "there is no such file or folder";
+    let cases = [
         (
-            owned(&["play", "cheese-day", "--out", "/nonexistent/x.json"]),
-            "error: cannot write /nonexistent/x.json: there is no such file or folder",
+            "play cheese-day --out /nonexistent/x.json".to_owned(),
+            format!("error: cannot write /nonexistent/x.json: {missing}"),
         ),
         (
-            owned(&["view", "/nonexistent.json", "--seat", "0"]),
-            "error: cannot read /nonexistent.json: there is no such file or folder",
+            "view /nonexistent.json --seat 0".to_owned(),
+            format!("error: cannot read /nonexistent.json: {missing}"),
         ),
         (
-            owned(&["analyze", "/nonexistent.json"]),
-            "error: cannot read /nonexistent.json: there is no such file or folder",
+            "analyze /nonexistent.json".to_owned(),
+            format!("error: cannot read /nonexistent.json: {missing}"),
         ),
         (
-            owned(&["analyze", "/"]),
-            "error: cannot read /: it is a folder, not a file",
+            "analyze /".to_owned(),
+            "error: cannot read /: it is a folder, not a file".to_owned(),
         ),
         (
-            tournament(&["--json", "/nonexistent/r.json"]),
-            "error: cannot write /nonexistent/r.json: there is no such file or folder",
+            format!("{tournament} --json /nonexistent/r.json"),
+            format!("error: cannot write /nonexistent/r.json: {missing}"),
         ),
         (
-            tournament(&["--md", "/nonexistent/r.md"]),
-            "error: cannot write /nonexistent/r.md: there is no such file or folder",
+            format!("{tournament} --md /nonexistent/r.md"),
+            format!("error: cannot write /nonexistent/r.md: {missing}"),
         ),
         (
-            tournament(&["--out", "/nonexistent/r.jsonl"]),
-            "error: cannot create /nonexistent/r.jsonl: there is no such file or folder",
+            format!("{tournament} --out /nonexistent/r.jsonl"),
+            format!("error: cannot create /nonexistent/r.jsonl: {missing}"),
         ),
         (
-            owned(&["tournament", "merge", "/nonexistent.jsonl"]),
-            "error: cannot read /nonexistent.jsonl: there is no such file or folder",
+            "tournament merge /nonexistent.jsonl".to_owned(),
+            format!("error: cannot read /nonexistent.jsonl: {missing}"),
         ),
         (
-            owned(&["tournament", "merge", &string]),
-            "line 1: not a tournament part header: the string \"x\" is not allowed here: expected an object (column 3)",
+            format!("tournament merge {string}"),
+            "line 1: not a tournament part header: the string \"x\" is not allowed here: expected an object (column 3)".to_owned(),
         ),
         (
-            owned(&["tournament", "merge", &no_agents]),
-            "line 1: not a tournament part header: the key \"agents\" is missing",
+            format!("tournament merge {no_agents}"),
+            "line 1: not a tournament part header: the key \"agents\" is missing".to_owned(),
         ),
         (
-            owned(&["tournament", "merge", &not_utf8]),
-            "line 1: cannot read it: it is not UTF-8 text",
+            format!("tournament merge {not_utf8}"),
+            "line 1: cannot read it: it is not UTF-8 text".to_owned(),
         ),
         (
-            owned(&["tui", "--load", "/nonexistent.json"]),
-            "error: /nonexistent.json: cannot read it: there is no such file or folder",
+            "tui --load /nonexistent.json".to_owned(),
+            format!("error: /nonexistent.json: cannot read it: {missing}"),
         ),
     ];
-    for (args, message) in &cases {
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    for (line, message) in &cases {
+        let args = words(line);
         let output = mousehole(&args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         let err = stderr(&output);
@@ -947,42 +790,19 @@ fn every_number_on_the_command_line_is_refused_in_peoples_words() {
 #[test]
 fn a_programs_faults_are_said_in_peoples_words() {
     let dir = scratch("hostile-faults");
-    let bot = dir.join("garbage.sh");
-    std::fs::write(
-        &bot,
-        r#"n=0
-while IFS= read -r line; do
-  case "$line" in
-    *'"type":"hello"'*) echo '{"type":"hello"}' ;;
-    *'"type":"new_game"'*) echo '{"type":"ready"}' ;;
-    *'"type":"act"'*)
-      n=$((n + 1))
-      case $n in
+    let exec = shell_bot(
+        &dir.join("garbage"),
+        "",
+        r#"case $n in
         1) echo 'take 3' ;;
         2) echo '{"type":"action"' ;;
         3) echo '{} {}' ;;
         4) echo '{"type":"action","id":1e999}' ;;
         *) echo '[1,]' ;;
-      esac ;;
-  esac
-done
-"#,
-    )
-    .unwrap();
-    let file = dir.join("g.json");
-    let seats = format!("exec:sh {},random", text(&bot));
-    let output = mousehole(&[
-        "play",
-        "cheese-day:players=2",
-        "--seats",
-        &seats,
-        "--seed",
-        "1",
-        "--quiet",
-        "--out",
-        text(&file),
-    ]);
-    assert!(output.status.success(), "{}", stderr(&output));
+      esac"#,
+        "",
+    );
+    let (file, output) = against_random(&exec, &dir, "1");
     let log = stderr(&output);
     assert_plain("log", &log);
     for said in [
