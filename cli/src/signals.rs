@@ -184,12 +184,12 @@ impl StopSignals {
     }
 
     /// The flag the first signal sets.
-    pub fn flag(&self) -> Arc<AtomicBool> {
+    pub fn flag(self) -> Arc<AtomicBool> {
         Arc::clone(&self.watcher.stop)
     }
 
     /// The signal caught so far, or the first one within `limit`.
-    pub fn wait(&self, limit: Duration) -> Option<Signal> {
+    pub fn wait(self, limit: Duration) -> Option<Signal> {
         let start = std::time::Instant::now();
         loop {
             if let Some(signal) = self.caught() {
@@ -203,7 +203,7 @@ impl StopSignals {
     }
 
     /// The signal caught so far, if any.
-    pub fn caught(&self) -> Option<Signal> {
+    pub fn caught(self) -> Option<Signal> {
         match self.watcher.caught.load(Ordering::SeqCst) {
             0 => None,
             number => Some(Signal(number)),

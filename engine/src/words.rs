@@ -16,13 +16,13 @@ use std::io;
 /// assert_eq!(io_error(&full), "the disk is full");
 /// ```
 pub fn io_error(error: &io::Error) -> String {
+    use io::ErrorKind as K;
     if let Some(&(_, worded)) = error
         .raw_os_error()
         .and_then(|code| UNCATEGORISED.iter().find(|(c, _)| *c == code))
     {
         return worded.to_owned();
     }
-    use io::ErrorKind as K;
     let worded = match error.kind() {
         K::NotFound => "there is no such file or folder",
         K::PermissionDenied => "permission denied",
@@ -141,8 +141,9 @@ fn syntax_problem(message: &str) -> Option<&'static str> {
         "expected value" => {
             "a value was due here (a string in double quotes, a number, an object, a list, true, false or null)"
         }
-        "expected `\"`" => "an object's key must be a string in double quotes",
-        "key must be a string" => "an object's key must be a string in double quotes",
+        "expected `\"`" | "key must be a string" => {
+            "an object's key must be a string in double quotes"
+        }
         "invalid escape" => {
             "a string has a backslash that starts no escape (write \\\\ for a backslash)"
         }

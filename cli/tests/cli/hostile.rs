@@ -230,7 +230,7 @@ fn stop_with(
     let start = Instant::now();
     while !ready() {
         assert!(
-            start.elapsed() < Duration::from_secs(60),
+            start.elapsed() < Duration::from_mins(1),
             "{args:?}: never ready"
         );
         std::thread::sleep(Duration::from_millis(20));
@@ -466,7 +466,7 @@ fn a_turn_limit_is_one_the_program_can_play() {
     let start = Instant::now();
     let longest = run("play mouse-trap:trap_reliability=0,max_turns=100000 --seed 1");
     assert!(longest.status.success(), "{}", stderr(&longest));
-    assert!(start.elapsed() < Duration::from_secs(60));
+    assert!(start.elapsed() < Duration::from_mins(1));
     assert!(stdout(&longest).contains("outcome:"));
 }
 
@@ -759,7 +759,6 @@ fn every_number_on_the_command_line_is_refused_in_peoples_words() {
         let help = stdout(&mousehole(&help_args));
         for line in help.lines().filter(|l| l.trim_start().starts_with('-')) {
             let Some((name, value)) = line
-                .trim_start()
                 .split_whitespace()
                 .find(|word| word.starts_with("--"))
                 .zip(line.split('<').nth(1).and_then(|v| v.split('>').next()))
