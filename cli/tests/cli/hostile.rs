@@ -833,3 +833,39 @@ fn a_programs_faults_are_said_in_peoples_words() {
         "{log}"
     );
 }
+
+/// A report written whole replaces a file, never what is not one: `--json /dev/stdout`
+/// writes to standard output (renamed over, the device link would have become a file), and a
+/// link to a file stays a link to the rewritten file.
+#[test]
+fn a_report_replaces_a_file_but_writes_through_a_device_or_a_link() {
+    let dir = scratch("hostile-devices");
+    let real = dir.join("real.md");
+    let link = dir.join("link.md");
+    std::fs::write(&real, "old").unwrap();
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let tournament = "tournament --game cheese-day --agents random,random,random --games 3 -q";
+    let output = run(&format!(
+        "{tournament} --json /dev/stdout --md {}",
+        text(&link)
+    ));
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["games_played"], 3);
+    assert!(
+        std::fs::symlink_metadata("/dev/stdout")
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let markdown = std::fs::read_to_string(&real).unwrap();
+    assert!(markdown.starts_with("# Tournament"), "{markdown}");
+    let names: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(names.len(), 2, "no temporary file is left: {names:?}");
+}
