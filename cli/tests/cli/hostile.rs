@@ -647,7 +647,19 @@ fn file_errors_say_what_is_wrong_in_peoples_words() {
     std::fs::write(&not_utf8, b"\xff\xfe\n").unwrap();
     let tournament = "tournament --game cheese-day --agents random,random,random --games 3";
     let missing = "there is no such file or folder";
+    // A file on a full disk, as /dev/full behind a name.
+    let full = dir.join("full.json");
+    std::os::unix::fs::symlink("/dev/full", &full).unwrap();
+    let full = text(&full);
     let cases = [
+        (
+            format!("play cheese-day -q --out {full}"),
+            format!("error: cannot write {full}: the disk is full"),
+        ),
+        (
+            format!("{tournament} --json {full}"),
+            format!("error: cannot write {full}: the disk is full"),
+        ),
         (
             "play cheese-day --out /nonexistent/x.json".to_owned(),
             format!("error: cannot write /nonexistent/x.json: {missing}"),
