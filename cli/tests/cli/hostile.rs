@@ -840,10 +840,8 @@ fn a_programs_faults_are_said_in_peoples_words() {
     let output = mousehole(&["play", "cheese-day:players=2", "--seats", &seats, "-q"]);
     let log = stderr(&output);
     assert_plain("not a program", &log);
-    assert!(
-        log.contains("it is not a program this system can run"),
-        "{log}"
-    );
+    let said = "it is not a program this system can run";
+    assert!(log.contains(said), "{log}");
 }
 
 /// A report written whole replaces a file, never what is not one: `--json /dev/stdout`
@@ -852,8 +850,7 @@ fn a_programs_faults_are_said_in_peoples_words() {
 #[test]
 fn a_report_replaces_a_file_but_writes_through_a_device_or_a_link() {
     let dir = scratch("hostile-devices");
-    let real = dir.join("real.md");
-    let link = dir.join("link.md");
+    let (real, link) = (dir.join("real.md"), dir.join("link.md"));
     std::fs::write(&real, "old").unwrap();
     std::os::unix::fs::symlink(&real, &link).unwrap();
     let tournament = "tournament --game cheese-day --agents random,random,random --games 3 -q";
