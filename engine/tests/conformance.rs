@@ -9,8 +9,8 @@
 //!
 //! The harness also validates every seat's observation JSON, at a sample of states, against
 //! the JSON Schema `mousehole schema GAME` publishes (see [`published_contract`]). The tests
-//! after the table check that contract itself: it refuses what does not fit and describes every
-//! field.
+//! after the table check that contract itself: it refuses what does not fit, describes every
+//! field, and the observations in docs/writing-a-bot.md fit it.
 
 use mousehole_engine::conformance::{ObservationCheck, check_options};
 use mousehole_engine::games::cheese_day::CheeseDay;
@@ -300,5 +300,76 @@ fn every_field_of_the_published_contracts_is_described_and_phase_is_one_shape() 
             })
             .collect();
         assert!(kinds.iter().all(|kind| kind.is_string()), "{}", info.name);
+    }
+}
+
+/// The JSON examples in docs/writing-a-bot.md are what the published schemas describe: every
+/// observation of an `act` line in a game's exchange and every laid-out observation fits its
+/// game's schema, and each laid-out observation is its exchange's first `act`'s, as the doc
+/// says. So the doc cannot drift from the contract.
+#[test]
+fn the_bot_writing_guide_examples_fit_the_published_contracts() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/writing-a-bot.md");
+    let doc = std::fs::read_to_string(path).expect("docs/writing-a-bot.md");
+    let names: Vec<&str> = mousehole_engine::registry::games()
+        .iter()
+        .map(|info| info.name)
+        .collect();
+    let mut game: Option<&str> = None;
+    let mut validator = None;
+    let mut first_act: Option<Value> = None;
+    let mut json_block: Option<String> = None;
+    let mut checked = std::collections::BTreeMap::<&str, (usize, usize)>::new();
+    for (number, line) in doc.lines().enumerate() {
+        let at = format!("docs/writing-a-bot.md:{}", number + 1);
+        if let Some(block) = json_block.as_mut() {
+            if line == "```" {
+                let observation: Value = serde_json::from_str(block)
+                    .unwrap_or_else(|e| panic!("{at}: the JSON block does not parse: {e}"));
+                let name = game.unwrap_or_else(|| panic!("{at}: a JSON block outside a game"));
+                fits(
+                    validator.as_ref().expect("a game's validator"),
+                    &observation,
+                )
+                .unwrap_or_else(|e| panic!("{at}: {name}: {e}"));
+                assert_eq!(
+                    Some(&observation),
+                    first_act.as_ref(),
+                    "{at}: the laid-out observation is not the first act's"
+                );
+                checked.entry(name).or_default().1 += 1;
+                json_block = None;
+            } else {
+                block.push_str(line);
+                block.push('\n');
+            }
+            continue;
+        }
+        if let Some(heading) = line.strip_prefix("### ") {
+            game = names.iter().copied().find(|name| *name == heading.trim());
+            validator = game.map(published_validator);
+            first_act = None;
+        } else if line == "```json" {
+            json_block = Some(String::new());
+        } else if let Some(message) = line.strip_prefix("> ")
+            && let Ok(message) = serde_json::from_str::<Value>(message)
+            && message["type"] == "act"
+        {
+            let name = game.unwrap_or_else(|| panic!("{at}: an act outside a game's exchange"));
+            fits(
+                validator.as_ref().expect("a game's validator"),
+                &message["observation"],
+            )
+            .unwrap_or_else(|e| panic!("{at}: {name}: {e}"));
+            first_act.get_or_insert_with(|| message["observation"].clone());
+            checked.entry(name).or_default().0 += 1;
+        }
+    }
+    for name in names {
+        let (acts, blocks) = checked.get(name).copied().unwrap_or_default();
+        assert!(
+            acts >= 2 && blocks == 1,
+            "{name}: the guide shows {acts} acts and {blocks} laid-out observations"
+        );
     }
 }
