@@ -5,17 +5,16 @@
 
 use std::fmt::Write as _;
 
-use mousehole_engine::rng::stream;
+use mousehole_engine::replay::{Chance, Replay, check_outcome};
 use mousehole_engine::{
-    ActionEstimate, Actor, DecisionView, Game, GameConfig, ReplayError, SeenEvent, SpecError,
-    ToMove, Transcript,
+    ActionEstimate, Actor, GameConfig, ReplayError, Seat, SpecError, Transcript,
 };
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::agent::Agent;
-use crate::heuristic::{BotGame, BotVisitor};
-use crate::spec::{AgentSpec, Settings, build_agent};
+use crate::game::{BotGame, BotVisitor, visit};
+use crate::seat::{ProgramOptions, SeatLabel, build_seat};
+use crate::spec::{AgentSpec, Settings};
 
 /// Win chance lost by a move, in points (percent), from which it counts as each mark.
 pub const INACCURACY: f64 = 5.0;
@@ -133,24 +132,20 @@ pub struct AnalysisRequest<'a> {
 pub const DEFAULT_AGENT: &str = "ismcts:iterations=4000,rollout=heuristic";
 
 /// Re-searches every decision of the transcript (or of one seat) from the deciding seat's
-/// observation, deterministically (the search's stream comes from the transcript's seed and
-/// the event's number).
+/// view, deterministically: the searcher sits at that seat as a bot would
+/// ([`build_seat`]), so it draws from the seat's stream of the transcript's seed at that
+/// decision. The transcript is replayed once, and checked as `replay` checks it.
 ///
 /// # Errors
 /// A transcript that does not replay, a seat not in the game, or an agent that is not a search.
 pub fn analyse(request: &AnalysisRequest<'_>) -> Result<Analysis, AnalysisError> {
-    // Checks the whole transcript first, so a bad event is reported as the replay would.
-    request.transcript.replay().map_err(Box::new)?;
     let not_a_search = || AnalysisError::NotASearch(request.agent.to_string());
     match request.agent.validate().map_err(|_| not_a_search())? {
         Settings::Ismcts { .. } | Settings::MonteCarlo { .. } | Settings::Level(_) => {}
         Settings::Random | Settings::Heuristic => return Err(not_a_search()),
     }
-    let spec = mousehole_engine::GameSpec::from_recorded(
-        &request.transcript.game,
-        &request.transcript.options,
-    )?;
-    crate::heuristic::visit(&spec, Analyse { request })?
+    let spec = request.transcript.spec().map_err(Box::new)?;
+    visit(&spec, Analyse { request })?
 }
 
 impl std::fmt::Debug for AnalysisRequest<'_> {
@@ -171,91 +166,87 @@ impl BotVisitor for Analyse<'_, '_> {
     type Output = Result<Analysis, AnalysisError>;
 
     fn visit<G: BotGame>(self, config: G::Config) -> Self::Output {
-        let agent = build_agent::<G>(self.request.agent)
-            .map_err(|_| AnalysisError::NotASearch(self.request.agent.to_string()))?;
-        analyse_with::<G>(&config, self.request, agent)
-    }
-}
-
-fn analyse_with<G: Game>(
-    config: &G::Config,
-    request: &AnalysisRequest<'_>,
-    mut search: Box<dyn Agent<G>>,
-) -> Result<Analysis, AnalysisError> {
-    let transcript = request.transcript;
-    let players = config.players();
-    if let Some(seat) = request.seat
-        && seat >= players
-    {
-        return Err(AnalysisError::NoSuchSeat {
-            seat,
-            last: players - 1,
-        });
-    }
-    let mut state = G::new(config);
-    let mut legal = Vec::new();
-    let mut moves = Vec::new();
-    // Each seat's views of the events so far, for a searcher that infers from the play.
-    let mut histories: Vec<Vec<SeenEvent<G::EventView>>> = vec![Vec::new(); players];
-    let keep_histories = search.wants_views();
-    for (index, event) in transcript.events.iter().enumerate() {
-        if let Some(progress) = request.progress {
-            progress(index, transcript.events.len());
-        }
-        let action: G::Action = event
-            .action
-            .parse()
-            .expect("the transcript replayed, so its events parse");
-        if let (Actor::Seat(seat), ToMove::Player(_)) = (event.actor, state.to_move())
-            && request.seat.is_none_or(|s| s == seat)
+        let request = self.request;
+        let transcript = request.transcript;
+        let players = config.players();
+        if let Some(seat) = request.seat
+            && seat >= players
         {
-            state.legal_actions(&mut legal);
-            if legal.len() > 1 {
-                let view = DecisionView::new(&state, seat, &legal).with_history(&histories[seat]);
-                let mut rng = stream(transcript.seed ^ 0xA4A1_7515, index as u64 + 1);
-                let decision = search.act(&view, &mut rng);
+            return Err(AnalysisError::NoSuchSeat {
+                seat,
+                last: players - 1,
+            });
+        }
+        let not_a_search = || AnalysisError::NotASearch(request.agent.to_string());
+        let label = SeatLabel::Agent(request.agent.clone());
+        // The searcher sits, in turn, at every seat it analyses.
+        let mut searchers = (0..players)
+            .map(|seat| {
+                let mut searcher = build_seat::<G>(&label, &ProgramOptions::default())
+                    .map_err(|_| not_a_search())?
+                    .ok_or_else(not_a_search)?
+                    .seat;
+                searcher.start(seat, &config, transcript.seed);
+                Ok(searcher)
+            })
+            .collect::<Result<Vec<_>, AnalysisError>>()?;
+        let mut replay = Replay::<G>::new(transcript, Chance::Recorded).map_err(Box::new)?;
+        if searchers[0].wants_views() {
+            replay = replay.with_views();
+        }
+        let mut moves = Vec::new();
+        while let Some(event) = replay.next_event() {
+            let index = replay.applied();
+            if let Some(progress) = request.progress {
+                progress(index, transcript.events.len());
+            }
+            if let Actor::Seat(seat) = event.actor
+                && request.seat.is_none_or(|s| s == seat)
+                && let Some(view) = replay.game_mut().decision_view()
+                && view.seat() == seat
+                && view.legal().len() > 1
+                && let Ok(played) = event.action.trim().parse::<G::Action>()
+            {
+                let legal = view.legal();
+                let decision = searchers[seat].decide(&view).map_err(|_| not_a_search())?;
                 let estimates = decision.info.map(|info| info.actions).unwrap_or_default();
                 if estimates.is_empty() {
-                    return Err(AnalysisError::NotASearch(request.agent.to_string()));
+                    return Err(not_a_search());
                 }
                 moves.push(judge(
                     index,
                     seat,
-                    &legal,
+                    legal,
                     decision.action,
                     &estimates,
-                    action,
+                    played,
                 ));
             }
+            replay.step().map_err(Box::new)?;
         }
-        if keep_histories {
-            for (seat, history) in histories.iter_mut().enumerate() {
-                history.push(SeenEvent {
-                    actor: event.actor,
-                    view: state.event_view(seat, &action),
-                    note: None,
-                });
-            }
-        }
-        state.apply_unchecked(action);
-    }
-    let seats = (0..players)
-        .filter(|&s| request.seat.is_none_or(|only| only == s))
-        .map(|seat| {
-            summary(
-                seat,
-                transcript.seats.get(seat).cloned().unwrap_or_default(),
-                &moves,
-            )
+        check_outcome(
+            transcript.outcome.as_ref(),
+            replay.game().outcome().as_ref(),
+        )
+        .map_err(Box::new)?;
+        let seats = (0..players)
+            .filter(|&s| request.seat.is_none_or(|only| only == s))
+            .map(|seat| {
+                summary(
+                    seat,
+                    transcript.seats.get(seat).cloned().unwrap_or_default(),
+                    &moves,
+                )
+            })
+            .collect();
+        Ok(Analysis {
+            game: transcript.game.clone(),
+            seed: transcript.seed,
+            agent: request.agent.to_string(),
+            moves,
+            seats,
         })
-        .collect();
-    Ok(Analysis {
-        game: transcript.game.clone(),
-        seed: transcript.seed,
-        agent: request.agent.to_string(),
-        moves,
-        seats,
-    })
+    }
 }
 
 /// The verdict on one decision from the search's choice and its estimates per action.

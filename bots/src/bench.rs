@@ -2,20 +2,18 @@
 //! second: search iterations per second at a mid-game decision, and what the host adds to each
 //! decision of an external program.
 
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use mousehole_engine::playout::random_match;
 use mousehole_engine::rng::seat_rng;
-use mousehole_engine::{
-    Decision, DecisionView, Game, Match, Outcome, Seat, SeenEvent, StopRequest, ToMove,
-};
+use mousehole_engine::{Decision, DecisionView, Ending, Game, Match, Seat, StopRequest, ToMove};
 
-use crate::agent::AgentSeat;
-use crate::external::{ExternalCommand, ExternalSeat, ExternalSettings, Fallback, LogEvent};
-use crate::random::RandomAgent;
-
+use crate::external::{ExternalCommand, LogEntry};
+use crate::game::BotGame;
 use crate::ismcts::{Ismcts, IsmctsSettings};
 use crate::search::{Effort, RolloutPolicy};
+use crate::seat::{ProgramOptions, SeatLabel, build_seat};
 
 /// A decision from the middle of the random game with `seed`: the state at the first
 /// decision at or after half its events, or `None` if the game has no decision there.
@@ -168,8 +166,8 @@ impl<G: Game, S: Seat<G>> Seat<G> for Timed<S> {
         self.inner.wants_views()
     }
 
-    fn finish(&mut self, outcome: Option<&Outcome>, seen: &[SeenEvent<G::EventView>]) {
-        self.inner.finish(outcome, seen);
+    fn finish(&mut self, ending: &Ending<'_, G::EventView>) {
+        self.inner.finish(ending);
     }
 }
 
@@ -179,36 +177,41 @@ impl<G: Game, S: Seat<G>> Seat<G> for Timed<S> {
 ///
 /// # Errors
 /// The program faulted, or did not report its own time.
-pub fn external_overhead<G: Game>(
+pub fn external_overhead<G: BotGame>(
     config: &G::Config,
     command: &ExternalCommand,
     decisions: usize,
 ) -> Result<ExternalOverhead, OverheadError> {
-    let faults = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-    let kept = std::sync::Arc::clone(&faults);
-    let seat = ExternalSeat::<G>::new(
-        command.clone(),
-        ExternalSettings::default(),
-        Fallback::random(),
-    )
-    .with_log(Box::new(move |entry| {
-        if matches!(
-            entry.event,
-            LogEvent::Fault { .. } | LogEvent::NotStarted(_)
-        ) {
-            kept.lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .push(entry.to_string());
-        }
-    }));
+    let faults = Arc::new(Mutex::new(Vec::new()));
+    let kept = Arc::clone(&faults);
+    let programs = ProgramOptions {
+        log: Some(Arc::new(move || {
+            let kept = Arc::clone(&kept);
+            Box::new(move |entry: &LogEntry| {
+                if entry.is_wrong() {
+                    kept.lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .push(entry.to_string());
+                }
+            })
+        })),
+        ..ProgramOptions::default()
+    };
+    let built = |label: &SeatLabel| {
+        build_seat::<G>(label, &programs)
+            .map_err(|error| OverheadError::Faulted(error.to_string()))?
+            .map(|bot| bot.seat)
+            .ok_or_else(|| OverheadError::Faulted("a person's seat".to_owned()))
+    };
     let mut timed = Timed {
-        inner: seat,
+        inner: built(&SeatLabel::Program(command.clone()))?,
         samples: Vec::with_capacity(decisions),
     };
     let players = mousehole_engine::GameConfig::players(config);
-    let mut others: Vec<AgentSeat<G, RandomAgent>> = (1..players)
-        .map(|_| AgentSeat::new(Box::new(RandomAgent)))
-        .collect();
+    let random = SeatLabel::Agent("random".parse().expect("random is an agent"));
+    let mut others = (1..players)
+        .map(|_| built(&random))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut game = Match::<G>::new(config, 0);
     game.record_views(true);
     let mut seed = 0;
@@ -219,14 +222,13 @@ pub fn external_overhead<G: Game>(
         seats.push(&mut timed);
         seats.extend(others.iter_mut().map(|s| s as &mut dyn Seat<G>));
         game.run(&mut seats);
-        let faults = faults
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let faults = faults.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(first) = faults.first() {
             return Err(OverheadError::Faulted(first.clone()));
         }
     }
-    timed.inner.close();
+    // The program is told to quit (and killed if it lingers) as its seat goes.
+    drop(timed.inner);
     let mut overhead_us = Vec::with_capacity(timed.samples.len());
     let mut round_trip_us = Vec::with_capacity(timed.samples.len());
     let mut program_us = Vec::with_capacity(timed.samples.len());

@@ -1,18 +1,15 @@
 //! The heuristic bots: one per game, with real strategy and fast enough to be the rollout
 //! policy of the search bots. Each game's strategy lives in `heuristic/<game>.rs`; this module
-//! holds the contract they meet, the agent and rollout policy built on it, and the one game
-//! list as the bots see it ([`BotGame`], [`BotVisitor`], [`visit`]).
+//! holds the contract they meet and the agent and rollout policy built on it.
 
 mod cheese_day;
 mod moose_house;
 mod mouse_race;
 mod mouse_trap;
 
-use mousehole_engine::{Decision, DecisionView, Game, GameRng, GameSpec, SpecError};
+use mousehole_engine::{Decision, DecisionView, Game, GameRng};
 
 use crate::agent::Agent;
-use crate::inference::Inference;
-use crate::levels::Levels;
 use crate::search::RolloutPolicy;
 
 /// A game's heuristic strategy, in the two forms the bots use.
@@ -30,27 +27,6 @@ pub trait Heuristic: Game {
     /// deciding only from what that seat would know in that world, so rollouts model honest
     /// players.
     fn rollout_choice(state: &Self, legal: &[Self::Action], rng: &mut GameRng) -> Self::Action;
-}
-
-/// What the bots need of a game: a heuristic, what a seat infers from the play, and a row of
-/// the level table. Every registered game must be one (see [`visit`]).
-pub trait BotGame: Heuristic + Inference + Levels {}
-
-impl<G: Heuristic + Inference + Levels> BotGame for G {}
-
-/// Code that works with any game as the bots see it, called with the concrete type.
-pub trait BotVisitor {
-    type Output;
-    fn visit<G: BotGame>(self, config: G::Config) -> Self::Output;
-}
-
-/// Validates `spec` and calls `visitor` with the game's type: the one game list with the
-/// bots' bounds, so a new game does not compile until it has a heuristic.
-///
-/// # Errors
-/// A bad option.
-pub fn visit<V: BotVisitor>(spec: &GameSpec, visitor: V) -> Result<V::Output, SpecError> {
-    mousehole_engine::visit_game!(spec, visitor)
 }
 
 /// The heuristic agent.

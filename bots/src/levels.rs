@@ -26,8 +26,6 @@
 //! in Moose in the House (3000 iterations, 100 games: 0.71 against 0.60 and 0.61) and tied
 //! them in Cheese Day. The measured times and win rates are in `docs/STRENGTH.md`.
 
-use std::fmt;
-
 use mousehole_engine::Game;
 use mousehole_engine::games::cheese_day::CheeseDay;
 use mousehole_engine::games::moose_house::MooseHouse;
@@ -35,39 +33,7 @@ use mousehole_engine::games::mouse_race::MouseRace;
 use mousehole_engine::games::mouse_trap::MouseTrap;
 
 use crate::flat::FlatSettings;
-use crate::spec::{AgentSpec, Rollout};
-
-/// A named strength.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Level {
-    Easy,
-    Medium,
-    Hard,
-}
-
-impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
-
-    /// The agent spec's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-        }
-    }
-
-    fn index(self) -> usize {
-        self as usize
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+use crate::spec::{AgentSpec, Level, Rollout};
 
 /// The search a level runs.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -23,26 +23,34 @@
 mod agent;
 pub mod analysis;
 pub mod bench;
+mod build;
 pub mod external;
 pub mod flat;
+mod game;
 pub mod heuristic;
 pub mod inference;
 pub mod ismcts;
 pub mod levels;
 mod random;
 pub mod search;
+mod seat;
 mod spec;
 
-pub use agent::{Agent, AgentSeat, play_agents};
+pub use agent::Agent;
+pub use build::build_agent;
 pub use external::{
     ExternalCommand, ExternalSeat, ExternalSettings, Fallback, FallbackSpec, LogEntry, LogEvent,
 };
-pub use heuristic::{BotGame, BotVisitor, Heuristic, HeuristicAgent, HeuristicRollout, visit};
+pub use game::{BotGame, BotVisitor, visit};
+pub use heuristic::{Heuristic, HeuristicAgent, HeuristicRollout};
 pub use inference::Inference;
-pub use levels::{GameLevels, Level, LevelSettings, Levels, level_of, level_table};
+pub use levels::{GameLevels, LevelSettings, Levels, level_of, level_table};
 pub use mousehole_engine::DecisionView;
 pub use random::RandomAgent;
+pub use seat::{
+    AgentSeat, BotSeat, LogMaker, ProgramOptions, SeatError, SeatLabel, SeatLabelError,
+    SeatListError, TranscriptProblem, build_seat, check_transcript, play_agents, split_spec_list,
+};
 pub use spec::{
-    AGENTS, AgentInfo, AgentKind, AgentSpec, AgentSpecError, Rollout, SettingInfo, Settings,
-    build_agent, split_spec_list,
+    AGENTS, AgentInfo, AgentKind, AgentSpec, AgentSpecError, Level, Rollout, SettingInfo, Settings,
 };

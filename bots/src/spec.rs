@@ -9,13 +9,9 @@ use std::time::Duration;
 use mousehole_engine::text::shown;
 use thiserror::Error;
 
-use crate::agent::Agent;
-use crate::flat::{FlatMonteCarlo, FlatSettings};
-use crate::heuristic::{BotGame, HeuristicAgent, HeuristicRollout};
-use crate::ismcts::{Ismcts, IsmctsSettings};
-use crate::levels::Level;
-use crate::random::RandomAgent;
-use crate::search::{Effort, RandomRollout};
+use crate::flat::FlatSettings;
+use crate::ismcts::IsmctsSettings;
+use crate::search::Effort;
 
 /// A built-in bot kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -26,6 +22,39 @@ pub enum AgentKind {
     Ismcts,
     /// A named strength: the game's calibrated ISMCTS settings ([`crate::levels`]).
     Level(Level),
+}
+
+/// A named strength.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    /// The agent spec's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// Its place in a level table, weakest first.
+    pub(crate) fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// One setting an agent takes: its key, what values it allows, its default, what it does.
@@ -387,58 +416,6 @@ impl fmt::Display for AgentSpec {
     }
 }
 
-/// Builds the agent a spec names, for game `G`.
-///
-/// # Errors
-/// A setting the agent does not take, or a bad value.
-pub fn build_agent<G: BotGame>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>>, AgentSpecError> {
-    Ok(match spec.validate()? {
-        Settings::Random => Box::new(RandomAgent),
-        Settings::Heuristic => Box::new(HeuristicAgent),
-        Settings::MonteCarlo {
-            settings,
-            rollout: Rollout::Heuristic,
-        } => Box::new(FlatMonteCarlo::<G, _>::new(settings, HeuristicRollout)),
-        Settings::Ismcts {
-            settings,
-            rollout: Rollout::Heuristic,
-        } => Box::new(Ismcts::<G, _>::new(settings, HeuristicRollout)),
-        Settings::MonteCarlo {
-            settings,
-            rollout: Rollout::Random,
-        } => Box::new(FlatMonteCarlo::<G, _>::new(settings, RandomRollout)),
-        Settings::Ismcts {
-            settings,
-            rollout: Rollout::Random,
-        } => Box::new(Ismcts::<G, _>::new(settings, RandomRollout)),
-        Settings::Level(level) => return build_agent::<G>(&G::level(level).spec()),
-    })
-}
-
-/// Splits a comma-separated list of seats or agents (`ismcts:iterations=2000,c=1.4,random`).
-/// Agent settings also use commas, so an item of the form `key=value` continues the previous
-/// entry's settings instead of starting a new one; a comma always ends an `exec:` command (a
-/// command with a comma in it is given on its own, `--seat`/`--agent`). The CLI's seat lists,
-/// the TUI's and the tournament's agent lists all split here.
-pub fn split_spec_list(text: &str) -> Vec<String> {
-    let mut entries: Vec<String> = Vec::new();
-    for item in text.split(',').map(str::trim) {
-        match entries.last_mut() {
-            Some(last)
-                if item.contains('=')
-                    && !item.contains(':')
-                    && last.contains(':')
-                    && !last.starts_with(crate::external::EXEC_PREFIX) =>
-            {
-                last.push(',');
-                last.push_str(item);
-            }
-            _ => entries.push(item.to_owned()),
-        }
-    }
-    entries
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -466,20 +443,6 @@ mod tests {
                 },
                 rollout: Rollout::Random
             }
-        );
-    }
-
-    #[test]
-    fn spec_lists_keep_settings_with_their_agent() {
-        assert_eq!(
-            split_spec_list("ismcts:iterations=2000,c=1.4, random,mc:playouts=5"),
-            vec!["ismcts:iterations=2000,c=1.4", "random", "mc:playouts=5"]
-        );
-        assert_eq!(split_spec_list("random"), vec!["random"]);
-        // A key=value after a command is the next entry, not more of the command.
-        assert_eq!(
-            split_spec_list("exec:bot --level=2,hard"),
-            vec!["exec:bot --level=2", "hard"]
         );
     }
 

@@ -20,7 +20,7 @@ use mousehole_bots::{AgentSeat, RandomAgent};
 use mousehole_engine::games::cheese_day::CheeseDay;
 use mousehole_engine::playout::uniform;
 use mousehole_engine::registry::canonical_spec;
-use mousehole_engine::rng::{agent_seed, fallback_rng};
+use mousehole_engine::rng::{AgentStreams, agent_seed};
 use mousehole_engine::{
     Actor, FaultKind, Game, GameConfig, GameSpec, Match, MatchEnd, Seat, ToMove, Transcript,
 };
@@ -279,16 +279,16 @@ fn a_program_that_hangs_times_out_at_every_act_and_is_killed() {
         ended[0].contains("did not exit within 2 s: killed"),
         "{ended:?}"
     );
-    // The fallback drew from the seat's own fallback stream, never the chance stream.
-    let mut rng = fallback_rng(1, 0);
+    // The fallback drew from the seat's own fallback streams, never the chance stream.
+    let streams = AgentStreams::new(1, 0);
     let config = <CheeseDay as Game>::Config::with_players(3).unwrap();
     let mut state = CheeseDay::new(&config);
     let mut legal = Vec::new();
-    for event in &played.transcript.events {
+    for (index, event) in played.transcript.events.iter().enumerate() {
         let action = event.action.parse().unwrap();
         if event.actor == Actor::Seat(0) {
             state.legal_actions(&mut legal);
-            assert_eq!(action, uniform(&legal, &mut rng));
+            assert_eq!(action, uniform(&legal, &mut streams.fallback(index)));
         }
         state.apply(action).unwrap();
     }

@@ -74,10 +74,13 @@ pub fn run(args: &BenchArgs) -> Result<()> {
             args.decisions
         )?;
         for spec in specs {
-            let measured = spec.visit(MeasureExternal {
-                command: &command,
-                decisions: args.decisions as usize,
-            })??;
+            let measured = mousehole_bots::visit(
+                &spec,
+                MeasureExternal {
+                    command: &command,
+                    decisions: args.decisions as usize,
+                },
+            )??;
             writeln!(out, "  {measured}")?;
         }
         return Ok(());
@@ -190,10 +193,10 @@ struct MeasureExternal<'a> {
     decisions: usize,
 }
 
-impl GameVisitor for MeasureExternal<'_> {
+impl mousehole_bots::BotVisitor for MeasureExternal<'_> {
     type Output = Result<String>;
 
-    fn visit<G: Game>(self, config: G::Config) -> Result<String> {
+    fn visit<G: mousehole_bots::BotGame>(self, config: G::Config) -> Result<String> {
         let measured = external_overhead::<G>(&config, self.command, self.decisions)?;
         let ms = |values: &[f64], q: f64| ExternalOverhead::quantile(values, q) / 1e3;
         Ok(format!(

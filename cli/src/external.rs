@@ -2,12 +2,12 @@
 //! deadlines and fallback, building them, and the match log they write on stderr (one line per
 //! fault, what the program said on stderr, how it ended).
 
-use anyhow::{Context, Result};
+use std::sync::Arc;
+use std::time::Duration;
+
 use clap::Args;
 use mousehole_bots::external::{AgentIdentity, LogEntry};
-use mousehole_bots::{ExternalCommand, ExternalSeat, ExternalSettings, FallbackSpec};
-use mousehole_engine::Seat;
-use std::time::Duration;
+use mousehole_bots::{ExternalSettings, FallbackSpec, ProgramOptions};
 
 /// How external programs' seats are run.
 #[derive(Clone, Debug, Args)]
@@ -57,24 +57,18 @@ impl ExternalArgs {
             ..ExternalSettings::default()
         }
     }
-}
 
-/// Builds the seat for `command` in game `G`, logging to stderr (with `quiet`, only what went
-/// wrong), and the handle on what the program will say its name is.
-pub fn seat<G: mousehole_bots::BotGame>(
-    command: &ExternalCommand,
-    args: &ExternalArgs,
-    quiet: bool,
-) -> Result<(Box<dyn Seat<G>>, AgentIdentity)> {
-    command.check()?;
-    let fallback = args
-        .fallback
-        .build::<G>()
-        .with_context(|| format!("--fallback {}", args.fallback))?;
-    let seat = ExternalSeat::<G>::new(command.clone(), args.settings(), fallback)
-        .with_log(Box::new(move |entry: &LogEntry| log(entry, quiet)));
-    let identity = seat.identity();
-    Ok((Box::new(seat), identity))
+    /// How `exec:` seats are run, their log going to stderr (with `quiet`, only what went
+    /// wrong).
+    pub fn programs(&self, quiet: bool) -> ProgramOptions {
+        ProgramOptions {
+            settings: self.settings(),
+            fallback: self.fallback.clone(),
+            log: Some(Arc::new(move || {
+                Box::new(move |entry: &LogEntry| log(entry, quiet))
+            })),
+        }
+    }
 }
 
 /// One line of the match log on stderr (ignored if stderr is gone: nobody is there to read it).

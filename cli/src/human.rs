@@ -8,12 +8,10 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::rc::Rc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 
-use mousehole_engine::{
-    Actor, Decision, DecisionView, Game, Outcome, Seat, SeenEvent, StopRequest,
-};
+use mousehole_bots::SeatLabel;
+use mousehole_engine::{Actor, Decision, DecisionView, Ending, Game, Seat, SeenEvent, StopRequest};
 
 use crate::choices::{Choices, Picked, WIDTH, echo, wrap, wrap_line};
-use crate::seats::SeatSpec;
 use crate::signals::Signal;
 
 /// What the terminal gave: a typed line, the end of input, a read error, or a stop signal.
@@ -104,13 +102,13 @@ fn terminal_failed(error: &str) -> StopRequest {
 pub struct SeatNames(Vec<String>);
 
 impl SeatNames {
-    pub fn new(seats: &[SeatSpec]) -> Self {
+    pub fn new(seats: &[SeatLabel]) -> Self {
         Self(
             seats
                 .iter()
                 .enumerate()
-                .map(|(seat, spec)| match spec {
-                    SeatSpec::Human(Some(name)) => format!("seat {seat} ({name})"),
+                .map(|(seat, label)| match label {
+                    SeatLabel::Human(Some(name)) => format!("seat {seat} ({name})"),
                     other => format!("seat {seat} ({other})"),
                 })
                 .collect(),
@@ -238,9 +236,9 @@ impl<G: Game> Seat<G> for HumanSeat {
         Ok(decision)
     }
 
-    fn finish(&mut self, _outcome: Option<&Outcome>, seen: &[SeenEvent<G::EventView>]) {
+    fn finish(&mut self, ending: &Ending<'_, G::EventView>) {
         let heading = format!("--- the end of the game, as {} saw it ---", self.who());
-        self.show_events(&heading, seen);
+        self.show_events(&heading, ending.seen());
     }
 }
 

@@ -12,8 +12,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use mousehole_bots::external::AgentIdentity;
-use mousehole_bots::{BotGame, BotVisitor};
-use mousehole_engine::text::shown;
+use mousehole_bots::{BotGame, BotVisitor, SeatLabel, build_seat};
 use mousehole_engine::{Game, GameConfig, Match, Outcome, Seat, StopRequest, ToMove, Transcript};
 use rand::RngExt;
 
@@ -23,7 +22,7 @@ use crate::external::{ExternalArgs, with_identity};
 use crate::human::{HumanSeat, SeatNames, TERMINAL_FAILED, Terminal, event_line, say};
 use crate::numbers;
 use crate::out::{OutFile, shown_path};
-use crate::seats::{SeatSpec, parse_seat, parse_seats};
+use crate::seats::seats_of;
 use crate::signals::StopSignals;
 use crate::spec::{game_spec, players_from_seats};
 
@@ -74,14 +73,7 @@ pub struct PlayArgs {
 
 pub fn run(args: &PlayArgs) -> Result<ExitCode> {
     let mut spec = game_spec(&args.game, args.players, &args.options)?;
-    let seats: Vec<SeatSpec> = match &args.seats {
-        Some(text) => parse_seats(text)?,
-        None => args
-            .seat
-            .iter()
-            .map(|entry| parse_seat(entry).with_context(|| format!("--seat {}", shown(entry))))
-            .collect::<Result<_>>()?,
-    };
+    let seats = seats_of(args.seats.as_deref(), &args.seat)?;
     if !seats.is_empty() {
         players_from_seats(&mut spec, seats.len())?;
     }
@@ -111,7 +103,7 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
 
 struct PlayGames<'a> {
     args: &'a PlayArgs,
-    seats: Vec<SeatSpec>,
+    seats: Vec<SeatLabel>,
     seed: u64,
     out: Option<OutFile>,
     terminal: Option<Rc<Terminal>>,
@@ -131,7 +123,7 @@ impl BotVisitor for PlayGames<'_> {
     fn visit<G: BotGame>(mut self, config: G::Config) -> Result<ExitCode> {
         let players = config.players();
         if self.seats.is_empty() {
-            self.seats = vec![SeatSpec::Agent("random".parse()?); players];
+            self.seats = vec![SeatLabel::Agent("random".parse()?); players];
         }
         if self.seats.len() != players {
             let info = G::info();
@@ -151,26 +143,26 @@ impl BotVisitor for PlayGames<'_> {
         let people: Vec<usize> = (0..players)
             .filter(|&seat| self.seats[seat].is_human())
             .collect();
+        let programs = self.args.external.programs(self.args.quiet);
         let mut built: Vec<Box<dyn Seat<G>>> = Vec::with_capacity(players);
         let mut identities: Vec<Option<AgentIdentity>> = vec![None; players];
-        for (seat, spec) in self.seats.iter().enumerate() {
-            if let SeatSpec::External(command) = spec {
-                let (program, identity) =
-                    crate::external::seat::<G>(command, &self.args.external, self.args.quiet)
-                        .with_context(|| format!("seat {seat}"))?;
-                built.push(program);
-                identities[seat] = Some(identity);
-                continue;
-            }
-            built.push(match (spec.build_agent::<G>()?, &self.terminal) {
-                (Some(agent), _) => agent,
-                (None, Some(terminal)) => Box::new(HumanSeat::new(
+        for (seat, label) in self.seats.iter().enumerate() {
+            if let Some(bot) =
+                build_seat::<G>(label, &programs).with_context(|| format!("seat {seat}"))?
+            {
+                identities[seat] = bot.identity;
+                built.push(bot.seat);
+            } else {
+                let terminal = self
+                    .terminal
+                    .as_ref()
+                    .expect("a terminal is started for people's seats");
+                built.push(Box::new(HumanSeat::new(
                     Rc::clone(&names),
                     Rc::clone(terminal),
                     people.len() > 1,
-                )),
-                (None, None) => unreachable!("a terminal is started for people's seats"),
-            });
+                )));
+            }
         }
         let labels: Vec<String> = self.seats.iter().map(ToString::to_string).collect();
         let quiet = self.args.quiet;
@@ -287,49 +279,29 @@ impl PlayGames<'_> {
     ) -> Result<Played> {
         let mut game = Match::<G>::new(config, seed);
         // People are shown their views; programs are sent theirs as `events`.
-        if self.terminal.is_some() || self.seats.iter().any(SeatSpec::is_external) {
+        if self.terminal.is_some() || self.seats.iter().any(SeatLabel::is_program) {
             game.record_views(true);
         }
         game.start_seats(seats);
         let mut shown = 0;
         loop {
-            let to_move = match game.state().to_move() {
-                ToMove::Player(seat) => seat,
-                _ => 0,
-            };
             if let Some(signal) = self.signals.caught() {
+                let to_move = match game.state().to_move() {
+                    ToMove::Player(seat) => seat,
+                    _ => 0,
+                };
                 game.stop(to_move, StopRequest::quit(signal.describe()));
                 break;
             }
-            let progressed = if game.resolve_chance().is_some() {
-                true
-            } else if let Some(view) = game.decision_view() {
-                let seat = view.seat();
-                let answer = seats[seat].decide(&view);
-                match answer {
-                    Ok(decision) => match game.decide(seat, decision) {
-                        Ok(()) => true,
-                        Err(error) => {
-                            let reason = format!("seat {seat} chose an illegal action: {error}");
-                            game.stop(seat, StopRequest::quit(reason));
-                            false
-                        }
-                    },
-                    Err(mut stop) => {
-                        if stop.reason.starts_with(TERMINAL_FAILED) {
-                            // A closed terminal fails reads and writes just before SIGHUP
-                            // arrives: name the signal if it does.
-                            if let Some(signal) = self.signals.wait(Duration::from_millis(300)) {
-                                signal.describe().clone_into(&mut stop.reason);
-                            }
-                        }
-                        game.stop(seat, stop);
-                        false
-                    }
-                }
-            } else {
-                false
-            };
+            let progressed = game.play_step(seats, &mut ());
+            if let Some((_, reason, _)) = game.ended_early()
+                && reason.starts_with(TERMINAL_FAILED)
+                // A closed terminal fails reads and writes just before SIGHUP arrives: name
+                // the signal if it does.
+                && let Some(signal) = self.signals.wait(Duration::from_millis(300))
+            {
+                game.restate_stop(signal.describe());
+            }
             if let Some(viewer) = live {
                 let new_events = &game.seen(viewer)[shown..];
                 let lines: Vec<String> = new_events

@@ -9,11 +9,11 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::Args;
+use mousehole_bots::{TranscriptProblem, check_transcript};
 use mousehole_engine::transcript::ReadError;
-use mousehole_engine::{GameSpec, ReplayError, Transcript};
+use mousehole_engine::{ReplayError, Transcript};
 
 use crate::out::shown_path;
-use crate::seats::{check_label, parse_seat};
 use crate::{EXIT_FOUND_PROBLEMS, EXIT_USAGE};
 
 #[derive(Debug, Args)]
@@ -153,20 +153,8 @@ fn check_one(
             return Ok(());
         }
     };
-    let spec = GameSpec::from_recorded(&transcript.game, &transcript.options).ok();
-    let bad_label = transcript
-        .seats
-        .iter()
-        .enumerate()
-        .find_map(|(seat, text)| {
-            let checked = match &spec {
-                Some(spec) => check_label(text, spec),
-                None => parse_seat(text).map(drop),
-            };
-            checked.err().map(|e| (seat, e))
-        });
-    match (bad_label, transcript.replay()) {
-        (_, Err(ReplayError::SeatView { seat })) => {
+    match check_transcript(&transcript) {
+        Err(TranscriptProblem::Replay(ReplayError::SeatView { seat })) => {
             tally.transcripts -= 1;
             tally.views += 1;
             writeln!(
@@ -174,10 +162,7 @@ fn check_one(
                 "{label}: not checked: this is seat {seat}'s view of a game (\"view\": {seat}), which shows only what that seat saw and cannot be replayed; replay the full transcript instead"
             )?;
         }
-        (Some((seat, error)), _) => {
-            writeln!(out, "{label}: INVALID: seat {seat}'s label: {error:#}")?;
-        }
-        (None, Ok(report)) => {
+        Ok(report) => {
             tally.valid += 1;
             let result = match &report.outcome {
                 Some(outcome) => format!(
@@ -203,7 +188,7 @@ fn check_one(
                 transcript.game, transcript.seed, report.events
             )?;
         }
-        (None, Err(error)) => {
+        Err(error) => {
             writeln!(out, "{label}: INVALID: {error}")?;
         }
     }

@@ -8,10 +8,11 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use mousehole_tui::{GamePlan, Launch, SeatPlan};
+use mousehole_bots::SeatLabel;
+use mousehole_tui::{GamePlan, Launch};
 
 use crate::numbers;
-use crate::seats::{SeatSpec, parse_seats};
+use crate::seats::parse_seats;
 use crate::spec::{game_spec, players_from_seats};
 
 #[derive(Debug, Default, Args)]
@@ -48,18 +49,6 @@ pub struct TuiArgs {
     pub out: Option<PathBuf>,
 }
 
-/// Turns the CLI's seat list into the TUI's.
-fn seat_plans(text: &str) -> Result<Vec<SeatPlan>> {
-    parse_seats(text)?
-        .into_iter()
-        .map(|seat| match seat {
-            SeatSpec::Agent(spec) => Ok(SeatPlan::Bot(spec)),
-            SeatSpec::Human(name) => Ok(SeatPlan::Human(name)),
-            SeatSpec::External(command) => Ok(SeatPlan::Program(command)),
-        })
-        .collect()
-}
-
 fn launch(args: &TuiArgs) -> Result<Launch> {
     if let Some(path) = &args.replay {
         let transcript = mousehole_tui::read_transcript(path)?;
@@ -70,13 +59,13 @@ fn launch(args: &TuiArgs) -> Result<Launch> {
         let spec = mousehole_engine::GameSpec::from_recorded(&transcript.game, &transcript.options)
             .with_context(|| format!("{}", path.display()))?;
         let seats = match &args.seats {
-            Some(text) => seat_plans(text)?,
+            Some(text) => parse_seats(text)?,
             None => transcript
                 .seats
                 .iter()
                 .enumerate()
                 .map(|(seat, label)| {
-                    SeatPlan::from_label(label).map_err(|e| {
+                    label.parse::<SeatLabel>().map_err(|e| {
                         anyhow::anyhow!(
                             "{}: seat {seat} was played by '{}', which the TUI cannot seat ({e}); give --seats to choose who plays",
                             path.display(),
@@ -100,7 +89,7 @@ fn launch(args: &TuiArgs) -> Result<Launch> {
             transcript: Box::new(transcript),
         });
     }
-    let seats = args.seats.as_deref().map(seat_plans).transpose()?;
+    let seats = args.seats.as_deref().map(parse_seats).transpose()?;
     match (&args.game, seats) {
         (Some(game), Some(seats)) => {
             let mut spec = game_spec(game, args.players, &args.options)?;

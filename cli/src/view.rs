@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
+use mousehole_bots::check_transcript;
 use mousehole_engine::Transcript;
 use mousehole_engine::transcript::ReadError;
 
@@ -121,7 +122,8 @@ pub fn run(args: &ViewArgs) -> Result<ExitCode> {
     })
 }
 
-/// Seat `seat`'s view of `transcript`, or why there is none.
+/// Seat `seat`'s view of `transcript`, or why there is none: a transcript `replay` refuses
+/// has none (it is checked as `replay` checks it, labels and outcome included).
 fn seat_view(transcript: &Transcript, seat: usize) -> Result<Transcript, String> {
     let seats = transcript.seats.len();
     if transcript.view.is_none() && seat >= seats {
@@ -131,5 +133,6 @@ fn seat_view(transcript: &Transcript, seat: usize) -> Result<Transcript, String>
             seats.saturating_sub(1)
         ));
     }
+    check_transcript(transcript).map_err(|e| format!("INVALID: {e}"))?;
     transcript.seat_view(seat).map_err(|e| e.to_string())
 }

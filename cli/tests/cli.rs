@@ -1396,3 +1396,107 @@ fn schema_prints_each_games_observation_contract() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("unknown game 'chess'"));
 }
+
+/// The game `mousehole tui` plays with these seats and seed, headless: the app's own loop,
+/// its bots on their thread, a test clock so their pace costs no time; `resume` continues a
+/// saved game instead of starting one.
+fn tui_game(spec: &str, seats: &str, seed: u64, resume: Option<Transcript>) -> Transcript {
+    use mousehole_tui::{App, GamePlan, Launch, Theme};
+    let labels = mousehole_bots::SeatLabel::parse_list(seats).unwrap();
+    let launch = match resume {
+        Some(saved) => Launch::Resume {
+            plan: GamePlan::new(
+                GameSpec::from_recorded(&saved.game, &saved.options).unwrap(),
+                labels,
+                saved.seed,
+            ),
+            transcript: Box::new(saved),
+        },
+        None => Launch::Play(GamePlan::new(spec.parse().unwrap(), labels, seed)),
+    };
+    let mut app = App::new(launch, Theme::MONOCHROME).expect("the app starts");
+    let mut clock = Instant::now();
+    let started = Instant::now();
+    while !app.game_over() {
+        assert!(
+            started.elapsed() < Duration::from_secs(600),
+            "{spec}: the TUI's game did not end"
+        );
+        clock += Duration::from_secs(10);
+        if !app.tick(clock) {
+            std::thread::sleep(Duration::from_micros(200));
+        }
+    }
+    app.transcript().expect("a game")
+}
+
+/// The games of the front-end tests: every game, short where a game runs long, with a
+/// random seat and a search level.
+const FRONT_END_GAMES: [(&str, &str); 4] = [
+    ("cheese-day:players=3", "medium,random,medium"),
+    ("moose-house:players=2", "random,medium"),
+    ("mouse-trap:players=3,trap_parts=6", "medium,random,random"),
+    ("mouse-race:players=2,size=9,max_turns=40", "random,medium"),
+];
+
+/// Plays game `index` of [`FRONT_END_GAMES`] with `mousehole play` into a file of `dir`.
+fn played_into(dir: &Path, index: usize, seed: u64) -> PathBuf {
+    let (spec, seats) = FRONT_END_GAMES[index];
+    let played = dir.join(format!("play-{index}.json"));
+    let output = mousehole(&[
+        "play",
+        spec,
+        "--seats",
+        seats,
+        "--seed",
+        &seed.to_string(),
+        "-q",
+        "--out",
+        text(&played),
+    ]);
+    assert!(output.status.success(), "{spec}: {}", stderr(&output));
+    played
+}
+
+#[test]
+fn play_and_the_tui_play_the_same_game_from_the_same_seed_and_seats() {
+    let dir = scratch("front-ends");
+    for (index, (spec, seats)) in FRONT_END_GAMES.iter().enumerate() {
+        let seed = 5 + index as u64;
+        let played = played_into(&dir, index, seed);
+        let in_the_tui = dir.join(format!("tui-{index}.json"));
+        mousehole_tui::write_transcript(&in_the_tui, &tui_game(spec, seats, seed, None)).unwrap();
+        let (played, in_the_tui) = (
+            std::fs::read(&played).unwrap(),
+            std::fs::read(&in_the_tui).unwrap(),
+        );
+        assert!(
+            played == in_the_tui,
+            "{spec}: play and the TUI part:\n{}\n{}",
+            String::from_utf8_lossy(&played),
+            String::from_utf8_lossy(&in_the_tui)
+        );
+        let transcript = Transcript::from_json_bytes(&played).unwrap();
+        assert!(transcript.outcome.is_some(), "{spec}: unfinished");
+        assert!(
+            transcript.events.iter().any(|e| e.info.is_some()),
+            "{spec}: the search level said nothing of its choices"
+        );
+    }
+}
+
+#[test]
+fn a_game_saved_from_play_goes_on_in_the_tui_as_play_would_have_played_it() {
+    let dir = scratch("play-to-tui");
+    for (index, (spec, seats)) in FRONT_END_GAMES.iter().enumerate() {
+        let seed = 31 + index as u64;
+        let played = played_into(&dir, index, seed);
+        let whole = Transcript::from_json_bytes(&std::fs::read(&played).unwrap()).unwrap();
+        // What `--out` holds part way through: the events so far, and no outcome yet.
+        let mut saved = whole.clone();
+        saved.events.truncate(whole.events.len() / 2);
+        saved.outcome = None;
+        let went_on = tui_game(spec, seats, seed, Some(saved));
+        assert_eq!(went_on, whole, "{spec}: the resumed game went another way");
+    }
+}

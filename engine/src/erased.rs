@@ -6,7 +6,7 @@ use std::fmt;
 use std::marker::PhantomData;
 
 use crate::error::{ActionError, BrokenInvariant, ParseActionError};
-use crate::game::{Actor, Game, ToMove};
+use crate::game::{Game, ToMove};
 use crate::options::{GameConfig, GameInfo};
 use crate::outcome::Outcome;
 use crate::rng::GameRng;
@@ -48,14 +48,6 @@ pub trait DynState: Send + Sync + fmt::Debug {
     /// A short note on what `action` would do here, for readable full transcripts (from the
     /// true state: never for a seat still playing).
     fn describe(&self, action: &str) -> Option<String>;
-    /// Applies `action` (made by `actor`) and returns how `seat` saw it: its view's text form
-    /// and its note. On error the state is unchanged.
-    fn apply_seen(
-        &mut self,
-        actor: Actor,
-        action: &str,
-        seat: usize,
-    ) -> Result<(String, Option<String>), ActionError>;
     /// How one of `seat`'s legal actions reads for a person choosing it.
     fn choice_label(&self, seat: usize, action: &str) -> Option<String>;
     /// Samples a chance outcome (text) with `rng`; `None` unless at a chance node.
@@ -165,21 +157,6 @@ impl<G: Game> DynState for ErasedState<G> {
     fn describe(&self, action: &str) -> Option<String> {
         let action: G::Action = action.trim().parse().ok()?;
         self.0.describe(&action)
-    }
-
-    fn apply_seen(
-        &mut self,
-        actor: Actor,
-        action: &str,
-        seat: usize,
-    ) -> Result<(String, Option<String>), ActionError> {
-        let action: G::Action = action.trim().parse()?;
-        let before = self.0.observation(seat);
-        let view = self.0.event_view(seat, &action);
-        self.0.apply(action)?;
-        let after = self.0.observation(seat);
-        let note = G::event_note(&before, actor, &view, &after);
-        Ok((view.to_string(), note))
     }
 
     fn choice_label(&self, seat: usize, action: &str) -> Option<String> {

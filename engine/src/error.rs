@@ -3,7 +3,7 @@
 
 use thiserror::Error;
 
-use crate::game::ToMove;
+use crate::game::{Actor, ToMove};
 
 /// Text that is not any action of the game.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -57,6 +57,20 @@ impl IllegalReason {
             ToMove::Terminal => IllegalReason::GameOver,
             ToMove::Chance => IllegalReason::NotAnOutcome,
             ToMove::Player(seat) => IllegalReason::NotLegal { seat },
+        }
+    }
+
+    /// Why `actor` may not act at a state with `to_move`, when it is not the one to act.
+    pub fn of_actor(to_move: ToMove, actor: Actor) -> Self {
+        match (to_move, actor) {
+            (ToMove::Terminal, _) => IllegalReason::GameOver,
+            (ToMove::Chance, Actor::Seat(seat)) => IllegalReason::ChanceDue { seat },
+            (ToMove::Player(to_move), Actor::Seat(seat)) => {
+                IllegalReason::NotYourTurn { seat, to_move }
+            }
+            (ToMove::Player(seat), Actor::Chance) => IllegalReason::DecisionDue { seat },
+            // Chance at a chance node is the one to act: only its outcome can be wrong.
+            (ToMove::Chance, Actor::Chance) => IllegalReason::NotAnOutcome,
         }
     }
 }

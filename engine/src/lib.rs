@@ -42,6 +42,7 @@ pub mod options;
 pub mod outcome;
 pub mod playout;
 pub mod registry;
+pub mod replay;
 pub mod rng;
 pub mod runner;
 pub mod testing;
@@ -59,8 +60,8 @@ pub use outcome::Outcome;
 pub use registry::{GameSpec, GameVisitor};
 pub use rng::GameRng;
 pub use runner::{
-    ActionEstimate, Budget, Decision, DecisionInfo, DecisionView, Event, Fault, FaultKind, Match,
-    MatchEnd, MatchObserver, Seat, SeenEvent, Step, StopRequest,
+    ActionEstimate, Budget, Decision, DecisionInfo, DecisionView, Ending, Event, Fault, FaultKind,
+    Match, MatchEnd, MatchObserver, PendingDecision, Seat, SeenEvent, Step, StopRequest,
 };
 pub use transcript::{ReplayError, Transcript, TranscriptEvent};
 

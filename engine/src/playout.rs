@@ -5,7 +5,7 @@
 use crate::game::Game;
 use crate::game::ToMove;
 use crate::options::GameConfig;
-use crate::rng::{GameRng, below, chance_rng, seat_rng};
+use crate::rng::{AgentStreams, GameRng, below, chance_rng};
 use crate::runner::{Decision, DecisionView, Match, MatchEnd, Seat, StopRequest};
 use crate::transcript::Transcript;
 
@@ -18,28 +18,30 @@ pub fn uniform<A: Copy>(legal: &[A], rng: &mut GameRng) -> A {
     legal[below(rng, legal.len() as u32) as usize]
 }
 
-/// A seat that decides uniformly at random, with the seat's own stream of the match seed.
+/// A seat that decides uniformly at random, each decision from its own stream of the seat's
+/// agent seed ([`AgentStreams`], the one policy of every agent at a seat).
 #[derive(Clone, Debug)]
 pub struct RandomSeat {
-    rng: GameRng,
+    streams: AgentStreams,
 }
 
 impl Default for RandomSeat {
     fn default() -> Self {
         Self {
-            rng: seat_rng(0, 0),
+            streams: AgentStreams::new(0, 0),
         }
     }
 }
 
 impl<G: Game> Seat<G> for RandomSeat {
     fn start(&mut self, seat: usize, _config: &G::Config, seed: u64) {
-        self.rng = seat_rng(seed, seat);
+        self.streams = AgentStreams::new(seed, seat);
     }
 
     #[inline]
     fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest> {
-        Ok(Decision::new(uniform(view.legal(), &mut self.rng)))
+        let mut rng = self.streams.decision(view.events());
+        Ok(Decision::new(uniform(view.legal(), &mut rng)))
     }
 }
 
@@ -51,7 +53,7 @@ pub struct RandomGames<G: Game> {
     seats: Vec<RandomSeat>,
     /// For unrecorded games: the state, the per-seat streams and scratch space.
     state: G,
-    rngs: Vec<GameRng>,
+    streams: Vec<AgentStreams>,
     legal: Vec<G::Action>,
     outcomes: Vec<(G::Action, u32)>,
 }
@@ -62,8 +64,8 @@ impl<G: Game> RandomGames<G> {
             game: Match::new(config, 0),
             seats: vec![RandomSeat::default(); config.players()],
             state: G::new(config),
-            rngs: (0..config.players())
-                .map(|seat| seat_rng(0, seat))
+            streams: (0..config.players())
+                .map(|seat| AgentStreams::new(0, seat))
                 .collect(),
             legal: Vec::with_capacity(64),
             outcomes: Vec::with_capacity(16),
@@ -82,8 +84,8 @@ impl<G: Game> RandomGames<G> {
     pub fn play_unrecorded(&mut self, seed: u64) -> (&G, usize) {
         self.state = G::new(self.game.config());
         let mut chance = chance_rng(seed);
-        for (seat, rng) in self.rngs.iter_mut().enumerate() {
-            *rng = seat_rng(seed, seat);
+        for (seat, streams) in self.streams.iter_mut().enumerate() {
+            *streams = AgentStreams::new(seed, seat);
         }
         let mut events = 0;
         loop {
@@ -94,7 +96,7 @@ impl<G: Game> RandomGames<G> {
                     .apply_sampled_chance(&mut chance, &mut self.outcomes),
                 ToMove::Player(seat) => self
                     .state
-                    .apply_sampled_legal(&mut self.rngs[seat], &mut self.legal),
+                    .apply_sampled_legal(&mut self.streams[seat].decision(events), &mut self.legal),
             };
             assert!(
                 applied,

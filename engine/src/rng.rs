@@ -32,8 +32,9 @@ fn splitmix64(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The stream a seat's agent draws from: independent of the chance stream and of other seats,
-/// so adding thinking to one bot never changes the dice another game sees.
+/// One independent stream per seat of `seed`, for tools and tests that want a generator per
+/// seat. Agents seated at a match do not draw from it: they draw a stream per decision
+/// ([`AgentStreams`]).
 pub fn seat_rng(seed: u64, seat: usize) -> GameRng {
     stream(seed, seat as u64 + 1)
 }
@@ -45,14 +46,56 @@ pub fn agent_seed(match_seed: u64, seat: usize) -> u64 {
     splitmix64(splitmix64(match_seed) ^ (seat as u64 + 1).wrapping_mul(0xA076_1D64_78BD_642F))
 }
 
-/// The stream a seat's fallback decides from when its agent faults: never the chance stream,
-/// so a fault cannot change later chance events, and not the agent's own stream either.
-pub fn fallback_rng(match_seed: u64, seat: usize) -> GameRng {
-    stream(match_seed, FALLBACK_STREAMS + seat as u64)
+/// The random streams of the agent in one seat of one game: the one policy for every seat
+/// of every front end (the match runner's seats, the TUI, tournaments, analysis).
+///
+/// Each decision draws from a stream of its own, numbered by how many events came before it,
+/// of the agent's seed ([`agent_seed`]). A decision's draws therefore depend only on the match
+/// seed, the seat and the position, never on what the agent drew before: a game resumed from
+/// a transcript, or taken back by an undo, goes on exactly as the uninterrupted game would
+/// have. Hints and an external program's fallback draw from streams of their own, so asking
+/// for a hint or a program's fault never changes what a bot plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AgentStreams {
+    /// The generator state every stream of this agent starts from (the mixed agent seed).
+    state: u64,
 }
 
-/// First stream number of the fallback streams (seats use streams 1…; no game has this many).
-const FALLBACK_STREAMS: u64 = 1 << 32;
+/// First stream of the hint searches (no game has this many events).
+const HINT_STREAMS: u64 = 1 << 40;
+/// First stream of the fallback decisions of an external program's seat.
+const FALLBACK_STREAMS: u64 = 1 << 41;
+
+impl AgentStreams {
+    /// The streams of the agent in `seat` of the game with `match_seed`.
+    pub fn new(match_seed: u64, seat: usize) -> Self {
+        Self::of_agent_seed(agent_seed(match_seed, seat))
+    }
+
+    /// The streams of an agent given `agent_seed` (what a program is told at `new_game`).
+    pub fn of_agent_seed(agent_seed: u64) -> Self {
+        Self {
+            state: splitmix64(agent_seed),
+        }
+    }
+
+    /// The stream of the decision that follows the game's first `events` events.
+    #[inline]
+    pub fn decision(self, events: usize) -> GameRng {
+        GameRng::new(self.state, events as u64)
+    }
+
+    /// The stream of a hint's search at that decision.
+    pub fn hint(self, events: usize) -> GameRng {
+        GameRng::new(self.state, HINT_STREAMS + events as u64)
+    }
+
+    /// The stream of a fallback's decision at that decision, when an external program faults:
+    /// never the chance stream, so a fault cannot change later chance events.
+    pub fn fallback(self, events: usize) -> GameRng {
+        GameRng::new(self.state, FALLBACK_STREAMS + events as u64)
+    }
+}
 
 /// A uniformly random number in `0..n` (Lemire's multiply-and-shift with rejection: unbiased,
 /// and usually one 32-bit draw with no division). Random playouts call this for every choice.
@@ -162,6 +205,27 @@ mod tests {
         assert_ne!(a, b);
         assert_ne!(b, c);
         assert_eq!(a, chance_rng(5).random::<u64>());
+        let agent = AgentStreams::new(5, 0);
+        let draws: Vec<u64> = [
+            agent.decision(3),
+            agent.decision(4),
+            agent.hint(3),
+            agent.fallback(3),
+            AgentStreams::new(5, 1).decision(3),
+        ]
+        .into_iter()
+        .map(|mut rng| rng.random())
+        .collect();
+        for (i, a) in draws.iter().enumerate() {
+            for b in &draws[i + 1..] {
+                assert_ne!(a, b, "{draws:?}");
+            }
+        }
+        assert_eq!(
+            draws[0],
+            AgentStreams::new(5, 0).decision(3).random::<u64>()
+        );
+        assert_eq!(agent, AgentStreams::of_agent_seed(agent_seed(5, 0)));
     }
 
     #[test]

@@ -7,394 +7,23 @@
 //! [`Match::decide`] from a front end's event loop. Both go through the same recording path,
 //! observer and seat notices.
 
-use std::fmt;
-use std::time::Instant;
-
-use serde::{Deserialize, Serialize};
-
 use crate::error::{IllegalAction, IllegalReason};
 use crate::game::{Actor, Game, ToMove};
 use crate::options::GameConfig;
 use crate::outcome::Outcome;
 use crate::rng::{GameRng, chance_rng};
 
+mod decision;
+mod seat;
+
+pub use decision::{ActionEstimate, Budget, Decision, DecisionInfo, Fault, FaultKind};
+pub use seat::{DecisionView, Ending, PendingDecision, Seat, SeenEvent, StopRequest};
+
 /// One recorded event: who acted and what.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Event<A> {
     pub actor: Actor,
     pub action: A,
-}
-
-/// One event as a seat saw it: who acted, the seat's view of the action, and a readable note
-/// built only from what the seat sees.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeenEvent<V> {
-    pub actor: Actor,
-    pub view: V,
-    pub note: Option<String>,
-}
-
-impl<V: fmt::Display> fmt::Display for SeenEvent<V> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.actor, self.view)?;
-        if let Some(note) = &self.note {
-            write!(f, " → {note}")?;
-        }
-        Ok(())
-    }
-}
-
-/// What an agent said of one legal action when it chose: how much it looked at it and how
-/// likely it thinks a win is after it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ActionEstimate {
-    /// The action's text form.
-    pub action: String,
-    /// Search iterations (or playouts) that went through this action.
-    pub visits: u64,
-    /// Estimated win chance for the deciding seat (its mean return), 0…1.
-    pub win: f64,
-    /// Standard error of `win`, where the agent can say.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stderr: Option<f64>,
-}
-
-/// What the deciding agent said of its choice, recorded on the transcript event as `info`
-/// (an object: readers ignore keys they do not know).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct DecisionInfo {
-    /// Estimated win chance of the chosen action.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub win: Option<f64>,
-    /// Total iterations or playouts behind the choice.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub visits: Option<u64>,
-    /// Anything the agent wants a reader to know.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
-    /// Per legal action, what the agent thought of it (the chosen one first).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub actions: Vec<ActionEstimate>,
-    /// Whatever else the agent said (an external program's own keys), kept as given.
-    #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
-}
-
-/// The kinds of fault an external agent can commit (`PROTOCOL.md`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum FaultKind {
-    /// No reply within the deadline (and grace).
-    Timeout,
-    /// A reply that is not one valid JSON object line.
-    NotJson,
-    /// A reply with a missing or unknown `type`.
-    BadType,
-    /// An action that is not among the legal ones.
-    IllegalAction,
-    /// A reply over the size limit.
-    TooLong,
-    /// The program exited or closed its stdout.
-    Exited,
-}
-
-impl fmt::Display for FaultKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            FaultKind::Timeout => "timeout",
-            FaultKind::NotJson => "not_json",
-            FaultKind::BadType => "bad_type",
-            FaultKind::IllegalAction => "illegal_action",
-            FaultKind::TooLong => "too_long",
-            FaultKind::Exited => "exited",
-        })
-    }
-}
-
-/// A fault at one decision, recorded on the transcript event whose action the seat's
-/// fallback chose.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Fault {
-    pub kind: FaultKind,
-    /// The offending text (or what happened), cut to [`Fault::TEXT_LIMIT`] characters.
-    pub text: String,
-}
-
-impl Fault {
-    /// Most characters of offending text a fault keeps.
-    pub const TEXT_LIMIT: usize = 200;
-
-    pub fn new(kind: FaultKind, text: &str) -> Self {
-        Self {
-            kind,
-            text: crate::text::cut(text, Self::TEXT_LIMIT),
-        }
-    }
-}
-
-impl fmt::Display for Fault {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.kind, self.text)
-    }
-}
-
-/// A seat's answer at a decision: the action, and optionally what the agent thought of it and
-/// the fault that made a fallback choose it. (The extras are boxed so that a plain decision,
-/// returned at every step of every playout, stays as small as its action.)
-#[derive(Clone, Debug, PartialEq)]
-pub struct Decision<A> {
-    pub action: A,
-    pub info: Option<Box<DecisionInfo>>,
-    pub fault: Option<Box<Fault>>,
-}
-
-impl<A> Decision<A> {
-    /// Just the action.
-    pub fn new(action: A) -> Self {
-        Self {
-            action,
-            info: None,
-            fault: None,
-        }
-    }
-
-    /// The action with what the agent thought of it.
-    pub fn with_info(action: A, info: DecisionInfo) -> Self {
-        Self {
-            action,
-            info: Some(Box::new(info)),
-            fault: None,
-        }
-    }
-
-    /// The action a fallback chose after `fault`.
-    pub fn after_fault(action: A, fault: Fault) -> Self {
-        Self {
-            action,
-            info: None,
-            fault: Some(Box::new(fault)),
-        }
-    }
-}
-
-impl<A> From<A> for Decision<A> {
-    fn from(action: A) -> Self {
-        Decision::new(action)
-    }
-}
-
-/// How much a seat may think at a decision: a deadline, an iteration count, both or neither
-/// (then the agent's own settings decide). Agents honour the tighter of this and their own.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Budget {
-    /// Answer by then.
-    pub deadline: Option<Instant>,
-    /// At most this many search iterations (or playouts).
-    pub iterations: Option<u64>,
-}
-
-impl Budget {
-    /// No limit from the match: the agent's settings decide.
-    pub const UNLIMITED: Budget = Budget {
-        deadline: None,
-        iterations: None,
-    };
-}
-
-/// What a deciding seat is shown: its seat number, the legal actions, its observation on
-/// request, its views of the events (since its previous decision, and since the game began),
-/// and its budget. The true state stays private to the runner.
-pub struct DecisionView<'a, G: Game> {
-    state: &'a G,
-    seat: usize,
-    legal: &'a [G::Action],
-    seen: &'a [SeenEvent<G::EventView>],
-    history: &'a [SeenEvent<G::EventView>],
-    budget: Budget,
-}
-
-impl<'a, G: Game> DecisionView<'a, G> {
-    /// A view of `state` for `seat`, which must be the seat to move, with no recorded events
-    /// and no budget (a bot asked outside a match: analysis, hints).
-    ///
-    /// # Panics
-    /// If `seat` is not the one to move at `state`.
-    pub fn new(state: &'a G, seat: usize, legal: &'a [G::Action]) -> Self {
-        assert_eq!(
-            state.to_move(),
-            ToMove::Player(seat),
-            "view for a seat not to move"
-        );
-        Self {
-            state,
-            seat,
-            legal,
-            seen: &[],
-            history: &[],
-            budget: Budget::UNLIMITED,
-        }
-    }
-
-    /// The same view with the seat's views of every event since the game began (what a seat
-    /// outside a match remembers: a front end asking a bot for its move or a hint). They are
-    /// also the events since its previous decision, as far as the view can tell.
-    pub fn with_history(mut self, history: &'a [SeenEvent<G::EventView>]) -> Self {
-        self.seen = history;
-        self.history = history;
-        self
-    }
-
-    /// The same view, its events since the seat's previous decision being those of its
-    /// history from event `told` on: for a front end that keeps track of what it has shown a
-    /// seat that remembers (an external program).
-    pub fn with_seen_from(mut self, told: usize) -> Self {
-        self.seen = &self.history[told.min(self.history.len())..];
-        self
-    }
-
-    /// The same view with a budget.
-    pub fn with_budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
-        self
-    }
-
-    /// The deciding seat.
-    pub fn seat(&self) -> usize {
-        self.seat
-    }
-
-    /// The legal actions, in the game's stable order (never empty).
-    pub fn legal(&self) -> &'a [G::Action] {
-        self.legal
-    }
-
-    /// Everything this seat may know. Computed on each call: cache it if needed twice.
-    pub fn observation(&self) -> G::Observation {
-        self.state.observation(self.seat)
-    }
-
-    /// The game's configuration (public).
-    pub fn config(&self) -> &'a G::Config {
-        self.state.config()
-    }
-
-    /// This seat's views of the events since its previous decision (or since the game began),
-    /// if the match records views ([`Match::record_views`]); else empty.
-    pub fn seen(&self) -> &'a [SeenEvent<G::EventView>] {
-        self.seen
-    }
-
-    /// This seat's views of every event since the game began, if the match records views
-    /// (as it does when a seat asks, [`Seat::wants_views`]); else empty. A bot that reasons
-    /// from how the others played reads it here, so it needs no memory of its own.
-    pub fn history(&self) -> &'a [SeenEvent<G::EventView>] {
-        self.history
-    }
-
-    /// How much the seat may think.
-    pub fn budget(&self) -> Budget {
-        self.budget
-    }
-}
-
-impl<G: Game> fmt::Debug for DecisionView<'_, G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("DecisionView")
-            .field("seat", &self.seat)
-            .field("legal", &self.legal)
-            .field("budget", &self.budget)
-            .finish_non_exhaustive()
-    }
-}
-
-/// A seat's request to end the match early: a person quits or input ends (`forfeit: false`,
-/// the game is left unfinished), or the seat gives the game up (`forfeit: true`, it ranks
-/// last).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StopRequest {
-    pub reason: String,
-    pub forfeit: bool,
-}
-
-impl StopRequest {
-    /// Stop the match, leaving the game unfinished.
-    pub fn quit(reason: impl Into<String>) -> Self {
-        Self {
-            reason: reason.into(),
-            forfeit: false,
-        }
-    }
-
-    /// End the match with this seat ranked last.
-    pub fn forfeit(reason: impl Into<String>) -> Self {
-        Self {
-            reason: reason.into(),
-            forfeit: true,
-        }
-    }
-}
-
-/// Something that decides for one seat during a match: a bot, a person at a prompt, an
-/// external program.
-pub trait Seat<G: Game> {
-    /// Told once before the first decision: which seat it plays and the match seed.
-    fn start(&mut self, seat: usize, config: &G::Config, seed: u64) {
-        let _ = (seat, config, seed);
-    }
-
-    /// Chooses one of `view.legal()`, or asks to stop the match.
-    fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest>;
-
-    /// Whether this seat decides from its views of the events (`DecisionView::seen` and
-    /// `history`): if any seat does, the match records views from its start, so the seat's
-    /// play never depends on whether a front end happened to record them.
-    fn wants_views(&self) -> bool {
-        false
-    }
-
-    /// Told once when the match ends (`None` if it was stopped before the end), with the
-    /// seat's views of the events since its last decision (empty unless views are recorded).
-    fn finish(&mut self, outcome: Option<&Outcome>, seen: &[SeenEvent<G::EventView>]) {
-        let _ = (outcome, seen);
-    }
-}
-
-impl<G: Game, S: Seat<G> + ?Sized> Seat<G> for &mut S {
-    fn start(&mut self, seat: usize, config: &G::Config, seed: u64) {
-        (**self).start(seat, config, seed);
-    }
-
-    #[inline]
-    fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest> {
-        (**self).decide(view)
-    }
-
-    fn wants_views(&self) -> bool {
-        (**self).wants_views()
-    }
-
-    fn finish(&mut self, outcome: Option<&Outcome>, seen: &[SeenEvent<G::EventView>]) {
-        (**self).finish(outcome, seen);
-    }
-}
-
-impl<G: Game, S: Seat<G> + ?Sized> Seat<G> for Box<S> {
-    fn start(&mut self, seat: usize, config: &G::Config, seed: u64) {
-        (**self).start(seat, config, seed);
-    }
-
-    #[inline]
-    fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest> {
-        (**self).decide(view)
-    }
-
-    fn wants_views(&self) -> bool {
-        (**self).wants_views()
-    }
-
-    fn finish(&mut self, outcome: Option<&Outcome>, seen: &[SeenEvent<G::EventView>]) {
-        (**self).finish(outcome, seen);
-    }
 }
 
 /// Watches a match's events as they are recorded: a front end's live log, a progress count.
@@ -487,6 +116,8 @@ struct EarlyEnd {
     seat: usize,
     reason: String,
     forfeit: bool,
+    /// The seat chose an action that is not legal (nothing of it was applied).
+    illegal: Option<IllegalAction>,
 }
 
 impl<G: Game> Match<G> {
@@ -544,6 +175,11 @@ impl<G: Game> Match<G> {
         self.seed
     }
 
+    /// The stream the match draws its chance events from, where it stands now.
+    pub fn chance_stream(&self) -> &GameRng {
+        &self.rng
+    }
+
     /// The true state: for the runner's owner (front end, tests), never for agents.
     pub fn state(&self) -> &G {
         &self.state
@@ -564,13 +200,6 @@ impl<G: Game> Match<G> {
         self.seen.as_ref().map_or(&[], |seen| &seen[seat])
     }
 
-    /// `seat`'s views of the events since its previous decision (empty unless views are
-    /// recorded): what it is shown at its next decision or when the game ends.
-    pub fn seen_since_decision(&self, seat: usize) -> &[SeenEvent<G::EventView>] {
-        let seen = self.seen(seat);
-        &seen[self.seen_cursor[seat].min(seen.len())..]
-    }
-
     /// The outcome of the game, once it is over (a forfeit is not the game's outcome: see
     /// [`Match::end`]).
     pub fn outcome(&self) -> Option<Outcome> {
@@ -580,6 +209,12 @@ impl<G: Game> Match<G> {
     /// How the match ended, once it has: the game's end, or a seat's stop or forfeit.
     pub fn end(&self) -> Option<MatchEnd> {
         if let Some(early) = &self.ended {
+            if let Some(error) = &early.illegal {
+                return Some(MatchEnd::IllegalChoice {
+                    seat: early.seat,
+                    error: error.clone(),
+                });
+            }
             return Some(if early.forfeit {
                 MatchEnd::Forfeited {
                     seat: early.seat,
@@ -610,7 +245,16 @@ impl<G: Game> Match<G> {
                 seat,
                 reason: request.reason,
                 forfeit: request.forfeit,
+                illegal: None,
             });
+        }
+    }
+
+    /// Says better why the match stopped, for a front end that learns it after the fact (a
+    /// terminal that failed because it was being closed, the signal coming just after).
+    pub fn restate_stop(&mut self, reason: impl Into<String>) {
+        if let Some(early) = &mut self.ended {
+            early.reason = reason.into();
         }
     }
 
@@ -619,12 +263,13 @@ impl<G: Game> Match<G> {
         self.resolve_chance_observed(&mut ())
     }
 
+    /// [`Match::resolve_chance`], showing the event to `observer`.
     #[allow(
         clippy::inline_always,
         reason = "measured: left to the optimiser these stay calls and a Cheese Day playout costs 17% more"
     )]
     #[inline(always)]
-    fn resolve_chance_observed(
+    pub fn resolve_chance_observed(
         &mut self,
         observer: &mut impl MatchObserver<G>,
     ) -> Option<G::Action> {
@@ -679,6 +324,43 @@ impl<G: Game> Match<G> {
         }
     }
 
+    /// Applies the chance outcome `outcome` (one taken from a record rather than drawn from
+    /// the match RNG, which it leaves where it is), if chance is due and `outcome` is one of
+    /// positive probability.
+    ///
+    /// # Errors
+    /// [`IllegalAction`] otherwise; nothing is applied or recorded.
+    pub fn apply_chance(&mut self, outcome: G::Action) -> Result<(), IllegalAction> {
+        self.apply_chance_observed(outcome, &mut ())
+    }
+
+    /// [`Match::apply_chance`], showing the event to `observer`.
+    ///
+    /// # Errors
+    /// As [`Match::apply_chance`].
+    pub fn apply_chance_observed(
+        &mut self,
+        outcome: G::Action,
+        observer: &mut impl MatchObserver<G>,
+    ) -> Result<(), IllegalAction> {
+        let reason = match self.state.to_move() {
+            _ if self.ended.is_some() => Some(IllegalReason::GameOver),
+            ToMove::Terminal => Some(IllegalReason::GameOver),
+            ToMove::Player(seat) => Some(IllegalReason::DecisionDue { seat }),
+            ToMove::Chance if !self.state.is_legal(&outcome) => Some(IllegalReason::NotAnOutcome),
+            ToMove::Chance => None,
+        };
+        if let Some(reason) = reason {
+            return Err(IllegalAction {
+                action: outcome.to_string(),
+                reason,
+                legal: self.state.legal_texts(),
+            });
+        }
+        self.record(Actor::Chance, outcome, observer);
+        Ok(())
+    }
+
     /// Resolves chance events until a seat must decide or the game ends.
     pub fn resolve_all_chance(&mut self) {
         while self.resolve_chance().is_some() {}
@@ -724,14 +406,35 @@ impl<G: Game> Match<G> {
         Some(self.view_for(seat))
     }
 
+    /// [`Match::decision_view`] as an owned value, for a seat that decides on another thread
+    /// (a front end's bots beside its screen).
+    pub fn pending_decision(&mut self) -> Option<PendingDecision<G>> {
+        self.decision_view().map(|view| PendingDecision::of(&view))
+    }
+
     fn view_for(&self, seat: usize) -> DecisionView<'_, G> {
-        DecisionView {
-            state: &self.state,
+        DecisionView::of_match(
+            &self.state,
             seat,
-            legal: &self.legal,
-            seen: self.seen_since_decision(seat),
+            &self.legal,
+            self.seen(seat),
+            self.seen_cursor[seat],
+            self.events.len(),
+            self.budget,
+        )
+    }
+
+    /// How the match ended for `seat`, with its views of the events: what it is told at the
+    /// end ([`Seat::finish`]).
+    pub fn ending<'a>(
+        &'a self,
+        seat: usize,
+        end: Option<&'a MatchEnd>,
+    ) -> Ending<'a, G::EventView> {
+        Ending {
+            outcome: end.and_then(MatchEnd::outcome),
             history: self.seen(seat),
-            budget: self.budget,
+            seen_from: self.seen_cursor[seat],
         }
     }
 
@@ -830,12 +533,10 @@ impl<G: Game> Match<G> {
         }
     }
 
-    /// Tells every seat the match ended as `end` says, with its views of the events since its
-    /// last decision.
+    /// Tells every seat the match ended as `end` says, with its views of the events.
     pub fn finish_seats(&self, seats: &mut [impl Seat<G>], end: Option<&MatchEnd>) {
-        let outcome = end.and_then(MatchEnd::outcome);
         for (index, seat) in seats.iter_mut().enumerate() {
-            seat.finish(outcome, self.seen_since_decision(index));
+            seat.finish(&self.ending(index, end));
         }
     }
 
@@ -870,31 +571,63 @@ impl<G: Game> Match<G> {
         seats: &mut [impl Seat<G>],
         observer: &mut impl MatchObserver<G>,
     ) -> MatchEnd {
-        loop {
-            let Step::Decide(seat) = self.advance_observed(observer) else {
-                return self
-                    .end()
-                    .expect("an advanced match that is over has an end");
-            };
-            self.state.legal_actions(&mut self.legal);
-            let answer = seats[seat].decide(&self.view_for(seat));
-            match answer {
-                Ok(decision) if self.legal.contains(&decision.action) => {
-                    self.record_decision(seat, decision, observer);
-                }
-                Ok(decision) => {
-                    return MatchEnd::IllegalChoice {
-                        seat,
-                        error: IllegalAction {
+        while self.play_step(seats, observer) {}
+        self.end()
+            .expect("a match that plays no further step has an end")
+    }
+
+    /// Plays the next event: chance from the match RNG, or the decision of the seat to move,
+    /// asked through `seats[seat]` (an illegal choice or a stop request ends the match, as
+    /// [`Match::end`] then says). Returns `false`, doing nothing, once the match is over: the
+    /// one step of [`Match::run`], for front ends that do something between events (show
+    /// them, save the game, watch for signals).
+    ///
+    /// # Panics
+    /// If `seats` has no entry for the seat to move.
+    #[allow(
+        clippy::inline_always,
+        reason = "the runner's inner loop: one call per event of every recorded game"
+    )]
+    #[inline(always)]
+    pub fn play_step(
+        &mut self,
+        seats: &mut [impl Seat<G>],
+        observer: &mut impl MatchObserver<G>,
+    ) -> bool {
+        if self.ended.is_some() {
+            return false;
+        }
+        match self.state.to_move() {
+            ToMove::Terminal => false,
+            ToMove::Chance => {
+                self.resolve_chance_observed(observer);
+                true
+            }
+            ToMove::Player(seat) => {
+                self.state.legal_actions(&mut self.legal);
+                match seats[seat].decide(&self.view_for(seat)) {
+                    Ok(decision) if self.legal.contains(&decision.action) => {
+                        self.record_decision(seat, decision, observer);
+                        true
+                    }
+                    Ok(decision) => {
+                        let error = IllegalAction {
                             action: decision.action.to_string(),
                             reason: IllegalReason::NotLegal { seat },
                             legal: self.legal.iter().map(ToString::to_string).collect(),
-                        },
-                    };
-                }
-                Err(stop) => {
-                    self.stop(seat, stop);
-                    return self.end().expect("a stopped match has an end");
+                        };
+                        self.ended = Some(EarlyEnd {
+                            seat,
+                            reason: format!("seat {seat} chose an illegal action: {error}"),
+                            forfeit: false,
+                            illegal: Some(error),
+                        });
+                        false
+                    }
+                    Err(stop) => {
+                        self.stop(seat, stop);
+                        false
+                    }
                 }
             }
         }

@@ -11,13 +11,13 @@ use std::fmt::Write as _;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::erased::DynState;
-use crate::error::{ActionError, IllegalReason, ParseActionError, SpecError, list_or_none};
-use crate::game::{Actor, Game, ToMove};
+use crate::error::{IllegalReason, ParseActionError, SpecError, list_or_none};
+use crate::game::{Actor, Game};
 use crate::options::GameConfig;
 use crate::outcome::Outcome;
-use crate::registry::GameSpec;
-use crate::runner::{DecisionInfo, Fault, Match};
+use crate::registry::{GameSpec, GameVisitor};
+use crate::replay::{Chance, Replay};
+use crate::runner::{DecisionInfo, Event, Fault, Match, MatchObserver};
 
 mod read;
 
@@ -91,6 +91,12 @@ pub enum BadEvent {
     Unparsable(#[from] ParseActionError),
     #[error("{0}")]
     Illegal(IllegalReason),
+    /// Replaying to continue the game, chance must be the seed's: the recorded outcome is not
+    /// what seed `seed`'s chance stream gives there.
+    #[error(
+        "seed {seed}'s chance stream gives `{drawn}` here: this transcript was not played with its recorded seed, so it cannot be continued exactly (it can still be replayed and viewed)"
+    )]
+    NotTheSeeds { seed: u64, drawn: String },
 }
 
 /// Why a transcript does not replay.
@@ -126,8 +132,6 @@ pub struct ReplayReport {
     pub events: usize,
     /// The replayed outcome (`None` for an unfinished game).
     pub outcome: Option<Outcome>,
-    /// The state after the last event.
-    pub state: Box<dyn DynState>,
 }
 
 impl Transcript {
@@ -169,32 +173,47 @@ impl Transcript {
     /// `"view": seat` and cannot be replayed.
     ///
     /// # Errors
-    /// If this transcript does not replay (a seat-view transcript, a bad event, …), or `seat`
-    /// is not a seat of the game.
+    /// If this transcript does not replay (a seat-view transcript, a bad event, an outcome
+    /// that is not the game's, …), or `seat` is not a seat of the game.
     pub fn seat_view(&self, seat: usize) -> Result<Transcript, ReplayError> {
-        let game = self.check_header()?;
-        if seat >= game.players() {
-            return Err(ReplayError::SeatCount {
-                given: seat + 1,
-                players: game.players(),
-            });
+        struct SeatView<'a> {
+            transcript: &'a Transcript,
+            seat: usize,
         }
-        let mut state = game.new_state();
-        let mut events = Vec::with_capacity(self.events.len());
-        for (i, event) in self.events.iter().enumerate() {
-            check_actor(state.as_ref(), event).map_err(|e| self.bad_event(i, e))?;
-            let (view, note) = state
-                .apply_seen(event.actor, &event.action, seat)
-                .map_err(|e| self.bad_event(i, bad_event_of(&e, state.as_ref())))?;
-            let mut seen = TranscriptEvent::new(event.actor, view);
-            seen.note = note;
-            if event.actor == Actor::Seat(seat) {
-                // A seat knows what it said and what went wrong with its own answers.
-                seen.info.clone_from(&event.info);
-                seen.fault.clone_from(&event.fault);
+        impl GameVisitor for SeatView<'_> {
+            type Output = Result<Vec<TranscriptEvent>, ReplayError>;
+            fn visit<G: Game>(self, config: G::Config) -> Self::Output {
+                let players = config.players();
+                if self.seat >= players {
+                    return Err(ReplayError::SeatCount {
+                        given: self.seat + 1,
+                        players,
+                    });
+                }
+                let game = Replay::<G>::new(self.transcript, Chance::Recorded)?
+                    .with_views()
+                    .finish()?;
+                Ok(game
+                    .seen(self.seat)
+                    .iter()
+                    .zip(&self.transcript.events)
+                    .map(|(seen, event)| {
+                        let mut shown = TranscriptEvent::new(seen.actor, seen.view.to_string());
+                        shown.note.clone_from(&seen.note);
+                        if event.actor == Actor::Seat(self.seat) {
+                            // A seat knows what it said and what went wrong with its answers.
+                            shown.info.clone_from(&event.info);
+                            shown.fault.clone_from(&event.fault);
+                        }
+                        shown
+                    })
+                    .collect())
             }
-            events.push(seen);
         }
+        let events = self.spec()?.visit(SeatView {
+            transcript: self,
+            seat,
+        })??;
         Ok(Transcript {
             view: Some(seat),
             events,
@@ -202,34 +221,18 @@ impl Transcript {
         })
     }
 
-    fn bad_event(&self, index: usize, (reason, legal): (BadEvent, Vec<String>)) -> ReplayError {
-        let event = &self.events[index];
-        ReplayError::BadEvent {
-            index: index + 1,
-            actor: event.actor,
-            action: event.action.clone(),
-            reason,
-            legal,
-        }
-    }
-
-    /// Checks what comes before the events: the format, the game and every option, one seat
-    /// label per seat, and that this is a full transcript rather than a seat's view.
-    fn check_header(&self) -> Result<Box<dyn crate::DynGame>, ReplayError> {
+    /// The game and options of a full transcript of our format: what a replay starts from.
+    ///
+    /// # Errors
+    /// Another format, a seat's view, an unknown game or a missing or bad option.
+    pub fn spec(&self) -> Result<GameSpec, ReplayError> {
         if self.format != FORMAT {
             return Err(ReplayError::Format(self.format.clone()));
         }
         if let Some(seat) = self.view {
             return Err(ReplayError::SeatView { seat });
         }
-        let game = GameSpec::from_recorded(&self.game, &self.options)?.build()?;
-        if self.seats.len() != game.players() {
-            return Err(ReplayError::SeatCount {
-                given: self.seats.len(),
-                players: game.players(),
-            });
-        }
-        Ok(game)
+        Ok(GameSpec::from_recorded(&self.game, &self.options)?)
     }
 
     /// One JSON object on one line (for `.jsonl`).
@@ -300,38 +303,24 @@ impl Transcript {
     }
 
     /// Re-applies every event from the initial state, checking each against the rules, then
-    /// checks the recorded outcome.
+    /// checks the recorded outcome ([`Replay`], with chance as recorded).
     ///
     /// # Errors
     /// The first problem found: format, game or options, seat count, an invalid event (its
     /// number, why, and the legal set there), or an outcome that differs.
     pub fn replay(&self) -> Result<ReplayReport, ReplayError> {
-        let game = self.check_header()?;
-        let mut state = game.new_state();
-        for (i, event) in self.events.iter().enumerate() {
-            apply_event(state.as_mut(), event).map_err(|e| self.bad_event(i, e))?;
+        struct Check<'a>(&'a Transcript);
+        impl GameVisitor for Check<'_> {
+            type Output = Result<ReplayReport, ReplayError>;
+            fn visit<G: Game>(self, _config: G::Config) -> Self::Output {
+                let game = Replay::<G>::new(self.0, Chance::Recorded)?.finish()?;
+                Ok(ReplayReport {
+                    events: game.events().len(),
+                    outcome: game.outcome(),
+                })
+            }
         }
-        let computed = state.outcome();
-        let agree = match (&self.outcome, &computed) {
-            (None, None) => true,
-            (Some(recorded), Some(computed)) => recorded.matches(computed),
-            _ => false,
-        };
-        if !agree {
-            let show = |o: &Option<Outcome>| match o {
-                None => "null (unfinished)".to_owned(),
-                Some(o) => serde_json::to_string(o).expect("outcomes serialise"),
-            };
-            return Err(ReplayError::OutcomeMismatch {
-                recorded: show(&self.outcome),
-                computed: show(&computed),
-            });
-        }
-        Ok(ReplayReport {
-            events: self.events.len(),
-            outcome: computed,
-            state,
-        })
+        self.spec()?.visit(Check(self))?
     }
 
     /// The readable form: header, one numbered line per event with what it did, outcome.
@@ -355,18 +344,17 @@ impl Transcript {
         }
         let _ = writeln!(out);
         // A seat-view transcript carries its own notes; a full one is described event by
-        // event from the replayed state.
-        let mut state = if self.view.is_some() {
+        // event from the replayed state, as far as it replays.
+        let described = if self.view.is_some() {
             None
         } else {
-            GameSpec::from_recorded(&self.game, &self.options)
-                .and_then(|spec| spec.build())
-                .map(|game| game.new_state())
+            self.spec()
                 .ok()
+                .and_then(|spec| spec.visit(Describe(self)).ok())
         };
         for (i, event) in self.events.iter().enumerate() {
-            let note = match &state {
-                Some(s) => s.describe(&event.action),
+            let note = match &described {
+                Some(described) => described.notes.get(i).cloned().flatten(),
                 None => event.note.clone(),
             };
             // A file's text is echoed safely: it may come from anywhere.
@@ -382,9 +370,13 @@ impl Transcript {
             if let Some(win) = event.info.as_ref().and_then(|info| info.win) {
                 let _ = writeln!(out, "   (estimated win chance {:.1}%)", 100.0 * win);
             }
-            if let Some(Err((reason, _))) = state.as_mut().map(|s| apply_event(s.as_mut(), event)) {
+            if let Some(Described {
+                invalid: Some((at, reason)),
+                ..
+            }) = &described
+                && *at == i
+            {
                 let _ = writeln!(out, "   ! invalid: {reason}");
-                state = None;
             }
         }
         if let Some(stopped) = &self.stopped {
@@ -413,41 +405,59 @@ impl Transcript {
     }
 }
 
-/// Checks that the recorded actor is the one to act.
-fn check_actor(
-    state: &dyn DynState,
-    event: &TranscriptEvent,
-) -> Result<(), (BadEvent, Vec<String>)> {
-    let reason = match (state.to_move(), event.actor) {
-        (ToMove::Chance, Actor::Chance) => return Ok(()),
-        (ToMove::Player(seat), Actor::Seat(actor)) if seat == actor => return Ok(()),
-        (ToMove::Terminal, _) => IllegalReason::GameOver,
-        (ToMove::Chance, Actor::Seat(seat)) => IllegalReason::ChanceDue { seat },
-        (ToMove::Player(to_move), Actor::Seat(seat)) => {
-            IllegalReason::NotYourTurn { seat, to_move }
+/// What the true state says of each event of a full transcript ([`Game::describe`]), as far
+/// as it replays, and where it stops replaying.
+struct Described {
+    notes: Vec<Option<String>>,
+    /// The index of the first event that does not apply, and why.
+    invalid: Option<(usize, String)>,
+}
+
+struct Describe<'a>(&'a Transcript);
+
+impl GameVisitor for Describe<'_> {
+    type Output = Described;
+    fn visit<G: Game>(self, _config: G::Config) -> Described {
+        struct Notes(Vec<Option<String>>);
+        impl<G: Game> MatchObserver<G> for Notes {
+            fn before(&mut self, state: &G, event: &Event<G::Action>) {
+                self.0.push(state.describe(&event.action));
+            }
         }
-        (ToMove::Player(seat), Actor::Chance) => IllegalReason::DecisionDue { seat },
-    };
-    Err((BadEvent::Illegal(reason), state.legal_actions()))
-}
-
-fn bad_event_of(error: &ActionError, state: &dyn DynState) -> (BadEvent, Vec<String>) {
-    let reason = match error {
-        ActionError::Parse(e) => BadEvent::Unparsable(e.clone()),
-        ActionError::Illegal(e) => BadEvent::Illegal(e.reason),
-    };
-    (reason, state.legal_actions())
-}
-
-/// Applies one recorded event, checking that the recorded actor is the one to act.
-fn apply_event(
-    state: &mut dyn DynState,
-    event: &TranscriptEvent,
-) -> Result<(), (BadEvent, Vec<String>)> {
-    check_actor(state, event)?;
-    state
-        .apply_text(&event.action)
-        .map_err(|error| bad_event_of(&error, state))
+        let mut notes = Notes(Vec::with_capacity(self.0.events.len()));
+        // A header the replay refuses (a seat count, say) leaves the events undescribed.
+        let invalid = match Replay::<G>::new(self.0, Chance::Recorded) {
+            Err(_) => None,
+            Ok(mut replay) => loop {
+                match replay.step_observed(&mut notes) {
+                    Ok(true) => {}
+                    Ok(false) => break None,
+                    Err(error) => {
+                        let at = replay.applied();
+                        // The event that does not apply is still described, if it reads.
+                        let event = &self.0.events[at];
+                        notes.0.push(
+                            event
+                                .action
+                                .trim()
+                                .parse()
+                                .ok()
+                                .and_then(|action| replay.game().state().describe(&action)),
+                        );
+                        let reason = match error {
+                            ReplayError::BadEvent { reason, .. } => reason.to_string(),
+                            other => other.to_string(),
+                        };
+                        break Some((at, reason));
+                    }
+                }
+            },
+        };
+        Described {
+            notes: notes.0,
+            invalid,
+        }
+    }
 }
 
 /// Compact JSON of one part of a transcript.

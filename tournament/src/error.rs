@@ -20,6 +20,9 @@ pub enum TournamentError {
     /// An `exec:` entry whose command does not split into words or cannot be started.
     #[error(transparent)]
     Command(ExternalCommandError),
+    /// An entry whose seat cannot be built (a program that cannot be started, …).
+    #[error("{0}")]
+    Seat(String),
     /// An `exec:` entry's fallback that does not build for the game.
     #[error("the fallback of the external entries: {problem}")]
     Fallback { problem: AgentSpecError },

@@ -29,7 +29,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod entry;
 mod error;
 mod part;
 mod plan;
@@ -42,7 +41,6 @@ mod stats;
 pub mod strength;
 mod tally;
 
-pub use entry::{Entry, ExternalLog, ExternalOptions, parse_agent, parse_agent_list};
 pub use error::TournamentError;
 pub use part::{Merged, PART_FORMAT, PartEnd, PartHeader, PartWriter, merge};
 pub use plan::{MAX_SEATINGS, MAX_TABLES, Plan, Shard, TournamentConfig};
@@ -50,7 +48,9 @@ pub use rating::{Ratings, anchor};
 pub use record::{DealRecord, GameRecord, SeatResult};
 pub use report::{AgentReport, HeadToHead, REPORT_FORMAT, Report, SeatReport, Timing};
 pub use run::{DealSink, Progress, RunOptions, RunResult, run};
-pub use seats::{SeatUsage, seat_for};
+pub use seats::{
+    ExternalLog, ExternalLogFn, ExternalOptions, SeatUsage, parse_agent, parse_agent_list, seat_for,
+};
 pub use stats::{Placements, Welford, Z95, t975, wilson95};
 pub use tally::{EntryTally, SeatTally, Tally};
 

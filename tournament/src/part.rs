@@ -14,12 +14,12 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::entry::{ExternalOptions, parse_agent};
 use crate::error::TournamentError;
 use crate::plan::{Plan, Shard, TournamentConfig};
 use crate::record::DealRecord;
 use crate::report::Report;
 use crate::run::{DealSink, RunResult};
+use crate::seats::{ExternalOptions, parse_agent};
 use crate::tally::Tally;
 
 /// The value of a part file's `format` key.

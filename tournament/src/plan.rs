@@ -13,8 +13,10 @@ use std::str::FromStr;
 
 use mousehole_engine::GameSpec;
 
-use crate::entry::{Entry, ExternalOptions};
+use mousehole_bots::SeatLabel;
+
 use crate::error::TournamentError;
+use crate::seats::ExternalOptions;
 
 /// Most tables a tournament plays (every combination of agents is one table).
 pub const MAX_TABLES: u64 = 100_000;
@@ -27,7 +29,7 @@ pub const MAX_SEATINGS: u64 = 5_040;
 pub struct TournamentConfig {
     pub game: GameSpec,
     /// The entries, in order: the same spec listed twice is two entries.
-    pub agents: Vec<Entry>,
+    pub agents: Vec<SeatLabel>,
     /// Games asked for; the tournament plays whole rounds, so it rounds up (see [`Plan`]).
     pub games: u64,
     /// The match seed of round 0; round r plays seed + r (wrapping).
@@ -44,7 +46,7 @@ pub struct Plan {
     spec: GameSpec,
     game: String,
     players: usize,
-    agents: Vec<Entry>,
+    agents: Vec<SeatLabel>,
     external: ExternalOptions,
     labels: Vec<String>,
     names: Vec<String>,
@@ -148,7 +150,7 @@ impl Plan {
     }
 
     /// The entries, in the order given.
-    pub fn agents(&self) -> &[Entry] {
+    pub fn agents(&self) -> &[SeatLabel] {
         &self.agents
     }
 
@@ -160,7 +162,7 @@ impl Plan {
     /// Whether any entry is an external program (they are sent the seats' views of events,
     /// which the match then records).
     pub fn has_external(&self) -> bool {
-        self.agents.iter().any(Entry::is_external)
+        self.agents.iter().any(SeatLabel::is_program)
     }
 
     /// Checks that every external entry's program can be started (it is on `PATH`, or the
@@ -171,7 +173,7 @@ impl Plan {
     /// The first program that cannot be started.
     pub fn check_programs(&self) -> Result<(), TournamentError> {
         for entry in &self.agents {
-            if let Entry::External(command) = entry {
+            if let SeatLabel::Program(command) = entry {
                 command.check().map_err(TournamentError::Command)?;
             }
         }
@@ -398,7 +400,7 @@ fn permutations(players: usize) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::entry::parse_agent_list;
+    use crate::seats::parse_agent_list;
 
     fn config(game: &str, agents: &str, games: u64) -> TournamentConfig {
         TournamentConfig {

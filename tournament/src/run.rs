@@ -535,9 +535,9 @@ impl<G: BotGame> Worker<'_, G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::entry::{ExternalOptions, parse_agent_list};
     use crate::plan::TournamentConfig;
     use crate::report::Report;
+    use crate::seats::{ExternalOptions, parse_agent_list};
 
     /// Keeps the deal numbers and transcript lines it is handed.
     #[derive(Default)]

@@ -1,53 +1,121 @@
-//! Seats for tournament entries: the one function that turns an entry into a seat (a
-//! built-in agent, a level, or an external program), the one visitor bound every game must
-//! meet, and the wrapper that counts each seat's decisions, thinking time and faults.
+//! Seats for tournament entries: the entries (agents and programs, never people), how their
+//! programs are run, the seat each entry gets (built by the bots' one [`build_seat`]), the one
+//! visitor bound every game must meet, and the wrapper that counts each seat's decisions,
+//! thinking time and faults.
 
+use std::fmt;
+use std::sync::Arc;
 use std::time::Instant;
 
-use mousehole_bots::{AgentSeat, BotGame, ExternalSeat, build_agent};
+use mousehole_bots::{
+    BotGame, ExternalSettings, FallbackSpec, LogEntry, ProgramOptions, SeatLabel, SeatLabelError,
+    build_seat, split_spec_list,
+};
 use mousehole_engine::{
-    Decision, DecisionView, Game, GameSpec, Outcome, Seat, SeenEvent, SpecError, StopRequest,
+    Decision, DecisionView, Ending, Game, GameSpec, Seat, SpecError, StopRequest,
 };
 
-use crate::entry::{Entry, ExternalOptions};
 use crate::error::TournamentError;
 
-/// Builds the seat an entry names, for game `G`, in worker thread `worker`: every seat of a
-/// tournament is built here, so an agent kind added to the bots sits like any other. An
-/// external program's seat starts its process at its first game and keeps it for every
-/// later game of the worker (one process per worker and entry), quitting it when dropped.
+/// Parses one entry of a tournament's list: an agent spec or `exec:COMMAND` (a
+/// [`SeatLabel`] that is not a person's). Nothing is started: whether the program runs is
+/// checked when the tournament starts ([`crate::Plan::check_programs`]).
 ///
 /// # Errors
-/// A spec that does not build an agent for `G` (a setting it does not take, …), or an
-/// external entry's fallback that does not.
-pub fn seat_for<G: BotGame>(
-    entry: &Entry,
-    external: &ExternalOptions,
-    worker: usize,
-) -> Result<Box<dyn Seat<G>>, TournamentError> {
-    match entry {
-        Entry::Agent(spec) => {
-            let agent = build_agent::<G>(spec).map_err(|problem| TournamentError::Agent {
-                entry: spec.to_string(),
-                problem,
-            })?;
-            Ok(Box::new(AgentSeat::<G>::new(agent)))
-        }
-        Entry::External(command) => {
-            let fallback = external
-                .fallback
-                .build::<G>()
-                .map_err(|problem| TournamentError::Fallback { problem })?;
-            let log = external.log.clone();
-            let seat = ExternalSeat::<G>::new(command.clone(), external.settings, fallback)
-                .with_log(Box::new(move |line| {
+/// An empty entry, a person (`human`), a command that does not split into words, or a spec
+/// that names no agent.
+pub fn parse_agent(entry: &str) -> Result<SeatLabel, TournamentError> {
+    let person = || TournamentError::Human {
+        entry: mousehole_engine::text::shown(entry.trim()),
+    };
+    match entry.parse::<SeatLabel>() {
+        Ok(label) if label.is_human() => Err(person()),
+        Ok(label) => Ok(label),
+        Err(SeatLabelError::NoName { .. } | SeatLabelError::BadName { .. }) => Err(person()),
+        Err(SeatLabelError::Empty) => Err(TournamentError::EmptyAgent),
+        Err(SeatLabelError::Command(error)) => Err(TournamentError::Command(error)),
+        Err(SeatLabelError::Agent { label, source }) => Err(TournamentError::Agent {
+            entry: label,
+            problem: source,
+        }),
+    }
+}
+
+/// Parses a comma-separated agent list ([`split_spec_list`], then [`parse_agent`] each).
+///
+/// # Errors
+/// As [`parse_agent`], for the first bad entry.
+pub fn parse_agent_list(text: &str) -> Result<Vec<SeatLabel>, TournamentError> {
+    split_spec_list(text)
+        .iter()
+        .map(|entry| parse_agent(entry))
+        .collect()
+}
+
+/// Where external programs' log lines go (faults, what they wrote on stderr, how they
+/// ended), with the worker thread that ran the program.
+#[derive(Clone)]
+pub struct ExternalLog(pub Arc<ExternalLogFn>);
+
+/// What an [`ExternalLog`] calls: the worker's number and the line.
+pub type ExternalLogFn = dyn Fn(usize, &LogEntry) + Send + Sync;
+
+impl fmt::Debug for ExternalLog {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ExternalLog")
+    }
+}
+
+/// How the external entries are run: the same settings as `mousehole play`'s `exec:` seats.
+#[derive(Clone, Debug, Default)]
+pub struct ExternalOptions {
+    /// Each act's deadline and the grace allowed past it.
+    pub settings: ExternalSettings,
+    /// Who decides when a program faults.
+    pub fallback: FallbackSpec,
+    /// Where the programs' log lines go; `None` drops them (every fault is still counted in
+    /// the report and recorded on the transcript).
+    pub log: Option<ExternalLog>,
+}
+
+impl ExternalOptions {
+    /// How worker thread `worker` runs its programs.
+    fn for_worker(&self, worker: usize) -> ProgramOptions {
+        let log = self.log.clone();
+        ProgramOptions {
+            settings: self.settings,
+            fallback: self.fallback.clone(),
+            log: Some(Arc::new(move || {
+                let log = log.clone();
+                Box::new(move |line: &LogEntry| {
                     if let Some(log) = &log {
                         (log.0)(worker, line);
                     }
-                }));
-            Ok(Box::new(seat))
+                })
+            })),
         }
     }
+}
+
+/// Builds the seat an entry names, for game `G`, in worker thread `worker`. An external
+/// program's seat starts its process at its first game and keeps it for every later game of
+/// the worker (one process per worker and entry), quitting it when dropped.
+///
+/// # Errors
+/// A spec that does not build an agent for `G` (a setting it does not take, …), or an
+/// external entry's program or fallback that does not.
+pub fn seat_for<G: BotGame>(
+    entry: &SeatLabel,
+    external: &ExternalOptions,
+    worker: usize,
+) -> Result<Box<dyn Seat<G> + Send>, TournamentError> {
+    let built = build_seat::<G>(entry, &external.for_worker(worker))
+        .map_err(|error| TournamentError::Seat(error.to_string()))?;
+    built
+        .map(|bot| bot.seat)
+        .ok_or_else(|| TournamentError::Human {
+            entry: entry.to_string(),
+        })
 }
 
 /// Code that runs a tournament for any registered game, called with its concrete type. The
@@ -65,38 +133,29 @@ pub(crate) fn visit<V: TournamentGame>(
     mousehole_engine::visit_game!(spec, visitor)
 }
 
-/// Checks that every entry builds a seat for the game, so a bad setting is reported before
-/// any game is played; starts no program (an external entry's seat starts its program at
-/// its first game).
+/// Checks that the external entries' fallback builds for the game, so a bad setting is
+/// reported before any game is played (every entry's own spec was checked when it was
+/// parsed); starts no program.
 pub(crate) fn check_agents(
     game: &GameSpec,
-    agents: &[Entry],
+    agents: &[SeatLabel],
     external: &ExternalOptions,
 ) -> Result<(), TournamentError> {
-    struct Check<'a>(&'a [Entry], &'a ExternalOptions);
+    struct Check<'a>(&'a ExternalOptions);
     impl TournamentGame for Check<'_> {
         type Output = Result<(), TournamentError>;
         fn visit<G: BotGame>(self, _config: G::Config) -> Self::Output {
-            for entry in self.0 {
-                match entry {
-                    Entry::Agent(spec) => {
-                        build_agent::<G>(spec).map_err(|problem| TournamentError::Agent {
-                            entry: spec.to_string(),
-                            problem,
-                        })?;
-                    }
-                    Entry::External(_) => {
-                        self.1
-                            .fallback
-                            .build::<G>()
-                            .map_err(|problem| TournamentError::Fallback { problem })?;
-                    }
-                }
-            }
-            Ok(())
+            self.0
+                .fallback
+                .build::<G>()
+                .map(drop)
+                .map_err(|problem| TournamentError::Fallback { problem })
         }
     }
-    visit(game, Check(agents, external))?
+    if !agents.iter().any(SeatLabel::is_program) {
+        return Ok(());
+    }
+    visit(game, Check(external))?
 }
 
 /// What one seat did in one game: decisions, time spent deciding, and faults.
@@ -114,12 +173,12 @@ pub struct SeatUsage {
 /// A seat that times each of the seat's decisions and counts its faults; the count starts
 /// over when a game starts.
 pub(crate) struct TimedSeat<G: Game> {
-    seat: Box<dyn Seat<G>>,
+    seat: Box<dyn Seat<G> + Send>,
     pub usage: SeatUsage,
 }
 
 impl<G: Game> TimedSeat<G> {
-    pub fn new(seat: Box<dyn Seat<G>>) -> Self {
+    pub fn new(seat: Box<dyn Seat<G> + Send>) -> Self {
         Self {
             seat,
             usage: SeatUsage::default(),
@@ -151,7 +210,40 @@ impl<G: Game> Seat<G> for TimedSeat<G> {
         self.seat.wants_views()
     }
 
-    fn finish(&mut self, outcome: Option<&Outcome>, seen: &[SeenEvent<G::EventView>]) {
-        self.seat.finish(outcome, seen);
+    fn finish(&mut self, ending: &Ending<'_, G::EventView>) {
+        self.seat.finish(ending);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn programs_are_entries_parsed_without_starting_them() {
+        let entries =
+            parse_agent_list("exec:no-such-program-anywhere --fast, hard, ismcts:iterations=5")
+                .unwrap();
+        assert_eq!(entries.len(), 3);
+        assert!(entries[0].is_program());
+        assert_eq!(
+            entries[0].to_string(),
+            "exec:no-such-program-anywhere --fast"
+        );
+        assert_eq!(entries[1].to_string(), "hard");
+        assert_eq!(
+            entries[2].agent().map(ToString::to_string).as_deref(),
+            Some("ismcts:iterations=5")
+        );
+        let err = parse_agent("exec:").unwrap_err().to_string();
+        assert!(err.contains("needs a command"), "{err}");
+        let err = parse_agent("exec:bot 'open").unwrap_err().to_string();
+        assert!(err.contains("close every quote"), "{err}");
+        for person in ["human", "human:ann", "human:"] {
+            assert!(
+                matches!(parse_agent(person), Err(TournamentError::Human { .. })),
+                "{person}"
+            );
+        }
     }
 }

@@ -21,11 +21,13 @@ use mousehole_engine::GameSpec;
 use mousehole_engine::registry::games;
 use serde::Serialize;
 
-use crate::entry::{Entry, ExternalOptions};
+use mousehole_bots::SeatLabel;
+
 use crate::error::TournamentError;
 use crate::plan::{Plan, TournamentConfig};
 use crate::report::{Report, markdown_table, significant, with_interval};
 use crate::run::{RunOptions, run};
+use crate::seats::ExternalOptions;
 
 /// One stronger agent against copies of a weaker one.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -225,8 +227,8 @@ pub fn play(
         let spec: GameSpec = game.parse()?;
         let entries = agents
             .iter()
-            .map(|agent| crate::entry::parse_agent(agent))
-            .collect::<Result<Vec<Entry>, _>>()?;
+            .map(|agent| crate::seats::parse_agent(agent))
+            .collect::<Result<Vec<SeatLabel>, _>>()?;
         let plan = Plan::new(&TournamentConfig {
             game: spec,
             agents: entries,

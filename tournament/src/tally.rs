@@ -181,10 +181,10 @@ impl Tally {
 #[allow(clippy::float_cmp)]
 mod tests {
     use super::*;
-    use crate::entry::{ExternalOptions, parse_agent_list};
     use crate::plan::TournamentConfig;
     use crate::record::{GameRecord, SeatResult};
     use crate::seats::SeatUsage;
+    use crate::seats::{ExternalOptions, parse_agent_list};
 
     fn game(ranks: &[u32]) -> GameRecord {
         let winners = ranks.iter().filter(|&&r| r == 1).count() as f64;

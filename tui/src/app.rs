@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use mousehole_bots::SeatLabel;
 use mousehole_engine::{GameSpec, Transcript};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -17,7 +18,6 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
 use crate::TuiError;
-use crate::bots::SeatPlan;
 use crate::keys::{self, Cmd, Context, lookup};
 use crate::replay::{self, Replay, ReplayView};
 use crate::save::{default_path, write_transcript};
@@ -31,7 +31,7 @@ pub enum Launch {
     /// The setup screen, preset with a game, seats and seed where given.
     Setup {
         game: Option<String>,
-        seats: Option<Vec<SeatPlan>>,
+        seats: Option<Vec<SeatLabel>>,
         seed: Option<u64>,
         out: Option<PathBuf>,
     },

@@ -47,7 +47,6 @@ use mousehole_engine::{GameSpec, SpecError};
 use thiserror::Error;
 
 pub use app::{App, Launch, random_seed};
-pub use bots::SeatPlan;
 pub use save::{read_transcript, write_transcript};
 pub use session::GamePlan;
 pub use terminal::{Exit, run};

@@ -2,9 +2,10 @@
 //! seat's view, or, once the game is over, with everything revealed (the full record with
 //! what each event did, and the hidden cards at each step).
 
-use std::str::FromStr;
-
-use mousehole_engine::{Actor, GameSpec, SeenEvent, ToMove, Transcript};
+use mousehole_engine::replay::{Chance, Replay as MatchReplay};
+use mousehole_engine::{
+    Actor, Event, Game, GameSpec, MatchObserver, SeenEvent, ToMove, Transcript,
+};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -85,54 +86,52 @@ struct ReplaySession<G: TuiGame> {
 
 impl<G: TuiGame> ReplaySession<G> {
     fn new(transcript: &Transcript, config: &G::Config) -> Self {
-        let players = mousehole_engine::GameConfig::players(config);
-        let mut state = G::new(config);
-        let mut states = vec![state.clone()];
-        let mut seen = vec![Vec::new(); players];
-        let mut full = Vec::new();
-        let mut problem = None;
-        for (i, event) in transcript.events.iter().enumerate() {
-            let action = match G::Action::from_str(&event.action) {
-                Ok(action) => action,
-                Err(error) => {
-                    problem = Some(format!("event {} cannot be read: {error}", i + 1));
-                    break;
-                }
-            };
-            let expected = match state.to_move() {
-                ToMove::Chance => Some(Actor::Chance),
-                ToMove::Player(seat) => Some(Actor::Seat(seat)),
-                ToMove::Terminal => None,
-            };
-            if expected != Some(event.actor) {
-                problem = Some(format!(
-                    "event {} ({}: {}) is not the next actor's: the replay stops here",
-                    i + 1,
-                    event.actor,
-                    mousehole_engine::text::shown(&event.action)
-                ));
-                break;
-            }
-            let before: Vec<(G::Observation, G::EventView)> = (0..players)
-                .map(|seat| (state.observation(seat), state.event_view(seat, &action)))
-                .collect();
-            let described = state.describe(&action);
-            if let Err(error) = state.apply(action) {
-                problem = Some(format!("event {} is invalid: {error}", i + 1));
-                break;
-            }
-            for (seat, (observation, view)) in before.into_iter().enumerate() {
-                let after = state.observation(seat);
-                let note = G::event_note(&observation, event.actor, &view, &after);
-                seen[seat].push(SeenEvent {
-                    actor: event.actor,
-                    view,
-                    note,
-                });
-            }
-            full.push((event.actor, action.to_string(), described));
-            states.push(state.clone());
+        /// Keeps every state, and what each event did, as the replay applies the events.
+        struct Record<G: Game> {
+            states: Vec<G>,
+            full: Vec<(Actor, String, Option<String>)>,
         }
+        impl<G: Game> MatchObserver<G> for Record<G> {
+            fn before(&mut self, state: &G, event: &Event<G::Action>) {
+                self.full.push((
+                    event.actor,
+                    event.action.to_string(),
+                    state.describe(&event.action),
+                ));
+            }
+            fn after(&mut self, state: &G, _event: &Event<G::Action>) {
+                self.states.push(state.clone());
+            }
+        }
+        let players = mousehole_engine::GameConfig::players(config);
+        let mut record = Record {
+            states: vec![G::new(config)],
+            full: Vec::new(),
+        };
+        // The viewer shows a transcript as far as it replays, and says where it stops.
+        let (game, problem) = match MatchReplay::<G>::new(transcript, Chance::Recorded) {
+            Err(error) => (None, Some(error.to_string())),
+            Ok(replay) => {
+                let mut replay = replay.with_views();
+                let problem = loop {
+                    match replay.step_observed(&mut record) {
+                        Ok(true) => {}
+                        Ok(false) => break None,
+                        Err(error) => break Some(error.to_string()),
+                    }
+                };
+                (Some(replay.into_match()), problem)
+            }
+        };
+        let seen = (0..players)
+            .map(|seat| {
+                game.as_ref()
+                    .map(|g| g.seen(seat).to_vec())
+                    .unwrap_or_default()
+            })
+            .collect();
+        let Record { states, full } = record;
+        let state = states.last().expect("the start is kept");
         let finished = problem.is_none() && state.is_terminal();
         let first_person = transcript
             .seats

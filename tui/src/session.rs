@@ -8,19 +8,20 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use mousehole_bots::AgentSpec;
+use mousehole_bots::{AgentSpec, SeatLabel};
+use mousehole_engine::replay::{Chance, Replay};
 use mousehole_engine::{
-    ActionEstimate, Actor, Decision, DecisionInfo, Fault, Game, GameConfig, GameSpec, Match,
-    MatchEnd, Outcome, StopRequest, ToMove, Transcript,
+    ActionEstimate, Actor, Decision, DecisionInfo, Game, GameConfig, GameSpec, Match, MatchEnd,
+    Outcome, StopRequest, ToMove, Transcript,
 };
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::bots::{HINT_SPEC, SeatPlan};
+use crate::bots::HINT_SPEC;
 use crate::theme::Theme;
 use crate::view::{Board, spot_at};
-use crate::worker::{Job, Reply, SeatBot, Worker};
+use crate::worker::{Job, Reply, Worker};
 use crate::{TuiError, TuiGame, TuiVisitor};
 
 /// Everything needed to start (or start again) a game: the game with its options, who sits
@@ -28,7 +29,7 @@ use crate::{TuiError, TuiGame, TuiVisitor};
 #[derive(Clone, Debug)]
 pub struct GamePlan {
     pub spec: GameSpec,
-    pub seats: Vec<SeatPlan>,
+    pub seats: Vec<SeatLabel>,
     pub seed: u64,
     /// Saved after every event when set (`--out`).
     pub out: Option<PathBuf>,
@@ -38,7 +39,7 @@ pub struct GamePlan {
 
 impl GamePlan {
     /// A game of `spec` with these seats and seed, not kept in a file, with the usual hints.
-    pub fn new(spec: GameSpec, seats: Vec<SeatPlan>, seed: u64) -> Self {
+    pub fn new(spec: GameSpec, seats: Vec<SeatLabel>, seed: u64) -> Self {
         Self {
             spec,
             seats,
@@ -178,8 +179,7 @@ fn open(plan: GamePlan, transcript: Option<&Transcript>) -> Result<Box<dyn Sessi
         fn visit<G: TuiGame>(self, config: G::Config) -> Self::Output {
             let mut session = GameSession::<G>::new(self.plan, config)?;
             if let Some(transcript) = self.transcript {
-                let events = recorded_events::<G>(transcript)?;
-                session.game = rebuild(&session.config, session.plan.seed, &events)?;
+                session.game = continued(transcript)?;
             }
             Ok(Box::new(session))
         }
@@ -188,78 +188,16 @@ fn open(plan: GamePlan, transcript: Option<&Transcript>) -> Result<Box<dyn Sessi
     crate::visit(&spec, Open { plan, transcript })?
 }
 
-/// One recorded event, typed.
-struct Recorded<A> {
-    actor: Actor,
-    action: A,
-    info: Option<DecisionInfo>,
-    fault: Option<Fault>,
-}
-
-fn recorded_events<G: Game>(transcript: &Transcript) -> Result<Vec<Recorded<G::Action>>, TuiError> {
-    transcript
-        .events
-        .iter()
-        .enumerate()
-        .map(|(i, event)| {
-            let action = G::Action::from_str(&event.action).map_err(|e| TuiError::Resume {
-                reason: format!("event {}: {e}", i + 1),
-            })?;
-            Ok(Recorded {
-                actor: event.actor,
-                action,
-                info: event.info.clone(),
-                fault: event.fault.clone(),
-            })
+/// The match `transcript` records, ready to go on: replayed with chance drawn from its seed's
+/// stream (each draw checked against the record), so the match's streams stand where they
+/// stood when it was saved and the rest of the game is the one it would have been.
+fn continued<G: Game>(transcript: &Transcript) -> Result<Match<G>, TuiError> {
+    Replay::<G>::new(transcript, Chance::Seeded)
+        .map(Replay::with_views)
+        .and_then(Replay::finish)
+        .map_err(|error| TuiError::Resume {
+            reason: error.to_string(),
         })
-        .collect()
-}
-
-/// A match with `seed` in which `events` happened: chance is drawn from the seed's stream and
-/// must give each recorded outcome; decisions are applied with what was recorded of them.
-fn rebuild<G: Game>(
-    config: &G::Config,
-    seed: u64,
-    events: &[Recorded<G::Action>],
-) -> Result<Match<G>, TuiError> {
-    let mut game = Match::<G>::new(config, seed);
-    game.record_views(true);
-    for (i, event) in events.iter().enumerate() {
-        let number = i + 1;
-        match event.actor {
-            Actor::Chance => match game.resolve_chance() {
-                Some(drawn) if drawn == event.action => {}
-                Some(drawn) => {
-                    return Err(TuiError::Resume {
-                        reason: format!(
-                            "event {number} is chance's `{}`, but seed {seed}'s chance stream gives `{drawn}` there: \
-this transcript was not played with its recorded seed, so it cannot be continued exactly (open it with --replay to view it)",
-                            event.action
-                        ),
-                    });
-                }
-                None => {
-                    return Err(TuiError::Resume {
-                        reason: format!(
-                            "event {number} (chance: {}) comes where a seat must decide",
-                            event.action
-                        ),
-                    });
-                }
-            },
-            Actor::Seat(seat) => {
-                let decision = Decision {
-                    action: event.action,
-                    info: event.info.clone().map(Box::new),
-                    fault: event.fault.clone().map(Box::new),
-                };
-                game.decide(seat, decision).map_err(|e| TuiError::Resume {
-                    reason: format!("event {number}: {e}"),
-                })?;
-            }
-        }
-    }
-    Ok(game)
 }
 
 /// The person's decision in progress.
@@ -322,16 +260,7 @@ impl<G: TuiGame> GameSession<G> {
                 ),
             });
         }
-        let bots: Vec<Option<SeatBot>> = plan
-            .seats
-            .iter()
-            .map(|seat| match seat {
-                SeatPlan::Bot(spec) => Some(SeatBot::Agent(spec.clone())),
-                SeatPlan::Program(command) => Some(SeatBot::Program(command.clone())),
-                SeatPlan::Human(_) => None,
-            })
-            .collect();
-        let worker = Worker::start(&config, plan.seed, &bots, &plan.hint)
+        let worker = Worker::start(&config, plan.seed, &plan.seats, &plan.hint)
             .map_err(|reason| TuiError::Seats { reason })?;
         let people: Vec<usize> = (0..players)
             .filter(|&seat| plan.seats[seat].is_human())
@@ -436,35 +365,44 @@ impl<G: TuiGame> GameSession<G> {
                     self.fail(message);
                     changed = true;
                 }
+                Reply::Stopped {
+                    ticket,
+                    seat,
+                    request,
+                } if ticket == self.ticket => {
+                    self.thinking = None;
+                    self.game.stop(seat, request);
+                    self.autosave();
+                    changed = true;
+                }
                 Reply::Notice(text) => {
                     self.notices.push(text);
                     changed = true;
                 }
-                Reply::Decided { .. } | Reply::Failed { .. } => {}
+                Reply::Decided { .. } | Reply::Failed { .. } | Reply::Stopped { .. } => {}
             }
         }
         changed
     }
 
-    /// Once, at the end of the game: the programs at the table are told how it ended.
-    fn tell_programs_the_end(&mut self) {
-        if self.told_the_end
-            || !self
-                .plan
-                .seats
-                .iter()
-                .any(|s| matches!(s, SeatPlan::Program(_)))
-        {
+    /// Once, at the end of the match: the seats at the table are told how it ended.
+    fn tell_seats_the_end(&mut self) {
+        if self.told_the_end {
             return;
         }
         self.told_the_end = true;
+        let end = self.game.end();
+        let histories = (0..self.config.players())
+            .map(|seat| {
+                let ending = self.game.ending(seat, end.as_ref());
+                (ending.history.to_vec(), ending.seen_from)
+            })
+            .collect();
         let job = Job::GameOver {
-            outcome: self.game.outcome(),
-            histories: (0..self.config.players())
-                .map(|seat| self.game.seen(seat).to_vec())
-                .collect(),
+            outcome: end.as_ref().and_then(MatchEnd::outcome).cloned(),
+            histories,
         };
-        // A thread that is gone has no program left to tell.
+        // A thread that is gone has no seat left to tell.
         let _ = self.worker.send(job);
     }
 
@@ -573,7 +511,7 @@ impl<G: TuiGame> Session for GameSession<G> {
         let mut changed = self.receive();
         loop {
             if self.game.end().is_some() {
-                self.tell_programs_the_end();
+                self.tell_seats_the_end();
                 break;
             }
             if self.failure.is_some() {
@@ -624,12 +562,10 @@ impl<G: TuiGame> Session for GameSession<G> {
                         self.start_decision(seat);
                     } else {
                         self.ticket += 1;
+                        let pending = self.game.pending_decision().expect("a seat is to decide");
                         let job = Job::Decide {
                             ticket: self.ticket,
-                            seat,
-                            index: self.game.events().len(),
-                            state: self.game.state().clone(),
-                            history: self.game.seen(seat).to_vec(),
+                            pending,
                         };
                         match self.worker.send(job) {
                             Ok(()) => self.thinking = Some(seat),
@@ -766,15 +702,14 @@ impl<G: TuiGame> Session for GameSession<G> {
         if !matches!(deciding.hint, Hint::None) {
             return Ok(());
         }
-        self.ticket += 1;
-        let job = Job::Hint {
-            ticket: self.ticket,
-            seat: deciding.seat,
-            index: self.game.events().len(),
-            state: self.game.state().clone(),
-            history: self.game.seen(deciding.seat).to_vec(),
+        let Some(pending) = self.game.pending_decision() else {
+            return Err("a hint is for your own decisions".to_owned());
         };
-        self.worker.send(job)?;
+        self.ticket += 1;
+        self.worker.send(Job::Hint {
+            ticket: self.ticket,
+            pending,
+        })?;
         deciding.hint = Hint::Thinking(self.ticket);
         // A hint's own ticket does not make a bot's answer stale: none is pending now.
         Ok(())
@@ -808,26 +743,18 @@ impl<G: TuiGame> Session for GameSession<G> {
             });
         }
         let person = Actor::Seat(self.people[0]);
-        let events = self.game.events();
-        let last = events
+        let last = self
+            .game
+            .events()
             .iter()
             .rposition(|e| e.actor == person)
             .expect("checked above");
-        let notes = self.game.event_notes();
-        let recorded: Vec<Recorded<G::Action>> = events[..last]
-            .iter()
-            .enumerate()
-            .map(|(i, event)| {
-                let note = notes.iter().find(|n| n.index == i);
-                Recorded {
-                    actor: event.actor,
-                    action: event.action,
-                    info: note.and_then(|n| n.info.clone()),
-                    fault: note.and_then(|n| n.fault.clone()),
-                }
-            })
-            .collect();
-        self.game = rebuild(&self.config, self.plan.seed, &recorded).map_err(|e| e.to_string())?;
+        // The game so far, up to the person's last decision, continued from its seed.
+        let mut transcript = self.transcript();
+        transcript.events.truncate(last);
+        transcript.outcome = None;
+        self.game = continued(&transcript).map_err(|e| e.to_string())?;
+        self.told_the_end = false;
         self.ticket += 1;
         self.thinking = None;
         self.ready = None;

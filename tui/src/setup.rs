@@ -10,7 +10,9 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::bots::{BotChoice, DEFAULT_BOT, SeatPlan, bot_choices};
+use mousehole_bots::SeatLabel;
+
+use crate::bots::{BotChoice, DEFAULT_BOT, bot_choices};
 use crate::session::GamePlan;
 use crate::theme::Theme;
 
@@ -246,7 +248,7 @@ impl Setup {
     }
 
     /// Presets from the command line: the player count and who sits where.
-    pub fn set_seats(&mut self, seats: &[SeatPlan]) {
+    pub fn set_seats(&mut self, seats: &[SeatLabel]) {
         let info = self.info();
         if (info.min_players..=info.max_players).contains(&seats.len()) {
             self.players = seats.len();
@@ -254,8 +256,8 @@ impl Setup {
         }
         for (field, plan) in self.seats.iter_mut().zip(seats) {
             match plan {
-                SeatPlan::Human(_) => field.choice = 0,
-                SeatPlan::Bot(spec) => {
+                SeatLabel::Human(_) => field.choice = 0,
+                SeatLabel::Agent(spec) => {
                     if let Some(at) = self.bots.iter().position(|b| &b.spec == spec) {
                         field.choice = at + 1;
                     } else {
@@ -263,7 +265,7 @@ impl Setup {
                         field.custom = spec.to_string();
                     }
                 }
-                SeatPlan::Program(command) => {
+                SeatLabel::Program(command) => {
                     field.choice = self.bots.len() + 1;
                     field.custom = command.to_string();
                 }
@@ -294,11 +296,14 @@ impl Setup {
         let mut seats = Vec::with_capacity(self.seats.len());
         for (index, seat) in self.seats.iter().enumerate() {
             seats.push(match seat.choice {
-                0 => SeatPlan::Human(None),
+                0 => SeatLabel::Human(None),
                 choice if choice <= self.bots.len() => {
-                    SeatPlan::Bot(self.bots[choice - 1].spec.clone())
+                    SeatLabel::Agent(self.bots[choice - 1].spec.clone())
                 }
-                _ => SeatPlan::machine(seat.custom.trim())
+                _ => seat
+                    .custom
+                    .trim()
+                    .parse::<SeatLabel>()
                     .map_err(|e| problem(Field::Seat(index), format!("seat {index}: {e}")))?,
             });
         }

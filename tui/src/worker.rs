@@ -1,78 +1,44 @@
-//! The bots' thinking thread: one per game, owning the bots of every bot seat (agents of this
-//! process, and programs speaking the external-agent protocol) and the hint searcher, so the
-//! screen never waits on a search or a program. It is given owned copies of what it needs (the
-//! state, to build the seat's [`DecisionView`] from) and sends back the [`Decision`].
+//! The bots' thinking thread: one per game, owning the seats of every bot and program (built
+//! by the bots' one [`build_seat`], as every front end builds them) and the hint searcher, so
+//! the screen never waits on a search or a program. It is sent the decision a seat is to make
+//! as the match shows it ([`PendingDecision`]) and sends back the [`Decision`]: a seat decides
+//! here exactly as it would in [`Match::run`](mousehole_engine::Match::run), so the same seed
+//! and seats play the same game in the TUI as in `mousehole play`, and an undo or a resume
+//! goes on as the uninterrupted game would have (each decision draws from its own stream,
+//! and a program's seat tells it a new game began when the game went back).
 //!
-//! A program remembers what it was told, so the thread keeps the events each one has been
-//! sent. When the game has not simply gone on from there (an undo went back, or went back and
-//! took another way) the program is told a new game began and is sent the events from the
-//! start again.
-//!
-//! Every decision draws from its own random stream: stream `n` (the number of events before
-//! it) of the seat's agent seed. A bot's move therefore depends only on the seed, the seat
-//! and the position, so undo and resume give the bots the moves they would have made in the
-//! uninterrupted game. Hints draw from streams of their own and change nothing.
+//! Hints draw from streams of their own ([`AgentStreams::hint`]) and change nothing.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 
-use mousehole_bots::external::LogEntry;
 use mousehole_bots::{
-    Agent, AgentSpec, BotGame, ExternalCommand, ExternalSeat, ExternalSettings, FallbackSpec,
-    build_agent,
+    Agent, AgentSpec, BotGame, LogEntry, ProgramOptions, SeatLabel, build_agent, build_seat,
 };
-use mousehole_engine::rng::{agent_seed, stream};
+use mousehole_engine::rng::AgentStreams;
 use mousehole_engine::{
-    Decision, DecisionInfo, DecisionView, Game, Outcome, Seat, SeenEvent, ToMove,
+    Decision, DecisionInfo, Ending, Game, Outcome, PendingDecision, Seat, SeenEvent, StopRequest,
 };
-
-/// Hint searches draw from the seat's streams from here on (no game has this many events).
-const HINT_STREAMS: u64 = 1 << 40;
 
 /// A question for the thinking thread.
 pub enum Job<G: Game> {
-    /// The bot of `seat` decides at `state`, the position after `index` events, with the
-    /// seat's views of those events (`history`).
+    /// The seat of the pending decision decides.
     Decide {
         ticket: u64,
-        seat: usize,
-        index: usize,
-        state: G,
-        history: Vec<SeenEvent<G::EventView>>,
+        pending: PendingDecision<G>,
     },
-    /// The hint searcher estimates every legal action of `seat` at `state`.
+    /// The hint searcher estimates every legal action of the pending decision.
     Hint {
         ticket: u64,
-        seat: usize,
-        index: usize,
-        state: G,
-        history: Vec<SeenEvent<G::EventView>>,
+        pending: PendingDecision<G>,
     },
-    /// The game is over: the programs are told how it ended, each with its seat's views of
-    /// every event (`histories`, by seat).
+    /// The match is over: every seat is told how it ended, with its views of the events
+    /// (`histories`, by seat: every view, and how many of them it had been shown at its last
+    /// decision).
     GameOver {
         outcome: Option<Outcome>,
-        histories: Vec<Vec<SeenEvent<G::EventView>>>,
-    },
-}
-
-/// Who plays a seat that is not a person's.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SeatBot {
-    Agent(AgentSpec),
-    /// A program speaking the external-agent protocol, with the protocol's default deadline
-    /// and a random fallback.
-    Program(ExternalCommand),
-}
-
-/// A bot seat on the thread.
-enum Player<G: BotGame> {
-    Agent(Box<dyn Agent<G>>),
-    Program {
-        seat: Box<ExternalSeat<G>>,
-        /// The seat's views of the events the program has been sent, once it has been told
-        /// the game began.
-        told: Option<Vec<SeenEvent<G::EventView>>>,
+        histories: Vec<(Vec<SeenEvent<G::EventView>>, usize)>,
     },
 }
 
@@ -82,6 +48,12 @@ pub enum Reply<G: Game> {
         ticket: u64,
         seat: usize,
         decision: Decision<G::Action>,
+    },
+    /// The seat asked to stop the match (a program's seat whose fallback is to forfeit).
+    Stopped {
+        ticket: u64,
+        seat: usize,
+        request: StopRequest,
     },
     Hint {
         ticket: u64,
@@ -98,7 +70,7 @@ pub enum Reply<G: Game> {
 }
 
 /// The handle of a game's thinking thread. Dropping it ends the thread once its current
-/// search is done (nobody waits for it).
+/// search is done (nobody waits for it), and with it the programs, which are told to quit.
 pub struct Worker<G: Game> {
     jobs: Sender<Job<G>>,
     replies: Receiver<Reply<G>>,
@@ -110,122 +82,69 @@ impl<G: Game> std::fmt::Debug for Worker<G> {
     }
 }
 
+/// What the thread owns: the seats that are not people's, and the hint searcher.
+struct Bots<G: Game> {
+    seats: Vec<Option<Box<dyn Seat<G> + Send>>>,
+    hinter: Box<dyn Agent<G>>,
+    seed: u64,
+}
+
 impl<G: BotGame> Worker<G> {
-    /// Starts the thread with the bots of `bots` (`None` for a person's seat) for a game of
-    /// `config` with match seed `seed`, and `hint` as the hint searcher.
+    /// Builds the seats `labels` names (a person's is left to the screen) for a game of
+    /// `config` with match seed `seed`, and `hint` as the hint searcher, and starts the
+    /// thread, which tells every seat the match starts (programs start there).
     ///
     /// # Errors
-    /// A bot spec that does not build for this game, or no thread.
+    /// A seat that does not build for this game (a missing program, …), or no thread.
     pub fn start(
         config: &G::Config,
         seed: u64,
-        bots: &[Option<SeatBot>],
+        labels: &[SeatLabel],
         hint: &AgentSpec,
     ) -> Result<Self, String> {
         let (answers, replies) = mpsc::channel::<Reply<G>>();
-        let mut players: Vec<Option<Player<G>>> = Vec::with_capacity(bots.len());
-        for (seat, bot) in bots.iter().enumerate() {
-            players.push(match bot {
-                Some(SeatBot::Agent(spec)) => {
-                    let mut agent =
-                        build_agent::<G>(spec).map_err(|e| format!("seat {seat}: {e}"))?;
-                    agent.new_game(seat, config, agent_seed(seed, seat));
-                    Some(Player::Agent(agent))
-                }
-                Some(SeatBot::Program(command)) => {
-                    command.check().map_err(|e| format!("seat {seat}: {e}"))?;
-                    let fallback = FallbackSpec::default()
-                        .build::<G>()
-                        .map_err(|e| format!("seat {seat}: {e}"))?;
-                    let notices = answers.clone();
-                    let program =
-                        ExternalSeat::new(command.clone(), ExternalSettings::default(), fallback)
-                            .with_log(Box::new(move |entry: &LogEntry| {
-                                if entry.is_wrong() {
-                                    // Nobody to tell once the game is gone.
-                                    let _ = notices.send(Reply::Notice(entry.to_string()));
-                                }
-                            }));
-                    Some(Player::Program {
-                        seat: Box::new(program),
-                        told: None,
-                    })
-                }
-                None => None,
-            });
-        }
-        let mut hinter = build_agent::<G>(hint).map_err(|e| format!("hints: {e}"))?;
+        let notices = answers.clone();
+        let programs = ProgramOptions {
+            log: Some(Arc::new(move || {
+                let notices = notices.clone();
+                Box::new(move |entry: &LogEntry| {
+                    if entry.is_wrong() {
+                        // Nobody to tell once the game is gone.
+                        let _ = notices.send(Reply::Notice(entry.to_string()));
+                    }
+                })
+            })),
+            ..ProgramOptions::default()
+        };
+        let seats = labels
+            .iter()
+            .enumerate()
+            .map(|(seat, label)| {
+                build_seat::<G>(label, &programs)
+                    .map(|built| built.map(|bot| bot.seat))
+                    .map_err(|e| format!("seat {seat}: {e}"))
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let hinter = build_agent::<G>(hint).map_err(|e| format!("hints: {e}"))?;
+        let mut bots = Bots {
+            seats,
+            hinter,
+            seed,
+        };
         let config = config.clone();
         let (jobs, job_queue) = mpsc::channel::<Job<G>>();
         std::thread::Builder::new()
             .name("bots".into())
             .spawn(move || {
+                for (index, seat) in bots.seats.iter_mut().enumerate() {
+                    if let Some(seat) = seat {
+                        seat.start(index, &config, seed);
+                    }
+                }
                 for job in job_queue {
-                    let reply = match job {
-                        Job::Decide {
-                            ticket,
-                            seat,
-                            index,
-                            state,
-                            history,
-                        } => {
-                            let decided = match players.get_mut(seat).and_then(Option::as_mut) {
-                                Some(Player::Agent(agent)) => {
-                                    let rng = stream(agent_seed(seed, seat), index as u64);
-                                    think(agent.as_mut(), &state, seat, &history, rng)
-                                }
-                                Some(Player::Program {
-                                    seat: program,
-                                    told,
-                                }) => ask_program(
-                                    program, told, &config, seed, &state, seat, &history,
-                                ),
-                                None => Err(format!("seat {seat} has no bot")),
-                            };
-                            match decided {
-                                Ok(decision) => Reply::Decided {
-                                    ticket,
-                                    seat,
-                                    decision,
-                                },
-                                Err(message) => Reply::Failed { ticket, message },
-                            }
-                        }
-                        Job::Hint {
-                            ticket,
-                            seat,
-                            index,
-                            state,
-                            history,
-                        } => {
-                            let rng = stream(agent_seed(seed, seat), HINT_STREAMS + index as u64);
-                            match think(hinter.as_mut(), &state, seat, &history, rng) {
-                                Ok(decision) => Reply::Hint {
-                                    ticket,
-                                    info: decision.info.map(|info| *info).unwrap_or_default(),
-                                },
-                                Err(message) => Reply::Failed { ticket, message },
-                            }
-                        }
-                        Job::GameOver { outcome, histories } => {
-                            for (seat, (player, history)) in
-                                players.iter_mut().zip(&histories).enumerate()
-                            {
-                                // A program never asked to decide was never started.
-                                if let Some(Player::Program {
-                                    seat: program,
-                                    told: told @ Some(_),
-                                }) = player
-                                {
-                                    let already_sent =
-                                        catch_up(program, told, &config, seed, seat, history);
-                                    program.finish(outcome.as_ref(), &history[already_sent..]);
-                                }
-                            }
-                            continue;
-                        }
-                    };
-                    if answers.send(reply).is_err() {
+                    if let Some(reply) = bots.answer(job)
+                        && answers.send(reply).is_err()
+                    {
                         break;
                     }
                 }
@@ -257,71 +176,63 @@ impl<G: BotGame> Worker<G> {
     }
 }
 
-/// One decision of a program for `seat` at `state`, after it is brought up to `history`
-/// ([`catch_up`]). Faults are the seat's business (its fallback decides, and the log says
-/// so); only a stop (a forfeit) ends the game.
-fn ask_program<G: BotGame>(
-    program: &mut ExternalSeat<G>,
-    told: &mut Option<Vec<SeenEvent<G::EventView>>>,
-    config: &G::Config,
-    seed: u64,
-    state: &G,
-    seat: usize,
-    history: &[SeenEvent<G::EventView>],
-) -> Result<Decision<G::Action>, String> {
-    if state.to_move() != ToMove::Player(seat) {
-        return Err(format!("seat {seat} is not to move"));
+impl<G: Game> Bots<G> {
+    /// Does what `job` asks; the reply, if it wants one.
+    fn answer(&mut self, job: Job<G>) -> Option<Reply<G>> {
+        Some(match job {
+            Job::Decide { ticket, pending } => {
+                let seat = pending.seat();
+                let Some(player) = self.seats.get_mut(seat).and_then(Option::as_mut) else {
+                    return Some(Reply::Failed {
+                        ticket,
+                        message: format!("seat {seat} has no bot"),
+                    });
+                };
+                match unpanicked(seat, || player.decide(&pending.view())) {
+                    Ok(Ok(decision)) => Reply::Decided {
+                        ticket,
+                        seat,
+                        decision,
+                    },
+                    Ok(Err(request)) => Reply::Stopped {
+                        ticket,
+                        seat,
+                        request,
+                    },
+                    Err(message) => Reply::Failed { ticket, message },
+                }
+            }
+            Job::Hint { ticket, pending } => {
+                let seat = pending.seat();
+                let mut rng = AgentStreams::new(self.seed, seat).hint(pending.events());
+                let hinter = &mut self.hinter;
+                match unpanicked(seat, || hinter.act(&pending.view(), &mut rng)) {
+                    Ok(decision) => Reply::Hint {
+                        ticket,
+                        info: decision.info.map(|info| *info).unwrap_or_default(),
+                    },
+                    Err(message) => Reply::Failed { ticket, message },
+                }
+            }
+            Job::GameOver { outcome, histories } => {
+                for (seat, (history, seen_from)) in self.seats.iter_mut().zip(&histories) {
+                    if let Some(seat) = seat {
+                        seat.finish(&Ending {
+                            outcome: outcome.as_ref(),
+                            history,
+                            seen_from: *seen_from,
+                        });
+                    }
+                }
+                return None;
+            }
+        })
     }
-    let already_sent = catch_up(program, told, config, seed, seat, history);
-    let mut legal = Vec::new();
-    state.legal_actions(&mut legal);
-    let view = DecisionView::new(state, seat, &legal)
-        .with_history(history)
-        .with_seen_from(already_sent);
-    program.decide(&view).map_err(|stop| stop.reason)
 }
 
-/// Brings a program up to `history`, the seat's views of the events so far: told a game
-/// began if it has not been, or if the game did not simply go on from what it was told
-/// (each later message of a game that goes on follows at least the seat's own previous
-/// decision). Returns how many of the events it had already been sent; it is about to be
-/// sent the rest, and `told` records them all.
-fn catch_up<G: BotGame>(
-    program: &mut ExternalSeat<G>,
-    told: &mut Option<Vec<SeenEvent<G::EventView>>>,
-    config: &G::Config,
-    seed: u64,
-    seat: usize,
-    history: &[SeenEvent<G::EventView>],
-) -> usize {
-    let told = match told {
-        Some(told) if history.len() > told.len() && history.starts_with(told) => told,
-        _ => {
-            program.start(seat, config, seed);
-            told.insert(Vec::new())
-        }
-    };
-    let already_sent = told.len();
-    told.extend_from_slice(&history[already_sent..]);
-    already_sent
-}
-
-/// One decision of `agent` for `seat` at `state`, after the events the seat saw as
-/// `history`; a panic turned into a message.
-fn think<G: Game>(
-    agent: &mut dyn Agent<G>,
-    state: &G,
-    seat: usize,
-    history: &[SeenEvent<G::EventView>],
-    mut rng: mousehole_engine::GameRng,
-) -> Result<Decision<G::Action>, String> {
-    if state.to_move() != ToMove::Player(seat) {
-        return Err(format!("seat {seat} is not to move"));
-    }
-    let mut legal = Vec::new();
-    state.legal_actions(&mut legal);
-    let view = DecisionView::new(state, seat, &legal).with_history(history);
-    catch_unwind(AssertUnwindSafe(|| agent.act(&view, &mut rng))).map_err(|panic| {
+/// Runs a bot's work, a panic turned into a message.
+fn unpanicked<T>(seat: usize, work: impl FnOnce() -> T) -> Result<T, String> {
+    catch_unwind(AssertUnwindSafe(work)).map_err(|panic| {
         let text = panic
             .downcast_ref::<&str>()
             .map(|s| (*s).to_owned())

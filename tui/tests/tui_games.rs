@@ -7,6 +7,7 @@ mod common;
 use std::str::FromStr;
 
 use common::Driver;
+use mousehole_bots::SeatLabel;
 use mousehole_engine::games::cheese_day::CheeseDay;
 use mousehole_engine::games::moose_house::MooseHouse;
 use mousehole_engine::games::mouse_race::MouseRace;
@@ -14,7 +15,7 @@ use mousehole_engine::games::mouse_trap::MouseTrap;
 use mousehole_engine::rng::stream;
 use mousehole_engine::{Actor, Game, GameSpec, Transcript};
 use mousehole_tui::view::draw_seat_view;
-use mousehole_tui::{GamePlan, Launch, SeatPlan, Theme, TuiGame};
+use mousehole_tui::{GamePlan, Launch, Theme, TuiGame};
 use proptest::prelude::*;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
@@ -105,8 +106,8 @@ fn a_hint_shows_the_searchers_choice_first_and_is_recorded_with_the_decision() {
     let mut plan = GamePlan::new(
         "cheese-day:players=2".parse().unwrap(),
         vec![
-            SeatPlan::Human(None),
-            SeatPlan::Bot("heuristic".parse().unwrap()),
+            SeatLabel::Human(None),
+            SeatLabel::Agent("heuristic".parse().unwrap()),
         ],
         21,
     );
@@ -387,7 +388,7 @@ fn a_saved_game_resumes_and_goes_on_as_if_it_had_never_stopped() {
         saved
             .seats
             .iter()
-            .map(|l| SeatPlan::from_label(l).unwrap())
+            .map(|l| l.parse::<SeatLabel>().unwrap())
             .collect(),
         saved.seed,
     );
@@ -420,8 +421,8 @@ fn a_transcript_whose_chance_is_not_its_seeds_is_not_resumed() {
     let plan = GamePlan::new(
         GameSpec::from_recorded(&transcript.game, &transcript.options).unwrap(),
         vec![
-            SeatPlan::Human(None),
-            SeatPlan::Bot("heuristic".parse().unwrap()),
+            SeatLabel::Human(None),
+            SeatLabel::Agent("heuristic".parse().unwrap()),
         ],
         transcript.seed,
     );

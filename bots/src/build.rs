@@ -1,0 +1,38 @@
+//! The agent factory: an agent spec turned into the agent it names, for one game.
+
+use crate::agent::Agent;
+use crate::flat::FlatMonteCarlo;
+use crate::game::BotGame;
+use crate::heuristic::{HeuristicAgent, HeuristicRollout};
+use crate::ismcts::Ismcts;
+use crate::random::RandomAgent;
+use crate::search::RandomRollout;
+use crate::spec::{AgentSpec, AgentSpecError, Rollout, Settings};
+
+/// Builds the agent a spec names, for game `G`.
+///
+/// # Errors
+/// A setting the agent does not take, or a bad value.
+pub fn build_agent<G: BotGame>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>>, AgentSpecError> {
+    Ok(match spec.validate()? {
+        Settings::Random => Box::new(RandomAgent),
+        Settings::Heuristic => Box::new(HeuristicAgent),
+        Settings::MonteCarlo {
+            settings,
+            rollout: Rollout::Heuristic,
+        } => Box::new(FlatMonteCarlo::<G, _>::new(settings, HeuristicRollout)),
+        Settings::Ismcts {
+            settings,
+            rollout: Rollout::Heuristic,
+        } => Box::new(Ismcts::<G, _>::new(settings, HeuristicRollout)),
+        Settings::MonteCarlo {
+            settings,
+            rollout: Rollout::Random,
+        } => Box::new(FlatMonteCarlo::<G, _>::new(settings, RandomRollout)),
+        Settings::Ismcts {
+            settings,
+            rollout: Rollout::Random,
+        } => Box::new(Ismcts::<G, _>::new(settings, RandomRollout)),
+        Settings::Level(level) => return build_agent::<G>(&G::level(level).spec()),
+    })
+}

@@ -1,0 +1,117 @@
+//! Who decides for an external program's seat when the program faults: a built-in agent, or
+//! nobody (the seat forfeits).
+
+use std::fmt;
+use std::str::FromStr;
+
+use mousehole_engine::Game;
+use mousehole_engine::text::shown;
+use thiserror::Error;
+
+use crate::agent::Agent;
+use crate::build::build_agent;
+use crate::game::BotGame;
+use crate::random::RandomAgent;
+use crate::spec::{AgentSpec, AgentSpecError};
+
+/// Who decides when the program faults.
+pub enum Fallback<G: Game> {
+    /// A built-in agent, drawing from the seat's fallback stream
+    /// ([`AgentStreams::fallback`](mousehole_engine::rng::AgentStreams::fallback)), never from
+    /// the match's chance stream.
+    Agent {
+        name: String,
+        agent: Box<dyn Agent<G>>,
+    },
+    /// The seat forfeits: the match ends with it ranked last.
+    Forfeit,
+}
+
+impl<G: Game> Fallback<G> {
+    /// The default: a uniformly random legal action.
+    pub fn random() -> Self {
+        Fallback::Agent {
+            name: "random".to_owned(),
+            agent: Box::new(RandomAgent),
+        }
+    }
+
+    /// How the log names it.
+    pub fn name(&self) -> &str {
+        match self {
+            Fallback::Agent { name, .. } => name,
+            Fallback::Forfeit => "forfeit",
+        }
+    }
+}
+
+impl<G: Game> fmt::Debug for Fallback<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A fallback named on the command line: `forfeit` or an agent spec (`random`, `ismcts:…`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FallbackSpec {
+    Agent(AgentSpec),
+    Forfeit,
+}
+
+/// A fallback that is neither `forfeit` nor a built-in agent.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("fallback '{}' is neither `forfeit` nor a built-in agent: {source}", shown(.text))]
+pub struct FallbackSpecError {
+    text: String,
+    source: AgentSpecError,
+}
+
+impl Default for FallbackSpec {
+    fn default() -> Self {
+        FallbackSpec::Agent(AgentSpec {
+            kind: crate::AgentKind::Random,
+            settings: std::collections::BTreeMap::new(),
+        })
+    }
+}
+
+impl FromStr for FallbackSpec {
+    type Err = FallbackSpecError;
+
+    fn from_str(text: &str) -> Result<Self, FallbackSpecError> {
+        if text.trim() == "forfeit" {
+            return Ok(FallbackSpec::Forfeit);
+        }
+        text.parse()
+            .map(FallbackSpec::Agent)
+            .map_err(|source| FallbackSpecError {
+                text: text.to_owned(),
+                source,
+            })
+    }
+}
+
+impl fmt::Display for FallbackSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FallbackSpec::Agent(spec) => spec.fmt(f),
+            FallbackSpec::Forfeit => f.write_str("forfeit"),
+        }
+    }
+}
+
+impl FallbackSpec {
+    /// The fallback for game `G`.
+    ///
+    /// # Errors
+    /// A setting the agent does not take, or a bad value.
+    pub fn build<G: BotGame>(&self) -> Result<Fallback<G>, AgentSpecError> {
+        Ok(match self {
+            FallbackSpec::Forfeit => Fallback::Forfeit,
+            FallbackSpec::Agent(spec) => Fallback::Agent {
+                name: spec.to_string(),
+                agent: build_agent::<G>(spec)?,
+            },
+        })
+    }
+}

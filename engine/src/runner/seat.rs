@@ -1,0 +1,305 @@
+//! What a seat is: the [`Seat`] trait every player implements (a bot, a person at a prompt, an
+//! external program, a remote connection), what it is shown at a decision and at the end,
+//! and how it asks to stop.
+
+use std::fmt;
+
+use crate::game::{Actor, Game, ToMove};
+use crate::outcome::Outcome;
+use crate::runner::{Budget, Decision};
+
+/// One event as a seat saw it: who acted, the seat's view of the action, and a readable note
+/// built only from what the seat sees.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeenEvent<V> {
+    pub actor: Actor,
+    pub view: V,
+    pub note: Option<String>,
+}
+
+impl<V: fmt::Display> fmt::Display for SeenEvent<V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.actor, self.view)?;
+        if let Some(note) = &self.note {
+            write!(f, " → {note}")?;
+        }
+        Ok(())
+    }
+}
+
+/// What a deciding seat is shown: its seat number, the legal actions, its observation on
+/// request, its views of the events (since its previous decision, and since the game began),
+/// how many events came before the decision, and its budget. The true state stays private to
+/// the runner.
+pub struct DecisionView<'a, G: Game> {
+    state: &'a G,
+    seat: usize,
+    legal: &'a [G::Action],
+    history: &'a [SeenEvent<G::EventView>],
+    /// Where the events since the seat's previous decision start in `history`.
+    seen_from: usize,
+    events: usize,
+    budget: Budget,
+}
+
+impl<'a, G: Game> DecisionView<'a, G> {
+    /// A view of `state` for `seat`, which must be the seat to move, with no history, as if no
+    /// event had come before, and no budget: a bot asked about a lone position (benchmarks,
+    /// tests). A decision of a game comes from its match ([`Match::decision_view`],
+    /// [`Match::pending_decision`]).
+    ///
+    /// [`Match::decision_view`]: crate::Match::decision_view
+    /// [`Match::pending_decision`]: crate::Match::pending_decision
+    ///
+    /// # Panics
+    /// If `seat` is not the one to move at `state`.
+    pub fn new(state: &'a G, seat: usize, legal: &'a [G::Action]) -> Self {
+        Self::of_match(state, seat, legal, &[], 0, 0, Budget::UNLIMITED)
+    }
+
+    /// The view a match shows: `history` is the seat's views of the `events` events so far
+    /// (empty unless views are recorded), of which it had been shown `seen_from` at its
+    /// previous decision.
+    pub(crate) fn of_match(
+        state: &'a G,
+        seat: usize,
+        legal: &'a [G::Action],
+        history: &'a [SeenEvent<G::EventView>],
+        seen_from: usize,
+        events: usize,
+        budget: Budget,
+    ) -> Self {
+        assert_eq!(
+            state.to_move(),
+            ToMove::Player(seat),
+            "view for a seat not to move"
+        );
+        Self {
+            state,
+            seat,
+            legal,
+            history,
+            seen_from: seen_from.min(history.len()),
+            events,
+            budget,
+        }
+    }
+
+    /// The deciding seat.
+    pub fn seat(&self) -> usize {
+        self.seat
+    }
+
+    /// The legal actions, in the game's stable order (never empty).
+    pub fn legal(&self) -> &'a [G::Action] {
+        self.legal
+    }
+
+    /// Everything this seat may know. Computed on each call: cache it if needed twice.
+    pub fn observation(&self) -> G::Observation {
+        self.state.observation(self.seat)
+    }
+
+    /// The game's configuration (public).
+    pub fn config(&self) -> &'a G::Config {
+        self.state.config()
+    }
+
+    /// How many events (chance and decisions, by anyone) came before this decision: the
+    /// decision's place in the game, which numbers its random stream
+    /// ([`AgentStreams::decision`](crate::rng::AgentStreams::decision)).
+    pub fn events(&self) -> usize {
+        self.events
+    }
+
+    /// This seat's views of the events since its previous decision (or since the game began),
+    /// if the match records views ([`Match::record_views`](crate::Match::record_views)); else
+    /// empty.
+    pub fn seen(&self) -> &'a [SeenEvent<G::EventView>] {
+        &self.history[self.seen_from..]
+    }
+
+    /// This seat's views of every event since the game began, if the match records views
+    /// (as it does when a seat asks, [`Seat::wants_views`]); else empty. A bot that reasons
+    /// from how the others played reads it here, so it needs no memory of its own.
+    pub fn history(&self) -> &'a [SeenEvent<G::EventView>] {
+        self.history
+    }
+
+    /// How much the seat may think.
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+}
+
+impl<G: Game> fmt::Debug for DecisionView<'_, G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DecisionView")
+            .field("seat", &self.seat)
+            .field("legal", &self.legal)
+            .field("events", &self.events)
+            .field("budget", &self.budget)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A decision to be made on another thread: an owned copy of what the seat is shown
+/// ([`PendingDecision::view`] is the very view the match would show it), so a front end whose
+/// bots think beside its screen asks them exactly what [`Match::run`](crate::Match::run)
+/// would.
+#[derive(Clone, Debug)]
+pub struct PendingDecision<G: Game> {
+    state: G,
+    seat: usize,
+    legal: Vec<G::Action>,
+    history: Vec<SeenEvent<G::EventView>>,
+    seen_from: usize,
+    events: usize,
+    budget: Budget,
+}
+
+impl<G: Game> PendingDecision<G> {
+    /// Copies `view`.
+    pub fn of(view: &DecisionView<'_, G>) -> Self {
+        Self {
+            state: view.state.clone(),
+            seat: view.seat,
+            legal: view.legal.to_vec(),
+            history: view.history.to_vec(),
+            seen_from: view.seen_from,
+            events: view.events,
+            budget: view.budget,
+        }
+    }
+
+    /// The deciding seat.
+    pub fn seat(&self) -> usize {
+        self.seat
+    }
+
+    /// How many events came before the decision.
+    pub fn events(&self) -> usize {
+        self.events
+    }
+
+    /// What the seat is shown.
+    pub fn view(&self) -> DecisionView<'_, G> {
+        DecisionView::of_match(
+            &self.state,
+            self.seat,
+            &self.legal,
+            &self.history,
+            self.seen_from,
+            self.events,
+            self.budget,
+        )
+    }
+}
+
+/// What a seat is told when its match ends: the outcome (`None` if the match stopped before
+/// the game's end) and its views of the events.
+#[derive(Clone, Copy, Debug)]
+pub struct Ending<'a, V> {
+    pub outcome: Option<&'a Outcome>,
+    /// The seat's views of every event since the game began (empty unless views are
+    /// recorded).
+    pub history: &'a [SeenEvent<V>],
+    /// How many of them it had been shown at its last decision.
+    pub seen_from: usize,
+}
+
+impl<'a, V> Ending<'a, V> {
+    /// The seat's views of the events since its last decision.
+    pub fn seen(&self) -> &'a [SeenEvent<V>] {
+        &self.history[self.seen_from.min(self.history.len())..]
+    }
+}
+
+/// A seat's request to end the match early: a person quits or input ends (`forfeit: false`,
+/// the game is left unfinished), or the seat gives the game up (`forfeit: true`, it ranks
+/// last).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StopRequest {
+    pub reason: String,
+    pub forfeit: bool,
+}
+
+impl StopRequest {
+    /// Stop the match, leaving the game unfinished.
+    pub fn quit(reason: impl Into<String>) -> Self {
+        Self {
+            reason: reason.into(),
+            forfeit: false,
+        }
+    }
+
+    /// End the match with this seat ranked last.
+    pub fn forfeit(reason: impl Into<String>) -> Self {
+        Self {
+            reason: reason.into(),
+            forfeit: true,
+        }
+    }
+}
+
+/// Something that decides for one seat during a match: a bot, a person at a prompt, an
+/// external program, a connection from another terminal.
+pub trait Seat<G: Game> {
+    /// Told once before the first decision: which seat it plays and the match seed.
+    fn start(&mut self, seat: usize, config: &G::Config, seed: u64) {
+        let _ = (seat, config, seed);
+    }
+
+    /// Chooses one of `view.legal()`, or asks to stop the match.
+    fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest>;
+
+    /// Whether this seat decides from its views of the events (`DecisionView::seen` and
+    /// `history`): if any seat does, the match records views from its start, so the seat's
+    /// play never depends on whether a front end happened to record them.
+    fn wants_views(&self) -> bool {
+        false
+    }
+
+    /// Told once when the match ends, with how it ended and the seat's views of the events.
+    fn finish(&mut self, ending: &Ending<'_, G::EventView>) {
+        let _ = ending;
+    }
+}
+
+impl<G: Game, S: Seat<G> + ?Sized> Seat<G> for &mut S {
+    fn start(&mut self, seat: usize, config: &G::Config, seed: u64) {
+        (**self).start(seat, config, seed);
+    }
+
+    #[inline]
+    fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest> {
+        (**self).decide(view)
+    }
+
+    fn wants_views(&self) -> bool {
+        (**self).wants_views()
+    }
+
+    fn finish(&mut self, ending: &Ending<'_, G::EventView>) {
+        (**self).finish(ending);
+    }
+}
+
+impl<G: Game, S: Seat<G> + ?Sized> Seat<G> for Box<S> {
+    fn start(&mut self, seat: usize, config: &G::Config, seed: u64) {
+        (**self).start(seat, config, seed);
+    }
+
+    #[inline]
+    fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest> {
+        (**self).decide(view)
+    }
+
+    fn wants_views(&self) -> bool {
+        (**self).wants_views()
+    }
+
+    fn finish(&mut self, ending: &Ending<'_, G::EventView>) {
+        (**self).finish(ending);
+    }
+}
