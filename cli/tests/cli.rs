@@ -1419,7 +1419,7 @@ fn tui_game(spec: &str, seats: &str, seed: u64, resume: Option<Transcript>) -> T
     let started = Instant::now();
     while !app.game_over() {
         assert!(
-            started.elapsed() < Duration::from_secs(600),
+            started.elapsed() < Duration::from_mins(10),
             "{spec}: the TUI's game did not end"
         );
         clock += Duration::from_secs(10);
