@@ -16,7 +16,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use mousehole_bots::external::protocol::EventMessage;
 use mousehole_bots::{SeatLabel, build_seat};
-use mousehole_engine::{GameConfig, Match, Seat, SeenEvent, StopRequest, Transcript};
+use mousehole_engine::{GameConfig, Match, Seat, SeenEvent, StopRequest, ToMove, Transcript};
 use mousehole_net::{Host, HostSettings, NetGame, NetVisitor, StopCheck};
 
 use crate::EXIT_FOUND_PROBLEMS;
@@ -151,7 +151,7 @@ impl NetVisitor for HostGame<'_> {
         let _ = std::io::stdout().flush();
 
         let stop: StopCheck = {
-            let signals = self.signals.clone();
+            let signals = self.signals;
             Arc::new(move || signals.caught().map(|signal| signal.describe().to_owned()))
         };
         let programs = args.table.external.programs(quiet);
@@ -184,14 +184,19 @@ impl NetVisitor for HostGame<'_> {
             }
         });
         let mut shown = 0;
+        let remote: Vec<bool> = self.seats.iter().map(SeatLabel::is_remote).collect();
         let out = &mut self.out;
         let mut after = |game: &Match<G>, new: &[EventMessage]| -> Result<()> {
             if !quiet {
                 say(&progress_lines(new, shown, &names));
             }
             shown += new.len();
-            if let Some(out) = out.as_mut() {
-                out.save_progress(&Transcript::from_match(game, labels.clone()))?;
+            // Saved when a remote seat is to decide: waiting for it may take long (and end in a
+            // crash or a signal); bots and chance take no time worth a save.
+            if let (Some(out), ToMove::Player(seat)) = (out.as_mut(), game.state().to_move())
+                && remote[seat]
+            {
+                out.save_progress(game, &labels)?;
             }
             Ok(())
         };

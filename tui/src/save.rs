@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use mousehole_engine::Transcript;
+use mousehole_engine::words::io_error;
 
 use crate::TuiError;
 
@@ -14,7 +15,7 @@ use crate::TuiError;
 pub fn write_transcript(path: &Path, transcript: &Transcript) -> Result<(), TuiError> {
     let io = |source: std::io::Error| TuiError::File {
         path: path.display().to_string(),
-        reason: source.to_string(),
+        reason: io_error(&source),
     };
     let mut temporary = path.as_os_str().to_owned();
     temporary.push(".part");
@@ -30,7 +31,7 @@ pub fn write_transcript(path: &Path, transcript: &Transcript) -> Result<(), TuiE
 pub fn read_transcript(path: &Path) -> Result<Transcript, TuiError> {
     let bytes = std::fs::read(path).map_err(|e| TuiError::File {
         path: path.display().to_string(),
-        reason: e.to_string(),
+        reason: format!("cannot read it: {}", io_error(&e)),
     })?;
     Transcript::from_json_bytes(&bytes).map_err(|e| TuiError::File {
         path: path.display().to_string(),

@@ -129,10 +129,10 @@ impl BoardView for MouseRace {
             pool.cat
         );
         let mut x = board.put(0, y, &bag, theme.dim());
-        if let Some(hand) = observation.hand {
-            let (text, style) = match hand.tile {
+        if let Some(tile) = observation.held_tile() {
+            let (text, style) = match tile {
                 HeldTile::Hidden => (
-                    format!("  {} holds a tile", board.names[hand.seat]),
+                    format!("  {} holds a tile", board.names[observation.turn]),
                     theme.text(),
                 ),
                 tile => (format!("  in hand: {}", held(tile)), theme.accent()),
