@@ -9,6 +9,7 @@ use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -20,7 +21,7 @@ use mousehole_engine::{GameConfig, Match, Seat, SeenEvent, StopRequest, ToMove, 
 use mousehole_net::{Host, HostSettings, NetGame, NetVisitor, StopCheck};
 
 use crate::EXIT_FOUND_PROBLEMS;
-use crate::human::{SeatNames, event_line, say};
+use crate::human::{HumanSeat, SeatNames, Terminal, event_line, say};
 use crate::numbers;
 use crate::out::{OutFile, shown_path};
 use crate::signals::StopSignals;
@@ -74,12 +75,6 @@ pub fn run(args: &HostArgs) -> Result<ExitCode> {
             "no remote seat: list `remote` (or `remote:NAME`) for each seat played from another terminal, e.g. --seats remote,remote,random (`mousehole play` plays games at this terminal)"
         );
     }
-    if let Some(seat) = seats.iter().position(SeatLabel::is_human) {
-        bail!(
-            "seat {seat} is `{}`: a person at the host plays in the TUI, which `mousehole host` does not open yet; make it `remote` and join it from another terminal (`mousehole join`)",
-            seats[seat]
-        );
-    }
     players_from_seats(&mut spec, seats.len())?;
     let seed = args.table.seed();
     let out = args
@@ -87,7 +82,12 @@ pub fn run(args: &HostArgs) -> Result<ExitCode> {
         .as_deref()
         .map(|path| OutFile::open(path, 1, true))
         .transpose()?;
-    let signals = StopSignals::watch::<crate::human::Input>(None)?;
+    // People at the host play at the prompt `play` gives them, which hears the signals.
+    let terminal = seats
+        .iter()
+        .any(SeatLabel::is_human)
+        .then(|| Rc::new(Terminal::start()));
+    let signals = StopSignals::watch(terminal.as_ref().map(|t| t.waker()))?;
     mousehole_net::visit(
         &spec,
         HostGame {
@@ -95,6 +95,7 @@ pub fn run(args: &HostArgs) -> Result<ExitCode> {
             seats,
             seed,
             out,
+            terminal,
             signals,
         },
     )?
@@ -105,6 +106,7 @@ struct HostGame<'a> {
     seats: Vec<SeatLabel>,
     seed: u64,
     out: Option<OutFile>,
+    terminal: Option<Rc<Terminal>>,
     signals: StopSignals,
 }
 
@@ -155,12 +157,29 @@ impl NetVisitor for HostGame<'_> {
             Arc::new(move || signals.caught().map(|signal| signal.describe().to_owned()))
         };
         let programs = args.table.external.programs(quiet);
+        let names = Rc::new(SeatNames::new(&self.seats));
+        let people: Vec<usize> = (0..players)
+            .filter(|&seat| self.seats[seat].is_human())
+            .collect();
+        // One person at the host sees the game in their own view as it goes (several share
+        // the terminal hot seat, each shown their view at their turn); else everyone's view.
+        let viewer = match people[..] {
+            [person] => Some(person),
+            _ => None,
+        };
         let mut seats: Vec<Box<dyn Seat<G>>> = Vec::with_capacity(players);
         for (seat, label) in self.seats.iter().enumerate() {
             let built =
                 build_seat::<G>(label, &programs).with_context(|| format!("seat {seat}"))?;
             if let Some(bot) = built {
                 seats.push(bot.seat);
+            } else if label.is_human() {
+                let terminal = self.terminal.as_ref().expect("a terminal for people");
+                seats.push(Box::new(HumanSeat::new(
+                    Rc::clone(&names),
+                    Rc::clone(terminal),
+                    people.len() > 1,
+                )));
             } else {
                 let fallback = &args.table.external.fallback;
                 let fallback = fallback
@@ -174,7 +193,6 @@ impl NetVisitor for HostGame<'_> {
             }
         }
         let labels: Vec<String> = self.seats.iter().map(ToString::to_string).collect();
-        let names = SeatNames::new(&self.seats);
         let mut game = Match::<G>::new(&config, self.seed);
         let waited = host.wait_for_seats(&stop, |missing| {
             if !quiet {
@@ -187,10 +205,25 @@ impl NetVisitor for HostGame<'_> {
         let remote: Vec<bool> = self.seats.iter().map(SeatLabel::is_remote).collect();
         let out = &mut self.out;
         let mut after = |game: &Match<G>, new: &[EventMessage]| -> Result<()> {
-            if !quiet {
-                say(&progress_lines(new, shown, &names));
+            match viewer {
+                Some(person) => {
+                    let seen = &game.seen(person)[shown..];
+                    let lines: Vec<String> = seen
+                        .iter()
+                        .enumerate()
+                        .map(|(index, event)| event_line(shown + index + 1, event, &names, person))
+                        .collect();
+                    say(&lines);
+                    shown += seen.len();
+                }
+                None if people.is_empty() => {
+                    if !quiet {
+                        say(&progress_lines(new, shown, &names));
+                    }
+                    shown += new.len();
+                }
+                None => {}
             }
-            shown += new.len();
             // Saved when a remote seat is to decide: waiting for it may take long (and end in a
             // crash or a signal); bots and chance take no time worth a save.
             if let (Some(out), ToMove::Player(seat)) = (out.as_mut(), game.state().to_move())

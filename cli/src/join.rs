@@ -1,10 +1,12 @@
-//! `mousehole join HOST:PORT --code CODE`: plays a seat of a hosted game from this terminal,
-//! with any agent or program (`--agent`), or watches it (`--watch`). Everything shown and
-//! every decision comes from what the host sent this seat. A wrong code is refused (exit 2);
-//! a dropped connection is made again by itself.
+//! `mousehole join HOST:PORT --code CODE`: plays a seat of a hosted game from this terminal:
+//! a person at the prompt `play` gives a person (each event shown as it comes, in the seat's
+//! view), or any agent or program (`--agent`); or watches it (`--watch`). Everything shown
+//! and every decision comes from what the host sent this seat. A wrong code is refused (exit
+//! 2); a dropped connection is made again by itself.
 
 use std::io::Write;
 use std::process::ExitCode;
+use std::rc::Rc;
 use std::time::Duration;
 
 use anyhow::{Result, bail};
@@ -12,12 +14,15 @@ use clap::Args;
 use mousehole_bots::SeatLabel;
 use mousehole_bots::external::protocol::EventMessage;
 use mousehole_engine::{Outcome, SeenEvent};
-use mousehole_net::client::{ClientEvent, Progress, Welcome, play_seat};
+use mousehole_engine::Seat;
+use mousehole_net::client::{AgentPlayer, ClientEvent, Progress, SeatMaker, Welcome, play_seat};
+use mousehole_net::NetGame;
 use mousehole_net::protocol::Incoming;
 use mousehole_net::{ClientError, ClientSettings, Connection, Target};
 
 use crate::external::{ExternalArgs, log_line};
-use crate::human::{SeatNames, event_line, say};
+use crate::human::{HumanSeat, SeatNames, Terminal, event_line, say};
+use crate::signals::StopSignals;
 use crate::{EXIT_FOUND_PROBLEMS, EXIT_USAGE, numbers};
 
 #[derive(Debug, Args)]
@@ -36,8 +41,9 @@ pub struct JoinArgs {
     /// more.
     #[arg(long)]
     pub watch: bool,
-    /// Play the seat with this agent (`random`, `hard`, …) or program (`exec:COMMAND`),
-    /// without a screen.
+    /// Play the seat with this agent (`random`, `hard`, …) or program (`exec:COMMAND`).
+    /// Without it, a person plays the seat here, at the prompt `mousehole play` gives a person
+    /// (`help` there explains the game's moves).
     #[arg(long, value_name = "SPEC", conflicts_with = "watch")]
     pub agent: Option<String>,
     /// The name the host logs for this client.
@@ -59,15 +65,12 @@ pub fn run(args: &JoinArgs) -> Result<ExitCode> {
             let label: SeatLabel = text.parse()?;
             if matches!(label, SeatLabel::Human(_) | SeatLabel::Remote(_)) {
                 bail!(
-                    "--agent {text}: give an agent spec (`random`, `hard`, …) or `exec:COMMAND`; without --agent, join opens the seat's screen"
+                    "--agent {text}: give an agent spec (`random`, `hard`, …) or `exec:COMMAND`; without --agent, a person plays the seat here"
                 );
             }
             Some(label)
         }
-        None if args.watch => None,
-        None => bail!(
-            "join a seat with --agent SPEC (an agent or `exec:COMMAND` plays it here); the seat's own screen for a person is not there yet"
-        ),
+        None => None,
     };
     let target = match &args.code {
         Some(code) => Target::Seat { code: code.clone() },
@@ -95,18 +98,39 @@ pub fn run(args: &JoinArgs) -> Result<ExitCode> {
             welcome.seats.join(", ")
         ));
     }
-    let played = match agent {
-        Some(label) => {
+    let names = Rc::new(SeatNames::of_names(&welcome.seats));
+    let mut signals = None;
+    let played = match (agent, welcome.seat) {
+        (_, None) => follow(&connection, &welcome, quiet),
+        (Some(label), Some(_)) => {
             let programs = args.external.programs(quiet);
             let mut report = |progress: Progress<'_>| {
                 if !quiet || matches!(progress, Progress::Refused(_)) {
-                    report_progress(&progress);
+                    report_progress(&progress, &names, None);
                 }
             };
-            play_seat(&connection, &label, &programs, &mut report).map(|joined| joined.outcome)
+            let player = AgentPlayer {
+                label: &label,
+                programs: &programs,
+            };
+            play_seat(&connection, &player, &mut report).map(|joined| joined.outcome)
         }
-        None => follow(&connection, &welcome, quiet),
+        (None, Some(seat)) => {
+            let terminal = Rc::new(Terminal::start());
+            signals = Some(StopSignals::watch(Some(terminal.waker()))?);
+            let person = Person {
+                names: Rc::clone(&names),
+                terminal,
+            };
+            // One person at this terminal: the events are shown as they come.
+            let mut report = |progress: Progress<'_>| report_progress(&progress, &names, Some(seat));
+            play_seat(&connection, &person, &mut report).map(|joined| joined.outcome)
+        }
     };
+    if let Some(signal) = signals.and_then(StopSignals::caught) {
+        log_line(&format!("{}; the host waits for this seat to rejoin", signal.describe()));
+        return Ok(ExitCode::from(signal.exit_status()));
+    }
     match played {
         Ok(Some(outcome)) => {
             let mut out = std::io::stdout().lock();
@@ -134,8 +158,41 @@ fn failed(error: &ClientError) -> ExitCode {
     }
 }
 
-fn report_progress(progress: &Progress<'_>) {
+/// A person at this terminal plays the seat, at the prompt `play` gives a person.
+struct Person {
+    names: Rc<SeatNames>,
+    terminal: Rc<Terminal>,
+}
+
+impl SeatMaker for Person {
+    fn make<G: NetGame>(&self) -> Result<Box<dyn Seat<G>>, ClientError> {
+        Ok(Box::new(HumanSeat::new(
+            Rc::clone(&self.names),
+            Rc::clone(&self.terminal),
+            false,
+        )))
+    }
+}
+
+/// Tells what happened: the events (to a person playing, `viewer`, in their view), the host's
+/// news, a refusal, the connection.
+fn report_progress(progress: &Progress<'_>, names: &SeatNames, viewer: Option<usize>) {
     match progress {
+        Progress::Event {
+            number,
+            actor,
+            action,
+            note,
+        } => {
+            if let Some(viewer) = viewer {
+                let event = SeenEvent {
+                    actor: *actor,
+                    view: *action,
+                    note: note.map(str::to_owned),
+                };
+                say(&[event_line(*number, &event, names, viewer)]);
+            }
+        }
         Progress::Started { spec, seat } => {
             log_line(&format!("the game began: {spec}, seat {seat}"));
         }
@@ -158,7 +215,7 @@ fn follow(
     welcome: &Welcome,
     quiet: bool,
 ) -> Result<Option<Outcome>, ClientError> {
-    let names = SeatNames::of_names(&welcome.seats);
+    let names = Rc::new(SeatNames::of_names(&welcome.seats));
     let mut shown = 0;
     let mut outcome = None;
     let mut print = |events: &[EventMessage]| {

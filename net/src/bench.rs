@@ -14,7 +14,7 @@ use mousehole_bots::{Fallback, ProgramOptions, SeatLabel};
 use mousehole_engine::{GameConfig, Match};
 use thiserror::Error;
 
-use crate::client::play_seat;
+use crate::client::{AgentPlayer, play_seat};
 use crate::host::{HostError, HostSettings, StopCheck};
 use crate::{ClientError, ClientSettings, Connection, Host, NetGame, Target};
 
@@ -84,12 +84,11 @@ pub fn remote_round_trips<G: NetGame>(
                         ClientSettings::default(),
                     )?;
                     let random = SeatLabel::Agent("random".parse().expect("an agent"));
-                    play_seat(
-                        &connection,
-                        &random,
-                        &ProgramOptions::default(),
-                        &mut |_| {},
-                    )?;
+                    let random = AgentPlayer {
+                        label: &random,
+                        programs: &ProgramOptions::default(),
+                    };
+                    play_seat(&connection, &random, &mut |_| {})?;
                     Ok(())
                 })
             })

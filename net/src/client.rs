@@ -19,7 +19,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-pub use self::agent::{Joined, Progress, play_seat};
+pub use self::agent::{AgentPlayer, Joined, Progress, SeatMaker, play_seat};
 pub use self::game::{Asked, SeatGame};
 use crate::protocol::{ErrorKind, Incoming, MAX_MESSAGE_BYTES, Opening, parse_incoming};
 

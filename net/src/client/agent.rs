@@ -1,19 +1,55 @@
-//! A seat played from another terminal by any agent, or by a program (`exec:COMMAND`), as
-//! `mousehole join --agent` does: the seat is built by the bots' one [`build_seat`], started
-//! with the seed the host gave the seat, and asked with views made from what the host sent
-//! ([`SeatGame`]), so it plays as it would sitting at the host.
+//! A seat played from another terminal ([`play_seat`]): by any agent, or by a program
+//! (`exec:COMMAND`), as `mousehole join --agent` does (the seat built by the bots' one
+//! [`build_seat`]), or by whatever seat a front end makes ([`SeatMaker`]: a person at a
+//! prompt). The seat is started with the seed the host gave it and asked with views made from
+//! what the host sent ([`SeatGame`]), so it plays as it would sitting at the host.
 
 use mousehole_bots::{ProgramOptions, SeatLabel, build_seat};
 use mousehole_engine::rng::match_seed_of_agent;
-use mousehole_engine::{Decision, GameSpec, Outcome, Seat};
+use mousehole_engine::{Actor, Decision, GameSpec, Outcome, Seat};
 
 use super::{ClientError, ClientEvent, Connection, SeatGame};
 use crate::protocol::{AnswerMessage, ErrorKind, Incoming};
 use crate::views::{NetGame, NetVisitor, visit};
 
+/// Makes the seat a client plays, once the host said which game it is.
+pub trait SeatMaker {
+    /// The seat for game `G`.
+    ///
+    /// # Errors
+    /// The seat cannot be made for this game (an agent's settings it does not take).
+    fn make<G: NetGame>(&self) -> Result<Box<dyn Seat<G>>, ClientError>;
+}
+
+/// A seat an agent or a program plays, built by the bots' one [`build_seat`].
+#[derive(Debug)]
+pub struct AgentPlayer<'a> {
+    pub label: &'a SeatLabel,
+    pub programs: &'a ProgramOptions,
+}
+
+impl SeatMaker for AgentPlayer<'_> {
+    fn make<G: NetGame>(&self) -> Result<Box<dyn Seat<G>>, ClientError> {
+        let built = build_seat::<G>(self.label, self.programs)?.ok_or_else(|| {
+            ClientError::Protocol(format!(
+                "'{}' is a person's seat: a seat joined headless is played by an agent or a program",
+                self.label
+            ))
+        })?;
+        Ok(built.seat)
+    }
+}
+
 /// What a seat's client reports as the game goes.
 #[derive(Debug)]
 pub enum Progress<'a> {
+    /// An event, as the seat saw it, numbered from 1 in the game.
+    Event {
+        number: usize,
+        actor: Actor,
+        action: &'a str,
+        note: Option<&'a str>,
+    },
     /// The game began: the host's spec and this seat.
     Started {
         spec: &'a str,
@@ -40,16 +76,15 @@ pub struct Joined {
     pub events: usize,
 }
 
-/// Plays the seat `connection` joined with the agent or program `label` names, until the
-/// host ends the game.
+/// Plays the seat `connection` joined with the seat `maker` makes, until the host ends the
+/// game, reporting each event as it comes and whatever else happens.
 ///
 /// # Errors
-/// A label that does not build a seat for the host's game, a host that sends what this
-/// client cannot use, or a connection lost for good.
-pub fn play_seat(
+/// A seat that cannot be made for the host's game, a host that sends what this client cannot
+/// use, or a connection lost for good.
+pub fn play_seat<M: SeatMaker>(
     connection: &Connection,
-    label: &SeatLabel,
-    programs: &ProgramOptions,
+    maker: &M,
     report: &mut dyn FnMut(Progress<'_>),
 ) -> Result<Joined, ClientError> {
     let spec: GameSpec = connection.welcome().spec.parse()?;
@@ -57,37 +92,30 @@ pub fn play_seat(
         &spec,
         Drive {
             connection,
-            label,
-            programs,
+            maker,
             report,
         },
     )?
 }
 
-struct Drive<'a> {
+struct Drive<'a, M> {
     connection: &'a Connection,
-    label: &'a SeatLabel,
-    programs: &'a ProgramOptions,
+    maker: &'a M,
     report: &'a mut dyn FnMut(Progress<'_>),
 }
 
-impl NetVisitor for Drive<'_> {
+impl<M: SeatMaker> NetVisitor for Drive<'_, M> {
     type Output = Result<Joined, ClientError>;
 
     fn visit<G: NetGame>(self, _config: G::Config) -> Result<Joined, ClientError> {
         let Drive {
             connection,
-            label,
-            programs,
+            maker,
             report,
         } = self;
-        let mut player = build_seat::<G>(label, programs)?
-            .ok_or_else(|| {
-                ClientError::Protocol(format!(
-                    "'{label}' is a person's seat: a seat joined headless is played by an agent or a program"
-                ))
-            })?
-            .seat;
+        let mut player = maker.make::<G>()?;
+        // Events reported so far (the host sends the game again after a rejoin).
+        let mut reported = 0;
         let mut game: Option<SeatGame<G>> = None;
         // The last answer sent: after a rejoin the host asks the same act again, and is
         // answered the same without asking the player twice.
@@ -136,10 +164,13 @@ impl NetVisitor for Drive<'_> {
                         game = Some(new);
                     }
                 },
-                Incoming::Events { events } => game
-                    .as_mut()
-                    .ok_or_else(|| protocol("events before new_game"))?
-                    .receive(&events)?,
+                Incoming::Events { events } => {
+                    let game = game
+                        .as_mut()
+                        .ok_or_else(|| protocol("events before new_game"))?;
+                    game.receive(&events)?;
+                    report_events(game, &mut reported, report);
+                }
                 Incoming::Act {
                     id,
                     observation,
@@ -151,6 +182,7 @@ impl NetVisitor for Drive<'_> {
                         .as_mut()
                         .ok_or_else(|| protocol("an act before new_game"))?;
                     game.ask(id, observation, legal, &events)?;
+                    report_events(game, &mut reported, report);
                     let text = match &answered {
                         Some((asked, text)) if *asked == id => text.clone(),
                         _ => {
@@ -175,6 +207,7 @@ impl NetVisitor for Drive<'_> {
                         .as_mut()
                         .ok_or_else(|| protocol("game_over before new_game"))?;
                     game.finish(outcome, &events)?;
+                    report_events(game, &mut reported, report);
                     player.finish(&game.ending());
                     report(Progress::Over(
                         game.over().and_then(|over| over.outcome.as_ref()),
@@ -201,6 +234,24 @@ impl NetVisitor for Drive<'_> {
             events: game.history().len(),
         })
     }
+}
+
+/// Reports the events of `game` past `reported`.
+fn report_events<G: NetGame>(
+    game: &SeatGame<G>,
+    reported: &mut usize,
+    report: &mut dyn FnMut(Progress<'_>),
+) {
+    for (index, event) in game.history().iter().enumerate().skip(*reported) {
+        let action = event.view.to_string();
+        report(Progress::Event {
+            number: index + 1,
+            actor: event.actor,
+            action: &action,
+            note: event.note.as_deref(),
+        });
+    }
+    *reported = (*reported).max(game.history().len());
 }
 
 /// The `action` answering act `id` with `decision` (and what the agent thought of it).

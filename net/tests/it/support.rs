@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use mousehole_bots::{Fallback, ProgramOptions, SeatLabel, build_seat};
 use mousehole_engine::{GameSpec, Match, Seat, Transcript};
-use mousehole_net::client::{Joined, Progress, play_seat};
+use mousehole_net::client::{AgentPlayer, Joined, Progress, play_seat};
 use mousehole_net::{
     ClientError, ClientSettings, Connection, Host, HostSettings, Invitation, NetGame, NetVisitor,
     StopCheck, Target,
@@ -204,10 +204,13 @@ pub fn agent(
             (Some("test"), None),
             client_settings(),
         )?;
+        let player = AgentPlayer {
+            label: &label,
+            programs: &ProgramOptions::default(),
+        };
         play_seat(
             &connection,
-            &label,
-            &ProgramOptions::default(),
+            &player,
             &mut |progress| match progress {
                 Progress::Status(text) | Progress::Refused(text) => {
                     told.lock().unwrap().push(text.to_owned());
