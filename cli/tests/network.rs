@@ -349,3 +349,64 @@ fn hosting_game_after_game_grows_no_threads() {
         "{printed}"
     );
 }
+
+/// Runs `command` with `lines` typed on its standard input.
+fn typing(mut command: Command, lines: &str) -> Child {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let lines = lines.to_owned();
+    // The game may end before all is read: a closed pipe is no error here.
+    std::thread::spawn(move || {
+        let _ = std::io::Write::write_all(&mut stdin, lines.as_bytes());
+    });
+    child
+}
+
+#[test]
+fn people_play_at_the_host_and_from_another_terminal() {
+    let dir = scratch("people");
+    let out = dir.join("game.json");
+    // The host's person and the joining person each type the first choice, every time.
+    let mut host = binary();
+    host.args([
+        "host",
+        "--bind",
+        "127.0.0.1",
+        "moose-house:players=2",
+        "--seats",
+        "human:ann,remote:bob",
+        "--seed",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let mut host = typing(host, &"1\n".repeat(400));
+    let mut stdout = BufReader::new(host.stdout.take().unwrap());
+    let mut line = String::new();
+    while !line.starts_with("seat 1 (bob): mousehole join ") {
+        line.clear();
+        assert!(stdout.read_line(&mut line).unwrap() > 0, "the host printed its join line");
+    }
+    std::thread::spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()));
+    let command = line.trim().split_once(": mousehole join ").unwrap().1.to_owned();
+    let (address, code) = command.split_once(" --code ").unwrap();
+    let mut join = binary();
+    join.args(["join", address, "--code", code]);
+    let guest = typing(join, &"1\n".repeat(400)).wait_with_output().unwrap();
+    let shown = text(&guest.stdout);
+    assert!(guest.status.success(), "{}", text(&guest.stderr));
+    assert!(shown.contains("=== seat 1 (bob) to decide ==="), "{shown}");
+    assert!(shown.contains("you are dealt"), "{shown}");
+    assert!(shown.contains("a card dealt to seat 0"), "the other hand stays hidden: {shown}");
+    assert!(shown.contains("game over: seat 1 ranks"), "{shown}");
+    let hosted = host.wait_with_output().unwrap();
+    let log = text(&hosted.stderr);
+    assert!(hosted.status.success(), "{log}");
+    assert!(log.contains("seat 1 (bob) joined"), "{log}");
+    replays(&out);
+}
