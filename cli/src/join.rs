@@ -13,10 +13,10 @@ use anyhow::{Result, bail};
 use clap::Args;
 use mousehole_bots::SeatLabel;
 use mousehole_bots::external::protocol::EventMessage;
-use mousehole_engine::{Outcome, SeenEvent};
 use mousehole_engine::Seat;
-use mousehole_net::client::{AgentPlayer, ClientEvent, Progress, SeatMaker, Welcome, play_seat};
+use mousehole_engine::{Outcome, SeenEvent};
 use mousehole_net::NetGame;
+use mousehole_net::client::{AgentPlayer, ClientEvent, Progress, SeatMaker, Welcome, play_seat};
 use mousehole_net::protocol::Incoming;
 use mousehole_net::{ClientError, ClientSettings, Connection, Target};
 
@@ -123,12 +123,16 @@ pub fn run(args: &JoinArgs) -> Result<ExitCode> {
                 terminal,
             };
             // One person at this terminal: the events are shown as they come.
-            let mut report = |progress: Progress<'_>| report_progress(&progress, &names, Some(seat));
+            let mut report =
+                |progress: Progress<'_>| report_progress(&progress, &names, Some(seat));
             play_seat(&connection, &person, &mut report).map(|joined| joined.outcome)
         }
     };
     if let Some(signal) = signals.and_then(StopSignals::caught) {
-        log_line(&format!("{}; the host waits for this seat to rejoin", signal.describe()));
+        log_line(&format!(
+            "{}; the host waits for this seat to rejoin",
+            signal.describe()
+        ));
         return Ok(ExitCode::from(signal.exit_status()));
     }
     match played {

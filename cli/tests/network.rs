@@ -390,10 +390,18 @@ fn people_play_at_the_host_and_from_another_terminal() {
     let mut line = String::new();
     while !line.starts_with("seat 1 (bob): mousehole join ") {
         line.clear();
-        assert!(stdout.read_line(&mut line).unwrap() > 0, "the host printed its join line");
+        assert!(
+            stdout.read_line(&mut line).unwrap() > 0,
+            "the host printed its join line"
+        );
     }
     std::thread::spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()));
-    let command = line.trim().split_once(": mousehole join ").unwrap().1.to_owned();
+    let command = line
+        .trim()
+        .split_once(": mousehole join ")
+        .unwrap()
+        .1
+        .to_owned();
     let (address, code) = command.split_once(" --code ").unwrap();
     let mut join = binary();
     join.args(["join", address, "--code", code]);
@@ -402,11 +410,46 @@ fn people_play_at_the_host_and_from_another_terminal() {
     assert!(guest.status.success(), "{}", text(&guest.stderr));
     assert!(shown.contains("=== seat 1 (bob) to decide ==="), "{shown}");
     assert!(shown.contains("you are dealt"), "{shown}");
-    assert!(shown.contains("a card dealt to seat 0"), "the other hand stays hidden: {shown}");
+    assert!(
+        shown.contains("a card dealt to seat 0"),
+        "the other hand stays hidden: {shown}"
+    );
     assert!(shown.contains("game over: seat 1 ranks"), "{shown}");
     let hosted = host.wait_with_output().unwrap();
     let log = text(&hosted.stderr);
     assert!(hosted.status.success(), "{log}");
     assert!(log.contains("seat 1 (bob) joined"), "{log}");
     replays(&out);
+}
+
+#[test]
+fn a_person_joined_from_another_terminal_plays_every_game_to_its_end() {
+    for game in mousehole_engine::registry::games() {
+        let hosting = Hosting::start(&[game.name, "--seats", "remote,random", "--seed", "5"]);
+        let (address, code) = hosting.seats[0].clone();
+        let mut join = binary();
+        join.args(["join", &address, "--code", &code]);
+        // Whatever is asked, the first choice (a Mouse Race game may ask hundreds of times).
+        let person = typing(join, &"1\n".repeat(3000))
+            .wait_with_output()
+            .unwrap();
+        let shown = text(&person.stdout);
+        assert!(
+            person.status.success(),
+            "{}: {}",
+            game.name,
+            text(&person.stderr)
+        );
+        assert!(
+            shown.contains("=== seat 0 (remote) to decide ==="),
+            "{}",
+            game.name
+        );
+        assert!(
+            shown.contains("game over: seat 0 ranks"),
+            "{}: {shown}",
+            game.name
+        );
+        assert!(hosting.finish().status.success(), "{}", game.name);
+    }
 }

@@ -208,16 +208,12 @@ pub fn agent(
             label: &label,
             programs: &ProgramOptions::default(),
         };
-        play_seat(
-            &connection,
-            &player,
-            &mut |progress| match progress {
-                Progress::Status(text) | Progress::Refused(text) => {
-                    told.lock().unwrap().push(text.to_owned());
-                }
-                _ => {}
-            },
-        )
+        play_seat(&connection, &player, &mut |progress| match progress {
+            Progress::Status(text) | Progress::Refused(text) => {
+                told.lock().unwrap().push(text.to_owned());
+            }
+            _ => {}
+        })
     });
     (thread, heard)
 }
