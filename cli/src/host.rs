@@ -32,11 +32,11 @@ pub struct HostArgs {
     #[command(flatten)]
     pub table: TableArgs,
     /// The port to listen on; 0 picks a free one (the printed lines say which).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value = "0", value_parser = numbers::port)]
     pub port: u16,
     /// The address to listen on: 0.0.0.0 (every network of this machine), 127.0.0.1 (this
     /// machine only: for an ssh tunnel or a reverse proxy), or one of its addresses.
-    #[arg(long, value_name = "ADDR", default_value = "0.0.0.0")]
+    #[arg(long, value_name = "ADDR", default_value = "0.0.0.0", value_parser = address)]
     pub bind: IpAddr,
     /// Keep the transcript in FILE (.json) as the game goes.
     #[arg(long, value_name = "FILE")]
@@ -149,8 +149,10 @@ impl NetVisitor for HostGame<'_> {
         if args.allow_watch {
             lines.push(format!("spectators: mousehole join {address} --watch"));
         }
-        say(&lines);
-        let _ = std::io::stdout().flush();
+        // The join lines are the host's whole point: if nobody can read them (a closed or
+        // full standard output), it ends here.
+        crate::output::print(format!("{}\n", lines.join("\n")).as_bytes())?;
+        std::io::stdout().flush()?;
 
         let stop: StopCheck = {
             let signals = self.signals;
@@ -268,6 +270,13 @@ impl NetVisitor for HostGame<'_> {
             }
         })
     }
+}
+
+/// An address to listen on, said in people's words when it is not one.
+fn address(text: &str) -> Result<IpAddr, String> {
+    text.trim().parse().map_err(|_| {
+        "expected an IP address of this machine, such as 127.0.0.1, 0.0.0.0 or ::1".to_owned()
+    })
 }
 
 /// The events as everyone sees them, numbered from `before + 1`.

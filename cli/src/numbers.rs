@@ -23,6 +23,11 @@ pub fn players(text: &str) -> Result<usize, String> {
     whole(text, 1, usize::MAX as u64).map(|n| n as usize)
 }
 
+/// A port number (0: any free port).
+pub fn port(text: &str) -> Result<u16, String> {
+    whole(text, 0, u64::from(u16::MAX)).map(|n| n as u16)
+}
+
 /// A seat number (from 0).
 pub fn seat(text: &str) -> Result<usize, String> {
     whole(text, 0, usize::MAX as u64).map(|n| n as usize)

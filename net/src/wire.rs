@@ -1,5 +1,5 @@
 //! What the host sends a connection, made from a seat's view alone: the decision asked of it
-//! ([`act_text`]), each event as the seat saw it with its readable note ([`event_message`]),
+//! ([`PendingAct`]), each event as the seat saw it with its readable note ([`event_message`]),
 //! and each event as a spectator may see it ([`public_event`]). Nothing here reads a true
 //! state, so what a connection receives cannot depend on what its seat may not know; the leak
 //! test checks exactly these bytes against states whose hidden parts were drawn again.
