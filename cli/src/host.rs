@@ -21,11 +21,11 @@ use mousehole_engine::{GameConfig, Match, Seat, SeenEvent, StopRequest, ToMove, 
 use mousehole_net::{Host, HostSettings, NetGame, NetVisitor, StopCheck};
 
 use crate::EXIT_FOUND_PROBLEMS;
-use crate::human::{HumanSeat, SeatNames, Terminal, event_line, say};
+use crate::human::{HumanSeat, SeatNames, event_line, say};
 use crate::numbers;
-use crate::out::{OutFile, shown_path};
-use crate::signals::StopSignals;
-use crate::spec::{TableArgs, players_from_seats, seats_fit};
+use crate::out::shown_path;
+use crate::play::Sitting;
+use crate::spec::{TableArgs, seats_fit};
 
 #[derive(Debug, Args)]
 pub struct HostArgs {
@@ -68,46 +68,19 @@ pub struct HostArgs {
 }
 
 pub fn run(args: &HostArgs) -> Result<ExitCode> {
-    let mut spec = args.table.game.spec()?;
-    let seats = args.table.seats.labels()?;
+    let (spec, seats) = args.table.game_and_seats()?;
     if !seats.iter().any(SeatLabel::is_remote) {
         bail!(
             "no remote seat: list `remote` (or `remote:NAME`) for each seat played from another terminal, e.g. --seats remote,remote,random (`mousehole play` plays games at this terminal)"
         );
     }
-    players_from_seats(&mut spec, seats.len())?;
-    let seed = args.table.seed();
-    let out = args
-        .out
-        .as_deref()
-        .map(|path| OutFile::open(path, 1, true))
-        .transpose()?;
-    // People at the host play at the prompt `play` gives them, which hears the signals.
-    let terminal = seats
-        .iter()
-        .any(SeatLabel::is_human)
-        .then(|| Rc::new(Terminal::start()));
-    let signals = StopSignals::watch(terminal.as_ref().map(|t| t.waker()))?;
-    mousehole_net::visit(
-        &spec,
-        HostGame {
-            args,
-            seats,
-            seed,
-            out,
-            terminal,
-            signals,
-        },
-    )?
+    let table = Sitting::new(seats, args.table.seed(), args.out.as_deref(), 1, true)?;
+    mousehole_net::visit(&spec, HostGame { args, table })?
 }
 
 struct HostGame<'a> {
     args: &'a HostArgs,
-    seats: Vec<SeatLabel>,
-    seed: u64,
-    out: Option<OutFile>,
-    terminal: Option<Rc<Terminal>>,
-    signals: StopSignals,
+    table: Sitting,
 }
 
 impl NetVisitor for HostGame<'_> {
@@ -116,7 +89,7 @@ impl NetVisitor for HostGame<'_> {
     fn visit<G: NetGame>(mut self, config: G::Config) -> Result<ExitCode> {
         let args = self.args;
         let players = config.players();
-        seats_fit(G::info(), self.seats.len(), players)?;
+        seats_fit(G::info(), self.table.seats.len(), players)?;
         let quiet = args.quiet;
         let settings = HostSettings {
             bind: SocketAddr::new(args.bind, args.port),
@@ -132,7 +105,7 @@ impl NetVisitor for HostGame<'_> {
                 crate::external::log_line(line);
             }
         });
-        let host = Host::start(settings, &config, &self.seats, log)?;
+        let host = Host::start(settings, &config, &self.table.seats, log)?;
         let address = shown_address(host.address());
         let mut lines: Vec<String> = host
             .invitations()
@@ -155,13 +128,13 @@ impl NetVisitor for HostGame<'_> {
         std::io::stdout().flush()?;
 
         let stop: StopCheck = {
-            let signals = self.signals;
+            let signals = self.table.signals;
             Arc::new(move || signals.caught().map(|signal| signal.describe().to_owned()))
         };
         let programs = args.table.external.programs(quiet);
-        let names = Rc::new(SeatNames::new(&self.seats));
+        let names = Rc::new(SeatNames::new(&self.table.seats));
         let people: Vec<usize> = (0..players)
-            .filter(|&seat| self.seats[seat].is_human())
+            .filter(|&seat| self.table.seats[seat].is_human())
             .collect();
         // One person at the host sees the game in their own view as it goes (several share
         // the terminal hot seat, each shown their view at their turn); else everyone's view.
@@ -170,13 +143,13 @@ impl NetVisitor for HostGame<'_> {
             _ => None,
         };
         let mut seats: Vec<Box<dyn Seat<G>>> = Vec::with_capacity(players);
-        for (seat, label) in self.seats.iter().enumerate() {
+        for (seat, label) in self.table.seats.iter().enumerate() {
             let built =
                 build_seat::<G>(label, &programs).with_context(|| format!("seat {seat}"))?;
             if let Some(bot) = built {
                 seats.push(bot.seat);
             } else if label.is_human() {
-                let terminal = self.terminal.as_ref().expect("a terminal for people");
+                let terminal = self.table.terminal.as_ref().expect("a terminal for people");
                 seats.push(Box::new(HumanSeat::new(
                     Rc::clone(&names),
                     Rc::clone(terminal),
@@ -194,8 +167,8 @@ impl NetVisitor for HostGame<'_> {
                 )));
             }
         }
-        let labels: Vec<String> = self.seats.iter().map(ToString::to_string).collect();
-        let mut game = Match::<G>::new(&config, self.seed);
+        let labels: Vec<String> = self.table.seats.iter().map(ToString::to_string).collect();
+        let mut game = Match::<G>::new(&config, self.table.seed);
         let waited = host.wait_for_seats(&stop, |missing| {
             if !quiet {
                 let missing: Vec<String> =
@@ -204,8 +177,8 @@ impl NetVisitor for HostGame<'_> {
             }
         });
         let mut shown = 0;
-        let remote: Vec<bool> = self.seats.iter().map(SeatLabel::is_remote).collect();
-        let out = &mut self.out;
+        let remote: Vec<bool> = self.table.seats.iter().map(SeatLabel::is_remote).collect();
+        let out = &mut self.table.out;
         let mut after = |game: &Match<G>, new: &[EventMessage]| -> Result<()> {
             match viewer {
                 Some(person) => {
@@ -242,13 +215,13 @@ impl NetVisitor for HostGame<'_> {
                 say(&[format!(
                     "=== {}: {players} players, seed {} ===",
                     G::info().title,
-                    self.seed
+                    self.table.seed
                 )]);
             }
             host.play(&mut game, &mut seats, &stop, &mut after)?;
         }
         let transcript = Transcript::from_match(&game, labels);
-        if let Some(out) = self.out.as_mut() {
+        if let Some(out) = self.table.out.as_mut() {
             out.save_finished(&transcript)?;
         }
         // Every connection is sent the end and `quit`; a slow one is not waited for long.
@@ -257,11 +230,11 @@ impl NetVisitor for HostGame<'_> {
         if !quiet {
             let mut stdout = std::io::stdout().lock();
             write!(stdout, "{}", outcome_text(&transcript))?;
-            if let Some(file) = &self.out {
+            if let Some(file) = &self.table.out {
                 writeln!(stdout, "wrote {}", shown_path(file.path()))?;
             }
         }
-        Ok(match (game.ended_early(), self.signals.caught()) {
+        Ok(match (game.ended_early(), self.table.signals.caught()) {
             (None, _) => ExitCode::SUCCESS,
             (Some(_), Some(signal)) => ExitCode::from(signal.exit_status()),
             (Some((_, reason, _)), None) => {

@@ -23,7 +23,7 @@ use crate::numbers;
 use crate::out::{OutFile, shown_path};
 use crate::seats::at_this_terminal;
 use crate::signals::StopSignals;
-use crate::spec::{TableArgs, players_from_seats, seats_fit};
+use crate::spec::{TableArgs, seats_fit};
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
@@ -47,41 +47,61 @@ pub struct PlayArgs {
 }
 
 pub fn run(args: &PlayArgs) -> Result<ExitCode> {
-    let mut spec = args.table.game.spec()?;
-    let seats = args.table.seats.labels()?;
+    let (spec, seats) = args.table.game_and_seats()?;
     at_this_terminal(&seats, "play")?;
-    if !seats.is_empty() {
-        players_from_seats(&mut spec, seats.len())?;
-    }
-    let seed = args.table.seed();
-    let people = seats.iter().filter(|s| s.is_human()).count();
-    let out = args
-        .out
-        .as_deref()
-        .map(|path| OutFile::open(path, args.games, people > 0))
-        .transpose()?;
-    let terminal = (people > 0).then(|| Rc::new(Terminal::start()));
-    let signals = StopSignals::watch(terminal.as_ref().map(|t| t.waker()))?;
-    mousehole_bots::visit(
-        &spec,
-        PlayGames {
-            args,
+    let people = seats.iter().any(SeatLabel::is_human);
+    let table = Sitting::new(
+        seats,
+        args.table.seed(),
+        args.out.as_deref(),
+        args.games,
+        people,
+    )?;
+    mousehole_bots::visit(&spec, PlayGames { args, table })?
+}
+
+/// A table ready to play: who sits where, the seed, the `--out` file, the terminal people's
+/// seats read (when anyone sits here), and the stop signals, which wake that terminal's
+/// prompt. `play` and `host` seat their tables alike.
+pub struct Sitting {
+    pub seats: Vec<SeatLabel>,
+    pub seed: u64,
+    pub out: Option<OutFile>,
+    pub terminal: Option<Rc<Terminal>>,
+    pub signals: StopSignals,
+}
+
+impl Sitting {
+    /// Seats `seats` with `seed`, `out` opened for `games` games (saved as they go when
+    /// `as_it_goes`).
+    pub fn new(
+        seats: Vec<SeatLabel>,
+        seed: u64,
+        out: Option<&std::path::Path>,
+        games: u64,
+        as_it_goes: bool,
+    ) -> Result<Self> {
+        let out = out
+            .map(|path| OutFile::open(path, games, as_it_goes))
+            .transpose()?;
+        let terminal = seats
+            .iter()
+            .any(SeatLabel::is_human)
+            .then(|| Rc::new(Terminal::start()));
+        let signals = StopSignals::watch(terminal.as_ref().map(|t| t.waker()))?;
+        Ok(Self {
             seats,
             seed,
             out,
             terminal,
             signals,
-        },
-    )?
+        })
+    }
 }
 
 struct PlayGames<'a> {
     args: &'a PlayArgs,
-    seats: Vec<SeatLabel>,
-    seed: u64,
-    out: Option<OutFile>,
-    terminal: Option<Rc<Terminal>>,
-    signals: StopSignals,
+    table: Sitting,
 }
 
 /// How one game went.
@@ -96,18 +116,18 @@ impl BotVisitor for PlayGames<'_> {
 
     fn visit<G: BotGame>(mut self, config: G::Config) -> Result<ExitCode> {
         let players = config.players();
-        if self.seats.is_empty() {
-            self.seats = vec![SeatLabel::Agent("random".parse()?); players];
+        if self.table.seats.is_empty() {
+            self.table.seats = vec![SeatLabel::Agent("random".parse()?); players];
         }
-        seats_fit(G::info(), self.seats.len(), players)?;
-        let names = Rc::new(SeatNames::new(&self.seats));
+        seats_fit(G::info(), self.table.seats.len(), players)?;
+        let names = Rc::new(SeatNames::new(&self.table.seats));
         let people: Vec<usize> = (0..players)
-            .filter(|&seat| self.seats[seat].is_human())
+            .filter(|&seat| self.table.seats[seat].is_human())
             .collect();
         let programs = self.args.table.external.programs(self.args.quiet);
         let mut built: Vec<Box<dyn Seat<G>>> = Vec::with_capacity(players);
         let mut identities: Vec<Option<AgentIdentity>> = vec![None; players];
-        for (seat, label) in self.seats.iter().enumerate() {
+        for (seat, label) in self.table.seats.iter().enumerate() {
             if let Some(bot) =
                 build_seat::<G>(label, &programs).with_context(|| format!("seat {seat}"))?
             {
@@ -115,6 +135,7 @@ impl BotVisitor for PlayGames<'_> {
                 built.push(bot.seat);
             } else {
                 let terminal = self
+                    .table
                     .terminal
                     .as_ref()
                     .expect("a terminal is started for people's seats");
@@ -125,13 +146,13 @@ impl BotVisitor for PlayGames<'_> {
                 )));
             }
         }
-        let labels: Vec<String> = self.seats.iter().map(ToString::to_string).collect();
+        let labels: Vec<String> = self.table.seats.iter().map(ToString::to_string).collect();
         let quiet = self.args.quiet;
         let games = self.args.games;
         let mut totals = vec![0.0; players];
 
         for index in 0..games {
-            let seed = self.seed.wrapping_add(index);
+            let seed = self.table.seed.wrapping_add(index);
             if !people.is_empty() && !quiet {
                 say(&[introduction::<G>(
                     &config, seed, &names, &people, index, games,
@@ -154,7 +175,7 @@ impl BotVisitor for PlayGames<'_> {
                         "game {} stopped after {} events: {reason}{}",
                         index + 1,
                         transcript.events.len(),
-                        match &self.out {
+                        match &self.table.out {
                             Some(file) => format!(
                                 "; the transcript so far is in {} (`mousehole replay` checks it)",
                                 shown_path(file.path())
@@ -164,6 +185,7 @@ impl BotVisitor for PlayGames<'_> {
                     );
                 }
                 let status = self
+                    .table
                     .signals
                     .caught()
                     .map_or(EXIT_FOUND_PROBLEMS, crate::signals::Signal::exit_status);
@@ -188,7 +210,7 @@ impl BotVisitor for PlayGames<'_> {
                 )?;
             }
         }
-        if let (Some(file), false) = (&self.out, quiet) {
+        if let (Some(file), false) = (&self.table.out, quiet) {
             writeln!(out, "wrote {}", shown_path(file.path()))?;
         }
         Ok(ExitCode::SUCCESS)
@@ -215,7 +237,7 @@ impl PlayGames<'_> {
                 names,
                 people,
                 played.stopped.as_deref(),
-                self.out.as_ref(),
+                self.table.out.as_ref(),
             );
             writeln!(out, "{}", wrap(&banner, WIDTH))?;
         }
@@ -241,13 +263,13 @@ impl PlayGames<'_> {
     ) -> Result<Played> {
         let mut game = Match::<G>::new(config, seed);
         // People are shown their views; programs are sent theirs as `events`.
-        if self.terminal.is_some() || self.seats.iter().any(SeatLabel::is_program) {
+        if self.table.terminal.is_some() || self.table.seats.iter().any(SeatLabel::is_program) {
             game.record_views(true);
         }
         game.start_seats(seats);
         let mut shown = 0;
         loop {
-            if let Some(signal) = self.signals.caught() {
+            if let Some(signal) = self.table.signals.caught() {
                 let to_move = match game.state().to_move() {
                     ToMove::Player(seat) => seat,
                     _ => 0,
@@ -259,9 +281,11 @@ impl PlayGames<'_> {
             // (and end in a crash or a closed terminal); in between, bots and chance take no
             // time worth a save, nor does input already typed (a script's): so saving costs
             // a write per wait, not the whole game again after every event.
-            if let (Some(out), ToMove::Player(seat)) = (self.out.as_mut(), game.state().to_move())
-                && self.seats[seat].is_human()
+            if let (Some(out), ToMove::Player(seat)) =
+                (self.table.out.as_mut(), game.state().to_move())
+                && self.table.seats[seat].is_human()
                 && self
+                    .table
                     .terminal
                     .as_ref()
                     .is_some_and(|terminal| !terminal.has_input())
@@ -273,7 +297,7 @@ impl PlayGames<'_> {
                 && reason.starts_with(TERMINAL_FAILED)
                 // A closed terminal fails reads and writes just before SIGHUP arrives: name
                 // the signal if it does.
-                && let Some(signal) = self.signals.wait(Duration::from_millis(300))
+                && let Some(signal) = self.table.signals.wait(Duration::from_millis(300))
             {
                 game.restate_stop(signal.describe());
             }
@@ -294,7 +318,7 @@ impl PlayGames<'_> {
         let end = game.end();
         game.finish_seats(seats, end.as_ref());
         let transcript = Transcript::from_match(&game, labels.to_vec());
-        if let Some(out) = self.out.as_mut() {
+        if let Some(out) = self.table.out.as_mut() {
             out.save_finished(&transcript)?;
         }
         Ok(Played {

@@ -47,6 +47,17 @@ pub struct TableArgs {
 }
 
 impl TableArgs {
+    /// The game and its seats; the number of seats listed sets the number of players unless
+    /// the spec, --players or --option does ([`players_from_seats`]).
+    pub fn game_and_seats(&self) -> Result<(GameSpec, Vec<mousehole_bots::SeatLabel>)> {
+        let mut spec = self.game.spec()?;
+        let seats = self.seats.labels()?;
+        if !seats.is_empty() {
+            players_from_seats(&mut spec, seats.len())?;
+        }
+        Ok((spec, seats))
+    }
+
     /// The seed given, or a fresh one.
     pub fn seed(&self) -> u64 {
         use rand::RngExt;

@@ -23,18 +23,27 @@ fn mousehole(args: &[&str]) -> Output {
 }
 
 fn with_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = binary()
-        .args(args)
+    let mut command = binary();
+    command.args(args);
+    typing(command, input).wait_with_output().unwrap()
+}
+
+/// Starts `command` with `input` typed on its standard input (from a thread of its own, so a
+/// program that prints much before it reads never waits on the test).
+fn typing(mut command: Command, input: &str) -> Child {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
     let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_owned();
     // The game may end before all input is read: a closed pipe is no error here.
-    let _ = stdin.write_all(input.as_bytes());
-    drop(stdin);
-    child.wait_with_output().unwrap()
+    std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    child
 }
 
 fn stdout(output: &Output) -> String {
@@ -1499,3 +1508,5 @@ fn a_game_saved_from_play_goes_on_in_the_tui_as_play_would_have_played_it() {
 
 #[path = "cli/hostile.rs"]
 mod hostile;
+#[path = "cli/network.rs"]
+mod network;

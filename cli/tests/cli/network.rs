@@ -3,23 +3,12 @@
 //! client killed mid-game rejoins; a signal stops the host as it stops `play`.
 
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::{binary, scratch, typing};
 use mousehole_engine::Transcript;
-
-fn binary() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_mousehole"))
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mousehole-net-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// A host running, its standard output read as it comes.
 struct Hosting {
@@ -32,14 +21,14 @@ struct Hosting {
 impl Hosting {
     /// Starts `mousehole host` on 127.0.0.1 with `args` and reads its join lines.
     fn start(args: &[&str]) -> Self {
-        let mut child = binary()
-            .args(["host", "--bind", "127.0.0.1"])
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary runs");
+        Self::typed(args, "")
+    }
+
+    /// [`Hosting::start`], with `input` typed for the people at the host.
+    fn typed(args: &[&str], input: &str) -> Self {
+        let mut command = binary();
+        command.args(["host", "--bind", "127.0.0.1"]).args(args);
+        let mut child = typing(command, input);
         let lines = Arc::new(Mutex::new(Vec::new()));
         let stdout = child.stdout.take().unwrap();
         let seen = Arc::clone(&lines);
@@ -127,17 +116,17 @@ fn join(address: &str, code: &str, agent: &str) -> Child {
         .expect("the binary runs")
 }
 
-fn text(bytes: &[u8]) -> String {
+fn lossy(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-fn replays(path: &Path) {
+fn replays(path: &std::path::Path) {
     let output = binary().arg("replay").arg(path).output().unwrap();
-    assert!(output.status.success(), "{}", text(&output.stdout));
+    assert!(output.status.success(), "{}", lossy(&output.stdout));
     assert!(
-        text(&output.stdout).contains(": ok"),
+        lossy(&output.stdout).contains(": ok"),
         "{}",
-        text(&output.stdout)
+        lossy(&output.stdout)
     );
 }
 
@@ -162,16 +151,16 @@ fn a_hosted_game_joined_by_two_agents_finishes_and_its_transcript_replays() {
     let second = join(&hosting.seats[1].0, &hosting.seats[1].1, "heuristic");
     for client in [first, second] {
         let output = client.wait_with_output().unwrap();
-        assert!(output.status.success(), "{}", text(&output.stderr));
+        assert!(output.status.success(), "{}", lossy(&output.stderr));
         assert!(
-            text(&output.stdout).starts_with("game over: seat "),
+            lossy(&output.stdout).starts_with("game over: seat "),
             "{}",
-            text(&output.stdout)
+            lossy(&output.stdout)
         );
     }
     let output = hosting.finish();
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    let printed = text(&output.stdout);
+    assert!(output.status.success(), "{}", lossy(&output.stderr));
+    let printed = lossy(&output.stdout);
     assert!(
         printed.contains("seat 0 (ann): mousehole join 127.0.0.1:"),
         "{printed}"
@@ -188,9 +177,9 @@ fn a_wrong_code_is_refused_with_exit_status_2_and_no_game() {
     let (address, code) = hosting.seats[0].clone();
     let wrong: String = code.chars().rev().collect();
     let output = join(&address, &wrong, "random").wait_with_output().unwrap();
-    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+    assert_eq!(output.status.code(), Some(2), "{}", lossy(&output.stderr));
     assert!(output.stdout.is_empty());
-    let said = text(&output.stderr);
+    let said = lossy(&output.stderr);
     assert!(
         said.contains("the host refused: no seat of this game has that code"),
         "{said}"
@@ -201,7 +190,7 @@ fn a_wrong_code_is_refused_with_exit_status_2_and_no_game() {
         .wait_with_output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
-    assert!(text(&output.stderr).contains("cannot reach a host at 127.0.0.1:1"));
+    assert!(lossy(&output.stderr).contains("cannot reach a host at 127.0.0.1:1"));
     let player = join(&address, &code, "random").wait_with_output().unwrap();
     assert!(player.status.success());
     assert!(hosting.finish().status.success());
@@ -215,9 +204,9 @@ fn remote_seats_need_a_host() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert!(
-        text(&output.stderr).contains("mousehole host"),
+        lossy(&output.stderr).contains("mousehole host"),
         "{}",
-        text(&output.stderr)
+        lossy(&output.stderr)
     );
     let output = binary()
         .args(["host", "cheese-day", "--seats", "random,random,random"])
@@ -225,9 +214,9 @@ fn remote_seats_need_a_host() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert!(
-        text(&output.stderr).contains("no remote seat"),
+        lossy(&output.stderr).contains("no remote seat"),
         "{}",
-        text(&output.stderr)
+        lossy(&output.stderr)
     );
 }
 
@@ -286,10 +275,10 @@ fn a_client_killed_mid_game_rejoins_and_the_game_finishes() {
     first.wait().unwrap();
     let before = hosting.events();
     let again = join(&address, &code, "random").wait_with_output().unwrap();
-    assert!(again.status.success(), "{}", text(&again.stderr));
+    assert!(again.status.success(), "{}", lossy(&again.stderr));
     let output = hosting.finish();
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    let log = text(&output.stderr);
+    assert!(output.status.success(), "{}", lossy(&output.stderr));
+    let log = lossy(&output.stderr);
     assert!(log.contains("seat 0 (remote) lost its connection"), "{log}");
     let transcript = Transcript::from_json(&std::fs::read_to_string(&out).unwrap()).unwrap();
     assert!(
@@ -334,8 +323,8 @@ fn hosting_game_after_game_grows_no_threads() {
         .args(["bench", "mouse-trap", "--remote", "--hosted-games", "8"])
         .output()
         .unwrap();
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    let printed = text(&output.stdout);
+    assert!(output.status.success(), "{}", lossy(&output.stderr));
+    let printed = lossy(&output.stdout);
     let threads = printed
         .split("threads ")
         .nth(1)
@@ -350,64 +339,27 @@ fn hosting_game_after_game_grows_no_threads() {
     );
 }
 
-/// Runs `command` with `lines` typed on its standard input.
-fn typing(mut command: Command, lines: &str) -> Child {
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().unwrap();
-    let lines = lines.to_owned();
-    // The game may end before all is read: a closed pipe is no error here.
-    std::thread::spawn(move || {
-        let _ = std::io::Write::write_all(&mut stdin, lines.as_bytes());
-    });
-    child
-}
-
 #[test]
 fn people_play_at_the_host_and_from_another_terminal() {
     let dir = scratch("people");
     let out = dir.join("game.json");
     // The host's person and the joining person each type the first choice, every time.
-    let mut host = binary();
-    host.args([
-        "host",
-        "--bind",
-        "127.0.0.1",
-        "moose-house:players=2",
-        "--seats",
-        "human:ann,remote:bob",
-        "--seed",
-        "3",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    let mut host = typing(host, &"1\n".repeat(400));
-    let mut stdout = BufReader::new(host.stdout.take().unwrap());
-    let mut line = String::new();
-    while !line.starts_with("seat 1 (bob): mousehole join ") {
-        line.clear();
-        assert!(
-            stdout.read_line(&mut line).unwrap() > 0,
-            "the host printed its join line"
-        );
-    }
-    std::thread::spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()));
-    let command = line
-        .trim()
-        .split_once(": mousehole join ")
-        .unwrap()
-        .1
-        .to_owned();
-    let (address, code) = command.split_once(" --code ").unwrap();
-    let mut join = binary();
-    join.args(["join", address, "--code", code]);
-    let guest = typing(join, &"1\n".repeat(400)).wait_with_output().unwrap();
-    let shown = text(&guest.stdout);
-    assert!(guest.status.success(), "{}", text(&guest.stderr));
+    let hosting = Hosting::typed(
+        &[
+            "moose-house:players=2",
+            "--seats",
+            "human:ann,remote:bob",
+            "--seed",
+            "3",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        &"1\n".repeat(400),
+    );
+    let (address, code) = hosting.seats[0].clone();
+    let guest = super::with_stdin(&["join", &address, "--code", &code], &"1\n".repeat(400));
+    let shown = lossy(&guest.stdout);
+    assert!(guest.status.success(), "{}", lossy(&guest.stderr));
     assert!(shown.contains("=== seat 1 (bob) to decide ==="), "{shown}");
     assert!(shown.contains("you are dealt"), "{shown}");
     assert!(
@@ -415,8 +367,8 @@ fn people_play_at_the_host_and_from_another_terminal() {
         "the other hand stays hidden: {shown}"
     );
     assert!(shown.contains("game over: seat 1 ranks"), "{shown}");
-    let hosted = host.wait_with_output().unwrap();
-    let log = text(&hosted.stderr);
+    let hosted = hosting.finish();
+    let log = lossy(&hosted.stderr);
     assert!(hosted.status.success(), "{log}");
     assert!(log.contains("seat 1 (bob) joined"), "{log}");
     replays(&out);
@@ -427,18 +379,14 @@ fn a_person_joined_from_another_terminal_plays_every_game_to_its_end() {
     for game in mousehole_engine::registry::games() {
         let hosting = Hosting::start(&[game.name, "--seats", "remote,random", "--seed", "5"]);
         let (address, code) = hosting.seats[0].clone();
-        let mut join = binary();
-        join.args(["join", &address, "--code", &code]);
         // Whatever is asked, the first choice (a Mouse Race game may ask hundreds of times).
-        let person = typing(join, &"1\n".repeat(3000))
-            .wait_with_output()
-            .unwrap();
-        let shown = text(&person.stdout);
+        let person = super::with_stdin(&["join", &address, "--code", &code], &"1\n".repeat(3000));
+        let shown = lossy(&person.stdout);
         assert!(
             person.status.success(),
             "{}: {}",
             game.name,
-            text(&person.stderr)
+            lossy(&person.stderr)
         );
         assert!(
             shown.contains("=== seat 0 (remote) to decide ==="),
