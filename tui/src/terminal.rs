@@ -95,6 +95,8 @@ fn event_loop(
     stop: &AtomicBool,
 ) -> Result<(), TuiError> {
     let mut redraw = true;
+    let size = terminal.size()?;
+    app.resize(size.width, size.height);
     loop {
         if redraw {
             terminal.draw(|frame| app.draw(frame))?;
@@ -107,7 +109,7 @@ fn event_loop(
             match event::read()? {
                 Event::Key(key) => app.handle_key(key),
                 Event::Mouse(mouse) => app.handle_mouse(mouse),
-                Event::Resize(..) => {}
+                Event::Resize(width, height) => app.resize(width, height),
                 _ => continue,
             }
             redraw = true;

@@ -101,7 +101,7 @@ fn a_scripted_game_of_mouse_race_reaches_the_end_screen() {
 }
 
 #[test]
-fn a_hint_shows_the_searchers_choice_first_and_is_recorded_with_the_decision() {
+fn a_hint_sorts_the_moves_puts_the_cursor_on_the_searchers_pick_and_is_recorded() {
     // A small search: the hint's machinery is the same whatever the iterations.
     let mut plan = GamePlan::new(
         "cheese-day:players=2".parse().unwrap(),
@@ -124,17 +124,22 @@ fn a_hint_shows_the_searchers_choice_first_and_is_recorded_with_the_decision() {
     }
     let frame = driver.frame(80, 24);
     assert!(frame.contains("★"), "{frame}");
-    // The list is drawn choice first: the first move with an estimate is the starred one.
-    let first_estimate = frame
+    // The list is sorted by the number shown, highest first, moves not searched last.
+    let numbers: Vec<f64> = frame
         .lines()
         .filter_map(|line| line.rsplit("││").next())
-        .find(|panel| panel.contains('%'))
-        .unwrap();
-    assert!(first_estimate.trim_start().starts_with('★'), "{frame}");
-    // The selection stayed on its move; the top of the list is the searcher's choice.
-    for _ in 0..10 {
-        driver.char('k');
-    }
+        .filter_map(|panel| {
+            let panel = panel.trim_start_matches(['★', ' ']);
+            let (number, _) = panel.split_once("% ±")?;
+            number.trim().parse().ok()
+        })
+        .collect();
+    assert!(numbers.len() >= 2, "{frame}");
+    assert!(
+        numbers.windows(2).all(|w| w[0] >= w[1]),
+        "{numbers:?} {frame}"
+    );
+    // The cursor is on ★, so Enter plays the searcher's pick.
     driver.key(KeyCode::Enter);
     let transcript = driver.app.transcript().unwrap();
     let decision = transcript
@@ -150,8 +155,8 @@ fn a_hint_shows_the_searchers_choice_first_and_is_recorded_with_the_decision() {
         "{info:?}"
     );
     assert!(info.actions.len() >= 2, "{info:?}");
-    // The move played was the top of the list: the searcher's own choice, which its info
-    // lists first (the most visited, not always the highest estimate).
+    // The move played was the ★ one: the searcher's own choice, which its info lists first
+    // (the most visited, not always the highest estimate).
     assert_eq!(decision.action, info.actions[0].action);
     transcript.replay().unwrap();
 }

@@ -51,6 +51,27 @@ impl Driver {
         self.app.tick(self.clock);
     }
 
+    /// A key with Shift held (⇧→ pans).
+    pub fn shift(&mut self, code: KeyCode) {
+        self.app
+            .handle_key(KeyEvent::new(code, KeyModifiers::SHIFT));
+        self.app.tick(self.clock);
+    }
+
+    /// Steps the game until `c` shows on an 80×24 frame (a hint arriving from the bots'
+    /// thread).
+    pub fn wait_for(&mut self, c: char) {
+        for _ in 0..20_000 {
+            if self.frame(80, 24).contains(c) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+            self.clock += Duration::from_secs(1);
+            self.app.tick(self.clock);
+        }
+        panic!("'{c}' never showed: {}", self.frame(80, 24));
+    }
+
     pub fn char(&mut self, c: char) {
         self.key(KeyCode::Char(c));
     }
@@ -72,8 +93,10 @@ impl Driver {
         }
     }
 
-    /// The screen as text, `width` × `height`.
+    /// The screen as text, `width` × `height` (the terminal is resized to it first, as the
+    /// event loop does).
     pub fn frame(&mut self, width: u16, height: u16) -> String {
+        self.app.resize(width, height);
         let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
         terminal
             .draw(|frame| self.app.draw(frame))
