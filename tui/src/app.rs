@@ -10,7 +10,7 @@ mod commands;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use mousehole_bots::SeatLabel;
+use mousehole_bots::{AgentSpec, SeatLabel};
 use mousehole_engine::{GameSpec, Transcript};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -44,6 +44,13 @@ pub enum Launch {
     },
     /// The replay viewer on a transcript.
     Replay(Box<Transcript>),
+    /// The coach's review of a seat's decisions in a transcript (the first person's if
+    /// `None`), by `agent` ([`crate::review::REVIEW_AGENT`] if `None`).
+    Review {
+        transcript: Box<Transcript>,
+        seat: Option<usize>,
+        agent: Option<AgentSpec>,
+    },
 }
 
 impl Launch {
@@ -73,6 +80,10 @@ pub(crate) enum Screen {
     Setup,
     Game,
     Replay,
+    /// Your kept games.
+    History,
+    /// The coach's review of a game.
+    Review,
 }
 
 /// The tabs of the help overlay.
@@ -121,8 +132,21 @@ pub struct App {
     pub(crate) setup: Setup,
     pub(crate) session: Option<Box<dyn Session>>,
     pub(crate) replay: Option<Box<dyn Replay>>,
-    /// Close the viewer back to the game (else it was opened on its own: quit).
-    pub(crate) replay_from_game: bool,
+    /// The screen closing the viewer goes back to (none: it was opened on its own, quit).
+    pub(crate) replay_return: Option<Screen>,
+    /// Where games are kept (`None`: nowhere, as in tests that do not ask).
+    pub(crate) games: Option<PathBuf>,
+    /// The kept games, as the history screen lists them, and the one selected.
+    pub(crate) history: Vec<crate::history::Kept>,
+    pub(crate) history_selected: usize,
+    /// The screen the history and the review go back to.
+    pub(crate) history_return: Screen,
+    pub(crate) review_return: Screen,
+    pub(crate) reviewing: Option<crate::review::Reviewing>,
+    /// The searcher behind reviews.
+    pub(crate) review_agent: AgentSpec,
+    /// The finished game on screen has been kept.
+    pub(crate) kept: bool,
     pub(crate) pace: usize,
     pub(crate) skip: bool,
     pub(crate) typing: Option<String>,
@@ -167,7 +191,17 @@ impl App {
             setup: Setup::new(None, random_seed()),
             session: None,
             replay: None,
-            replay_from_game: false,
+            replay_return: None,
+            games: None,
+            history: Vec::new(),
+            history_selected: 0,
+            history_return: Screen::Setup,
+            review_return: Screen::Setup,
+            reviewing: None,
+            review_agent: crate::review::REVIEW_AGENT
+                .parse()
+                .expect("the review agent parses"),
+            kept: false,
             pace: DEFAULT_PACE,
             skip: false,
             typing: None,
@@ -221,6 +255,19 @@ impl App {
                 app.replay = Some(replay::open(&transcript)?);
                 app.screen = Screen::Replay;
             }
+            Launch::Review {
+                transcript,
+                seat,
+                agent,
+            } => {
+                if let Some(agent) = agent {
+                    app.review_agent = agent;
+                }
+                let seat = seat
+                    .or_else(|| transcript.seats.iter().position(|l| l.starts_with("human")))
+                    .unwrap_or(0);
+                app.start_review(*transcript, seat, None);
+            }
         }
         Ok(app)
     }
@@ -257,6 +304,11 @@ impl App {
     /// The transcript of the game on screen, if there is one.
     pub fn transcript(&self) -> Option<Transcript> {
         self.session.as_ref().map(|s| s.transcript())
+    }
+
+    /// Keeps every finished game with a person in `dir` (the history screen lists them).
+    pub fn keep_games_in(&mut self, dir: PathBuf) {
+        self.games = Some(dir);
     }
 
     /// The terminal's size changed (or is first known): clicks and scrolling are laid out
@@ -315,6 +367,16 @@ impl App {
     /// drawn again.
     pub fn tick(&mut self, now: Instant) -> bool {
         let mut changed = std::mem::take(&mut self.dirty);
+        if let Some(reviewing) = &mut self.reviewing {
+            changed |= reviewing.poll();
+            if reviewing.result.is_none() {
+                self.spinner = self.spinner.wrapping_add(1);
+                changed = true;
+            }
+        }
+        if self.screen == Screen::Game {
+            changed |= self.keep_finished_game();
+        }
         if self.screen == Screen::Game
             && let Some(session) = self.session.as_mut()
         {
@@ -365,6 +427,8 @@ impl App {
         match self.screen {
             Screen::Setup => Context::Setup,
             Screen::Replay => Context::Replay,
+            Screen::History => Context::History,
+            Screen::Review => Context::Review,
             Screen::Game => match self.phase() {
                 Some(Phase::Handoff(_)) => Context::Handoff,
                 Some(Phase::Over) => Context::End,

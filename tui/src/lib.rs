@@ -34,8 +34,10 @@
 
 mod app;
 pub mod bots;
+mod history;
 pub mod keys;
 mod replay;
+pub mod review;
 mod save;
 mod session;
 mod setup;
@@ -51,7 +53,7 @@ use mousehole_engine::{GameSpec, SpecError};
 use thiserror::Error;
 
 pub use app::{App, Launch, random_seed};
-pub use save::{read_transcript, write_transcript};
+pub use save::{DATA_DIR_VAR, data_dir, games_dir, read_transcript, write_transcript};
 pub use session::GamePlan;
 pub use terminal::{Exit, run};
 pub use theme::Theme;

@@ -5,7 +5,7 @@
 
 use mousehole_engine::replay::{Chance, Replay as MatchReplay};
 use mousehole_engine::{
-    Actor, DecisionInfo, Event, Game, GameSpec, MatchObserver, SeenEvent, ToMove, Transcript,
+    Actor, DecisionInfo, Event, Game, GameSpec, MatchObserver, SeenEvent, ToMove, Transcript, Undo,
 };
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -78,6 +78,8 @@ struct ReplaySession<G: TuiGame> {
     names: Vec<SeatName>,
     /// What each event's decider said of its choice (`info`), by event.
     infos: Vec<Option<DecisionInfo>>,
+    /// The undos made while the game was played.
+    undos: Vec<Undo>,
     seed: u64,
     /// The state after each number of events: `states[0]` is the start.
     states: Vec<G>,
@@ -154,6 +156,7 @@ impl<G: TuiGame> ReplaySession<G> {
                 .to_owned(),
             names: recorded_names(&transcript.seats, None),
             infos: transcript.events.iter().map(|e| e.info.clone()).collect(),
+            undos: transcript.undos.clone(),
             seed: transcript.seed,
             position: 0,
             states,
@@ -241,6 +244,19 @@ impl<G: TuiGame> Replay for ReplaySession<G> {
         )];
         if let (Some(Some(info)), Actor::Seat(seat)) = (self.infos.get(index), self.full[index].0) {
             lines.extend(thoughts(info, &self.names[seat].full(seat)));
+        }
+        for undo in self.undos.iter().filter(|u| u.at == self.position) {
+            let taken: Vec<String> = undo
+                .undone
+                .iter()
+                .filter(|e| e.actor != Actor::Chance)
+                .map(|e| format!("{}: {}", e.actor, e.action))
+                .collect();
+            lines.push(format!(
+                "↶ an undo came back here, taking back {} events ({})",
+                undo.undone.len(),
+                taken.join(", ")
+            ));
         }
         lines
     }

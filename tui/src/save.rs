@@ -63,10 +63,10 @@ pub fn games_dir() -> PathBuf {
     data_dir().map_or_else(|| PathBuf::from("."), |dir| dir.join("games"))
 }
 
-/// The file a game is saved to unless the person names another: in the games folder, named
-/// after the game and seed.
-pub fn default_path(game: &str, seed: u64) -> PathBuf {
-    games_dir().join(format!("{game}-{seed}.json"))
+/// The file a game is saved to unless the person names another: in the games folder `dir`,
+/// named after the game and seed.
+pub fn default_path(dir: &Path, game: &str, seed: u64) -> PathBuf {
+    dir.join(format!("{game}-{seed}.json"))
 }
 
 /// How to run this program again in a message: the path it was started by when that was a

@@ -20,7 +20,7 @@ use crate::bots::{HINT_SPEC, SeatName};
 use crate::theme::Theme;
 use crate::{TuiError, TuiGame, TuiVisitor};
 
-pub use game::GameSession;
+pub use game::{GameSession, short_title};
 pub use hint::HintView;
 
 /// Everything needed to start (or start again) a game: the game with its options, who sits

@@ -39,6 +39,7 @@ const GRACE: Duration = Duration::from_secs(1);
 /// A game that cannot start (before the terminal is touched), or the terminal failing.
 pub fn run(launch: Launch) -> Result<Exit, TuiError> {
     let mut app = App::new(launch, Theme::from_env())?;
+    app.keep_games_in(crate::save::games_dir());
     let stop = Arc::new(AtomicBool::new(false));
     for number in [
         signal_hook::consts::SIGTERM,

@@ -4,6 +4,7 @@
 //! it. Every wrapped text goes through [`crate::text`].
 
 mod game;
+mod lists;
 mod popups;
 mod replay;
 
@@ -122,7 +123,7 @@ pub fn board_is_cut(app: &App) -> bool {
             let (w, h) = viewer.board_size();
             w > inner.width || h > inner.height
         }),
-        Screen::Setup => false,
+        Screen::Setup | Screen::History | Screen::Review => false,
     }
 }
 
@@ -145,6 +146,8 @@ impl Widget for &App {
             Screen::Setup => popups::render_setup(self, body, buf),
             Screen::Game => game::render(self, area, buf),
             Screen::Replay => replay::render(self, area, buf),
+            Screen::History => lists::render_history(self, body, buf),
+            Screen::Review => lists::render_review(self, body, buf),
         }
         popups::render_key_bar(self, bar, buf);
         match &self.popup {

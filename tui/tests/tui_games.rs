@@ -622,3 +622,153 @@ proptest! {
         }
     }
 }
+
+/// A fresh folder of its own for a test.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = temp_path(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_finished_game_is_kept_in_the_games_folder_and_listed() {
+    let dir = temp_dir("kept");
+    let mut driver = Driver::play("cheese-day:players=2", "human,medium", 81);
+    driver.app.keep_games_in(dir.clone());
+    enter_to_the_end(&mut driver);
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let kept = mousehole_tui::read_transcript(&files[0].as_ref().unwrap().path()).unwrap();
+    let played = driver.app.transcript().unwrap();
+    // The same game (a bot's estimates may differ in their last digit through the JSON).
+    let moves = |t: &Transcript| {
+        t.events
+            .iter()
+            .map(|e| (e.actor, e.action.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(moves(&kept), moves(&played));
+    assert_eq!(kept.outcome.unwrap().ranks, played.outcome.unwrap().ranks);
+    assert!(driver.frame(80, 24).contains("kept in your games"));
+    // `q` on the end screen quits: the game is kept already.
+    driver.char('o');
+    let history = driver.frame(100, 30);
+    assert!(
+        history.contains("your games") && history.contains("Cheese Day"),
+        "{history}"
+    );
+    assert!(history.contains("medium: won"), "{history}");
+    // Enter opens it in the replay viewer, q comes back to the list.
+    driver.key(KeyCode::Enter);
+    assert!(driver.frame(80, 24).contains("replay: Cheese Day"));
+    driver.char('q');
+    assert!(driver.frame(80, 24).contains("your games"));
+}
+
+#[test]
+fn an_undo_is_recorded_in_the_transcript_and_shown_in_the_replay_viewer() {
+    let mut driver = Driver::play("cheese-day", "human,heuristic,heuristic", 31);
+    for _ in 0..3 {
+        driver.settle();
+        driver.key(KeyCode::Enter);
+    }
+    driver.settle();
+    let before = driver.app.transcript().unwrap();
+    driver.char('u');
+    driver.settle();
+    let transcript = driver.app.transcript().unwrap();
+    assert_eq!(transcript.undos.len(), 1);
+    let undo = &transcript.undos[0];
+    assert_eq!(undo.undone, before.events[undo.at..]);
+    // The file keeps it, and the transcript still replays (readers ignore the key).
+    let path = temp_path("undo.json");
+    mousehole_tui::write_transcript(&path, &transcript).unwrap();
+    let read = mousehole_tui::read_transcript(&path).unwrap();
+    assert_eq!(read.undos, transcript.undos);
+    read.replay().unwrap();
+    let mut viewer = Driver::new(Launch::Replay(Box::new(read)));
+    viewer.key(KeyCode::Home);
+    for _ in 0..undo.at {
+        viewer.key(KeyCode::Right);
+    }
+    let frame = viewer.frame(120, 40);
+    assert!(frame.contains("an undo came back here"), "{frame}");
+}
+
+#[test]
+fn the_replay_viewer_shows_what_a_search_bot_thought_and_the_hints_used() {
+    let mut driver = Driver::play("cheese-day:players=2", "human,medium", 91);
+    driver.settle();
+    let transcript = {
+        enter_to_the_end(&mut driver);
+        driver.app.transcript().unwrap()
+    };
+    let bot = transcript
+        .events
+        .iter()
+        .position(|e| e.actor == Actor::Seat(1) && e.info.is_some())
+        .expect("the medium bot says what it thought");
+    let mut viewer = Driver::new(Launch::Replay(Box::new(transcript)));
+    viewer.key(KeyCode::Home);
+    for _ in 0..=bot {
+        viewer.key(KeyCode::Right);
+    }
+    let frame = viewer.frame(120, 40);
+    assert!(frame.contains("seat 1 (medium) thought:"), "{frame}");
+    assert!(frame.contains("% ±"), "{frame}");
+}
+
+#[test]
+fn the_coach_warns_before_a_move_that_gives_away_win_chance() {
+    // The coach searches with a small budget here; its verdicts are the same machinery.
+    for seed in 1..40 {
+        let mut plan = GamePlan::new(
+            "cheese-day:players=2".parse().unwrap(),
+            vec![
+                SeatLabel::Human(None),
+                SeatLabel::Agent("heuristic".parse().unwrap()),
+            ],
+            seed,
+        );
+        plan.hint = "ismcts:iterations=300,rollout=heuristic".parse().unwrap();
+        plan.coach = true;
+        let mut driver = Driver::new(Launch::Play(plan));
+        for _ in 0..30 {
+            driver.settle();
+            if driver.app.game_over() {
+                break;
+            }
+            // The worst-looking move: the bottom of the hint's sorted list.
+            driver.char('h');
+            driver.wait_for('★');
+            for _ in 0..20 {
+                driver.char('j');
+            }
+            driver.key(KeyCode::Enter);
+            driver.settle();
+            let frame = driver.frame(80, 24);
+            if frame.contains("the coach") {
+                assert!(frame.contains("gives away about"), "{frame}");
+                let events = driver.app.transcript().unwrap().events.len();
+                // Esc: choose again, nothing played.
+                driver.key(KeyCode::Esc);
+                assert!(!driver.frame(80, 24).contains("the coach "));
+                assert_eq!(driver.app.transcript().unwrap().events.len(), events);
+                // Enter on it again, then play it anyway: recorded with the warning.
+                driver.key(KeyCode::Enter);
+                driver.settle();
+                driver.key(KeyCode::Enter);
+                let transcript = driver.app.transcript().unwrap();
+                let played = &transcript.events[events];
+                let note = played.info.as_ref().and_then(|i| i.note.clone());
+                assert!(
+                    note.is_some_and(|n| n.starts_with("hint shown")),
+                    "{played:?}"
+                );
+                return;
+            }
+        }
+    }
+    panic!("the coach never spoke");
+}

@@ -343,3 +343,107 @@ fn mouse_trap_asks_the_person_to_roll_their_own_die() {
     // The die is drawn on the board.
     assert!(driver.frame(80, 24).contains("die ["), "{frame}");
 }
+
+/// The fixed game the review tests read: Cheese Day, seat 0 a person (who chose by a fixed
+/// pattern at `mousehole play`'s prompt), a heuristic and a medium bot, seed 11.
+fn fixed_game() -> mousehole_engine::Transcript {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/review-cheese-day.json");
+    mousehole_tui::read_transcript(&path).unwrap()
+}
+
+/// Steps the app until the review is done.
+fn reviewed(driver: &mut Driver) {
+    for _ in 0..60_000 {
+        if !driver.frame(80, 24).contains("event ")
+            || driver.frame(80, 24).contains("decisions with a choice")
+        {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        driver.key(KeyCode::F(12));
+    }
+}
+
+#[test]
+fn the_coach_reviews_a_fixed_game() {
+    let mut driver = Driver::new(Launch::Review {
+        transcript: Box::new(fixed_game()),
+        seat: None,
+        agent: Some("ismcts:iterations=300,rollout=heuristic".parse().unwrap()),
+    });
+    reviewed(&mut driver);
+    let frame = driver.frame(80, 24);
+    assert!(
+        frame.contains("10 decisions with a choice") && frame.contains("mistake"),
+        "{frame}"
+    );
+    insta::assert_snapshot!("review_80x24", frame);
+    insta::assert_snapshot!("review_120x40", driver.frame(120, 40));
+    // The first marked decision is selected; Enter shows the position before it, in the
+    // person's view, and q comes back to the review.
+    driver.key(KeyCode::Enter);
+    let position = driver.frame(120, 40);
+    assert!(
+        position.contains("event 62 of 96") && position.contains("seat 0's view"),
+        "{position}"
+    );
+    driver.char('q');
+    assert!(driver.frame(80, 24).contains("the coach's review"));
+    // → goes to the next marked decision.
+    driver.key(KeyCode::Right);
+    driver.key(KeyCode::Enter);
+    assert!(driver.frame(120, 40).contains("event 71 of 96"));
+}
+
+#[test]
+fn the_history_lists_kept_games_with_the_wins_per_level() {
+    let dir = std::env::temp_dir().join(format!("mousehole-history-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // Two finished games against levels (a loss against medium, as the fixed game was, and
+    // the same game written as a win against easy) and an unfinished one.
+    let mut lost = fixed_game();
+    lost.seats = vec!["human".into(), "medium".into(), "medium".into()];
+    let mut won = fixed_game();
+    won.seats = vec!["human".into(), "easy".into(), "easy".into()];
+    won.outcome.as_mut().unwrap().ranks = vec![1, 2, 3];
+    let mut unfinished = fixed_game();
+    unfinished.events.truncate(20);
+    unfinished.outcome = None;
+    for (name, transcript) in [
+        ("20260801-101500-cheese-day-11.json", &lost),
+        ("20260802-203000-cheese-day-11.json", &won),
+        ("cheese-day-11.json", &unfinished),
+    ] {
+        mousehole_tui::write_transcript(&dir.join(name), transcript).unwrap();
+    }
+    let mut driver = Driver::new(Launch::Setup {
+        game: None,
+        seats: None,
+        seed: Some(1),
+        out: None,
+    });
+    driver.app.keep_games_in(dir.clone());
+    driver.key_with(
+        KeyCode::Char('o'),
+        ratatui::crossterm::event::KeyModifiers::CONTROL,
+    );
+    let frame = driver
+        .frame(80, 24)
+        .replace(&dir.display().to_string(), "DIR");
+    assert!(
+        frame.contains("easy: won 1 of 1") && frame.contains("medium: won 0 of 1"),
+        "{frame}"
+    );
+    insta::assert_snapshot!("history_80x24", frame);
+    // The unfinished game (listed first) goes on; the others open in the replay viewer.
+    driver.key(KeyCode::Down);
+    driver.key(KeyCode::Enter);
+    assert!(driver.frame(80, 24).contains("replay: Cheese Day"));
+    driver.char('q');
+    driver.key(KeyCode::Up);
+    driver.key(KeyCode::Enter);
+    let frame = driver.frame(80, 24);
+    assert!(frame.contains("resumed after 20 events"), "{frame}");
+}

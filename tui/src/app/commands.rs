@@ -12,6 +12,7 @@ use crate::keys::{Cmd, Context};
 use crate::replay;
 use crate::save::{default_path, write_transcript};
 use crate::session::{self, GamePlan, Phase};
+use crate::setup::Field;
 
 impl App {
     /// Does what `cmd` asks in `context`.
@@ -42,6 +43,8 @@ impl App {
             Screen::Setup => self.setup_command(cmd),
             Screen::Game => self.game_command(cmd, context),
             Screen::Replay => self.replay_command(cmd),
+            Screen::History => self.history_command(cmd),
+            Screen::Review => self.review_command(cmd),
         }
     }
 
@@ -53,6 +56,10 @@ impl App {
             Cmd::Right => self.setup.change(1),
             Cmd::Reseed => self.setup.set_seed(random_seed()),
             Cmd::Quit => self.quit = true,
+            Cmd::History => self.open_history(Screen::Setup),
+            Cmd::Choose if self.setup.focused() == Field::History => {
+                self.open_history(Screen::Setup);
+            }
             Cmd::Choose => match self.setup.plan() {
                 Ok(mut plan) => {
                     plan.out.clone_from(&self.out);
@@ -71,6 +78,7 @@ impl App {
             Ok(session) => {
                 self.session = Some(session);
                 self.screen = Screen::Game;
+                self.kept = false;
                 self.saved_events = None;
                 self.saved_path = None;
                 self.typing = None;
@@ -173,8 +181,16 @@ impl App {
             }
             Cmd::Replay => {
                 let transcript = session.transcript();
-                self.open_replay(&transcript, None);
+                self.open_replay(&transcript, None, Screen::Game);
             }
+            Cmd::History => self.open_history(Screen::Game),
+            Cmd::Review => match session.view().people.as_slice() {
+                [seat] => {
+                    let (transcript, seat) = (session.transcript(), *seat);
+                    self.start_review(transcript, seat, Some(Screen::Game));
+                }
+                _ => self.say("the coach reviews a game one person played", true),
+            },
             Cmd::NewGame => {
                 self.screen = Screen::Setup;
                 self.message = None;
@@ -184,11 +200,12 @@ impl App {
     }
 
     /// Opens `transcript` in the replay viewer at its end, or at `at` (events) in seat
-    /// `seat`'s view; closing it comes back here.
+    /// `seat`'s view; closing it comes back to `back`.
     pub(crate) fn open_replay(
         &mut self,
         transcript: &mousehole_engine::Transcript,
         at: Option<(usize, usize)>,
+        back: Screen,
     ) {
         match replay::open(transcript) {
             Ok(mut viewer) => {
@@ -200,7 +217,7 @@ impl App {
                     None => viewer.seek(viewer.len()),
                 }
                 self.replay = Some(viewer);
-                self.replay_from_game = true;
+                self.replay_return = Some(back);
                 self.screen = Screen::Replay;
                 self.pan = (0, 0);
             }
@@ -329,14 +346,174 @@ impl App {
             Cmd::Quit => {
                 self.replay = None;
                 self.pan = (0, 0);
-                if self.replay_from_game && self.session.is_some() {
-                    self.screen = Screen::Game;
-                } else {
-                    self.quit = true;
+                match self.replay_return.take() {
+                    Some(back) => self.screen = back,
+                    None => self.quit = true,
                 }
             }
             _ => {}
         }
+    }
+
+    /// The history screen, coming back to `back`.
+    pub(crate) fn open_history(&mut self, back: Screen) {
+        let dir = self.games.clone().unwrap_or_else(crate::save::games_dir);
+        self.history = crate::history::list(&dir);
+        self.history_selected = 0;
+        self.history_return = back;
+        self.screen = Screen::History;
+        self.message = None;
+    }
+
+    fn history_command(&mut self, cmd: Cmd) {
+        let count = self.history.len();
+        match cmd {
+            Cmd::Up => self.history_selected = self.history_selected.saturating_sub(1),
+            Cmd::Down => {
+                self.history_selected = (self.history_selected + 1).min(count.saturating_sub(1));
+            }
+            Cmd::Choose => {
+                let Some(kept) = self.history.get(self.history_selected).cloned() else {
+                    return;
+                };
+                let finished =
+                    kept.transcript.outcome.is_some() || kept.transcript.stopped.is_some();
+                if finished {
+                    self.open_replay(&kept.transcript, None, Screen::History);
+                } else {
+                    self.resume_kept(&kept);
+                }
+            }
+            Cmd::Review => {
+                let Some(kept) = self.history.get(self.history_selected).cloned() else {
+                    return;
+                };
+                match kept.seat {
+                    Some(seat) => self.start_review(kept.transcript, seat, Some(Screen::History)),
+                    None => self.say("the coach reviews a game a person played", true),
+                }
+            }
+            Cmd::Quit => self.screen = self.history_return,
+            _ => {}
+        }
+    }
+
+    /// Goes on with an unfinished kept game, kept in its file as it goes.
+    fn resume_kept(&mut self, kept: &crate::history::Kept) {
+        let transcript = &kept.transcript;
+        let seats: Result<Vec<mousehole_bots::SeatLabel>, _> =
+            transcript.seats.iter().map(|l| l.parse()).collect();
+        let spec = mousehole_engine::GameSpec::from_recorded(&transcript.game, &transcript.options);
+        let (Ok(seats), Ok(spec)) = (seats, spec) else {
+            self.say("this game's seats or options cannot be played here", true);
+            return;
+        };
+        let mut plan = GamePlan::new(spec, seats, transcript.seed);
+        plan.out = Some(kept.path.clone());
+        match session::resume(plan, transcript) {
+            Ok(session) => {
+                self.session = Some(session);
+                self.screen = Screen::Game;
+                self.kept = false;
+                self.saved_events = Some(transcript.events.len());
+                self.saved_path = Some(kept.path.clone());
+                self.log_scroll = 0;
+                self.pan = (0, 0);
+                self.say(
+                    &format!("resumed after {} events", transcript.events.len()),
+                    false,
+                );
+            }
+            Err(error) => self.say(&error.to_string(), true),
+        }
+    }
+
+    /// Starts the coach's review of `seat` in `transcript`; closing it goes back to `back`
+    /// (none: it was opened on its own, quit).
+    pub(crate) fn start_review(
+        &mut self,
+        transcript: mousehole_engine::Transcript,
+        seat: usize,
+        back: Option<Screen>,
+    ) {
+        self.reviewing = Some(crate::review::Reviewing::start(
+            transcript,
+            seat,
+            self.review_agent.clone(),
+        ));
+        self.review_return = back.unwrap_or(Screen::Review);
+        self.screen = Screen::Review;
+    }
+
+    fn review_command(&mut self, cmd: Cmd) {
+        let Some(reviewing) = self.reviewing.as_mut() else {
+            return;
+        };
+        let (moves, marked): (usize, Vec<usize>) = match reviewing.review() {
+            Some(review) => (
+                review.moves.len(),
+                (0..review.moves.len())
+                    .filter(|&i| review.moves[i].mark.is_some())
+                    .collect(),
+            ),
+            None => (0, Vec::new()),
+        };
+        let at = reviewing.selected;
+        match cmd {
+            Cmd::Up => reviewing.selected = at.saturating_sub(1),
+            Cmd::Down => reviewing.selected = (at + 1).min(moves.saturating_sub(1)),
+            Cmd::PageUp => {
+                if let Some(&previous) = marked.iter().rev().find(|&&i| i < at) {
+                    reviewing.selected = previous;
+                }
+            }
+            Cmd::PageDown => {
+                if let Some(&next) = marked.iter().find(|&&i| i > at) {
+                    reviewing.selected = next;
+                }
+            }
+            Cmd::Choose => {
+                let Some(event) = reviewing
+                    .review()
+                    .and_then(|r| r.moves.get(at))
+                    .map(|m| m.event)
+                else {
+                    return;
+                };
+                let (transcript, seat) = (reviewing.transcript.clone(), reviewing.seat);
+                // The position the decision was made in: the events before it.
+                self.open_replay(&transcript, Some((event - 1, seat)), Screen::Review);
+            }
+            Cmd::Quit => {
+                if self.review_return == Screen::Review {
+                    self.quit = true;
+                } else {
+                    self.screen = self.review_return;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Keeps the finished game on screen in the games folder once, if a person played it.
+    pub(super) fn keep_finished_game(&mut self) -> bool {
+        let (Some(dir), Some(session)) = (self.games.clone(), self.session.as_deref()) else {
+            return false;
+        };
+        let view = session.view();
+        if self.kept || view.phase != Phase::Over || view.people.is_empty() {
+            return false;
+        }
+        self.kept = true;
+        let transcript = session.transcript();
+        if transcript.outcome.is_none() {
+            return false;
+        }
+        match crate::history::keep(&dir, &transcript) {
+            Ok(path) => self.say(&format!("kept in your games: {}", path.display()), false),
+            Err(error) => self.say(&format!("not kept: {error}"), true),
+        }
+        true
     }
 
     fn open_save(&mut self, then_quit: bool) {
@@ -347,7 +524,10 @@ impl App {
             .saved_path
             .clone()
             .or_else(|| session.plan().out.clone())
-            .unwrap_or_else(|| default_path(session.info().name, session.plan().seed));
+            .unwrap_or_else(|| {
+                let dir = self.games.clone().unwrap_or_else(crate::save::games_dir);
+                default_path(&dir, session.info().name, session.plan().seed)
+            });
         self.popup = Some(Popup::Save {
             path: path.display().to_string(),
             error: None,

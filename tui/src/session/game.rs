@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use mousehole_engine::replay::{Chance, Replay};
 use mousehole_engine::{
     Actor, Decision, DecisionInfo, Game, GameConfig, GameInfo, Match, MatchEnd, StopRequest,
-    ToMove, Transcript,
+    ToMove, Transcript, Undo,
 };
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -110,6 +110,8 @@ pub struct GameSession<G: TuiGame> {
     notices: Vec<String>,
     /// Whether the programs were told the game is over.
     told_the_end: bool,
+    /// The undos made so far (recorded in the transcript).
+    undos: Vec<Undo>,
     view: GameView,
 }
 
@@ -186,6 +188,7 @@ impl<G: TuiGame> GameSession<G> {
             autosave_error: None,
             notices: Vec::new(),
             told_the_end: false,
+            undos: transcript.map(|t| t.undos.clone()).unwrap_or_default(),
         };
         session.refresh();
         Ok(session)
@@ -735,7 +738,9 @@ impl<G: TuiGame> Session for GameSession<G> {
     }
 
     fn transcript(&self) -> Transcript {
-        Transcript::from_match(&self.game, self.labels.clone())
+        let mut transcript = Transcript::from_match(&self.game, self.labels.clone());
+        transcript.undos.clone_from(&self.undos);
+        transcript
     }
 
     fn tick(&mut self, now: Instant, pace: Duration, skip: bool) -> bool {
@@ -964,9 +969,10 @@ impl<G: TuiGame> Session for GameSession<G> {
             .expect("checked above");
         // The game so far, up to the person's last decision, continued from its seed.
         let mut transcript = self.transcript();
-        transcript.events.truncate(last);
+        let undone = transcript.events.split_off(last);
         transcript.outcome = None;
         self.game = continued(&transcript).map_err(|e| e.to_string())?;
+        self.undos.push(Undo { at: last, undone });
         self.told_the_end = false;
         self.ticket += 1;
         self.thinking = None;

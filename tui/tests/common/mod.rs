@@ -51,6 +51,12 @@ impl Driver {
         self.app.tick(self.clock);
     }
 
+    /// A key with modifiers.
+    pub fn key_with(&mut self, code: KeyCode, modifiers: KeyModifiers) {
+        self.app.handle_key(KeyEvent::new(code, modifiers));
+        self.app.tick(self.clock);
+    }
+
     /// A key with Shift held (⇧→ pans).
     pub fn shift(&mut self, code: KeyCode) {
         self.app
