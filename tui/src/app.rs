@@ -115,6 +115,17 @@ pub(crate) struct Message {
     pub error: bool,
 }
 
+impl Message {
+    /// Red for an error, green for good news.
+    pub fn style(&self, theme: Theme) -> ratatui::style::Style {
+        if self.error {
+            theme.error()
+        } else {
+            theme.good()
+        }
+    }
+}
+
 /// The bots' pace steps, in milliseconds between moves.
 pub(crate) const PACES: [u64; 7] = [0, 150, 350, 700, 1200, 2000, 3500];
 const DEFAULT_PACE: usize = 3;

@@ -170,6 +170,36 @@ const HELP: Binding = bind(
     "this help: the keys, and in a game its rules and a legend of the board",
     true,
 );
+/// Leaving a list screen for the one it was opened from.
+const BACK: Binding = bind(
+    Cmd::Quit,
+    &[Char('q'), Code(KeyCode::Esc)],
+    "back",
+    "back to where you came from",
+    true,
+);
+/// Scrolling the log a page at a time.
+const LOG_BACK: Binding = bind(
+    Cmd::LogUp,
+    &[Code(KeyCode::PageUp)],
+    "log",
+    "scroll the log back a page",
+    false,
+);
+const LOG_ON: Binding = bind(
+    Cmd::LogDown,
+    &[Code(KeyCode::PageDown)],
+    "log",
+    "scroll the log forward a page",
+    false,
+);
+const QUIT_GAME: Binding = bind(
+    Cmd::Quit,
+    &[Char('q')],
+    "quit",
+    "quit (asks first if the game is unsaved)",
+    true,
+);
 const PANS: [Binding; 4] = [
     bind(
         Cmd::PanLeft,
@@ -354,20 +384,8 @@ pub const GAME: &[Binding] = &[
     PANS[1],
     PANS[2],
     PANS[3],
-    bind(
-        Cmd::LogUp,
-        &[Code(KeyCode::PageUp)],
-        "log",
-        "scroll the log back a page",
-        false,
-    ),
-    bind(
-        Cmd::LogDown,
-        &[Code(KeyCode::PageDown)],
-        "log",
-        "scroll the log forward a page",
-        false,
-    ),
+    LOG_BACK,
+    LOG_ON,
     bind(
         Cmd::Save,
         &[Char('s')],
@@ -376,13 +394,7 @@ pub const GAME: &[Binding] = &[
         true,
     ),
     HELP,
-    bind(
-        Cmd::Quit,
-        &[Char('q')],
-        "quit",
-        "quit (asks first if the game is unsaved)",
-        true,
-    ),
+    QUIT_GAME,
     INTERRUPT,
 ];
 
@@ -399,20 +411,8 @@ pub const ROLL: &[Binding] = &[
     PANS[1],
     PANS[2],
     PANS[3],
-    bind(
-        Cmd::LogUp,
-        &[Code(KeyCode::PageUp)],
-        "log",
-        "scroll the log back a page",
-        false,
-    ),
-    bind(
-        Cmd::LogDown,
-        &[Code(KeyCode::PageDown)],
-        "log",
-        "scroll the log forward a page",
-        false,
-    ),
+    LOG_BACK,
+    LOG_ON,
     bind(
         Cmd::Undo,
         &[Char('u')],
@@ -428,13 +428,7 @@ pub const ROLL: &[Binding] = &[
         true,
     ),
     HELP,
-    bind(
-        Cmd::Quit,
-        &[Char('q')],
-        "quit",
-        "quit (asks first if the game is unsaved)",
-        true,
-    ),
+    QUIT_GAME,
     INTERRUPT,
 ];
 
@@ -687,13 +681,7 @@ pub const HISTORY: &[Binding] = &[
         true,
     ),
     HELP,
-    bind(
-        Cmd::Quit,
-        &[Char('q'), Code(KeyCode::Esc)],
-        "back",
-        "back",
-        true,
-    ),
+    BACK,
     INTERRUPT,
 ];
 
@@ -735,13 +723,7 @@ pub const REVIEW: &[Binding] = &[
         true,
     ),
     HELP,
-    bind(
-        Cmd::Quit,
-        &[Char('q'), Code(KeyCode::Esc)],
-        "back",
-        "back",
-        true,
-    ),
+    BACK,
     INTERRUPT,
 ];
 

@@ -175,6 +175,28 @@ pub(crate) fn centered(area: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
+/// A popup: `lines` in a bordered box `width` wide with `title`, in the middle of the area
+/// it is drawn in, over what is there.
+pub(crate) struct PopupBox<'a> {
+    pub theme: crate::theme::Theme,
+    pub title: &'a str,
+    pub lines: Vec<ratatui::text::Line<'static>>,
+    pub width: u16,
+}
+
+impl Widget for PopupBox<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let theme = self.theme;
+        let popup = centered(area, self.width, self.lines.len() as u16 + 2);
+        ratatui::widgets::Clear.render(popup, buf);
+        ratatui::widgets::Paragraph::new(self.lines)
+            .block(Block::bordered().border_style(theme.focus_border()).title(
+                ratatui::text::Span::styled(format!(" {} ", self.title), theme.title()),
+            ))
+            .render(popup, buf);
+    }
+}
+
 /// The session on screen, if any (a shorthand for the widgets).
 fn session(app: &App) -> Option<&dyn Session> {
     app.session.as_deref()

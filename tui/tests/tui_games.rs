@@ -6,7 +6,7 @@ mod common;
 
 use std::str::FromStr;
 
-use common::Driver;
+use common::{Driver, after_decisions, small_hints};
 use mousehole_bots::SeatLabel;
 use mousehole_engine::games::cheese_day::CheeseDay;
 use mousehole_engine::games::moose_house::MooseHouse;
@@ -103,15 +103,7 @@ fn a_scripted_game_of_mouse_race_reaches_the_end_screen() {
 #[test]
 fn a_hint_sorts_the_moves_puts_the_cursor_on_the_searchers_pick_and_is_recorded() {
     // A small search: the hint's machinery is the same whatever the iterations.
-    let mut plan = GamePlan::new(
-        "cheese-day:players=2".parse().unwrap(),
-        vec![
-            SeatLabel::Human(None),
-            SeatLabel::Agent("heuristic".parse().unwrap()),
-        ],
-        21,
-    );
-    plan.hint = "ismcts:iterations=300,rollout=heuristic".parse().unwrap();
+    let plan = small_hints("cheese-day:players=2", "human,heuristic", 21);
     let mut driver = Driver::new(Launch::Play(plan));
     driver.settle();
     driver.char('h');
@@ -163,12 +155,7 @@ fn a_hint_sorts_the_moves_puts_the_cursor_on_the_searchers_pick_and_is_recorded(
 
 #[test]
 fn undo_goes_back_to_the_last_decision_and_chance_stays_as_it_was() {
-    let mut driver = Driver::play("cheese-day", "human,heuristic,heuristic", 31);
-    for _ in 0..3 {
-        driver.settle();
-        driver.key(KeyCode::Enter);
-    }
-    driver.settle();
+    let mut driver = after_decisions("cheese-day", "human,heuristic,heuristic", 31, 3);
     let before = driver.app.transcript().unwrap();
     let last = before
         .events
@@ -668,12 +655,7 @@ fn a_finished_game_is_kept_in_the_games_folder_and_listed() {
 
 #[test]
 fn an_undo_is_recorded_in_the_transcript_and_shown_in_the_replay_viewer() {
-    let mut driver = Driver::play("cheese-day", "human,heuristic,heuristic", 31);
-    for _ in 0..3 {
-        driver.settle();
-        driver.key(KeyCode::Enter);
-    }
-    driver.settle();
+    let mut driver = after_decisions("cheese-day", "human,heuristic,heuristic", 31, 3);
     let before = driver.app.transcript().unwrap();
     driver.char('u');
     driver.settle();
@@ -723,15 +705,7 @@ fn the_replay_viewer_shows_what_a_search_bot_thought_and_the_hints_used() {
 fn the_coach_warns_before_a_move_that_gives_away_win_chance() {
     // The coach searches with a small budget here; its verdicts are the same machinery.
     for seed in 1..40 {
-        let mut plan = GamePlan::new(
-            "cheese-day:players=2".parse().unwrap(),
-            vec![
-                SeatLabel::Human(None),
-                SeatLabel::Agent("heuristic".parse().unwrap()),
-            ],
-            seed,
-        );
-        plan.hint = "ismcts:iterations=300,rollout=heuristic".parse().unwrap();
+        let mut plan = small_hints("cheese-day:players=2", "human,heuristic", seed);
         plan.coach = true;
         let mut driver = Driver::new(Launch::Play(plan));
         for _ in 0..30 {

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::Driver;
+use common::{Driver, after_decisions, small_hints};
 use mousehole_tui::Launch;
 use ratatui::crossterm::event::KeyCode;
 
@@ -38,18 +38,6 @@ fn a_bad_option_is_explained_on_the_setup_screen() {
     insta::assert_snapshot!(frame);
 }
 
-/// The person's `decisions`-th decision of a game where they always play the first move.
-fn mid_game(spec: &str, seats: &str, seed: u64, decisions: usize) -> Driver {
-    let mut driver = Driver::play(spec, seats, seed);
-    for _ in 0..decisions {
-        driver.settle();
-        assert!(!driver.app.game_over(), "{spec}: the game ended early");
-        driver.key(KeyCode::Enter);
-    }
-    driver.settle();
-    driver
-}
-
 #[test]
 fn mid_game_boards() {
     // (game, seats, seed, the person's decisions before the frame): a seed at which the
@@ -61,7 +49,7 @@ fn mid_game_boards() {
         ("mouse-race", "human,heuristic", 7, 12),
     ];
     for (game, seats, seed, decisions) in games {
-        let mut driver = mid_game(game, seats, seed, decisions);
+        let mut driver = after_decisions(game, seats, seed, decisions);
         insta::assert_snapshot!(format!("mid_{game}_80x24"), driver.frame(80, 24));
         insta::assert_snapshot!(format!("mid_{game}_120x40"), driver.frame(120, 40));
     }
@@ -275,13 +263,11 @@ fn long_log_lines_wrap_instead_of_being_cut() {
 
 #[test]
 fn the_hint_sorts_the_moves_and_puts_the_cursor_on_the_pick() {
-    let mut plan = mousehole_tui::GamePlan::new(
-        "cheese-day:players=2".parse().unwrap(),
-        mousehole_tui::bots::parse_seats("human,heuristic").unwrap(),
+    let mut driver = Driver::new(Launch::Play(small_hints(
+        "cheese-day:players=2",
+        "human,heuristic",
         21,
-    );
-    plan.hint = "ismcts:iterations=300,rollout=heuristic".parse().unwrap();
-    let mut driver = Driver::new(Launch::Play(plan));
+    )));
     driver.settle();
     driver.char('h');
     driver.wait_for('★');

@@ -7,9 +7,9 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+use ratatui::widgets::{Block, Paragraph, Widget};
 
-use super::{centered, game_layout, session};
+use super::{PopupBox, game_layout, session};
 use crate::app::{App, PACES};
 use crate::session::hint::estimate_text;
 use crate::session::{CoachState, GameView, HintView, LogEntry, Phase};
@@ -202,12 +202,7 @@ fn footer(app: &App, view: &GameView, width: usize) -> Vec<Line<'static>> {
         bottom.extend(wrap(&format!("not saved: {error}"), width, theme.error()));
     }
     if let Some(message) = &app.message {
-        let style = if message.error {
-            theme.error()
-        } else {
-            theme.good()
-        };
-        bottom.extend(wrap(&message.text, width, style));
+        bottom.extend(wrap(&message.text, width, message.style(theme)));
     }
     bottom
 }
@@ -500,12 +495,7 @@ pub fn end_lines(app: &App, width: u16) -> Vec<Line<'static>> {
         lines.extend(wrap(revealed, width, theme.dim()));
     }
     if let Some(message) = &app.message {
-        let style = if message.error {
-            theme.error()
-        } else {
-            theme.good()
-        };
-        lines.extend(wrap(&message.text, width, style));
+        lines.extend(wrap(&message.text, width, message.style(theme)));
     }
     lines
 }
@@ -597,16 +587,13 @@ impl Widget for Question<'_> {
             }
         }
         lines.push(Line::styled("↑/↓ choose, ⏎ answer", theme.dim()));
-        let height = (lines.len() as u16 + 2).min(board.height);
-        let area = centered(board, width, height);
-        Clear.render(area, buf);
-        Paragraph::new(lines)
-            .block(
-                Block::bordered()
-                    .border_style(theme.focus_border())
-                    .title(Span::styled(" a moose at your door ", theme.title())),
-            )
-            .render(area, buf);
+        PopupBox {
+            theme,
+            title: "a moose at your door",
+            lines,
+            width,
+        }
+        .render(board, buf);
     }
 }
 
@@ -628,15 +615,13 @@ impl Widget for CoachPopup<'_> {
             inner,
             theme.dim(),
         ));
-        let popup = centered(area, width, lines.len() as u16 + 2);
-        Clear.render(popup, buf);
-        Paragraph::new(lines)
-            .block(
-                Block::bordered()
-                    .border_style(theme.focus_border())
-                    .title(Span::styled(" the coach ", theme.title())),
-            )
-            .render(popup, buf);
+        PopupBox {
+            theme,
+            title: "the coach",
+            lines,
+            width,
+        }
+        .render(area, buf);
     }
 }
 

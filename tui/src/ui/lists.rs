@@ -70,12 +70,7 @@ pub fn render_history(app: &App, area: Rect, buf: &mut Buffer) {
         theme.accent(),
     ));
     if let Some(message) = &app.message {
-        let style = if message.error {
-            theme.error()
-        } else {
-            theme.good()
-        };
-        head.extend(wrap(&message.text, width, style));
+        head.extend(wrap(&message.text, width, message.style(theme)));
     }
     head.push(Line::raw(""));
     let dir = app

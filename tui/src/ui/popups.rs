@@ -7,7 +7,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
-use super::{centered, session};
+use super::{PopupBox, centered, session};
 use crate::app::{App, HelpTab};
 use crate::keys::bar_entries;
 use crate::text::{self, reflow, wrap, wrap_line};
@@ -21,13 +21,12 @@ pub fn render_setup(app: &App, area: Rect, buf: &mut Buffer) {
         Layout::vertical([Constraint::Fill(1), Constraint::Length(2)]).areas(inner);
     app.setup.render(form, buf, theme);
     if let Some(message) = &app.message {
-        let style = if message.error {
-            theme.error()
-        } else {
-            theme.good()
-        };
-        Paragraph::new(wrap(&message.text, usize::from(message_area.width), style))
-            .render(message_area, buf);
+        Paragraph::new(wrap(
+            &message.text,
+            usize::from(message_area.width),
+            message.style(theme),
+        ))
+        .render(message_area, buf);
     }
 }
 
@@ -240,15 +239,13 @@ pub fn render_save(app: &App, area: Rect, buf: &mut Buffer, path: &str, error: O
         lines.extend(wrap(error, inner, theme.error()));
     }
     lines.push(Line::styled("⏎ save · esc cancel", theme.dim()));
-    let popup = centered(area, width, lines.len() as u16 + 2);
-    Clear.render(popup, buf);
-    Paragraph::new(lines)
-        .block(
-            Block::bordered()
-                .border_style(theme.focus_border())
-                .title(Span::styled(" save ", theme.title())),
-        )
-        .render(popup, buf);
+    PopupBox {
+        theme,
+        title: "save",
+        lines,
+        width,
+    }
+    .render(area, buf);
 }
 
 pub fn render_quit_unsaved(app: &App, area: Rect, buf: &mut Buffer) {
@@ -257,13 +254,11 @@ pub fn render_quit_unsaved(app: &App, area: Rect, buf: &mut Buffer) {
         Line::raw("The game is not saved."),
         Line::styled("s save first · q quit anyway · esc back", theme.dim()),
     ];
-    let popup = centered(area, 46.min(area.width), 4);
-    Clear.render(popup, buf);
-    Paragraph::new(lines)
-        .block(
-            Block::bordered()
-                .border_style(theme.focus_border())
-                .title(Span::styled(" quit? ", theme.title())),
-        )
-        .render(popup, buf);
+    PopupBox {
+        theme,
+        title: "quit?",
+        lines,
+        width: 46,
+    }
+    .render(area, buf);
 }

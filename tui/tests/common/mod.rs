@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use mousehole_tui::{App, Launch, Theme};
+use mousehole_tui::{App, GamePlan, Launch, Theme};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{
@@ -109,4 +109,28 @@ impl Driver {
             .expect("the frame draws");
         terminal.backend().to_string()
     }
+}
+
+/// A game with seat 0 a person whose hints and coach search with a small budget (their
+/// machinery is the same whatever the iterations).
+pub fn small_hints(spec: &str, seats: &str, seed: u64) -> GamePlan {
+    let mut plan = GamePlan::new(
+        spec.parse().unwrap(),
+        mousehole_tui::bots::parse_seats(seats).unwrap(),
+        seed,
+    );
+    plan.hint = "ismcts:iterations=300,rollout=heuristic".parse().unwrap();
+    plan
+}
+
+/// The game after the person's first `decisions` decisions (or rolls), each the selected move.
+pub fn after_decisions(spec: &str, seats: &str, seed: u64, decisions: usize) -> Driver {
+    let mut driver = Driver::play(spec, seats, seed);
+    for _ in 0..decisions {
+        driver.settle();
+        assert!(!driver.app.game_over(), "{spec}: the game ended early");
+        driver.key(KeyCode::Enter);
+    }
+    driver.settle();
+    driver
 }
