@@ -553,6 +553,9 @@ const KEYS: &[KeyCode] = &[
     KeyCode::Char(':'),
     KeyCode::Char('t'),
     KeyCode::Char('a'),
+    KeyCode::Char('c'),
+    KeyCode::Char('o'),
+    KeyCode::BackTab,
     KeyCode::Char('r'),
     KeyCode::Char('1'),
     KeyCode::Tab,
@@ -569,10 +572,16 @@ const KEYS: &[KeyCode] = &[
 ];
 
 fn random_keys(spec: &str, seats: &str, seed: u64, keys: &[usize]) -> Option<Transcript> {
+    const ARROWS: [KeyCode; 4] = [KeyCode::Left, KeyCode::Right, KeyCode::Up, KeyCode::Down];
     let mut driver = Driver::play(spec, seats, seed);
     for &key in keys {
         driver.settle();
-        driver.key(KEYS[key % KEYS.len()]);
+        // The top of the range is Shift with an arrow (panning), the rest plain keys.
+        if key >= 60 {
+            driver.shift(ARROWS[key % 4]);
+        } else {
+            driver.key(KEYS[key % KEYS.len()]);
+        }
         if driver.app.should_quit() {
             break;
         }

@@ -357,8 +357,12 @@ impl App {
 
     /// The history screen, coming back to `back`.
     pub(crate) fn open_history(&mut self, back: Screen) {
-        let dir = self.games.clone().unwrap_or_else(crate::save::games_dir);
-        self.history = crate::history::list(&dir);
+        // Without a games folder (a test that did not ask for one) there is nothing to list.
+        self.history = self
+            .games
+            .as_deref()
+            .map(crate::history::list)
+            .unwrap_or_default();
         self.history_selected = 0;
         self.history_return = back;
         self.screen = Screen::History;

@@ -82,14 +82,22 @@ struct TitleBar<'a> {
 }
 
 impl TitleBar<'_> {
-    fn roster(&self) -> String {
+    /// Who plays whom, in words: as long as `short` allows (`seat 1 hard` or `1 hard`).
+    fn roster(&self, short: bool) -> String {
         let view = self.view;
         let others = |skip: Option<usize>| {
             view.seats
                 .iter()
                 .enumerate()
                 .filter(|(seat, _)| Some(*seat) != skip)
-                .map(|(seat, name)| name.label(seat))
+                .map(|(seat, name)| {
+                    let label = name.label(seat);
+                    if short {
+                        label.replacen("seat ", "", 1)
+                    } else {
+                        label
+                    }
+                })
                 .collect::<Vec<_>>()
                 .join(" · ")
         };
@@ -124,8 +132,12 @@ impl Widget for TitleBar<'_> {
         let pace = format!(" │ pace {:.2}s", PACES[self.app.pace] as f64 / 1000.0);
         let room = usize::from(area.width);
         let fixed = text::width(game) + text::width(&state) + 8;
-        let mut roster = self.roster();
-        // The roster gives way before the game and what is happening; the pace goes first.
+        // The roster gives way before the game and what is happening (the pace goes first):
+        // seat numbers alone, then cut.
+        let mut roster = self.roster(false);
+        if fixed + text::width(&roster) > room {
+            roster = self.roster(true);
+        }
         if fixed + text::width(&roster) > room {
             roster = text::fit(&roster, room.saturating_sub(fixed + 1));
             roster = format!("{}…", roster.trim_end());

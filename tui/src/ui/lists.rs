@@ -73,12 +73,10 @@ pub fn render_history(app: &App, area: Rect, buf: &mut Buffer) {
         head.extend(wrap(&message.text, width, message.style(theme)));
     }
     head.push(Line::raw(""));
-    let dir = app
-        .games
-        .clone()
-        .unwrap_or_else(crate::save::games_dir)
-        .display()
-        .to_string();
+    let dir = app.games.as_ref().map_or_else(
+        || "no folder: games are not kept this time".to_owned(),
+        |dir| dir.display().to_string(),
+    );
     if app.history.is_empty() {
         head.extend(wrap(
             &format!("No games yet in {dir}: finished games with a person are kept there, and so is what you save with s."),
