@@ -7,7 +7,7 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use clap::Args;
 use mousehole_bots::ExternalCommand;
 use mousehole_bots::bench::{ExternalOverhead, external_overhead};
@@ -30,7 +30,7 @@ pub struct BenchArgs {
     #[arg(long, short, value_name = "N", value_parser = numbers::players, allow_negative_numbers = true)]
     pub players: Option<usize>,
     /// Seconds to measure each game (0.1 to 86400).
-    #[arg(long, default_value_t = 3.0, allow_negative_numbers = true)]
+    #[arg(long, default_value = "3", value_parser = seconds, allow_negative_numbers = true)]
     pub seconds: f64,
     /// Play exactly this many games per game instead of timing (for profilers; at least 1).
     #[arg(long, value_name = "N", value_parser = numbers::count, allow_negative_numbers = true)]
@@ -41,19 +41,15 @@ pub struct BenchArgs {
     #[arg(long, value_name = "COMMAND", conflicts_with = "count")]
     pub external: Option<String>,
     /// With --external: how many of the program's decisions to time, per game (at least 1).
-    #[arg(long, value_name = "N", default_value = "2000", value_parser = numbers::count, requires = "external")]
+    #[arg(long, value_name = "N", default_value = "2000", value_parser = numbers::count, requires = "external", allow_negative_numbers = true)]
     pub decisions: u64,
 }
 
+fn seconds(text: &str) -> Result<f64, String> {
+    numbers::seconds(text, &SECONDS)
+}
+
 pub fn run(args: &BenchArgs) -> Result<()> {
-    if !SECONDS.contains(&args.seconds) {
-        bail!(
-            "--seconds {}: measure for {} to {} seconds (shorter times give no meaningful rate)",
-            args.seconds,
-            SECONDS.start(),
-            SECONDS.end()
-        );
-    }
     let names: Vec<String> = if args.games.is_empty() {
         games().iter().map(|info| info.name.to_owned()).collect()
     } else {

@@ -14,11 +14,11 @@ use mousehole_bots::{ExternalSettings, FallbackSpec, ProgramOptions};
 pub struct ExternalArgs {
     /// For `exec:` seats: the time each decision gives the program (`deadline_ms` of every
     /// act), 1 to 3600000 milliseconds.
-    #[arg(long, value_name = "MS", default_value = "5000", value_parser = deadline_ms)]
+    #[arg(long, value_name = "MS", default_value = "5000", value_parser = deadline_ms, allow_negative_numbers = true)]
     pub deadline_ms: u64,
     /// For `exec:` seats: what is allowed past the deadline for process scheduling before an
     /// answer counts as late, 0 to 60000 milliseconds.
-    #[arg(long, value_name = "MS", default_value = "250", value_parser = grace_ms)]
+    #[arg(long, value_name = "MS", default_value = "250", value_parser = grace_ms, allow_negative_numbers = true)]
     pub grace_ms: u64,
     /// For `exec:` seats: who decides when the program faults (no answer in time, a line that is
     /// not JSON, an illegal action, the program exited, …): `random` (a random legal action

@@ -2,13 +2,14 @@
 //! seat's observation and the choices, they type an action (or its number). Bad input is
 //! explained and asked again; `help`, `list`, `board` and `quit` work at the prompt.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::fmt::Display;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::rc::Rc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 
 use mousehole_bots::SeatLabel;
+use mousehole_engine::words::io_error;
 use mousehole_engine::{Actor, Decision, DecisionView, Ending, Game, Seat, SeenEvent, StopRequest};
 
 use crate::choices::{Choices, Picked, WIDTH, echo, wrap, wrap_line};
@@ -36,6 +37,8 @@ pub struct Terminal {
     receiver: Receiver<Input>,
     sender: Sender<Input>,
     ended: Cell<bool>,
+    /// Input taken from the channel by [`Terminal::has_input`], not yet read.
+    ahead: RefCell<Option<Input>>,
 }
 
 impl Terminal {
@@ -54,7 +57,7 @@ impl Terminal {
                         Ok(0) => Input::End,
                         Ok(_) => Input::Line(String::from_utf8_lossy(&line).into_owned()),
                         Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                        Err(e) => Input::Failed(e.to_string()),
+                        Err(e) => Input::Failed(io_error(&e)),
                     };
                     let last = !matches!(input, Input::Line(_));
                     if lines.send(input).is_err() || last {
@@ -67,7 +70,25 @@ impl Terminal {
             receiver,
             sender,
             ended: Cell::new(false),
+            ahead: RefCell::new(None),
         }
+    }
+
+    /// Whether something typed (or the end of input) is there to read without waiting: a
+    /// script's input, or a person typing ahead.
+    pub fn has_input(&self) -> bool {
+        if self.ended.get() {
+            return true;
+        }
+        let mut ahead = self.ahead.borrow_mut();
+        if ahead.is_none() {
+            *ahead = match self.receiver.try_recv() {
+                Ok(input) => Some(input),
+                Err(std::sync::mpsc::TryRecvError::Empty) => None,
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => Some(Input::End),
+            };
+        }
+        ahead.is_some()
     }
 
     /// A sender that wakes a waiting prompt (for the signal watcher).
@@ -80,7 +101,10 @@ impl Terminal {
         if self.ended.get() {
             return Input::End;
         }
-        let input = self.receiver.recv().unwrap_or(Input::End);
+        let input = self
+            .ahead
+            .take()
+            .unwrap_or_else(|| self.receiver.recv().unwrap_or(Input::End));
         if matches!(input, Input::End) {
             self.ended.set(true);
         }
@@ -91,9 +115,8 @@ impl Terminal {
 /// How the reason of a stop by a failed terminal begins.
 pub const TERMINAL_FAILED: &str = "the terminal failed";
 
-/// The reason a game stops when the terminal fails.
+/// The reason a game stops when the terminal fails (`error` in people's words).
 fn terminal_failed(error: &str) -> StopRequest {
-    let error = error.find(" (os error").map_or(error, |at| &error[..at]);
     StopRequest::quit(format!("{TERMINAL_FAILED} ({error})"))
 }
 
@@ -178,6 +201,10 @@ pub struct HumanSeat {
     show_seen: bool,
     /// Events of this seat's view shown so far, for numbering them.
     shown: usize,
+    /// `shown` when the seat last decided: the match counts the events a seat has been told
+    /// from its last decision, so events shown at a decision that did not happen (the game
+    /// stopped at the prompt) come again at the end, and are not shown twice.
+    decided: usize,
 }
 
 impl HumanSeat {
@@ -188,6 +215,7 @@ impl HumanSeat {
             terminal,
             show_seen,
             shown: 0,
+            decided: 0,
         }
     }
 
@@ -217,6 +245,7 @@ impl<G: Game> Seat<G> for HumanSeat {
     fn start(&mut self, seat: usize, _config: &G::Config, _seed: u64) {
         self.seat = seat;
         self.shown = 0;
+        self.decided = 0;
     }
 
     fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest> {
@@ -233,12 +262,15 @@ impl<G: Game> Seat<G> for HumanSeat {
             // The board and the choice leave the screen before the next person comes.
             clear_screen();
         }
+        self.decided = self.shown;
         Ok(decision)
     }
 
     fn finish(&mut self, ending: &Ending<'_, G::EventView>) {
         let heading = format!("--- the end of the game, as {} saw it ---", self.who());
-        self.show_events(&heading, ending.seen());
+        let seen = ending.seen();
+        let already = (self.shown - self.decided).min(seen.len());
+        self.show_events(&heading, &seen[already..]);
     }
 }
 
@@ -248,7 +280,7 @@ impl HumanSeat {
     /// they press Enter.
     fn hand_over(&self) -> Result<(), StopRequest> {
         let mut out = io::stdout().lock();
-        let terminal_error = |e: io::Error| terminal_failed(&e.to_string());
+        let terminal_error = |e: io::Error| terminal_failed(&io_error(&e));
         write!(
             out,
             "\n=== {who} to play: pass the terminal to {who}, then press Enter (or type quit) === ",
@@ -298,7 +330,7 @@ impl HumanSeat {
         let observation = view.observation();
         let legal = view.legal();
         let choices = Choices::new::<G>(&observation, legal);
-        let terminal_error = |e: io::Error| terminal_failed(&e.to_string());
+        let terminal_error = |e: io::Error| terminal_failed(&io_error(&e));
         let board = format!("\n=== {} to decide ===\n{}", self.who(), observation);
         let mut out = io::stdout().lock();
         write!(out, "{board}").map_err(terminal_error)?;

@@ -9,7 +9,8 @@ use clap::Args;
 use mousehole_bots::{AGENTS, AgentKind, level_table};
 
 use crate::choices::{WIDTH, wrap_line};
-use mousehole_engine::registry::{find, games};
+use crate::spec::game_spec;
+use mousehole_engine::registry::games;
 use mousehole_engine::{GameInfo, OptionInfo};
 
 #[derive(Debug, Args)]
@@ -21,7 +22,7 @@ pub struct ListArgs {
 
 #[derive(Debug, Args)]
 pub struct RulesArgs {
-    /// The game's name (the games are listed at run time).
+    /// The game's name, optionally with options (the games are listed at run time).
     pub game: String,
 }
 
@@ -111,8 +112,10 @@ pub fn markdown_table() -> String {
 
 pub fn rules(args: &RulesArgs) -> Result<()> {
     let mut out = std::io::stdout().lock();
-    let game = &args.game;
-    let info = find(game.split(':').next().unwrap_or(game))?;
+    // The whole spec is checked, options included, as everywhere a spec is given.
+    let spec = game_spec(&args.game, None, &[])?;
+    spec.build()?;
+    let info = spec.info();
     writeln!(out, "{}, game id {}", info.title, info.name)?;
     writeln!(out, "{}", info.summary)?;
     writeln!(

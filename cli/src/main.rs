@@ -9,6 +9,7 @@ mod human;
 mod info;
 mod numbers;
 mod out;
+mod output;
 mod play;
 mod replay;
 mod review;
@@ -36,8 +37,8 @@ use mousehole_engine::registry::games;
     version,
     disable_help_subcommand = true,
     after_help = "Exit status: 0 success; 1 something was found wrong (an invalid transcript, a game stopped \
-before its end); 2 bad input (an unknown game, option, seat or file); 128 + N when stopped by signal N \
-(130 for Ctrl-C)."
+before its end); 2 bad input (an unknown game, option, seat or file) or output that cannot be written (a full \
+disk); 128 + N when stopped by signal N (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP)."
 )]
 struct Cli {
     /// Without a command: the terminal UI on a terminal, this help otherwise.
@@ -224,12 +225,10 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Rules(args) => info::rules(&args).map(done),
         Command::Bench(args) => bench::run(&args).map(done),
         Command::Completions(args) => {
-            clap_complete::generate(
-                args.shell,
-                &mut crate::command(),
-                "mousehole",
-                &mut std::io::stdout(),
-            );
+            // Made whole first: the generator cannot report a failed write.
+            let mut script = Vec::new();
+            clap_complete::generate(args.shell, &mut crate::command(), "mousehole", &mut script);
+            output::print(&script)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Help(args) => help(args.command.as_deref()),
@@ -263,10 +262,13 @@ fn help(name: Option<&str>) -> anyhow::Result<ExitCode> {
 }
 
 fn main() -> ExitCode {
-    let matches = command().get_matches();
+    let matches = match command().try_get_matches() {
+        Ok(matches) => matches,
+        Err(error) => return output::clap_message(&error),
+    };
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
-        Err(error) => error.exit(),
+        Err(error) => return output::clap_message(&error),
     };
     let command = match cli.command {
         Some(command) => command,
@@ -280,20 +282,7 @@ fn main() -> ExitCode {
             return ExitCode::from(EXIT_USAGE);
         }
     };
-    match run(command) {
-        Ok(code) => code,
-        // A reader that stops early (`mousehole list | head`) is not an error worth a message.
-        Err(error)
-            if error
-                .downcast_ref::<std::io::Error>()
-                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
-        {
-            ExitCode::SUCCESS
-        }
-        Err(error) => {
-            // Ignored if it fails: there is nobody left to tell.
-            let _ = writeln!(std::io::stderr(), "error: {error:#}");
-            ExitCode::from(EXIT_USAGE)
-        }
-    }
+    // Ignored if it fails: the commands that stop cleanly ask again, and report it.
+    let _ = signals::install();
+    output::finish(run(command))
 }

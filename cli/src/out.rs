@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use mousehole_engine::Transcript;
+use mousehole_engine::{Game, Match, Transcript};
 
 /// A path as messages show it: from the user, so made safe to echo.
 pub fn shown_path(path: &Path) -> String {
@@ -44,19 +44,19 @@ pub struct OutFile {
     path: PathBuf,
     format: Format,
     /// JSON lines of the games already over. Kept only when games are saved as they go
-    /// (people are playing: few games, each rewritten after every event); otherwise each line
-    /// is appended once.
+    /// (people are playing: few games, each rewritten whenever a person is to decide);
+    /// otherwise each line is appended once.
     finished: Vec<String>,
     appender: Option<File>,
-    /// Whether the game in progress is saved after every event.
+    /// Whether the game in progress is saved whenever a person is to decide.
     as_it_goes: bool,
 }
 
 impl OutFile {
     /// Checks that `path` can be written, without creating or truncating it: nothing is
-    /// written until the first real transcript. `as_it_goes` saves the game in progress after
-    /// every event (for games people play, which take long); otherwise each game is written
-    /// when it ends.
+    /// written until the first real transcript. `as_it_goes` saves the game in progress
+    /// whenever a person is to decide (games people play take long: what was played before
+    /// the person's turn is never lost); otherwise each game is written when it ends.
     pub fn open(path: &Path, games: u64, as_it_goes: bool) -> Result<Self> {
         let format = Format::of(path, "--out")?;
         if format == Format::Json && games > 1 {
@@ -80,11 +80,12 @@ impl OutFile {
     }
 
     /// Saves the game in progress (when games are saved as they go), replacing what the file
-    /// held.
-    pub fn save_progress(&mut self, transcript: &Transcript) -> Result<()> {
+    /// held. The transcript is only made when it is saved: making it copies every event.
+    pub fn save_progress<G: Game>(&mut self, game: &Match<G>, labels: &[String]) -> Result<()> {
         if !self.as_it_goes {
             return Ok(());
         }
+        let transcript = Transcript::from_match(game, labels.to_vec());
         match self.format {
             Format::Json => self.replace(transcript.to_json_pretty().as_bytes()),
             Format::Lines => {
@@ -129,22 +130,37 @@ impl OutFile {
     }
 }
 
-/// The temporary file a write to `path` goes through: beside it, so the rename stays on one
-/// file system, and hidden.
-fn temporary(path: &Path) -> PathBuf {
-    let name = path
+/// The temporary file a write to `target` goes through: beside it, so the rename stays on
+/// one file system, and hidden.
+fn temporary(target: &Path) -> PathBuf {
+    let name = target
         .file_name()
         .map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
-    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+    target.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+}
+
+/// The file a whole-file write to `path` replaces: the file a symbolic link names (the link
+/// stays a link), or `path` itself if nothing is there yet. `None` for what is not a file to
+/// replace, a device or a pipe (`--json /dev/stdout`): that is written in place, never
+/// renamed over.
+fn replaced(path: &Path) -> Option<PathBuf> {
+    match fs::metadata(path) {
+        Ok(metadata) if !metadata.is_file() => None,
+        Ok(_) => Some(fs::canonicalize(path).unwrap_or_else(|_| path.to_owned())),
+        Err(_) => Some(path.to_owned()),
+    }
 }
 
 /// Replaces `path` with `contents` in one step: readers see the old file or the new one,
 /// never a part.
 pub fn write_atomically(path: &Path, contents: &[u8]) -> io::Result<()> {
-    let temporary = temporary(path);
+    let Some(target) = replaced(path) else {
+        return File::create(path).and_then(|mut file| file.write_all(contents));
+    };
+    let temporary = temporary(&target);
     let written = File::create(&temporary)
         .and_then(|mut file| file.write_all(contents))
-        .and_then(|()| fs::rename(&temporary, path));
+        .and_then(|()| fs::rename(&temporary, &target));
     if written.is_err() {
         let _ = fs::remove_file(&temporary);
     }
@@ -152,22 +168,24 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> io::Result<()> {
 }
 
 /// A file written in pieces that replaces `path` only when complete ([`Replacement::commit`]);
-/// dropped before that, it leaves `path` as it was.
+/// dropped before that, it leaves `path` as it was. (A device or a pipe is written as it
+/// comes.)
 #[derive(Debug)]
 pub struct Replacement {
     path: PathBuf,
-    temporary: PathBuf,
+    /// The temporary file and the file it replaces.
+    swap: Option<(PathBuf, PathBuf)>,
     file: Option<io::BufWriter<File>>,
 }
 
 impl Replacement {
     pub fn create(path: &Path) -> Result<Self> {
-        let temporary = temporary(path);
-        let file = File::create(&temporary)
+        let swap = replaced(path).map(|target| (temporary(&target), target));
+        let file = File::create(swap.as_ref().map_or(path, |(temporary, _)| temporary))
             .with_context(|| format!("cannot write {}", shown_path(path)))?;
         Ok(Self {
             path: path.to_owned(),
-            temporary,
+            swap,
             file: Some(io::BufWriter::new(file)),
         })
     }
@@ -185,14 +203,17 @@ impl Replacement {
         file.into_inner()
             .map_err(io::IntoInnerError::into_error)
             .with_context(cannot)?;
-        fs::rename(&self.temporary, &self.path).with_context(cannot)
+        match &self.swap {
+            Some((temporary, target)) => fs::rename(temporary, target).with_context(cannot),
+            None => Ok(()),
+        }
     }
 }
 
 impl Drop for Replacement {
     fn drop(&mut self) {
-        if self.file.is_some() {
-            let _ = fs::remove_file(&self.temporary);
+        if let (Some(_), Some((temporary, _))) = (&self.file, &self.swap) {
+            let _ = fs::remove_file(temporary);
         }
     }
 }
@@ -203,7 +224,10 @@ pub fn check_writable(path: &Path) -> Result<()> {
     let cannot = || format!("cannot write {}", shown_path(path));
     match fs::metadata(path) {
         Ok(metadata) if metadata.is_dir() => {
-            bail!("cannot write {}: it is a directory", shown_path(path))
+            bail!(
+                "cannot write {}: it is a folder, not a file",
+                shown_path(path)
+            )
         }
         Ok(_) => {
             OpenOptions::new()
@@ -214,8 +238,10 @@ pub fn check_writable(path: &Path) -> Result<()> {
         Err(error) if error.kind() == io::ErrorKind::NotFound => {}
         Err(error) => return Err(error).with_context(cannot),
     }
-    let temporary = temporary(path);
-    File::create(&temporary).with_context(cannot)?;
-    let _ = fs::remove_file(&temporary);
+    if let Some(target) = replaced(path) {
+        let temporary = temporary(&target);
+        File::create(&temporary).with_context(cannot)?;
+        let _ = fs::remove_file(&temporary);
+    }
     Ok(())
 }

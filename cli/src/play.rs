@@ -57,8 +57,8 @@ pub struct PlayArgs {
     /// Number of games, with seeds seed, seed+1, …
     #[arg(long, short = 'n', value_name = "N", default_value = "1", value_parser = numbers::count, allow_negative_numbers = true)]
     pub games: u64,
-    /// Write the transcript(s): FILE.json for one game, FILE.jsonl for any number. Saved after
-    /// every event when a person plays, so a stop never loses the game; an existing file is
+    /// Write the transcript(s): FILE.json for one game, FILE.jsonl for any number. Saved
+    /// whenever a person is to decide, so a stop never loses the game; an existing file is
     /// replaced only by the first real write.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
@@ -267,7 +267,8 @@ impl PlayGames<'_> {
     }
 
     /// Plays one game a step at a time: after every event the person playing alone sees it
-    /// in their view (`live`), and the game so far is saved to `--out`.
+    /// in their view (`live`), and before each person's decision the game so far is saved
+    /// to `--out`.
     fn play_one<G: BotGame>(
         &mut self,
         config: &G::Config,
@@ -293,6 +294,19 @@ impl PlayGames<'_> {
                 game.stop(to_move, StopRequest::quit(signal.describe()));
                 break;
             }
+            // Saved before a person's turn when it means waiting for them, which may take long
+            // (and end in a crash or a closed terminal); in between, bots and chance take no
+            // time worth a save, nor does input already typed (a script's): so saving costs
+            // a write per wait, not the whole game again after every event.
+            if let (Some(out), ToMove::Player(seat)) = (self.out.as_mut(), game.state().to_move())
+                && self.seats[seat].is_human()
+                && self
+                    .terminal
+                    .as_ref()
+                    .is_some_and(|terminal| !terminal.has_input())
+            {
+                out.save_progress(&game, labels)?;
+            }
             let progressed = game.play_step(seats, &mut ());
             if let Some((_, reason, _)) = game.ended_early()
                 && reason.starts_with(TERMINAL_FAILED)
@@ -314,9 +328,6 @@ impl PlayGames<'_> {
             }
             if !progressed {
                 break;
-            }
-            if let Some(out) = self.out.as_mut() {
-                out.save_progress(&Transcript::from_match(&game, labels.to_vec()))?;
             }
         }
         let end = game.end();

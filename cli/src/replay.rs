@@ -11,6 +11,7 @@ use anyhow::Result;
 use clap::Args;
 use mousehole_bots::{TranscriptProblem, check_transcript};
 use mousehole_engine::transcript::ReadError;
+use mousehole_engine::words::io_error;
 use mousehole_engine::{ReplayError, Transcript};
 
 use crate::out::shown_path;
@@ -86,15 +87,6 @@ fn is_lines(path: &Path) -> bool {
     path == Path::new("-") || path.extension().is_some_and(|e| e == "jsonl")
 }
 
-/// An I/O error without the `(os error N)` a person has no use for.
-fn io_message(error: &io::Error) -> String {
-    let text = error.to_string();
-    match text.rfind(" (os error") {
-        Some(at) => text[..at].to_owned(),
-        None => text,
-    }
-}
-
 fn check_file(path: &Path, show: bool, out: &mut impl Write, tally: &mut Tally) -> Result<()> {
     let name = if path == Path::new("-") {
         "standard input".to_owned()
@@ -134,7 +126,7 @@ fn unreadable(
     tally: &mut Tally,
 ) -> Result<()> {
     tally.unreadable += 1;
-    writeln!(out, "{name}: cannot read: {}", io_message(error))?;
+    writeln!(out, "{name}: cannot read: {}", io_error(error))?;
     Ok(())
 }
 

@@ -46,13 +46,9 @@ pub fn run(args: &ReviewArgs) -> Result<ExitCode> {
             transcript.seats.len().saturating_sub(1)
         );
     }
-    let exit = mousehole_tui::run(Launch::Review {
+    crate::tui::run_launch(Launch::Review {
         transcript: Box::new(transcript),
         seat: args.seat,
         agent: Some(agent),
-    })?;
-    Ok(match exit.signal {
-        Some(number) => ExitCode::from((128 + number) as u8),
-        None => ExitCode::SUCCESS,
     })
 }

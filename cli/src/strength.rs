@@ -5,10 +5,14 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result};
 use clap::Args;
 use mousehole_tournament::RunOptions;
-use mousehole_tournament::strength::{Scale, StrengthPlan, play, write_files};
+use mousehole_tournament::strength::{CHART_DIR, Scale, StrengthPlan, play, write_files};
+
+use crate::numbers;
+use crate::out::{check_writable, shown_path};
+use crate::output;
 
 #[derive(Debug, Args)]
 pub struct StrengthArgs {
@@ -20,19 +24,15 @@ pub struct StrengthArgs {
     #[arg(long, value_name = "DIR", default_value = "docs")]
     out: PathBuf,
     /// The seed of every tournament.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value = "1", value_parser = numbers::seed, allow_negative_numbers = true)]
     seed: u64,
     /// Worker threads. Default: every core.
-    #[arg(long, short = 'j', value_name = "J")]
+    #[arg(long, short = 'j', value_name = "J", value_parser = numbers::jobs, allow_negative_numbers = true)]
     jobs: Option<usize>,
 }
 
 pub fn run(args: &StrengthArgs) -> Result<ExitCode> {
-    let jobs = match args.jobs {
-        Some(0) => bail!("--jobs must be at least 1"),
-        Some(jobs) => jobs,
-        None => RunOptions::default().jobs,
-    };
+    let jobs = args.jobs.unwrap_or_else(|| RunOptions::default().jobs);
     let (scale, command) = if args.quick {
         (Scale::QUICK, "cargo xtask strength --quick")
     } else {
@@ -42,15 +42,23 @@ pub fn run(args: &StrengthArgs) -> Result<ExitCode> {
     if args.seed != 1 {
         command = format!("{command} --seed {}", args.seed);
     }
+    // Checked before the hours of games, not after: the folder is made and its files must
+    // be writable.
+    let charts = args.out.join(CHART_DIR);
+    std::fs::create_dir_all(&charts)
+        .with_context(|| format!("cannot create {}", shown_path(&charts)))?;
+    for path in [args.out.join("STRENGTH.md"), charts.join("strength.json")] {
+        check_writable(&path)?;
+    }
     let plan = StrengthPlan::standard(scale, args.seed, &command);
-    let results = play(&plan, jobs, &mut |line| eprintln!("{line}"))?;
+    let results = play(&plan, jobs, &mut output::note)?;
     let files = results.render()?;
     write_files(&files, &args.out)?;
-    eprintln!(
+    output::note(&format!(
         "wrote {} and {} charts in {:.0} s",
-        args.out.join("STRENGTH.md").display(),
+        shown_path(&args.out.join("STRENGTH.md")),
         files.charts.len(),
         results.elapsed_seconds
-    );
+    ));
     Ok(ExitCode::SUCCESS)
 }

@@ -1,14 +1,14 @@
 //! `mousehole tournament`: plays a duplicate-seated tournament between agents on every core
-//! (or one shard of it), with a progress bar and Ctrl-C that stops cleanly, and prints or
+//! (or one shard of it), with a progress bar and a clean stop on Ctrl-C, `kill` or a closed
+//! terminal (the games in progress dropped, the deals finished reported), and prints or
 //! writes the report; `mousehole tournament merge` joins the shards' part files into the
 //! report of the whole.
 
 use std::fs::File;
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
@@ -20,11 +20,11 @@ use mousehole_tournament::{
 use rand::RngExt;
 
 use crate::external::ExternalArgs;
+use crate::numbers;
+use crate::out::{check_writable, shown_path, write_atomically};
+use crate::output;
+use crate::signals::{Signal, StopSignals};
 use crate::spec::game_spec;
-
-/// Exit status of a tournament stopped by Ctrl-C (128 + SIGINT): the report of the deals
-/// finished was still written.
-const EXIT_INTERRUPTED: u8 = 130;
 
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -36,7 +36,7 @@ pub struct TournamentArgs {
     #[arg(long, value_name = "SPEC")]
     game: Option<String>,
     /// Number of players (overrides `players=` in the spec).
-    #[arg(long, short)]
+    #[arg(long, short, value_name = "N", value_parser = numbers::players, allow_negative_numbers = true)]
     players: Option<usize>,
     /// A game option, `key=value` (repeatable; overrides the spec).
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
@@ -53,11 +53,11 @@ pub struct TournamentArgs {
     agent: Vec<String>,
     /// Games to play (required), rounded up to whole rounds (one deal at every table, each deal played
     /// once per seating).
-    #[arg(long, short = 'n', value_name = "N")]
+    #[arg(long, short = 'n', value_name = "N", value_parser = numbers::count, allow_negative_numbers = true)]
     games: Option<u64>,
     /// Seed of the first round; round r plays seed + r. Default: a fresh random seed (in the
     /// report). Shards need it given, the same for all.
-    #[arg(long)]
+    #[arg(long, value_parser = numbers::seed, allow_negative_numbers = true)]
     seed: Option<u64>,
     /// Play every seat order of a table at each deal (players! games) instead of its
     /// rotations (players games).
@@ -65,7 +65,7 @@ pub struct TournamentArgs {
     permutations: bool,
     /// Worker threads. Default: every core. The games and the report (timings aside) are the
     /// same whatever it is.
-    #[arg(long, short = 'j', value_name = "J")]
+    #[arg(long, short = 'j', value_name = "J", value_parser = numbers::jobs, allow_negative_numbers = true)]
     jobs: Option<usize>,
     /// Write every game's transcript to FILE.jsonl, one line per game in the canonical order
     /// (deal by deal, seating by seating).
@@ -145,11 +145,7 @@ fn run_tournament(args: &TournamentArgs) -> Result<ExitCode> {
     let Some(games) = args.games else {
         bail!("--games N is required: how many games to play (rounded up to whole rounds)");
     };
-    let jobs = match args.jobs {
-        Some(0) => bail!("--jobs must be at least 1"),
-        Some(jobs) => jobs,
-        None => RunOptions::default().jobs,
-    };
+    let jobs = args.jobs.unwrap_or_else(|| RunOptions::default().jobs);
     let shard = match &args.shard {
         Some(text) => {
             let shard: Shard = text.parse()?;
@@ -175,7 +171,7 @@ fn run_tournament(args: &TournamentArgs) -> Result<ExitCode> {
     {
         bail!(
             "--out {}: transcripts go one per line to a .jsonl file",
-            out.display()
+            shown_path(out)
         );
     }
     let seed = args
@@ -202,13 +198,13 @@ fn run_tournament(args: &TournamentArgs) -> Result<ExitCode> {
     })?;
     plan.check_programs()?;
 
-    // Every output is created before the first game, so a path that cannot be written fails
-    // at once.
-    let reports = ReportFiles::create(args.json.as_deref(), args.md.as_deref())?;
+    // Every output is checked or created before the first game, so a path that cannot be
+    // written fails at once.
+    let reports = ReportFiles::check(args.json.as_deref(), args.md.as_deref())?;
     let transcripts = args
         .out
         .as_deref()
-        .map(|path| create(path).map(|file| (BufWriter::new(file), path.to_owned())))
+        .map(|path| create(path).map(|file| (file, path.to_owned())))
         .transpose()?;
     let part = args
         .part
@@ -216,15 +212,9 @@ fn run_tournament(args: &TournamentArgs) -> Result<ExitCode> {
         .map(|path| PartWriter::create(path, &plan, shard))
         .transpose()?;
 
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&stop);
-    // The first Ctrl-C stops the tournament cleanly; a second one ends the program at once.
-    ctrlc::set_handler(move || {
-        if flag.swap(true, Ordering::SeqCst) {
-            std::process::exit(i32::from(EXIT_INTERRUPTED));
-        }
-    })
-    .context("cannot install the Ctrl-C handler")?;
+    // A signal stops the tournament cleanly: the games in progress are dropped and the deals
+    // finished reported.
+    let signals = StopSignals::cooperate()?;
 
     let mut outputs = Outputs {
         transcripts,
@@ -235,7 +225,7 @@ fn run_tournament(args: &TournamentArgs) -> Result<ExitCode> {
         jobs,
         shard,
         transcripts: args.out.is_some(),
-        stop: Some(stop),
+        stop: Some(signals.flag()),
     };
     let result = mousehole_tournament::run(&plan, &options, &mut outputs);
     // The bar stays with its final count and rate; an error gets the line to itself.
@@ -245,7 +235,6 @@ fn run_tournament(args: &TournamentArgs) -> Result<ExitCode> {
         Err(_) => outputs.bar.finish_and_clear(),
     }
     let result = result?;
-    outputs.finish()?;
     if let Some(part) = outputs.part.take() {
         part.finish(&result)?;
     }
@@ -270,12 +259,14 @@ fn run_tournament(args: &TournamentArgs) -> Result<ExitCode> {
             plan.deals(),
             result.tally.games,
             result.elapsed.as_secs_f64(),
-            args.part.as_deref().unwrap_or(Path::new("?")).display()
+            shown_path(args.part.as_deref().unwrap_or(Path::new("?")))
         )?;
     }
     if result.interrupted {
-        eprintln!(
-            "interrupted: {} of {} deals played{}",
+        let signal = signals.caught();
+        output::note(&format!(
+            "{}: {} of {} deals played{}",
+            signal.map_or("interrupted", Signal::describe),
             result.tally.deals,
             result.deals_planned,
             if args.part.is_some() {
@@ -283,14 +274,16 @@ fn run_tournament(args: &TournamentArgs) -> Result<ExitCode> {
             } else {
                 "; the report covers them"
             }
-        );
-        return Ok(ExitCode::from(EXIT_INTERRUPTED));
+        ));
+        return Ok(ExitCode::from(
+            signal.map_or(crate::EXIT_FOUND_PROBLEMS, Signal::exit_status),
+        ));
     }
     Ok(ExitCode::SUCCESS)
 }
 
 fn run_merge(args: &MergeArgs) -> Result<ExitCode> {
-    let reports = ReportFiles::create(args.json.as_deref(), args.md.as_deref())?;
+    let reports = ReportFiles::check(args.json.as_deref(), args.md.as_deref())?;
     let merged = merge(&args.parts)?;
     reports.write(&merged.report)?;
     if !args.quiet {
@@ -319,35 +312,35 @@ fn progress_bar(games: u64) -> ProgressBar {
 }
 
 fn create(path: &Path) -> Result<File> {
-    File::create(path).with_context(|| format!("cannot create {}", path.display()))
+    File::create(path).with_context(|| format!("cannot create {}", shown_path(path)))
 }
 
-/// The report files asked for, created up front.
+/// The report files asked for, checked up front and each written whole at the end (through
+/// a temporary file), so a stop at any moment leaves a whole report or the file as it was.
 struct ReportFiles {
-    json: Option<(File, PathBuf)>,
-    md: Option<(File, PathBuf)>,
+    json: Option<PathBuf>,
+    md: Option<PathBuf>,
 }
 
 impl ReportFiles {
-    fn create(json: Option<&Path>, md: Option<&Path>) -> Result<Self> {
-        let open = |path: Option<&Path>| -> Result<Option<(File, PathBuf)>> {
-            path.map(|p| create(p).map(|file| (file, p.to_owned())))
-                .transpose()
-        };
+    fn check(json: Option<&Path>, md: Option<&Path>) -> Result<Self> {
+        for path in [json, md].into_iter().flatten() {
+            check_writable(path)?;
+        }
         Ok(Self {
-            json: open(json)?,
-            md: open(md)?,
+            json: json.map(Path::to_owned),
+            md: md.map(Path::to_owned),
         })
     }
 
     fn write(self, report: &Report) -> Result<()> {
-        for (file, text) in [
+        for (path, text) in [
             (self.json, report.to_json()),
             (self.md, report.to_markdown()),
         ] {
-            if let Some((mut file, path)) = file {
-                file.write_all(text.as_bytes())
-                    .with_context(|| format!("cannot write {}", path.display()))?;
+            if let Some(path) = path {
+                write_atomically(&path, text.as_bytes())
+                    .with_context(|| format!("cannot write {}", shown_path(&path)))?;
             }
         }
         Ok(())
@@ -357,20 +350,11 @@ impl ReportFiles {
 /// Where a run's deals go besides the tally: the part file, the transcript file, the
 /// progress bar.
 struct Outputs {
-    transcripts: Option<(BufWriter<File>, PathBuf)>,
+    /// Each deal's transcript lines are written in one piece, so whatever stops the run
+    /// leaves whole lines.
+    transcripts: Option<(File, PathBuf)>,
     part: Option<PartWriter>,
     bar: ProgressBar,
-}
-
-impl Outputs {
-    fn finish(&mut self) -> Result<()> {
-        if let Some((writer, path)) = &mut self.transcripts {
-            writer
-                .flush()
-                .with_context(|| format!("cannot write {}", path.display()))?;
-        }
-        Ok(())
-    }
 }
 
 impl DealSink for Outputs {
@@ -378,13 +362,17 @@ impl DealSink for Outputs {
         if let Some(part) = &mut self.part {
             part.deal(deal, transcripts)?;
         }
-        if let Some((writer, path)) = &mut self.transcripts {
+        if let Some((file, path)) = &mut self.transcripts {
+            let mut lines = String::new();
             for line in transcripts {
-                writeln!(writer, "{line}").map_err(|error| TournamentError::Io {
-                    what: format!("cannot write {}", path.display()),
+                lines.push_str(line);
+                lines.push('\n');
+            }
+            file.write_all(lines.as_bytes())
+                .map_err(|error| TournamentError::Io {
+                    what: format!("cannot write {}", shown_path(path)),
                     error,
                 })?;
-            }
         }
         Ok(())
     }

@@ -2,9 +2,9 @@
 //! `--seats` it goes straight into the game; `--load` resumes a saved unfinished game,
 //! `--replay` opens the replay viewer; otherwise the setup screen opens.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
@@ -12,7 +12,9 @@ use mousehole_bots::SeatLabel;
 use mousehole_tui::{GamePlan, Launch};
 
 use crate::numbers;
+use crate::output;
 use crate::seats::parse_seats;
+use crate::signals::StopSignals;
 use crate::spec::{game_spec, players_from_seats};
 
 #[derive(Debug, Default, Args)]
@@ -104,12 +106,12 @@ fn launch(args: &TuiArgs) -> Result<Launch> {
         }
         (game, seats) => {
             let game = match game {
-                Some(game) => Some(
-                    game_spec(game, args.players, &args.options)?
-                        .info()
-                        .name
-                        .to_owned(),
-                ),
+                // Checked whole now, so a bad option is reported before the screen opens.
+                Some(game) => Some({
+                    let spec = game_spec(game, args.players, &args.options)?;
+                    spec.build()?;
+                    spec.info().name.to_owned()
+                }),
                 None => None,
             };
             Ok(Launch::Setup {
@@ -122,15 +124,25 @@ fn launch(args: &TuiArgs) -> Result<Launch> {
     }
 }
 
+/// How long the TUI has to stop after a signal before the program leaves without it,
+/// putting back what can be put back (the game was autosaved if asked).
+const GRACE: Duration = Duration::from_secs(1);
+
 pub fn run(args: &TuiArgs) -> Result<ExitCode> {
-    let launch = launch(args)?;
-    let exit = mousehole_tui::run(launch)?;
+    run_launch(launch(args)?)
+}
+
+/// Runs the terminal UI as `launch` asks, signals stopping it cleanly (the review runs it
+/// too).
+pub fn run_launch(launch: Launch) -> Result<ExitCode> {
+    let signals = StopSignals::cooperate()?
+        .with_grace(GRACE)
+        .before_exit(mousehole_tui::restore);
+    let exit = mousehole_tui::run(launch, &signals.flag())?;
     if let Some(message) = exit.message {
-        // Ignored if it fails: there is nobody left to tell.
-        let _ = writeln!(std::io::stderr(), "{message}");
+        output::note(&message);
     }
-    Ok(match exit.signal {
-        Some(number) => ExitCode::from((128 + number) as u8),
-        None => ExitCode::SUCCESS,
-    })
+    Ok(signals.caught().map_or(ExitCode::SUCCESS, |signal| {
+        ExitCode::from(signal.exit_status())
+    }))
 }

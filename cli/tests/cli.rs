@@ -262,7 +262,7 @@ fn replay_reports_every_file_and_unreadable_ones_on_their_own_line() {
         "{report}"
     );
     assert!(
-        lines[1].ends_with("missing.json: cannot read: No such file or directory"),
+        lines[1].ends_with("missing.json: cannot read: there is no such file or folder"),
         "{report}"
     );
     assert!(
@@ -313,7 +313,7 @@ fn transcripts_get_messages_in_the_formats_words_not_serdes() {
         ),
         (
             original.replacen("\"seed\": 3,", "\"seed\": 3", 1),
-            "not valid JSON: expected `,` or `}` at line 6, column 3",
+            "not valid JSON: a `,` or `}` is missing between two keys of an object at line 6, column 3",
         ),
         (
             original[..original.len() / 2].to_owned(),
@@ -585,7 +585,7 @@ fn bad_input_gives_one_line_and_exit_status_two() {
         ),
         (
             vec!["play", "mouse-race:max_turns=4294967296"],
-            "bad value '4294967296' for option 'max_turns' of mouse-race: expected a number of turns from 1 to 4294967295",
+            "bad value '4294967296' for option 'max_turns' of mouse-race: expected a number of turns from 1 to 100000",
         ),
         (
             vec!["play", "cheese-day", "--seats", "random,robot,random"],
@@ -617,10 +617,6 @@ fn bad_input_gives_one_line_and_exit_status_two() {
             "more characters)",
         ),
         (vec!["play", &long], "more characters)"),
-        (
-            vec!["bench", "--seconds", "1e-9"],
-            "--seconds 0.000000001: measure for 0.1 to 86400 seconds",
-        ),
         (
             vec!["help", "plya"],
             "no command 'plya'; the commands are: tui, play",
@@ -1438,7 +1434,7 @@ fn tui_game(spec: &str, seats: &str, seed: u64, resume: Option<Transcript>) -> T
     let started = Instant::now();
     while !app.game_over() {
         assert!(
-            started.elapsed() < Duration::from_secs(600),
+            started.elapsed() < Duration::from_mins(10),
             "{spec}: the TUI's game did not end"
         );
         clock += Duration::from_secs(10);
@@ -1519,3 +1515,6 @@ fn a_game_saved_from_play_goes_on_in_the_tui_as_play_would_have_played_it() {
         assert_eq!(went_on, whole, "{spec}: the resumed game went another way");
     }
 }
+
+#[path = "cli/hostile.rs"]
+mod hostile;

@@ -48,6 +48,7 @@ pub mod runner;
 pub mod testing;
 pub mod text;
 pub mod transcript;
+pub mod words;
 
 pub use erased::{DynGame, DynState};
 pub use error::{

@@ -21,7 +21,9 @@ use crate::runner::{DecisionInfo, Event, Fault, Match, MatchObserver};
 
 mod read;
 
-pub use read::{JsonLines, Position, ReadError};
+pub use read::{
+    InfoError, JsonLines, MAX_INFO_BYTES, MAX_INFO_DEPTH, Position, ReadError, check_info,
+};
 
 /// The value of the `format` key.
 pub const FORMAT: &str = "mousehole-transcript/1";

@@ -85,8 +85,8 @@ fn options_are_validated_with_clear_errors() {
         ("tiles=1/2", "tiles", "three numbers 0…999"),
         ("tiles=1000/0/0", "tiles", "three numbers 0…999"),
         ("tiles=a/b/c", "tiles", "three numbers 0…999"),
-        ("max_turns=0", "max_turns", "from 1 to 4294967295"),
-        ("max_turns=4294967296", "max_turns", "from 1 to 4294967295"),
+        ("max_turns=0", "max_turns", "from 1 to 100000"),
+        ("max_turns=100001", "max_turns", "from 1 to 100000"),
     ] {
         let message = error(options);
         assert!(

@@ -69,7 +69,7 @@ pub enum TournamentError {
     Threads { jobs: usize, message: String },
     #[error("an agent panicked during deal {deal}: {message}")]
     Panicked { deal: u64, message: String },
-    #[error("{what}: {error}")]
+    #[error("{what}: {}", mousehole_engine::words::io_error(.error))]
     Io { what: String, error: std::io::Error },
     #[error("{file} line {line}: {problem}")]
     Part {

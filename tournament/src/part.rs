@@ -12,6 +12,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Lines, Write};
 use std::path::{Path, PathBuf};
 
+use mousehole_engine::words::io_error;
 use serde::{Deserialize, Serialize};
 
 use crate::error::TournamentError;
@@ -210,7 +211,7 @@ impl PartReader {
         };
         let first = match lines.next() {
             None => return Err(problem("empty file: not a tournament part".to_owned())),
-            Some(Err(e)) => return Err(problem(format!("cannot read it: {e}"))),
+            Some(Err(e)) => return Err(problem(format!("cannot read it: {}", io_error(&e)))),
             Some(Ok(line)) => line,
         };
         let header: PartHeader = serde_json::from_str(&first).map_err(|e| {
@@ -252,7 +253,7 @@ impl PartReader {
             return Ok(None);
         };
         self.line += 1;
-        let line = line.map_err(|e| self.problem(format!("cannot read it: {e}")))?;
+        let line = line.map_err(|e| self.problem(format!("cannot read it: {}", io_error(&e))))?;
         if line.trim_start().starts_with("{\"end\"") {
             let end: EndLine = serde_json::from_str(&line).map_err(|e| {
                 self.problem(format!("not a part's end line: {}", json_problem(&e)))
@@ -432,15 +433,14 @@ fn check_same_tournament(parts: &[PartReader]) -> Result<(), TournamentError> {
     Ok(())
 }
 
-/// A JSON error of one line of a file: its message and column (the file's line number is
-/// given apart).
+/// A JSON error of one line of a file, in people's words with its column (the file's line
+/// number is given apart).
 fn json_problem(error: &serde_json::Error) -> String {
-    let text = error.to_string();
-    let position = format!(" at line {} column {}", error.line(), error.column());
-    match text.strip_suffix(&position) {
-        Some(message) => format!("{message} (column {})", error.column()),
-        None => text,
-    }
+    format!(
+        "{} (column {})",
+        mousehole_engine::words::json_problem(error),
+        error.column().max(1)
+    )
 }
 
 fn seatings_word(permutations: bool) -> String {

@@ -214,6 +214,7 @@ impl TournamentGame for Run<'_> {
                         local_deals,
                         window,
                         transcripts: options.transcripts,
+                        stop: options.stop.clone(),
                         sync,
                     };
                     worker.work(&sender);
@@ -306,6 +307,8 @@ struct Worker<'a, G: Game> {
     local_deals: u64,
     window: u64,
     transcripts: bool,
+    /// The caller's stop flag, which stops the games in progress too.
+    stop: Option<Arc<AtomicBool>>,
     sync: &'a Shared,
 }
 
@@ -359,7 +362,7 @@ impl<G: BotGame> Worker<'_, G> {
             .map(|entry| {
                 let seat = seat_for::<G>(entry, self.plan.external(), self.index)
                     .expect("the plan checked every agent builds");
-                Some(TimedSeat::new(seat))
+                Some(TimedSeat::new(seat, self.stop.clone()))
             })
             .collect();
         let mut game = Match::<G>::new(self.config, 0);
@@ -455,6 +458,13 @@ impl<G: BotGame> Worker<'_, G> {
                 .collect();
             game.restart(seed);
             let end = game.run(&mut seated);
+            if self.sync.stopping() && matches!(end, MatchEnd::Stopped { .. }) {
+                // Cut short by the stop: the deal is dropped, its seats kept for the end.
+                for (entry, seat) in entries.iter().zip(seated) {
+                    seats[*entry] = Some(seat);
+                }
+                return None;
+            }
             let players = self.config.players();
             let (outcome, forfeit) = match &end {
                 MatchEnd::Finished(outcome) => (outcome.clone(), None),

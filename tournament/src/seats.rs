@@ -5,6 +5,7 @@
 
 use std::fmt;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use mousehole_bots::{
@@ -171,17 +172,21 @@ pub struct SeatUsage {
 }
 
 /// A seat that times each of the seat's decisions and counts its faults; the count starts
-/// over when a game starts.
+/// over when a game starts. Once `stop` is set it stops its game at its next decision, so a
+/// stopped run does not wait for the games in progress to end (a slow program's may take
+/// minutes).
 pub(crate) struct TimedSeat<G: Game> {
     seat: Box<dyn Seat<G> + Send>,
     pub usage: SeatUsage,
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl<G: Game> TimedSeat<G> {
-    pub fn new(seat: Box<dyn Seat<G> + Send>) -> Self {
+    pub fn new(seat: Box<dyn Seat<G> + Send>, stop: Option<Arc<AtomicBool>>) -> Self {
         Self {
             seat,
             usage: SeatUsage::default(),
+            stop,
         }
     }
 }
@@ -193,6 +198,13 @@ impl<G: Game> Seat<G> for TimedSeat<G> {
     }
 
     fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest> {
+        if self
+            .stop
+            .as_ref()
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+        {
+            return Err(StopRequest::quit("the tournament was stopped"));
+        }
         let start = Instant::now();
         let answer = self.seat.decide(view);
         let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);

@@ -55,7 +55,7 @@ use thiserror::Error;
 pub use app::{App, Launch, random_seed};
 pub use save::{DATA_DIR_VAR, data_dir, games_dir, read_transcript, write_transcript};
 pub use session::GamePlan;
-pub use terminal::{Exit, run};
+pub use terminal::{Exit, restore, run};
 pub use theme::Theme;
 pub use view::BoardView;
 
@@ -99,6 +99,17 @@ pub enum TuiError {
     File { path: String, reason: String },
     #[error("cannot resume this game: {reason}")]
     Resume { reason: String },
-    #[error("the terminal: {0}")]
-    Terminal(#[from] std::io::Error),
+    /// Standard input or output is not a terminal (a pipe, a file, no terminal at all).
+    #[error(
+        "the terminal UI needs a terminal: standard input and output must both be one (for scripts and pipes, `mousehole play` is the line-based prompt)"
+    )]
+    NoTerminal,
+    #[error("the terminal failed: {}", mousehole_engine::words::io_error(.0))]
+    Terminal(std::io::Error),
+}
+
+impl From<std::io::Error> for TuiError {
+    fn from(error: std::io::Error) -> Self {
+        TuiError::Terminal(error)
+    }
 }

@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use mousehole_engine::Transcript;
+use mousehole_engine::words::io_error;
 
 use crate::TuiError;
 
@@ -20,7 +21,7 @@ pub const DATA_DIR_VAR: &str = "MOUSEHOLE_DATA_DIR";
 pub fn write_transcript(path: &Path, transcript: &Transcript) -> Result<(), TuiError> {
     let io = |source: std::io::Error| TuiError::File {
         path: path.display().to_string(),
-        reason: source.to_string(),
+        reason: io_error(&source),
     };
     if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(folder).map_err(io)?;
@@ -39,7 +40,7 @@ pub fn write_transcript(path: &Path, transcript: &Transcript) -> Result<(), TuiE
 pub fn read_transcript(path: &Path) -> Result<Transcript, TuiError> {
     let bytes = std::fs::read(path).map_err(|e| TuiError::File {
         path: path.display().to_string(),
-        reason: e.to_string(),
+        reason: format!("cannot read it: {}", io_error(&e)),
     })?;
     Transcript::from_json_bytes(&bytes).map_err(|e| TuiError::File {
         path: path.display().to_string(),

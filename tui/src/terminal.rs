@@ -1,9 +1,8 @@
 //! The terminal: raw mode, the alternate screen and mouse reporting on the way in, all of it
-//! undone on every way out (a normal quit, an error, Ctrl-C, SIGTERM or SIGHUP, and a panic,
-//! through a panic hook), and the event loop between.
+//! undone on every way out (a normal quit, an error, a stop asked by the caller on SIGTERM or
+//! SIGHUP, and a panic, through a panic hook), and the event loop between.
 
-use std::io::{Stdout, stdout};
-use std::sync::Arc;
+use std::io::{IsTerminal, Stdout, stdout};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -24,69 +23,34 @@ use crate::theme::Theme;
 pub struct Exit {
     /// What to tell the person now that the terminal is theirs again.
     pub message: Option<String>,
-    /// Stopped by a signal (SIGTERM, SIGHUP, SIGINT from outside): its number.
-    pub signal: Option<i32>,
 }
 
 /// How long the loop waits for a key before stepping the game again.
 const TICK: Duration = Duration::from_millis(40);
-/// How long after a signal the event loop has to stop before the process leaves without it.
-const GRACE: Duration = Duration::from_secs(1);
 
-/// Runs the TUI on this process's terminal until the person quits.
+/// Runs the TUI on this process's terminal until the person quits or `stop` is set (by the
+/// caller's signal handling, which also puts the terminal back with [`restore`] if the loop
+/// does not stop in time: when the terminal hangs up, crossterm's read can spin for ever on
+/// the dead descriptor).
 ///
 /// # Errors
-/// A game that cannot start (before the terminal is touched), or the terminal failing.
-pub fn run(launch: Launch) -> Result<Exit, TuiError> {
+/// A game that cannot start (before the terminal is touched), no terminal to run on, or the
+/// terminal failing.
+pub fn run(launch: Launch, stop: &AtomicBool) -> Result<Exit, TuiError> {
     let mut app = App::new(launch, Theme::from_env())?;
     app.keep_games_in(crate::save::games_dir());
-    let stop = Arc::new(AtomicBool::new(false));
-    for number in [
-        signal_hook::consts::SIGTERM,
-        signal_hook::consts::SIGHUP,
-        signal_hook::consts::SIGINT,
-    ] {
-        signal_hook::flag::register(number, Arc::clone(&stop))?;
-    }
-    let caught = Arc::new(std::sync::atomic::AtomicI32::new(0));
-    let finished = Arc::new(AtomicBool::new(false));
-    {
-        let caught = Arc::clone(&caught);
-        let finished = Arc::clone(&finished);
-        let mut signals = signal_hook::iterator::Signals::new([
-            signal_hook::consts::SIGTERM,
-            signal_hook::consts::SIGHUP,
-            signal_hook::consts::SIGINT,
-        ])?;
-        std::thread::Builder::new()
-            .name("signals".into())
-            .spawn(move || {
-                if let Some(number) = signals.forever().next() {
-                    caught.store(number, Ordering::SeqCst);
-                    // The event loop sees the stop flag within a tick, unless it never gets
-                    // one: when the terminal hangs up, crossterm's read can spin for ever on
-                    // the dead descriptor (seen with tmux kill-session). Then leave anyway,
-                    // putting back what can be put back; the game was autosaved if asked.
-                    std::thread::sleep(GRACE);
-                    if !finished.load(Ordering::SeqCst) {
-                        restore();
-                        std::process::exit(128 + number);
-                    }
-                }
-            })?;
+    if !(std::io::stdin().is_terminal() && stdout().is_terminal()) {
+        return Err(TuiError::NoTerminal);
     }
     let guard = TerminalGuard::enter()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
     terminal.clear()?;
-    let result = event_loop(&mut terminal, &mut app, &stop);
-    finished.store(true, Ordering::SeqCst);
+    let result = event_loop(&mut terminal, &mut app, stop);
     drop(terminal);
     drop(guard);
     result?;
-    let number = caught.load(Ordering::SeqCst);
     Ok(Exit {
         message: app.farewell(),
-        signal: (number != 0).then_some(number),
     })
 }
 
@@ -143,8 +107,8 @@ impl Drop for TerminalGuard {
     }
 }
 
-/// Puts the terminal back as the shell had it. Safe to call more than once.
-fn restore() {
+/// Puts the terminal back as the shell had it. Safe to call more than once, from any thread.
+pub fn restore() {
     let _ = disable_raw_mode();
     let _ = execute!(
         stdout(),

@@ -1,7 +1,9 @@
 //! An external agent's process: started without a shell in a process group of its own, its
 //! stdin written and its stdout read on threads of their own (so the host never blocks on a
 //! program that stops reading or writing), its stderr drained into a bounded tail, and shut
-//! down with `quit`, then, after a grace period, killed with its whole group.
+//! down with `quit`, then, after a grace period, killed with its whole group. Every running
+//! program's group is also listed, so that a host that must exit at once (a second Ctrl-C)
+//! kills them all first ([`kill_programs`]) rather than leave them running.
 
 use std::io::{BufReader, Write};
 use std::os::unix::process::CommandExt;
@@ -31,6 +33,21 @@ pub const STDERR_LINE_BYTES: usize = 1000;
 /// Stdout lines read ahead of the host: past this the reader waits, and so, once its pipe is
 /// full, does a program that floods its stdout.
 const READ_AHEAD: usize = 64;
+
+/// The process groups of the programs running now, for [`kill_programs`].
+static GROUPS: Mutex<Vec<Pid>> = Mutex::new(Vec::new());
+
+/// Kills the process group of every program running now (and so every process they
+/// started): for a host about to exit without shutting them down one by one.
+pub fn kill_programs() {
+    for group in GROUPS
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .drain(..)
+    {
+        let _ = killpg(group, Signal::SIGKILL);
+    }
+}
 
 /// What the program wrote on its stdout.
 #[derive(Debug)]
@@ -86,14 +103,20 @@ impl AgentProcess {
         let (program, args) = words
             .split_first()
             .ok_or_else(|| std::io::Error::other("no program to run"))?;
+        // Listed as it starts: a host exiting at once meanwhile waits for the list, then
+        // kills it too.
+        let mut groups = GROUPS.lock().unwrap_or_else(PoisonError::into_inner);
         let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .process_group(0)
-            .spawn()?;
+            .spawn()
+            .map_err(|error| not_started(program, &error))?;
         let group = Pid::from_raw(i32::try_from(child.id()).expect("pids fit in i32"));
+        groups.push(group);
+        drop(groups);
         let threads = Self::start_threads(&mut child);
         match threads {
             Ok((input, output, stderr, stderr_done)) => Ok(Self {
@@ -109,6 +132,7 @@ impl AgentProcess {
             }),
             Err(error) => {
                 let _ = killpg(group, Signal::SIGKILL);
+                forget_group(group);
                 let _ = child.wait();
                 Err(error)
             }
@@ -251,6 +275,7 @@ impl AgentProcess {
             pause = (pause * 2).min(Duration::from_millis(20));
         }
         let killed = self.group_exists() && killpg(self.group, Signal::SIGKILL).is_ok();
+        forget_group(self.group);
         if self.status.is_none() {
             self.status = self.child.wait().ok();
         }
@@ -272,6 +297,28 @@ impl Drop for AgentProcess {
     }
 }
 
+/// Why a program could not be started, in people's words.
+fn not_started(program: &str, error: &std::io::Error) -> std::io::Error {
+    let reason = if error.kind() == std::io::ErrorKind::NotFound
+        && std::path::Path::new(program).is_file()
+    {
+        // The file is there: what is missing is the interpreter its `#!` line names.
+        "the interpreter its first line (#!) names does not exist".to_owned()
+    } else {
+        mousehole_engine::words::io_error(error)
+    };
+    // Already in words: `other`, so that nothing says it again by its kind.
+    std::io::Error::other(reason)
+}
+
+/// Takes a group off the list of running programs' groups, once it is gone or killed.
+fn forget_group(group: Pid) {
+    GROUPS
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .retain(|&g| g != group);
+}
+
 /// The writer thread: writes each queued message, until the queue closes or the program's
 /// stdin cannot be written any more.
 fn write_all_messages(mut stdin: ChildStdin, queue: &Receiver<Vec<u8>>) {
@@ -290,7 +337,7 @@ fn read_replies(stdout: std::process::ChildStdout, out: &SyncSender<Output>) {
             Ok(Chunk::Line(line)) => Output::Line(line),
             Ok(Chunk::TooLong(start)) => Output::TooLong(start),
             Ok(Chunk::End) => Output::Closed(None),
-            Err(error) => Output::Closed(Some(error.to_string())),
+            Err(error) => Output::Closed(Some(mousehole_engine::words::io_error(&error))),
         };
         let last = matches!(output, Output::Closed(_));
         if out.send(output).is_err() || last {

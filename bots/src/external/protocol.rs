@@ -4,6 +4,8 @@
 use std::collections::BTreeMap;
 
 use mousehole_engine::text::shown;
+use mousehole_engine::transcript::{InfoError, check_info};
+use mousehole_engine::words::json_error;
 use mousehole_engine::{Actor, Fault, FaultKind, Outcome};
 use serde::Serialize;
 use serde_json::Value;
@@ -121,11 +123,15 @@ impl Reply {
     }
 }
 
-/// Checks one reply line: one JSON object with a known `type`.
+/// Checks one reply line: one JSON object with a known `type`, and an action's `info` one a
+/// transcript keeps.
 ///
 /// # Errors
 /// A [`FaultKind::NotJson`] fault for text that is not one JSON object (or not UTF-8), a
-/// [`FaultKind::BadType`] fault for a missing or unknown `type`; the fault's text is the
+/// [`FaultKind::BadType`] fault for a missing or unknown `type`, a [`FaultKind::NotJson`]
+/// fault for an info nested deeper than [`mousehole_engine::transcript::MAX_INFO_DEPTH`] or
+/// with a known key of the wrong kind and a [`FaultKind::TooLong`] one for an info over
+/// [`mousehole_engine::transcript::MAX_INFO_BYTES`]; the fault's text says why, then the
 /// offending line, cut.
 pub fn parse_reply(line: &[u8]) -> Result<Reply, Fault> {
     let Ok(text) = std::str::from_utf8(line) else {
@@ -138,7 +144,10 @@ pub fn parse_reply(line: &[u8]) -> Result<Reply, Fault> {
     let value: Value = match serde_json::from_str(text) {
         Ok(value) => value,
         Err(error) => {
-            return Err(Fault::new(FaultKind::NotJson, &format!("{error}: {text}")));
+            return Err(Fault::new(
+                FaultKind::NotJson,
+                &format!("{}: {text}", json_error(&error)),
+            ));
         }
     };
     let Value::Object(mut object) = value else {
@@ -168,17 +177,34 @@ pub fn parse_reply(line: &[u8]) -> Result<Reply, Fault> {
             version: object.get("version").and_then(label),
         })),
         "ready" => Ok(Reply::Ready),
-        "action" => Ok(Reply::Action {
-            id: object.get("id").and_then(Value::as_u64),
-            action: match object.get("action") {
-                Some(Value::String(action)) => Some(action.clone()),
+        "action" => {
+            let info = match object.remove("info") {
+                Some(info @ Value::Object(_)) => {
+                    // Checked as the transcript reader will check it, so what is recorded
+                    // reads back.
+                    check_info(&info).map_err(|problem| {
+                        let kind = match problem {
+                            InfoError::TooLarge { .. } => FaultKind::TooLong,
+                            InfoError::TooDeep { .. } | InfoError::Shape(_) => FaultKind::NotJson,
+                        };
+                        Fault::new(kind, &format!("{problem}: {text}"))
+                    })?;
+                    match info {
+                        Value::Object(info) => Some(info),
+                        _ => None,
+                    }
+                }
                 _ => None,
-            },
-            info: match object.remove("info") {
-                Some(Value::Object(info)) => Some(info),
-                _ => None,
-            },
-        }),
+            };
+            Ok(Reply::Action {
+                id: object.get("id").and_then(Value::as_u64),
+                action: match object.get("action") {
+                    Some(Value::String(action)) => Some(action.clone()),
+                    _ => None,
+                },
+                info,
+            })
+        }
         _ => Err(Fault::new(
             FaultKind::BadType,
             &format!(
@@ -250,6 +276,61 @@ mod tests {
                 .chars()
                 .count()
                 < 260
+        );
+    }
+
+    /// `{"a":{"a":…{"a":1}}}`: an object `depth` levels deep.
+    fn nested(depth: usize) -> String {
+        format!("{}1{}", "{\"a\":".repeat(depth), "}".repeat(depth))
+    }
+
+    fn with_info(info: &str) -> String {
+        format!("{{\"type\":\"action\",\"id\":1,\"action\":\"take 3\",\"info\":{info}}}")
+    }
+
+    /// The deepest and the largest info a program may send are kept and read back from the
+    /// transcript they are written to; one level or one byte more is a fault.
+    #[test]
+    fn the_info_a_transcript_keeps_is_the_info_the_host_accepts() {
+        use mousehole_engine::transcript::{MAX_INFO_BYTES, MAX_INFO_DEPTH};
+        use mousehole_engine::{DecisionInfo, Transcript, TranscriptEvent};
+        // `{"note":"xxx…"}` is 11 bytes around its text.
+        let largest = format!("{{\"note\":\"{}\"}}", "x".repeat(MAX_INFO_BYTES - 11));
+        assert_eq!(largest.len(), MAX_INFO_BYTES);
+        for info in [nested(MAX_INFO_DEPTH), largest.clone()] {
+            let Reply::Action {
+                info: Some(info), ..
+            } = parse_reply(with_info(&info).as_bytes()).unwrap()
+            else {
+                panic!("an action with its info");
+            };
+            let mut transcript = Transcript::from_json(
+                r#"{"format":"mousehole-transcript/1","game":"cheese-day","options":{"players":"2","traps":"1/2/3/3/4/5"},"seed":1,"seats":["random","random"],"events":[],"outcome":null}"#,
+            )
+            .unwrap();
+            let mut event = TranscriptEvent::new(Actor::Seat(0), "take 3");
+            event.info = Some(serde_json::from_value::<DecisionInfo>(Value::Object(info)).unwrap());
+            transcript.events.push(event);
+            for written in [transcript.to_json_line(), transcript.to_json_pretty()] {
+                assert_eq!(Transcript::from_json(&written).unwrap(), transcript);
+            }
+        }
+        let deeper = parse_reply(with_info(&nested(MAX_INFO_DEPTH + 1)).as_bytes()).unwrap_err();
+        assert_eq!(deeper.kind, FaultKind::NotJson);
+        assert!(
+            deeper.text.starts_with("its info is nested 33 levels deep"),
+            "{}",
+            deeper.text
+        );
+        let larger = largest.replacen('x', "xx", 1);
+        let larger = parse_reply(with_info(&larger).as_bytes()).unwrap_err();
+        assert_eq!(larger.kind, FaultKind::TooLong);
+        let wrong = parse_reply(with_info(r#"{"win":"high"}"#).as_bytes()).unwrap_err();
+        assert_eq!(wrong.kind, FaultKind::NotJson);
+        assert!(
+            wrong.text.contains("key 'win': expected a number"),
+            "{}",
+            wrong.text
         );
     }
 

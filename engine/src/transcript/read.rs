@@ -1,13 +1,22 @@
-//! Reading transcripts from JSON for people: the text is parsed to a JSON value and then
-//! checked key by key, so a mistake is reported in the format's own words ("key 'seed':
-//! expected a whole number from 0 to 18446744073709551615, found -1") with a line and column
-//! for syntax errors, never in serde's internal names. JSON lines are read one line at a time
-//! from any reader, so a file of any size is checked in constant memory.
+//! Reading transcripts from JSON for people: every key is checked, so a mistake is reported in
+//! the format's own words ("key 'seed': expected a whole number from 0 to
+//! 18446744073709551615, found -1") with a line and column for syntax errors, never in
+//! serde's internal names. JSON lines are read one line at a time from any reader, so a file
+//! of any size is checked in constant memory.
+//!
+//! The events are streamed: each is parsed, checked and kept as a [`TranscriptEvent`] before
+//! the next is read, so reading a transcript takes about what the transcript itself takes,
+//! not a JSON tree of it (which took some thirty times the file's size). An event's `info` is
+//! bounded ([`MAX_INFO_DEPTH`], [`MAX_INFO_BYTES`]): the host refuses a program's larger one
+//! with the same check ([`check_info`]), so whatever is written reads back.
 
 use std::collections::BTreeMap;
 use std::fmt;
 use std::io::BufRead;
 
+use serde::Deserialize as _;
+use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
+use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 use thiserror::Error;
 
@@ -16,6 +25,77 @@ use crate::game::Actor;
 use crate::outcome::Outcome;
 use crate::runner::{ActionEstimate, DecisionInfo, Fault, FaultKind};
 use crate::text::shown;
+
+/// The deepest an event's `info` may be: levels of objects and lists, the info object itself
+/// being the first. Far below the JSON reader's own limit (128 levels, the transcript's own
+/// three included), so an info the host accepts always reads back.
+pub const MAX_INFO_DEPTH: usize = 32;
+
+/// The largest an event's `info` may be, as compact JSON.
+pub const MAX_INFO_BYTES: usize = 64 * 1024;
+
+/// Why an agent's `info` cannot be kept on a transcript event.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum InfoError {
+    #[error("its info is nested {depth} levels deep; a transcript keeps at most {MAX_INFO_DEPTH}")]
+    TooDeep { depth: usize },
+    #[error("its info is {bytes} bytes of JSON; a transcript keeps at most {MAX_INFO_BYTES}")]
+    TooLarge { bytes: usize },
+    /// A known key with the wrong kind of value (`"win": "high"`), as the reader says it.
+    #[error("{0}")]
+    Shape(String),
+}
+
+/// Checks an agent's `info` as the reader will when the transcript is read back: the one
+/// check the host makes on a program's reply and the reader on a file, so that whatever is
+/// written reads back.
+///
+/// # Errors
+/// An info too deep, too large, or with a known key of the wrong kind.
+pub fn check_info(info: &Value) -> Result<(), InfoError> {
+    match read_info(info, "") {
+        Ok(_) => Ok(()),
+        Err(ReadError::Info(error)) => Err(error),
+        Err(other) => Err(InfoError::Shape(other.to_string())),
+    }
+}
+
+/// [`check_info`]'s bounds alone.
+fn info_bounds(info: &Value) -> Result<(), InfoError> {
+    let depth = depth(info);
+    if depth > MAX_INFO_DEPTH {
+        return Err(InfoError::TooDeep { depth });
+    }
+    let mut size = ByteCount(0);
+    serde_json::to_writer(&mut size, info).expect("counting never fails");
+    if size.0 > MAX_INFO_BYTES {
+        return Err(InfoError::TooLarge { bytes: size.0 });
+    }
+    Ok(())
+}
+
+/// Levels of objects and lists in `value` (0 for a plain value).
+fn depth(value: &Value) -> usize {
+    match value {
+        Value::Array(items) => 1 + items.iter().map(depth).max().unwrap_or(0),
+        Value::Object(map) => 1 + map.values().map(depth).max().unwrap_or(0),
+        _ => 0,
+    }
+}
+
+/// Counts the bytes written to it.
+struct ByteCount(usize);
+
+impl std::io::Write for ByteCount {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0 += bytes.len();
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
 
 /// The byte-order mark some editors put at the start of a UTF-8 file; it is not part of the
 /// JSON and is skipped.
@@ -69,6 +149,10 @@ pub enum ReadError {
     /// The file could not be read.
     #[error("read error: {0}")]
     Io(String),
+    /// An info deeper or larger than a transcript keeps (as [`check_info`] finds it, before
+    /// the event is known: a file's is reported as a [`ReadError::Shape`] naming the event).
+    #[error("{0}")]
+    Info(InfoError),
 }
 
 /// Parses one transcript from JSON text (a leading byte-order mark is skipped).
@@ -77,8 +161,18 @@ pub(super) fn from_text(text: &str, lines: bool) -> Result<Transcript, ReadError
     if text.trim().is_empty() {
         return Err(ReadError::Empty);
     }
-    let value: Value = serde_json::from_str(text).map_err(|e| syntax_error(&e, lines))?;
-    from_value(&value)
+    let mut json = serde_json::Deserializer::from_str(text);
+    let parsed = Top
+        .deserialize(&mut json)
+        .and_then(|parsed| json.end().map(|()| parsed))
+        .map_err(|e| syntax_error(&e, lines))?;
+    match parsed {
+        Parsed::Object(parts) => from_parts(parts),
+        Parsed::Other(value) => Err(ReadError::Shape(format!(
+            "expected a JSON object (one transcript), found {}",
+            found(&value)
+        ))),
+    }
 }
 
 /// Parses one transcript from bytes that should be UTF-8 JSON.
@@ -105,18 +199,162 @@ fn syntax_error(error: &serde_json::Error, lines: bool) -> ReadError {
         line: (!lines).then_some(error.line()),
         column: error.column().max(1),
     };
-    let full = error.to_string();
-    // serde_json appends " at line L column C"; the position is reported our way instead.
-    let message = full
-        .rsplit_once(" at line ")
-        .map_or(full.as_str(), |(message, _)| message);
     match error.classify() {
         serde_json::error::Category::Eof => ReadError::Truncated { at },
-        _ if message == "trailing characters" => ReadError::TrailingText { at },
+        _ if error.to_string().starts_with("trailing characters") => ReadError::TrailingText { at },
         _ => ReadError::Syntax {
-            message: message.to_owned(),
+            message: crate::words::json_problem(error),
             at,
         },
+    }
+}
+
+/// A transcript's top level as read: its keys but the events as JSON values, and its events
+/// checked as they came; or, if it is not an object, what it is.
+enum Parsed {
+    Object(Parts),
+    Other(Value),
+}
+
+struct Parts {
+    header: Map<String, Value>,
+    /// The events, or what the `events` key holds instead of a list; `None` if it is absent.
+    events: Option<Result<Vec<TranscriptEvent>, Value>>,
+    /// The first event that is not an event (reported after the header's problems).
+    bad_event: Option<ReadError>,
+}
+
+/// Reads the top level of a transcript, streaming its events.
+struct Top;
+
+impl<'de> DeserializeSeed<'de> for Top {
+    type Value = Parsed;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, json: D) -> Result<Parsed, D::Error> {
+        json.deserialize_any(Top)
+    }
+}
+
+impl<'de> Visitor<'de> for Top {
+    type Value = Parsed;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a transcript")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Parsed, A::Error> {
+        let mut parts = Parts {
+            header: Map::new(),
+            events: None,
+            bad_event: None,
+        };
+        while let Some(key) = map.next_key::<String>()? {
+            if key == "events" {
+                // As with any key given twice, the last one counts.
+                parts.bad_event = None;
+                parts.events = Some(map.next_value_seed(Events {
+                    bad: &mut parts.bad_event,
+                })?);
+            } else {
+                let value = map.next_value::<Value>()?;
+                parts.header.insert(key, value);
+            }
+        }
+        Ok(Parsed::Object(parts))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Parsed, A::Error> {
+        Value::deserialize(SeqAccessDeserializer::new(seq)).map(Parsed::Other)
+    }
+
+    fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Parsed, E> {
+        Ok(Parsed::Other(Value::from(text)))
+    }
+
+    fn visit_bool<E: serde::de::Error>(self, value: bool) -> Result<Parsed, E> {
+        Ok(Parsed::Other(Value::from(value)))
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, value: u64) -> Result<Parsed, E> {
+        Ok(Parsed::Other(Value::from(value)))
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, value: i64) -> Result<Parsed, E> {
+        Ok(Parsed::Other(Value::from(value)))
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, value: f64) -> Result<Parsed, E> {
+        Ok(Parsed::Other(Value::from(value)))
+    }
+
+    fn visit_unit<E: serde::de::Error>(self) -> Result<Parsed, E> {
+        Ok(Parsed::Other(Value::Null))
+    }
+}
+
+/// Reads the `events` list an event at a time, each checked and kept as a
+/// [`TranscriptEvent`]; after a bad one the rest are only skipped.
+struct Events<'a> {
+    bad: &'a mut Option<ReadError>,
+}
+
+impl<'de> DeserializeSeed<'de> for Events<'_> {
+    type Value = Result<Vec<TranscriptEvent>, Value>;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, json: D) -> Result<Self::Value, D::Error> {
+        json.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Events<'_> {
+    type Value = Result<Vec<TranscriptEvent>, Value>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a list of events")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut events = Vec::new();
+        while let Some(value) = seq.next_element::<Value>()? {
+            match read_event(&value, events.len() + 1) {
+                Ok(event) => events.push(event),
+                Err(error) => {
+                    *self.bad = Some(error);
+                    while seq.next_element::<IgnoredAny>()?.is_some() {}
+                    break;
+                }
+            }
+        }
+        events.shrink_to_fit();
+        Ok(Ok(events))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        Value::deserialize(MapAccessDeserializer::new(map)).map(Err)
+    }
+
+    fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Self::Value, E> {
+        Ok(Err(Value::from(text)))
+    }
+
+    fn visit_bool<E: serde::de::Error>(self, value: bool) -> Result<Self::Value, E> {
+        Ok(Err(Value::from(value)))
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, value: u64) -> Result<Self::Value, E> {
+        Ok(Err(Value::from(value)))
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, value: i64) -> Result<Self::Value, E> {
+        Ok(Err(Value::from(value)))
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, value: f64) -> Result<Self::Value, E> {
+        Ok(Err(Value::from(value)))
+    }
+
+    fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Err(Value::Null))
     }
 }
 
@@ -136,14 +374,9 @@ fn found(value: &Value) -> String {
     }
 }
 
-/// Checks a transcript's JSON value key by key and builds it.
-pub(super) fn from_value(value: &Value) -> Result<Transcript, ReadError> {
-    let Value::Object(map) = value else {
-        return Err(ReadError::Shape(format!(
-            "expected a JSON object (one transcript), found {}",
-            found(value)
-        )));
-    };
+/// Checks a transcript's keys one by one and builds it.
+fn from_parts(parts: Parts) -> Result<Transcript, ReadError> {
+    let map = &parts.header;
     let top = Fields::new(map, String::new());
     match map.get("format") {
         None => {
@@ -171,12 +404,16 @@ pub(super) fn from_value(value: &Value) -> Result<Transcript, ReadError> {
     let view = top
         .optional_whole("view", usize::MAX as u64)?
         .map(|v| v as usize);
-    let events = top
-        .array("events", "a list of events")?
-        .iter()
-        .enumerate()
-        .map(|(i, event)| read_event(event, i + 1))
-        .collect::<Result<Vec<_>, _>>()?;
+    let events = match parts.events {
+        None => return Err(top.missing("events", "a list of events")),
+        Some(Err(other)) => {
+            return Err(top.bad("events", "a list of events (a JSON array)", &other));
+        }
+        Some(Ok(_)) if parts.bad_event.is_some() => {
+            return Err(parts.bad_event.expect("checked"));
+        }
+        Some(Ok(events)) => events,
+    };
     let outcome = match top.optional("outcome") {
         None if !map.contains_key("outcome") => {
             return Err(top.missing("outcome", "null for an unfinished game"));
@@ -251,7 +488,12 @@ fn read_event(value: &Value, number: usize) -> Result<TranscriptEvent, ReadError
     let action = fields.string("action", "the action's text form, e.g. \"take 2\"")?;
     let info = fields
         .optional("info")
-        .map(|value| read_info(value, &fields.context))
+        .map(|value| {
+            read_info(value, &fields.context).map_err(|error| match error {
+                ReadError::Info(error) => ReadError::Shape(format!("{}{error}", fields.context)),
+                other => other,
+            })
+        })
         .transpose()?;
     let fault = fields
         .optional("fault")
@@ -269,6 +511,7 @@ fn read_event(value: &Value, number: usize) -> Result<TranscriptEvent, ReadError
 
 fn read_info(value: &Value, context: &str) -> Result<DecisionInfo, ReadError> {
     let fields = Fields::object(value, format!("{context}key 'info': "), "an object")?;
+    info_bounds(value).map_err(ReadError::Info)?;
     let mut info = DecisionInfo {
         win: fields.optional_number("win")?,
         visits: fields.optional_whole("visits", u64::MAX)?,
@@ -571,7 +814,10 @@ impl<R: BufRead> Iterator for JsonLines<R> {
                 Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
                 Err(error) => {
                     self.done = true;
-                    return Some((self.line + 1, Err(ReadError::Io(error.to_string()))));
+                    return Some((
+                        self.line + 1,
+                        Err(ReadError::Io(crate::words::io_error(&error))),
+                    ));
                 }
             }
         }
@@ -595,15 +841,19 @@ mod tests {
         })
     }
 
+    fn read(json: &Value) -> Result<Transcript, ReadError> {
+        from_text(&json.to_string(), false)
+    }
+
     fn error_with(key: &str, value: Value) -> String {
         let mut json = minimal();
         json[key] = value;
-        from_value(&json).unwrap_err().to_string()
+        read(&json).unwrap_err().to_string()
     }
 
     #[test]
     fn a_well_formed_transcript_reads() {
-        let transcript = from_value(&minimal()).unwrap();
+        let transcript = read(&minimal()).unwrap();
         assert_eq!(transcript.seed, 7);
         assert_eq!(transcript.events[0].actor, Actor::Chance);
         assert!(transcript.outcome.is_none());
@@ -626,9 +876,7 @@ mod tests {
         );
         let options = serde_json::json!({"players": 3});
         assert!(error_with("options", options).contains("option 'players': expected a string"),);
-        let top = from_value(&serde_json::json!([1, 2]))
-            .unwrap_err()
-            .to_string();
+        let top = read(&serde_json::json!([1, 2])).unwrap_err().to_string();
         assert_eq!(
             top,
             "expected a JSON object (one transcript), found an array of 2 items"
@@ -640,7 +888,7 @@ mod tests {
         let error = from_text("{\n  \"format\": ,\n}", false).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "not valid JSON: expected value at line 2, column 13"
+            "not valid JSON: a value was due here (a string in double quotes, a number, an object, a list, true, false or null) at line 2, column 13"
         );
         let error = from_text("{\"format\": \"x\"", false).unwrap_err();
         assert!(matches!(error, ReadError::Truncated { .. }), "{error}");

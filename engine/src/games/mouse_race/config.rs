@@ -40,7 +40,7 @@ pub(super) const INFO: GameInfo = GameInfo {
         OptionInfo {
             key: "max_turns",
             default: "600",
-            allowed: "a number of turns from 1 to 4294967295",
+            allowed: "a number of turns from 1 to 100000",
             help: "after this many turns (of single seats) the game ends in a draw",
         },
     ],
@@ -186,7 +186,7 @@ impl GameConfig for MouseRaceConfig {
                 .filter(|&n| n % 2 == 1 && (MIN_SIZE as u8..=MAX_SIZE as u8).contains(&n))
         })?;
         let tiles = options.take("tiles", parse_tiles)?;
-        let max_turns = options.take_int("max_turns", 1..=u32::MAX)?;
+        let max_turns = options.take_int("max_turns", 1..=crate::options::MAX_TURNS)?;
         Ok(Self {
             players,
             size,

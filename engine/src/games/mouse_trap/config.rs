@@ -41,7 +41,7 @@ pub(super) const INFO: GameInfo = GameInfo {
         OptionInfo {
             key: "max_turns",
             default: "1000",
-            allowed: "a number of turns from 1 to 4294967295",
+            allowed: "a number of turns from 1 to 100000",
             help: "safeguard: the game ends after this many turns (one seat's turn each)",
         },
     ],
@@ -219,7 +219,7 @@ impl GameConfig for MouseTrapConfig {
         let players = options.take_players()? as u8;
         let trap_parts = options.take_int("trap_parts", 1..=100)?;
         let trap_reliability = options.take("trap_reliability", Reliability::parse)?;
-        let max_turns = options.take_int("max_turns", 1..=u32::MAX)?;
+        let max_turns = options.take_int("max_turns", 1..=crate::options::MAX_TURNS)?;
         Ok(Self {
             players,
             trap_parts: trap_parts as u8,
