@@ -755,3 +755,29 @@ fn the_coach_warns_before_a_move_that_gives_away_win_chance() {
     }
     panic!("the coach never spoke");
 }
+
+#[test]
+fn watching_bots_the_screen_speaks_of_the_seat_not_of_you() {
+    let mut driver = Driver::play("cheese-day:players=2", "heuristic,heuristic", 7);
+    let mut seen = false;
+    for _ in 0..5_000 {
+        let frame = driver.frame(120, 40);
+        assert!(
+            !frame.contains("You rolled")
+                && !frame.contains("Your turn")
+                && !frame.contains("you:"),
+            "{frame}"
+        );
+        if frame.contains(" rolled ") {
+            assert!(
+                frame.contains("Seat 0 rolled") || frame.contains("Seat 1"),
+                "{frame}"
+            );
+            seen = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        driver.step();
+    }
+    assert!(seen, "the status never spoke of a roll");
+}

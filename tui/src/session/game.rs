@@ -504,9 +504,19 @@ impl<G: TuiGame> GameSession<G> {
             let text = observation.to_string();
             let first = text.lines().next().unwrap_or_default().to_owned();
             // "You are seat 0. " opens every observation's text: the screen says it elsewhere.
-            match first.split_once(". ") {
+            let status = match first.split_once(". ") {
                 Some((head, rest)) if head.starts_with("You are seat") => rest.to_owned(),
                 _ => first,
+            };
+            // Watching a game nobody at the terminal plays, the seat is not "you".
+            if person_view {
+                status
+            } else if let Some(rest) = status.strip_prefix("Your ") {
+                format!("Seat {}'s {rest}", self.viewer)
+            } else if let Some(rest) = status.strip_prefix("You ") {
+                format!("Seat {} {rest}", self.viewer)
+            } else {
+                status
             }
         };
         let log: Vec<LogEntry> = self

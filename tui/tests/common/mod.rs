@@ -46,6 +46,12 @@ impl Driver {
         panic!("the game did not come back to a person");
     }
 
+    /// One step of the test clock: the bots' pace passes.
+    pub fn step(&mut self) {
+        self.clock += Duration::from_secs(10);
+        self.app.tick(self.clock);
+    }
+
     pub fn key(&mut self, code: KeyCode) {
         self.app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
         self.app.tick(self.clock);
