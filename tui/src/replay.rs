@@ -45,6 +45,8 @@ pub trait Replay {
     fn log(&self) -> Vec<LogEntry>;
     fn render_board(&self, area: Rect, buf: &mut Buffer, theme: Theme, pan: (i16, i16));
     fn board_size(&self) -> (u16, u16);
+    /// Whether the board pans when it does not fit.
+    fn pans(&self) -> bool;
     /// The true state's hidden parts at this step that the board does not show (view
     /// Everything only).
     fn revealed(&self) -> Vec<String>;
@@ -312,6 +314,10 @@ impl<G: TuiGame> Replay for ReplaySession<G> {
 
     fn board_size(&self) -> (u16, u16) {
         G::board_size(&self.states[self.position].observation(self.view_seat()))
+    }
+
+    fn pans(&self) -> bool {
+        G::PANS
     }
 
     fn revealed(&self) -> Vec<String> {

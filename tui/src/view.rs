@@ -30,6 +30,9 @@ pub trait BoardView: BotGame {
     /// Every symbol the board draws, with what it means (the help's legend).
     const LEGEND: &'static [(&'static str, &'static str)];
 
+    /// Whether the board pans when it does not fit ([`Board::pan`]); others are cut.
+    const PANS: bool = false;
+
     /// Whether a turn starts with the player's own die ([`BoardView::own_roll`]), so that
     /// the setup screen offers people to roll it with a key.
     const OWN_DICE: bool = false;

@@ -514,7 +514,7 @@ impl App {
             return false;
         }
         match crate::history::keep(&dir, &transcript) {
-            Ok(path) => self.say(&format!("kept in your games: {}", path.display()), false),
+            Ok(_) => self.say("kept in your games (o lists them)", false),
             Err(error) => self.say(&format!("not kept: {error}"), true),
         }
         true

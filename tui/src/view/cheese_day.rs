@@ -59,7 +59,7 @@ impl BoardView for CheeseDay {
     fn board_size(observation: &CheeseDayObservation) -> (u16, u16) {
         (
             CARD_WIDTH * SLOTS as u16,
-            CARD_HEIGHT + 4 + observation.players.len() as u16,
+            CARD_HEIGHT + 3 + observation.players.len() as u16,
         )
     }
 
@@ -115,8 +115,9 @@ impl BoardView for CheeseDay {
             }
             x = board.put(x, y, " ", theme.text());
         }
-        y += 2;
-        board.put(0, y - 1, "seat       holes cheese traps", theme.dim());
+        y += 1;
+        board.put(0, y, "seat       holes cheese traps", theme.dim());
+        y += 1;
         for player in &observation.players {
             let name = &board.names[player.seat];
             let style = theme.seat(player.seat);

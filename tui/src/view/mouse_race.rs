@@ -55,6 +55,8 @@ impl BoardView for MouseRace {
         ("◀ ▶ ▲ ▼", "more of the board that way: shift+arrows pan"),
     ];
 
+    const PANS: bool = true;
+
     fn board_size(observation: &MouseRaceObservation) -> (u16, u16) {
         let size = u16::from(observation.board.size);
         (2 * LABEL + CELL * size, size + 3)
