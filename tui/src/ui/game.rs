@@ -481,8 +481,13 @@ pub fn end_lines(app: &App, width: u16) -> Vec<Line<'static>> {
         format!("{}: {}", end.headline, end.reason)
     };
     lines.extend(wrap(&headline, width, theme.accent()));
-    if let Some(place) = &end.place {
-        lines.extend(wrap(place, width, theme.title()));
+    // Your place and how ties were broken share a line where they fit.
+    let place = match (&end.place, &end.tie_break) {
+        (Some(place), Some(tie)) => Some(format!("{place} · {tie}")),
+        (place, tie) => place.clone().or_else(|| tie.clone()),
+    };
+    if let Some(place) = place {
+        lines.extend(wrap(&place, width, theme.title()));
     }
     let name_room = end
         .rows
@@ -500,14 +505,8 @@ pub fn end_lines(app: &App, width: u16) -> Vec<Line<'static>> {
         ]);
         lines.extend(wrap_line(&line, width, name_room + 11));
     }
-    if let Some(tie) = &end.tie_break {
-        lines.extend(wrap(tie, width, theme.dim()));
-    }
     for revealed in &end.revealed {
         lines.extend(wrap(revealed, width, theme.dim()));
-    }
-    if let Some(message) = &app.message {
-        lines.extend(wrap(&message.text, width, message.style(theme)));
     }
     lines
 }
@@ -519,9 +518,17 @@ struct EndPanel<'a> {
 impl Widget for EndPanel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let theme = self.app.theme;
+        // What just happened (kept, saved) goes in the border, leaving the rows to the end.
+        let mut title = vec![Span::styled(" game over ", theme.title())];
+        if let Some(message) = &self.app.message {
+            title.push(Span::styled(
+                format!("· {} ", message.text),
+                message.style(theme),
+            ));
+        }
         let block = Block::bordered()
             .border_style(theme.focus_border())
-            .title(Span::styled(" game over ", theme.title()));
+            .title(Line::from(title));
         let inner = block.inner(area);
         block.render(area, buf);
         Paragraph::new(end_lines(self.app, inner.width)).render(inner, buf);
