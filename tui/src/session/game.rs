@@ -605,7 +605,7 @@ impl<G: TuiGame> GameSession<G> {
             (_, Some(outcome)) => {
                 let winners = outcome.winners();
                 match winners.as_slice() {
-                    [seat] if seats[*seat].short == "you" => "you win!".to_owned(),
+                    [seat] if seats[*seat].short == "you" => "you win".to_owned(),
                     [seat] => format!("{} wins", names[*seat]),
                     _ if winners.len() == names.len() => {
                         "a draw: everyone shares first place".to_owned()

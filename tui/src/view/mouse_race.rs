@@ -71,9 +71,11 @@ impl BoardView for MouseRace {
             .max(1)
             .min(u16::from(size)) as u8;
         let focus = focus(observation);
+        // The pan moves from where the view would be, itself kept on the board.
         let origin = |centre: u8, shown: u8, pan: i16| -> u8 {
-            let start = i16::from(centre) - i16::from(shown / 2) + pan;
-            start.clamp(0, i16::from(size - shown)) as u8
+            let last = i16::from(size - shown);
+            let auto = (i16::from(centre) - i16::from(shown / 2)).clamp(0, last);
+            (auto + pan).clamp(0, last) as u8
         };
         let top_row = origin(focus.row, rows, board.pan.1);
         let left_col = origin(focus.col, cols, board.pan.0);
@@ -291,7 +293,10 @@ impl BoardView for MouseRace {
                 let tiles = path.tiles.len();
                 match path.distance {
                     0 => format!("reached the cheese with {tiles} tiles"),
-                    d => format!("{tiles} tiles, open end {d} steps from the cheese"),
+                    d => format!(
+                        "{tiles} tiles, open end {} from the cheese",
+                        super::count(d as usize, "step")
+                    ),
                 }
             })
             .collect();
