@@ -352,7 +352,10 @@ pub fn digits(text: &str) -> Option<&str> {
 
 /// The JSON Schema of game `G`'s observation, as the host writes it: generated from the types
 /// with their field docs as descriptions, for serialisation (so fields always written, `null`
-/// included, are listed as required), with doc-comment line breaks joined into sentences.
+/// included, are listed as required), with doc-comment line breaks joined into sentences and
+/// every object closed (a key the schema does not describe is an error). This is the one
+/// published contract: `mousehole schema GAME` prints it and the tests validate observations
+/// against it.
 pub fn observation_schema<G: crate::Game>() -> serde_json::Value {
     let generator = schemars::generate::SchemaSettings::draft2020_12()
         .for_serialize()
@@ -360,6 +363,13 @@ pub fn observation_schema<G: crate::Game>() -> serde_json::Value {
     let schema = generator.into_root_schema_for::<G::Observation>();
     let mut value = serde_json::to_value(schema).expect("schemas serialise");
     join_description_lines(&mut value);
+    close_objects(&mut value);
+    if let Some(definitions) = value
+        .get_mut("$defs")
+        .and_then(serde_json::Value::as_object_mut)
+    {
+        definitions.values_mut().for_each(close_objects);
+    }
     if let Some(object) = value.as_object_mut() {
         object.insert(
             "title".to_owned(),
@@ -367,6 +377,51 @@ pub fn observation_schema<G: crate::Game>() -> serde_json::Value {
         );
     }
     value
+}
+
+/// Closes the object `schema` describes, and the objects its properties and items describe
+/// in place: an observation carries exactly the fields its contract describes, so a field
+/// added to a type without its place in the schema fails validation. The keyword is
+/// `unevaluatedProperties` rather than `additionalProperties` because the properties of a
+/// tagged or flattened part are described in `oneOf` branches, which `additionalProperties`
+/// does not see; the branches are left open for the same reason. An object that already says
+/// what else it admits (a map of counts, the options) keeps its word.
+fn close_objects(schema: &mut serde_json::Value) {
+    let Some(object) = schema.as_object_mut() else {
+        return;
+    };
+    let is_object = |node: &serde_json::Map<String, serde_json::Value>| {
+        node.contains_key("properties") || node.get("type").is_some_and(|t| t == "object")
+    };
+    let describes_object = is_object(object)
+        || ["oneOf", "anyOf"].iter().any(|key| {
+            object
+                .get(*key)
+                .and_then(serde_json::Value::as_array)
+                .is_some_and(|branches| {
+                    branches
+                        .iter()
+                        .all(|branch| branch.as_object().is_some_and(is_object))
+                })
+        });
+    if describes_object
+        && !object.contains_key("additionalProperties")
+        && !object.contains_key("unevaluatedProperties")
+    {
+        object.insert(
+            "unevaluatedProperties".to_owned(),
+            serde_json::Value::Bool(false),
+        );
+    }
+    if let Some(properties) = object
+        .get_mut("properties")
+        .and_then(serde_json::Value::as_object_mut)
+    {
+        properties.values_mut().for_each(close_objects);
+    }
+    if let Some(items) = object.get_mut("items") {
+        close_objects(items);
+    }
 }
 
 /// Doc comments wrap at the source's line width; a schema's descriptions read better as

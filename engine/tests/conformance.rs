@@ -6,12 +6,18 @@
 //! `hidden` says what the leak check must have found: `Some` hidden information to resample
 //! (the check had something to change), or `None` (nothing is hidden: Mouse Trap, or options
 //! under which every secret follows from public facts).
+//!
+//! The harness also validates every seat's observation JSON, at a sample of states, against
+//! the JSON Schema `mousehole schema GAME` publishes (see [`published_contract`]). The tests
+//! after the table check that contract itself: it refuses what does not fit, describes every
+//! field, and the observations in docs/writing-a-bot.md fit it.
 
-use mousehole_engine::conformance::check_options;
+use mousehole_engine::conformance::{ObservationCheck, check_options};
 use mousehole_engine::games::cheese_day::CheeseDay;
 use mousehole_engine::games::moose_house::MooseHouse;
 use mousehole_engine::games::mouse_race::MouseRace;
 use mousehole_engine::games::mouse_trap::MouseTrap;
+use serde_json::Value;
 
 /// Whether the leak check must have had hidden information to resample.
 #[derive(Clone, Copy, Debug)]
@@ -20,8 +26,46 @@ enum Hidden {
     None,
 }
 
+/// The JSON Schema game `name` publishes: what `mousehole schema GAME` prints (the CLI's
+/// snapshot test checks that it prints exactly this).
+fn published_schema(name: &str) -> Value {
+    mousehole_engine::registry::build(name)
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+        .observation_schema()
+}
+
+/// A validator of the schema game `name` publishes, by the draft the schema names.
+fn published_validator(name: &str) -> jsonschema::Validator {
+    jsonschema::validator_for(&published_schema(name))
+        .unwrap_or_else(|e| panic!("{name}: the published schema is no valid JSON Schema: {e}"))
+}
+
+/// Every way `value` breaks the schema `validator` holds, with where, or `Ok` if it fits.
+fn fits(validator: &jsonschema::Validator, value: &Value) -> Result<(), String> {
+    // The yes-or-no check is several times faster than collecting errors: the harness asks it
+    // tens of thousands of times, and lists the problems only when there are some.
+    if validator.is_valid(value) {
+        return Ok(());
+    }
+    let problems: Vec<String> = validator
+        .iter_errors(value)
+        .map(|error| format!("at '{}': {error}", error.instance_path()))
+        .collect();
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join("; "))
+    }
+}
+
+/// The harness's check of observations: the published schema of `G`.
+fn published_contract<G: mousehole_engine::Game>() -> ObservationCheck {
+    let validator = published_validator(G::info().name);
+    Box::new(move |observation| fits(&validator, observation))
+}
+
 fn check<G: mousehole_engine::Game>(options: &str, hidden: Hidden) {
-    let report = check_options::<G>(options);
+    let report = check_options::<G>(options, published_contract::<G>());
     match hidden {
         Hidden::Some => assert!(
             report.hidden_changes > 0,
@@ -95,4 +139,237 @@ fn configurations_serialise_as_validated_option_maps() {
         };
     }
     mousehole_engine::for_each_game!(check_config);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The published observation contract
+
+/// Every way `observation` can be broken by one change, with what the change was: each object
+/// gets a key its schema does not describe and loses each key it has, and each scalar gets a
+/// value of the wrong kind (a negative number, a string no enum, cell or tag holds, a string
+/// for a boolean or a `null`). Option values are free text in the schema, so they are left be.
+fn broken(observation: &Value) -> Vec<(String, Value)> {
+    fn visit(value: &Value, path: &str, root: &Value, out: &mut Vec<(String, Value)>) {
+        if path == "/options" {
+            return;
+        }
+        let mut with = |change: String, replace: &dyn Fn(&mut Value)| {
+            let mut copy = root.clone();
+            replace(copy.pointer_mut(path).expect("the path exists"));
+            out.push((change, copy));
+        };
+        match value {
+            Value::Object(object) => {
+                with(format!("{path}: a key 'secret' added"), &|v| {
+                    v["secret"] = Value::from(1);
+                });
+                for key in object.keys() {
+                    with(format!("{path}/{key} removed"), &|v| {
+                        v.as_object_mut().expect("an object").remove(key);
+                    });
+                }
+                for (key, item) in object {
+                    visit(item, &format!("{path}/{key}"), root, out);
+                }
+            }
+            Value::Array(items) => {
+                for (index, item) in items.iter().enumerate() {
+                    visit(item, &format!("{path}/{index}"), root, out);
+                }
+            }
+            Value::Number(_) => with(format!("{path}: -1"), &|v| *v = Value::from(-1)),
+            Value::String(_) | Value::Bool(_) | Value::Null => {
+                with(format!("{path}: 'nonsense'"), &|v| {
+                    *v = Value::from("nonsense");
+                });
+            }
+        }
+    }
+    let mut out = Vec::new();
+    visit(observation, "", observation, &mut out);
+    out
+}
+
+/// The published schema of `G` is a working check: real observations at every phase of a
+/// random game fit it, and every one-change break of them (see [`broken`]) is refused, so the
+/// harness's validation can fail and no field goes unchecked.
+fn the_contract_refuses_what_does_not_fit<G: mousehole_engine::Game>() {
+    let name = G::info().name;
+    let validator = published_validator(name);
+    let config = mousehole_engine::testing::config::<G>("");
+    let transcript = mousehole_engine::conformance::random_transcript::<G>(&config, 3);
+    let mut state = G::new(&config);
+    let mut phases = std::collections::BTreeSet::new();
+    let mut checked = 0;
+    for event in transcript.events.iter().map(Some).chain([None]) {
+        let json = serde_json::to_value(state.observation(0)).expect("observations serialise");
+        // One observation per phase (and the first and last) is enough to break in every way.
+        if phases.insert(json["phase"]["kind"].to_string()) || event.is_none() {
+            fits(&validator, &json).unwrap_or_else(|e| panic!("{name}: {e}"));
+            for (change, bad) in broken(&json) {
+                assert!(
+                    !validator.is_valid(&bad),
+                    "{name}: the published schema accepts an observation with {change}"
+                );
+                checked += 1;
+            }
+        }
+        if let Some(event) = event {
+            mousehole_engine::testing::act(&mut state, &event.action);
+        }
+    }
+    assert!(
+        phases.len() > 2,
+        "{name}: only the phases {phases:?} were met"
+    );
+    assert!(
+        checked > 100,
+        "{name}: only {checked} broken observations tried"
+    );
+}
+
+#[test]
+fn the_published_contracts_refuse_what_does_not_fit() {
+    macro_rules! refuse {
+        ($module:ident, $game:ty) => {
+            the_contract_refuses_what_does_not_fit::<$game>();
+        };
+    }
+    mousehole_engine::for_each_game!(refuse);
+}
+
+/// Every property of every object in each published schema has a description (the doc
+/// comment of its field), except the constant tags of tagged objects, which their variant
+/// describes; and `phase` has one shape in every game: an object whose `kind` names it.
+#[test]
+fn every_field_of_the_published_contracts_is_described_and_phase_is_one_shape() {
+    fn objects<'a>(schema: &'a Value, at: &str, out: &mut Vec<(String, &'a Value)>) {
+        if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
+            out.push((at.to_owned(), schema));
+            for (key, property) in properties {
+                objects(property, &format!("{at}.{key}"), out);
+            }
+        }
+        for key in ["oneOf", "anyOf"] {
+            for (index, branch) in schema[key].as_array().into_iter().flatten().enumerate() {
+                objects(branch, &format!("{at}[{key} {index}]"), out);
+            }
+        }
+        if let Some(items) = schema.get("items") {
+            objects(items, &format!("{at}[]"), out);
+        }
+    }
+    for info in mousehole_engine::registry::games() {
+        let schema = published_schema(info.name);
+        let mut all = Vec::new();
+        objects(&schema, "observation", &mut all);
+        for (name, definition) in schema["$defs"].as_object().into_iter().flatten() {
+            objects(definition, name, &mut all);
+        }
+        let mut undescribed = Vec::new();
+        for (at, object) in &all {
+            for (key, property) in object["properties"].as_object().into_iter().flatten() {
+                if property.get("const").is_none() && property.get("description").is_none() {
+                    undescribed.push(format!("{at}.{key}"));
+                }
+            }
+        }
+        assert!(all.len() > 5, "{}: only {} objects", info.name, all.len());
+        assert!(undescribed.is_empty(), "{}: {undescribed:?}", info.name);
+
+        let phase = &schema["$defs"]["PhaseView"];
+        assert_eq!(
+            schema["properties"]["phase"]["$ref"], "#/$defs/PhaseView",
+            "{}",
+            info.name
+        );
+        let kinds: Vec<&Value> = phase["oneOf"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{}: phase is not a tagged object", info.name))
+            .iter()
+            .map(|variant| {
+                assert_eq!(variant["type"], "object", "{}", info.name);
+                assert!(
+                    variant["required"]
+                        .as_array()
+                        .is_some_and(|r| r.contains(&Value::from("kind"))),
+                    "{}: {variant}",
+                    info.name
+                );
+                &variant["properties"]["kind"]["const"]
+            })
+            .collect();
+        assert!(kinds.iter().all(|kind| kind.is_string()), "{}", info.name);
+    }
+}
+
+/// The JSON examples in docs/writing-a-bot.md are what the published schemas describe: every
+/// observation of an `act` line in a game's exchange and every laid-out observation fits its
+/// game's schema, and each laid-out observation is its exchange's first `act`'s, as the doc
+/// says. So the doc cannot drift from the contract.
+#[test]
+fn the_bot_writing_guide_examples_fit_the_published_contracts() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/writing-a-bot.md");
+    let doc = std::fs::read_to_string(path).expect("docs/writing-a-bot.md");
+    let names: Vec<&str> = mousehole_engine::registry::games()
+        .iter()
+        .map(|info| info.name)
+        .collect();
+    let mut game: Option<&str> = None;
+    let mut validator = None;
+    let mut first_act: Option<Value> = None;
+    let mut json_block: Option<String> = None;
+    let mut checked = std::collections::BTreeMap::<&str, (usize, usize)>::new();
+    for (number, line) in doc.lines().enumerate() {
+        let at = format!("docs/writing-a-bot.md:{}", number + 1);
+        if let Some(block) = json_block.as_mut() {
+            if line == "```" {
+                let observation: Value = serde_json::from_str(block)
+                    .unwrap_or_else(|e| panic!("{at}: the JSON block does not parse: {e}"));
+                let name = game.unwrap_or_else(|| panic!("{at}: a JSON block outside a game"));
+                fits(
+                    validator.as_ref().expect("a game's validator"),
+                    &observation,
+                )
+                .unwrap_or_else(|e| panic!("{at}: {name}: {e}"));
+                assert_eq!(
+                    Some(&observation),
+                    first_act.as_ref(),
+                    "{at}: the laid-out observation is not the first act's"
+                );
+                checked.entry(name).or_default().1 += 1;
+                json_block = None;
+            } else {
+                block.push_str(line);
+                block.push('\n');
+            }
+            continue;
+        }
+        if let Some(heading) = line.strip_prefix("### ") {
+            game = names.iter().copied().find(|name| *name == heading.trim());
+            validator = game.map(published_validator);
+            first_act = None;
+        } else if line == "```json" {
+            json_block = Some(String::new());
+        } else if let Some(message) = line.strip_prefix("> ")
+            && let Ok(message) = serde_json::from_str::<Value>(message)
+            && message["type"] == "act"
+        {
+            let name = game.unwrap_or_else(|| panic!("{at}: an act outside a game's exchange"));
+            fits(
+                validator.as_ref().expect("a game's validator"),
+                &message["observation"],
+            )
+            .unwrap_or_else(|e| panic!("{at}: {name}: {e}"));
+            first_act.get_or_insert_with(|| message["observation"].clone());
+            checked.entry(name).or_default().0 += 1;
+        }
+    }
+    for name in names {
+        let (acts, blocks) = checked.get(name).copied().unwrap_or_default();
+        assert!(
+            acts >= 1 && blocks == 1,
+            "{name}: the guide shows {acts} acts and {blocks} laid-out observations"
+        );
+    }
 }

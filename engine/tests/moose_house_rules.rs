@@ -4,7 +4,7 @@
 
 use mousehole_engine::games::moose_house::{
     Card, Cards, Content, House, MooseHouse, MooseHouseAction, MooseHouseConfig,
-    MooseHouseObservation, PendingMoose, Phase, Room, RoomKind, RoomView, Stage,
+    MooseHouseObservation, PendingMoose, Phase, PhaseView, Room, RoomKind, RoomView,
 };
 use mousehole_engine::rng::{sample_weighted, seat_rng};
 use mousehole_engine::testing::{act, action, after, config};
@@ -1013,7 +1013,6 @@ fn the_trap_question_reveals_nothing_to_the_attacker() {
 fn the_observation_states_who_decides_and_the_pending_moose() {
     let mut state = trap_position("players=3", true);
     let bystander = state.observation(1);
-    assert_eq!(bystander.phase, Stage::Trap);
     assert_eq!(bystander.turn, 0, "the attacker's turn");
     assert_eq!(
         bystander.deciding,
@@ -1022,7 +1021,18 @@ fn the_observation_states_who_decides_and_the_pending_moose() {
     );
     assert_eq!(bystander.receiving, None);
     assert_eq!(
-        bystander.pending_moose,
+        bystander.phase,
+        PhaseView::Trap {
+            pending_moose: PendingMoose {
+                attacker: 0,
+                target: 2,
+                kind: RoomKind::Kitchen,
+                room: 1,
+            }
+        }
+    );
+    assert_eq!(
+        bystander.pending_moose(),
         Some(PendingMoose {
             attacker: 0,
             target: 2,
@@ -1030,7 +1040,7 @@ fn the_observation_states_who_decides_and_the_pending_moose() {
             room: 1,
         })
     );
-    assert!(bystander.refill_queue.is_empty());
+    assert!(bystander.refill_queue().is_empty());
     let target_house = &bystander.houses[2];
     assert_eq!(target_house.seat, 2);
     assert!(target_house.moose_in_house);
@@ -1053,10 +1063,10 @@ fn the_observation_states_who_decides_and_the_pending_moose() {
     // After the trap: refills, the trapper first; nobody decides, the trapper receives.
     act(&mut state, "trap");
     let after = state.observation(1);
-    assert_eq!(after.phase, Stage::Refill);
-    assert_eq!(after.refill_queue, vec![2, 0]);
+    assert_eq!(after.phase, PhaseView::Refill { queue: vec![2, 0] });
+    assert_eq!(after.refill_queue(), [2, 0]);
     assert_eq!((after.deciding, after.receiving), (None, Some(2)));
-    assert_eq!(after.pending_moose, None);
+    assert_eq!(after.pending_moose(), None);
 }
 
 #[test]
@@ -1094,10 +1104,10 @@ fn the_observation_json_names_every_card_and_numbers_rooms_from_1() {
     assert_eq!(value["houses"][2]["rooms"][0]["room"], 1);
     assert_eq!(value["houses"][2]["rooms"][0]["kind"], "kitchen");
     assert_eq!(value["houses"][2]["rooms"][0]["content"], "empty");
-    assert_eq!(value["pending_moose"]["room"], 1);
+    assert_eq!(value["phase"]["pending_moose"]["room"], 1);
     assert_eq!(value["options"]["players"], "3");
     assert_eq!(value["options"]["draw"], "refill");
-    assert_eq!(value["phase"], "trap");
+    assert_eq!(value["phase"]["kind"], "trap");
     assert_eq!(value["deciding"], 2);
     let back: MooseHouseObservation = serde_json::from_value(value.clone()).unwrap();
     assert_eq!(back, state.observation(2));

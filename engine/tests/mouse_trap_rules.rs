@@ -1082,14 +1082,14 @@ fn the_observation_states_who_decides_and_what_is_pending() {
         (seen["deciding"].clone(), seen["turn"].clone()),
         (serde_json::json!(null), serde_json::json!(0))
     );
-    assert_eq!(seen["phase"], serde_json::json!({"phase": "roll"}));
+    assert_eq!(seen["phase"], serde_json::json!({"kind": "roll"}));
     // Robbing: the turn owner decides; pieces left, who was eligible, who can be named.
     play(&mut state, &["roll 2"]);
     let seen = json(&state);
     assert_eq!(seen["deciding"], 0);
     assert_eq!(
         seen["phase"],
-        serde_json::json!({"phase": "rob", "remaining": 2, "eligible": [1, 2], "victims": [1, 2]})
+        serde_json::json!({"kind": "rob", "remaining": 2, "eligible": [1, 2], "victims": [1, 2]})
     );
     // Turn Crank: whom the owner may move, who is on the Wheel.
     let mut state = at("players=3", 0, &[43, 49, 44], &[2, 3, 4], 25);
@@ -1098,7 +1098,7 @@ fn the_observation_states_who_decides_and_what_is_pending() {
     assert_eq!(seen["deciding"], 0);
     assert_eq!(
         seen["phase"],
-        serde_json::json!({"phase": "turn_crank", "movable": [1], "on_wheel": [1], "move_cost": 1})
+        serde_json::json!({"kind": "turn_crank", "movable": [1], "on_wheel": [1], "move_cost": 1})
     );
     // The die for a moved mouse: whose mouse.
     play(&mut state, &["move 1"]);
@@ -1106,14 +1106,14 @@ fn the_observation_states_who_decides_and_what_is_pending() {
     assert_eq!(seen["deciding"], serde_json::json!(null));
     assert_eq!(
         seen["phase"],
-        serde_json::json!({"phase": "move_roll", "mouse": 1})
+        serde_json::json!({"kind": "move_roll", "mouse": 1})
     );
     // The crank: who stands on the Wheel.
     play(&mut state, &["roll 6", "crank"]);
     let seen = json(&state);
     assert_eq!(
         seen["phase"],
-        serde_json::json!({"phase": "crank", "on_wheel": [1]})
+        serde_json::json!({"kind": "crank", "on_wheel": [1]})
     );
     // The end: how, and who won; the captured mouse says which capture took it.
     play(&mut state, &["works"]);
@@ -1124,7 +1124,7 @@ fn the_observation_states_who_decides_and_what_is_pending() {
     assert_eq!(seen["deciding"], serde_json::json!(null));
     assert_eq!(
         seen["phase"],
-        serde_json::json!({"phase": "over", "ended_by": "last_mouse", "winners": [0]})
+        serde_json::json!({"kind": "over", "ended_by": "last_mouse", "winners": [0]})
     );
     assert_eq!(
         seen["mice"][1],
@@ -1144,7 +1144,7 @@ fn the_observation_states_who_decides_and_what_is_pending() {
     play(&mut state, &["roll 1"]);
     assert_eq!(
         json(&state)["phase"],
-        serde_json::json!({"phase": "over", "ended_by": "turn_limit", "winners": [0, 1]})
+        serde_json::json!({"kind": "over", "ended_by": "turn_limit", "winners": [0, 1]})
     );
 }
 

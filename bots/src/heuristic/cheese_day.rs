@@ -100,7 +100,7 @@ impl Knowledge {
         let mut knowledge = Self {
             seat,
             players: observation.options.players(),
-            roll: observation.roll.unwrap_or(0),
+            roll: observation.roll().unwrap_or(0),
             reserve: observation.reserve.cards,
             pantry,
             unseen: observation

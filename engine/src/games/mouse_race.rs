@@ -19,8 +19,8 @@ pub use self::board::{Board, Cell, Dir, Geometry, MAX_SIZE, MIN_SIZE, Spot, Squa
 use self::config::INFO;
 pub use self::config::{MouseRaceConfig, TileCounts};
 pub use self::observation::{
-    BoardView, Content, CornerView, HandView, HeldTile, MouseRaceObservation, OpenEnd, PathView,
-    PhaseView, Shape, StartCell, TileView,
+    BoardView, Content, CornerView, HeldTile, MouseRaceObservation, OpenEnd, PathView, PhaseView,
+    Shape, StartCell, TileView,
 };
 use self::rules::{OpenEnds, RoadStatus};
 pub use self::views::MouseRaceView;

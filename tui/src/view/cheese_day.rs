@@ -4,7 +4,7 @@
 //! and the die; how a game ended and was scored; why a move is worth playing.
 
 use mousehole_engine::games::cheese_day::{
-    CheeseDay, CheeseDayAction, CheeseDayObservation, Face, ObservedPhase, SLOTS,
+    CheeseDay, CheeseDayAction, CheeseDayObservation, Face, PhaseView, SLOTS,
 };
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -70,9 +70,9 @@ impl BoardView for CheeseDay {
         }
         let mut y = CARD_HEIGHT;
         // The die and the reserve.
-        let die = match (observation.phase, observation.roll) {
-            (_, Some(roll)) => format!("[{roll}]"),
-            (ObservedPhase::Roll, None) => "[…]".to_owned(),
+        let die = match observation.phase {
+            PhaseView::Choose { roll } => format!("[{roll}]"),
+            PhaseView::Roll => "[…]".to_owned(),
             _ => "[ ]".to_owned(),
         };
         let mut x = board.put(0, y, "die ", theme.dim());
@@ -163,7 +163,7 @@ impl BoardView for CheeseDay {
     }
 
     fn dealing(observation: &CheeseDayObservation) -> bool {
-        observation.phase == ObservedPhase::Deal
+        observation.phase == PhaseView::Deal
     }
 
     fn spots(_observation: &CheeseDayObservation, action: &CheeseDayAction) -> Vec<Slot> {

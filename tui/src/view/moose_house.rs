@@ -3,7 +3,7 @@
 //! the draw pile's count and the discard pile; the trap question as a modal.
 
 use mousehole_engine::games::moose_house::{
-    Card, Cards, Content, MooseHouse, MooseHouseAction, MooseHouseObservation, RoomKind, Stage,
+    Card, Cards, Content, MooseHouse, MooseHouseAction, MooseHouseObservation, PhaseView, RoomKind,
 };
 
 use mousehole_engine::Game as _;
@@ -220,13 +220,13 @@ impl BoardView for MooseHouse {
                 let mut spots = vec![Place::Hand(Card::Trap)];
                 spots.extend(
                     observation
-                        .pending_moose
+                        .pending_moose()
                         .map(|m| Place::Room(m.target, m.room)),
                 );
                 spots
             }
             MooseHouseAction::Allow => observation
-                .pending_moose
+                .pending_moose()
                 .map(|m| Place::Room(m.target, m.room))
                 .into_iter()
                 .collect(),
@@ -235,12 +235,12 @@ impl BoardView for MooseHouse {
     }
 
     fn dealing(observation: &MooseHouseObservation) -> bool {
-        observation.phase == Stage::Deal
+        observation.phase == PhaseView::Deal
     }
 
     fn question(observation: &MooseHouseObservation) -> Option<String> {
-        let moose = observation.pending_moose?;
-        if observation.phase != Stage::Trap || moose.target != observation.seat {
+        let moose = observation.pending_moose()?;
+        if moose.target != observation.seat {
             return None;
         }
         let traps = observation.hand.count(Card::Trap);

@@ -192,10 +192,10 @@ impl BoardView for MouseRace {
         board.put(2, y, &bag, theme.dim());
         let y = y + 1;
         let mut x = 2;
-        if let Some(hand) = observation.hand {
-            let (text, style) = match hand.tile {
+        if let Some(tile) = observation.held_tile() {
+            let (text, style) = match tile {
                 HeldTile::Hidden => (
-                    format!("{} holds a tile  ", board.names[hand.seat]),
+                    format!("{} holds a tile  ", board.names[observation.turn]),
                     theme.text(),
                 ),
                 tile => (format!("in hand: {}  ", held(tile)), theme.accent()),

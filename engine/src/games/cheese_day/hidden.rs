@@ -3,7 +3,7 @@
 //! state (the leak tests' resampling).
 
 use super::action::{Card, Face};
-use super::observation::{CheeseDayObservation, ObservedPhase};
+use super::observation::{CheeseDayObservation, PhaseView};
 use super::{CheeseDay, MAX_PLAYERS, PantryCard, Phase, SLOTS, VALUES};
 use crate::rng::{GameRng, below};
 
@@ -11,13 +11,11 @@ use crate::rng::{GameRng, below};
 /// from the faces it has not seen of each value (the observation's `unseen` table).
 pub(super) fn determinize(obs: &CheeseDayObservation, rng: &mut GameRng) -> CheeseDay {
     let seat = obs.seat;
-    let phase = match (obs.phase, obs.roll) {
-        (ObservedPhase::Deal | ObservedPhase::Draw, _) => Phase::Draw,
-        (ObservedPhase::Choose, Some(roll)) => Phase::Choose { roll },
-        // An observation built by the engine always has the roll; a hand-made one without it
-        // is taken as a turn not yet rolled rather than a reason to fail.
-        (ObservedPhase::Roll | ObservedPhase::Choose, _) => Phase::Roll,
-        (ObservedPhase::Over, _) => Phase::Over,
+    let phase = match obs.phase {
+        PhaseView::Deal | PhaseView::Draw => Phase::Draw,
+        PhaseView::Choose { roll } => Phase::Choose { roll },
+        PhaseView::Roll => Phase::Roll,
+        PhaseView::Over => Phase::Over,
     };
     let mut pools: [[u32; 2]; VALUES] = [[0; 2]; VALUES];
     for (pool, unseen) in pools.iter_mut().zip(&obs.unseen) {

@@ -18,11 +18,9 @@ pub struct CheeseDayObservation {
     pub seat: usize,
     /// The game's options, as in a game spec (`{"players": "3", "traps": "1/2/3/3/4/5"}`).
     pub options: CheeseDayConfig,
-    /// Where the game stands within a turn.
-    pub phase: ObservedPhase,
-    /// The die roll the deciding seat must act on (phase `choose`); null in every other phase.
-    #[schemars(range(min = 1, max = 6))]
-    pub roll: Option<u8>,
+    /// Where the game stands within a turn: `kind` names the phase, and the phase's own facts
+    /// (the roll to act on) come with it.
+    pub phase: PhaseView,
     /// Whose turn it is: the seat that rolls next or has rolled. Seat 0 during the deal; at the
     /// end, the seat that took its third trap, or the seat that would have been next.
     pub turn: usize,
@@ -46,10 +44,11 @@ pub struct CheeseDayObservation {
     pub unseen: [ValueCounts; VALUES],
 }
 
-/// The phase of a turn, as the observation states it.
+/// The phase of a turn, as the observation states it: an object whose `kind` names the phase,
+/// with the facts that belong to that phase alone (the same shape in every game).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum ObservedPhase {
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum PhaseView {
     /// Setup: chance deals the next card into the lowest empty pantry slot.
     Deal,
     /// Chance draws the reserve's new top card (its back becomes visible).
@@ -58,7 +57,11 @@ pub enum ObservedPhase {
     Roll,
     /// The turn's seat chooses: `take S` or `remove S` of a slot showing the roll, or, when no
     /// pantry card shows it, `peek S` at any slot.
-    Choose,
+    Choose {
+        /// The die roll the turn's seat must act on, 1…6.
+        #[schemars(range(min = 1, max = 6))]
+        roll: u8,
+    },
     /// The game is over.
     Over,
 }
@@ -113,7 +116,8 @@ pub struct DiscardedValue {
 pub struct SeatCount {
     /// The seat, from 0.
     pub seat: usize,
-    /// How many cards.
+    /// How many cards (a seat is listed only with at least one).
+    #[schemars(range(min = 1))]
     pub cards: u8,
 }
 
@@ -157,6 +161,14 @@ pub struct Collection {
 }
 
 impl CheeseDayObservation {
+    /// The die roll the deciding seat must act on: phase `choose` only.
+    pub fn roll(&self) -> Option<u8> {
+        match self.phase {
+            PhaseView::Choose { roll } => Some(roll),
+            _ => None,
+        }
+    }
+
     /// The pantry card in `slot` (1…6), if there is one.
     pub fn slot(&self, slot: u8) -> Option<&PantrySlot> {
         self.pantry.iter().find(|card| card.slot == slot)
@@ -242,20 +254,19 @@ pub(super) fn observe(state: &CheeseDay, seat: usize) -> CheeseDayObservation {
         }
     });
     let full = state.pantry[SLOTS - 1].is_some();
-    let (phase, roll) = match state.phase {
-        Phase::Draw if !full => (ObservedPhase::Deal, None),
-        Phase::Draw => (ObservedPhase::Draw, None),
-        Phase::Roll => (ObservedPhase::Roll, None),
-        Phase::Choose { roll } => (ObservedPhase::Choose, Some(roll)),
-        Phase::Over => (ObservedPhase::Over, None),
+    let phase = match state.phase {
+        Phase::Draw if !full => PhaseView::Deal,
+        Phase::Draw => PhaseView::Draw,
+        Phase::Roll => PhaseView::Roll,
+        Phase::Choose { roll } => PhaseView::Choose { roll },
+        Phase::Over => PhaseView::Over,
     };
     CheeseDayObservation {
         seat,
         options: state.config,
         phase,
-        roll,
         turn: state.turn(),
-        deciding: roll.map(|_| state.turn()),
+        deciding: matches!(phase, PhaseView::Choose { .. }).then(|| state.turn()),
         pantry,
         reserve: Reserve {
             cards: state.reserve_len,
@@ -275,14 +286,14 @@ impl Display for CheeseDayObservation {
             format!("Seat {}", self.turn)
         };
         write!(f, "You are seat {}. ", self.seat)?;
-        match (self.phase, self.roll) {
-            (ObservedPhase::Deal, _) => writeln!(f, "The pantry is being dealt.")?,
-            (ObservedPhase::Draw, _) => writeln!(f, "A new reserve top card is being drawn.")?,
-            (ObservedPhase::Roll, _) if self.turn == self.seat => {
+        match self.phase {
+            PhaseView::Deal => writeln!(f, "The pantry is being dealt.")?,
+            PhaseView::Draw => writeln!(f, "A new reserve top card is being drawn.")?,
+            PhaseView::Roll if self.turn == self.seat => {
                 writeln!(f, "You are about to roll.")?;
             }
-            (ObservedPhase::Roll, _) => writeln!(f, "{turn} is about to roll.")?,
-            (ObservedPhase::Choose, Some(roll)) => {
+            PhaseView::Roll => writeln!(f, "{turn} is about to roll.")?,
+            PhaseView::Choose { roll } => {
                 let task = if self.pantry_cards_of(roll) == 0 {
                     format!("no card shows {roll}: peek at any slot")
                 } else {
@@ -290,8 +301,7 @@ impl Display for CheeseDayObservation {
                 };
                 writeln!(f, "{turn} rolled {roll}: {task}.")?;
             }
-            (ObservedPhase::Choose, None) => writeln!(f, "{turn} chooses.")?,
-            (ObservedPhase::Over, _) => writeln!(f, "The game is over.")?,
+            PhaseView::Over => writeln!(f, "The game is over.")?,
         }
         writeln!(f, "Pantry:")?;
         for slot in 1..=SLOTS as u8 {

@@ -2,7 +2,7 @@
 //! Sampling it from one seat's observation (determinization) or from the true state (the leak
 //! tests' resampling).
 
-use super::observation::{MooseHouseObservation, Stage};
+use super::observation::{MooseHouseObservation, PhaseView};
 use super::{Card, Cards, HAND_SIZE, MAX_PLAYERS, MooseHouse, Phase, RefillQueue};
 use crate::game::Game;
 use crate::options::GameConfig;
@@ -50,34 +50,31 @@ pub(super) fn determinize(obs: &MooseHouseObservation, rng: &mut GameRng) -> Moo
 
 /// The state's phase as the observation states it.
 fn phase(obs: &MooseHouseObservation, players: usize) -> Phase {
-    match obs.phase {
-        Stage::Deal => Phase::Deal {
+    match &obs.phase {
+        PhaseView::Deal => Phase::Deal {
             dealt: obs
                 .hand_sizes
                 .iter()
                 .fold(0_u8, |sum, &n| sum.saturating_add(n))
                 .min(HAND_SIZE * players as u8 - 1),
         },
-        Stage::TurnDraw => Phase::TurnDraw,
-        Stage::Play => Phase::Play,
-        Stage::Trap => match obs.pending_moose {
-            Some(moose) => Phase::Trap {
-                target: moose.target,
-                kind: moose.kind,
-                room: moose.room.saturating_sub(1),
-            },
-            None => Phase::Play,
+        PhaseView::TurnDraw => Phase::TurnDraw,
+        PhaseView::Play => Phase::Play,
+        PhaseView::Trap { pending_moose } => Phase::Trap {
+            target: pending_moose.target,
+            kind: pending_moose.kind,
+            room: pending_moose.room.saturating_sub(1),
         },
-        Stage::Refill => Phase::Refill {
+        PhaseView::Refill { queue } => Phase::Refill {
             queue: RefillQueue::of(
-                obs.refill_queue
+                queue
                     .iter()
                     .map(|&seat| usize::from(seat))
                     .filter(|&seat| seat < players)
                     .take(MAX_PLAYERS),
             ),
         },
-        Stage::Over => Phase::Over,
+        PhaseView::Over => Phase::Over,
     }
 }
 

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::observation::{MooseHouseObservation, Stage};
+use super::observation::{MooseHouseObservation, PhaseView};
 use super::views::MooseHouseView;
 use super::{Card, MooseHouse, MooseHouseAction, Phase, RoomKind};
 use crate::game::Actor;
@@ -216,7 +216,7 @@ pub(super) fn event_note(
         MooseHouseView::HiddenDraw => {
             let seat = usize::from(before.receiving?);
             return Some(match before.phase {
-                Stage::Deal => format!("a card dealt to {}", names.who(seat)),
+                PhaseView::Deal => format!("a card dealt to {}", names.who(seat)),
                 _ => format!("{} a card", names.does(seat, "draw")),
             });
         }
@@ -240,7 +240,7 @@ pub(super) fn event_note(
                     names.does(actor, "draw"),
                     a_card(card)
                 )
-            } else if before.phase == Stage::Deal {
+            } else if before.phase == PhaseView::Deal {
                 format!("{} dealt {}", names.is(actor), a_card(card))
             } else {
                 format!("{} {}", names.does(actor, "draw"), a_card(card))
@@ -283,7 +283,7 @@ pub(super) fn event_note(
         MooseHouseAction::Discard(card) => discarded(card),
         MooseHouseAction::Pass => passed(usize::from(before.passes) + 1, players),
         MooseHouseAction::Trap => {
-            let moose = before.pending_moose?;
+            let moose = before.pending_moose()?;
             trapped(
                 names,
                 usize::from(moose.target),
@@ -292,7 +292,7 @@ pub(super) fn event_note(
             )
         }
         MooseHouseAction::Allow => {
-            let moose = before.pending_moose?;
+            let moose = before.pending_moose()?;
             allowed(
                 names,
                 usize::from(moose.target),
@@ -332,7 +332,7 @@ pub(super) fn choice_label(
         MooseHouseAction::Discard(card) => format!("discard {} face up", a_card(card)),
         MooseHouseAction::Pass => "pass (nothing can be played)".to_owned(),
         MooseHouseAction::Trap => "spring your Trap: the moose and the Trap are discarded".into(),
-        MooseHouseAction::Allow => match observation.pending_moose {
+        MooseHouseAction::Allow => match observation.pending_moose() {
             Some(moose) => format!(
                 "let the moose into {}",
                 names.room(

@@ -18,8 +18,9 @@ pub struct MooseHouseObservation {
     pub seat: u8,
     /// The game's options, as in a game spec (`{"players": "3", "draw": "refill"}`).
     pub options: MooseHouseConfig,
-    /// What is happening now.
-    pub phase: Stage,
+    /// What is happening now: `kind` names the phase, and the phase's own facts (the moose
+    /// awaiting a trap-or-allow answer, the order of the refills) come with it.
+    pub phase: PhaseView,
     /// Whose turn it is (while a trap is decided: the attacker, who played the moose).
     pub turn: u8,
     /// The seat that must decide now (while a trap is decided: the target, not the turn
@@ -28,12 +29,6 @@ pub struct MooseHouseObservation {
     /// The seat the next card off the draw pile goes to while cards are dealt or drawn;
     /// `null` when a seat decides or the game is over.
     pub receiving: Option<u8>,
-    /// The Moose in the Room card waiting for its target's answer (`trap` or `allow`): in no
-    /// hand and no house. `null` unless the phase is `trap`.
-    pub pending_moose: Option<PendingMoose>,
-    /// Seats waiting for their hands to be refilled to 4, the first one receiving the next
-    /// card; empty unless the phase is `refill`.
-    pub refill_queue: Vec<u8>,
     /// This seat's own hand.
     pub hand: Cards,
     /// How many cards each seat holds, indexed by seat.
@@ -52,20 +47,29 @@ pub struct MooseHouseObservation {
     pub unseen: Cards,
 }
 
-/// What is happening in the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Stage {
+/// What is happening in the game: an object whose `kind` names the phase, with the facts that
+/// belong to that phase alone (the same shape in every game).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum PhaseView {
     /// The deal: 4 cards to each seat, seat 0, 1, … round by round (`receiving` gets the next).
     Deal,
     /// `draw=first`: the turn owner draws a card before he plays.
     TurnDraw,
     /// The turn owner plays a card, or discards or passes when he can play nothing.
     Play,
-    /// A moose was played into a room (`pending_moose`); its target answers `trap` or `allow`.
-    Trap,
-    /// Hands are refilled to 4 one card at a time, in the order of `refill_queue`.
-    Refill,
+    /// A moose was played into a room; its target answers `trap` or `allow`.
+    Trap {
+        /// The Moose in the Room card waiting for its target's answer: in no hand and no
+        /// house.
+        pending_moose: PendingMoose,
+    },
+    /// Hands are refilled to 4 one card at a time, in the order of `queue`.
+    Refill {
+        /// Seats waiting for their hands to be refilled to 4, the first one receiving the
+        /// next card.
+        queue: Vec<u8>,
+    },
     /// The game is over.
     Over,
 }
@@ -80,6 +84,7 @@ pub struct PendingMoose {
     /// The kind of room (the card is `moose:KIND`).
     pub kind: RoomKind,
     /// The target's room it heads for, numbered from 1.
+    #[schemars(range(min = 1, max = super::MAX_ROOMS))]
     pub room: u8,
 }
 
@@ -105,6 +110,7 @@ pub struct HouseView {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct RoomView {
     /// The room's number, from 1, in the order the rooms were placed in this house.
+    #[schemars(range(min = 1, max = super::MAX_ROOMS))]
     pub room: u8,
     /// What kind of room it is.
     pub kind: RoomKind,
@@ -173,22 +179,22 @@ impl HouseView {
 impl MooseHouseObservation {
     pub(super) fn of(state: &MooseHouse, seat: usize) -> Self {
         let players = state.players();
-        let (phase, pending_moose, refill_queue) = match state.phase {
-            Phase::Deal { .. } => (Stage::Deal, None, Vec::new()),
-            Phase::TurnDraw => (Stage::TurnDraw, None, Vec::new()),
-            Phase::Play => (Stage::Play, None, Vec::new()),
-            Phase::Trap { target, kind, room } => (
-                Stage::Trap,
-                Some(PendingMoose {
+        let phase = match state.phase {
+            Phase::Deal { .. } => PhaseView::Deal,
+            Phase::TurnDraw => PhaseView::TurnDraw,
+            Phase::Play => PhaseView::Play,
+            Phase::Trap { target, kind, room } => PhaseView::Trap {
+                pending_moose: PendingMoose {
                     attacker: state.turn,
                     target,
                     kind,
                     room: room + 1,
-                }),
-                Vec::new(),
-            ),
-            Phase::Refill { queue } => (Stage::Refill, None, queue.seats().to_vec()),
-            Phase::Over => (Stage::Over, None, Vec::new()),
+                },
+            },
+            Phase::Refill { queue } => PhaseView::Refill {
+                queue: queue.seats().to_vec(),
+            },
+            Phase::Over => PhaseView::Over,
         };
         let deciding = match state.to_move() {
             ToMove::Player(seat) => Some(seat as u8),
@@ -202,8 +208,6 @@ impl MooseHouseObservation {
             turn: state.turn,
             deciding,
             receiving: state.receiver().map(|s| s as u8),
-            pending_moose,
-            refill_queue,
             hand,
             hand_sizes: state.hands[..players].iter().map(Cards::total).collect(),
             houses: state.houses[..players]
@@ -220,6 +224,24 @@ impl MooseHouseObservation {
         observation
     }
 
+    /// The Moose in the Room card waiting for its target's trap-or-allow answer: phase `trap`
+    /// only.
+    pub fn pending_moose(&self) -> Option<PendingMoose> {
+        match self.phase {
+            PhaseView::Trap { pending_moose } => Some(pending_moose),
+            _ => None,
+        }
+    }
+
+    /// Seats waiting for their hands to be refilled, the first one receiving the next card:
+    /// empty unless the phase is `refill`.
+    pub fn refill_queue(&self) -> &[u8] {
+        match &self.phase {
+            PhaseView::Refill { queue } => queue,
+            _ => &[],
+        }
+    }
+
     /// Every card this seat has seen where it lies now: its hand, the houses, the discard
     /// pile and a pending moose.
     pub fn seen(&self) -> Cards {
@@ -227,7 +249,7 @@ impl MooseHouseObservation {
         for house in &self.houses {
             seen = seen.plus(&house.cards());
         }
-        if let Some(moose) = self.pending_moose {
+        if let Some(moose) = self.pending_moose() {
             seen.add(Card::Moose(moose.kind), 1);
         }
         seen
@@ -272,8 +294,8 @@ impl Display for MooseHouseObservation {
         let me = usize::from(self.seat);
         let turn = usize::from(self.turn);
         write!(f, "You are seat {me}. ")?;
-        match self.phase {
-            Stage::Deal => {
+        match &self.phase {
+            PhaseView::Deal => {
                 let dealt: usize = self.hand_sizes.iter().map(|&n| usize::from(n)).sum();
                 match self.receiving {
                     Some(to) => writeln!(
@@ -286,43 +308,36 @@ impl Display for MooseHouseObservation {
                     None => writeln!(f, "Dealing.")?,
                 }
             }
-            Stage::TurnDraw if turn == me => writeln!(f, "You draw to start your turn.")?,
-            Stage::TurnDraw => writeln!(f, "Seat {turn} draws to start the turn.")?,
-            Stage::Play if turn == me => writeln!(f, "Your turn.")?,
-            Stage::Play => writeln!(f, "Seat {turn} to play.")?,
-            Stage::Trap => match self.pending_moose {
-                Some(moose) => {
-                    let attacker = if turn == me {
-                        "You".to_owned()
-                    } else {
-                        format!("Seat {turn}")
-                    };
-                    let target = usize::from(moose.target);
-                    let room = self.room_name(target, moose.room.saturating_sub(1));
-                    let kind = moose.kind.name();
-                    if target == me {
-                        writeln!(
-                            f,
-                            "{attacker} played a moose into {room} ({kind}): you decide, trap or allow."
-                        )?;
-                    } else {
-                        writeln!(
-                            f,
-                            "{attacker} played a moose into {room} ({kind}): seat {target} decides, trap or allow."
-                        )?;
-                    }
+            PhaseView::TurnDraw if turn == me => writeln!(f, "You draw to start your turn.")?,
+            PhaseView::TurnDraw => writeln!(f, "Seat {turn} draws to start the turn.")?,
+            PhaseView::Play if turn == me => writeln!(f, "Your turn.")?,
+            PhaseView::Play => writeln!(f, "Seat {turn} to play.")?,
+            PhaseView::Trap { pending_moose } => {
+                let attacker = if turn == me {
+                    "You".to_owned()
+                } else {
+                    format!("Seat {turn}")
+                };
+                let target = usize::from(pending_moose.target);
+                let room = self.room_name(target, pending_moose.room.saturating_sub(1));
+                let kind = pending_moose.kind.name();
+                if target == me {
+                    writeln!(
+                        f,
+                        "{attacker} played a moose into {room} ({kind}): you decide, trap or allow."
+                    )?;
+                } else {
+                    writeln!(
+                        f,
+                        "{attacker} played a moose into {room} ({kind}): seat {target} decides, trap or allow."
+                    )?;
                 }
-                None => writeln!(f, "A moose is on its way.")?,
-            },
-            Stage::Refill => {
-                let order: Vec<String> = self
-                    .refill_queue
-                    .iter()
-                    .map(|&s| self.who(usize::from(s)))
-                    .collect();
+            }
+            PhaseView::Refill { queue } => {
+                let order: Vec<String> = queue.iter().map(|&s| self.who(usize::from(s))).collect();
                 writeln!(f, "Refilling hands to 4: {}.", order.join(", then "))?;
             }
-            Stage::Over => writeln!(f, "The game is over.")?,
+            PhaseView::Over => writeln!(f, "The game is over.")?,
         }
         writeln!(f, "Your hand: {}", self.hand)?;
         writeln!(f, "Houses:")?;

@@ -3,7 +3,7 @@
 
 use super::action::TileKind;
 use super::board::{Board, Cell};
-use super::observation::{MouseRaceObservation, PathView, PhaseView};
+use super::observation::{HeldTile, MouseRaceObservation, PathView, PhaseView};
 use super::{MAX_PLAYERS, MouseRace, Path, Phase, RoadStatus};
 use crate::rng::{GameRng, sample_weighted};
 
@@ -11,13 +11,13 @@ impl MouseRace {
     /// A state consistent with an observation; the kind of a tile another seat holds is drawn
     /// from what that seat could be holding.
     pub(super) fn sample_from(obs: &MouseRaceObservation, rng: &mut GameRng) -> Self {
-        let hidden = obs.hand.is_some() && obs.own_tile().is_none();
+        let hidden = obs.held_tile() == Some(HeldTile::Hidden);
         let phase = match obs.phase {
             PhaseView::Turn => Phase::Turn,
             PhaseView::Draw { extra } => Phase::Draw { extra },
             PhaseView::Over { end } => Phase::Over { end },
             // Someone else's tile: start from any kind in the pool, then redraw it below.
-            PhaseView::Holding => Phase::Holding {
+            PhaseView::Holding { .. } => Phase::Holding {
                 kind: obs.own_tile().unwrap_or_else(|| {
                     TileKind::ALL
                         .into_iter()

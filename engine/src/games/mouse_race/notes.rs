@@ -105,8 +105,8 @@ impl Narrator<'_> {
     fn drawn(&self, seat: usize, kind: Option<TileKind>) -> Option<String> {
         let tile = kind.map_or_else(|| "the tile".to_owned(), |kind| format!("the {kind}"));
         match self.after.phase {
-            PhaseView::Holding if kind.is_some() => None,
-            PhaseView::Holding => Some(format!("{} a tile", self.does(seat, "hold"))),
+            PhaseView::Holding { .. } if kind.is_some() => None,
+            PhaseView::Holding { .. } => Some(format!("{} a tile", self.does(seat, "hold"))),
             PhaseView::Draw { extra: true } => Some(format!(
                 "a cat blocks {} open end: the {} goes back and {} again",
                 self.whose(seat),

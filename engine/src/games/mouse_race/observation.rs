@@ -9,7 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::action::TileKind;
-use super::board::{Cell, Dir, MAX_SIZE, Square};
+use super::board::{Cell, Dir, MAX_SIZE, MIN_SIZE, Square};
 use super::{End, MouseRace, MouseRaceConfig, Phase, TileCounts};
 
 /// What one seat knows in Mouse Race: the whole board (paths, cats, the fixed places), the
@@ -24,7 +24,8 @@ pub struct MouseRaceObservation {
     pub options: MouseRaceConfig,
     /// The board's size and fixed places: cheese, scent cells and start corners.
     pub board: BoardView,
-    /// Where the game stands within a turn.
+    /// Where the game stands within a turn: `kind` names the phase, and the phase's own facts
+    /// (the drawn tile in hand) come with it.
     pub phase: PhaseView,
     /// The seat whose turn it is (seat 0 begins; play goes to the next seat number, wrapping).
     pub turn: usize,
@@ -34,6 +35,7 @@ pub struct MouseRaceObservation {
     /// Turns over so far, turns that passed by themselves included.
     pub turns_played: u32,
     /// After this many turns the game ends as a draw (the `max_turns` option).
+    #[schemars(range(min = 1))]
     pub max_turns: u32,
     /// One path per seat, in seat order.
     pub paths: Vec<PathView>,
@@ -45,15 +47,14 @@ pub struct MouseRaceObservation {
     /// The tiles not on the board: the bag's contents plus the tile in hand, if a seat holds
     /// one. Public: everyone can count them from the board.
     pub pool: TileCounts,
-    /// The drawn tile a seat is deciding about; null unless `phase` is `holding`.
-    pub hand: Option<HandView>,
 }
 
 /// The board's size and its fixed places: what a bot needs to read cell names, whatever the
 /// options.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct BoardView {
-    /// Cells per side: rows 1…size from the top, columns a… from the left.
+    /// Cells per side (odd, 7…21): rows 1…size from the top, columns a… from the left.
+    #[schemars(range(min = MIN_SIZE, max = MAX_SIZE))]
     pub size: u8,
     /// The cheese, on the centre cell. A path reaches it from one of the four cells
     /// orthogonally next to it; no tile or cat is ever laid on it.
@@ -183,8 +184,10 @@ pub enum OpenEnd {
     /// top), so it is row or column 0 or size + 1.
     OffBoard {
         /// Column number, 1 for column a.
+        #[schemars(range(min = 0, max = MAX_SIZE + 1))]
         column: i16,
         /// Row number, 1 for the top row.
+        #[schemars(range(min = 0, max = MAX_SIZE + 1))]
         row: i16,
     },
 }
@@ -218,9 +221,10 @@ pub enum Content {
     Cheese,
 }
 
-/// Where the game stands within a turn.
+/// Where the game stands within a turn: an object whose `kind` names the phase, with the facts
+/// that belong to that phase alone (the same shape in every game).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(tag = "phase", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum PhaseView {
     /// The seat whose turn it is chooses: draw, pass, back or shoo.
     Turn,
@@ -230,23 +234,16 @@ pub enum PhaseView {
         /// drawn first.
         extra: bool,
     },
-    /// The seat whose turn it is holds the tile it drew (see `hand`) and lays it or declines
-    /// it.
-    Holding,
+    /// The seat whose turn it is holds the tile it drew and lays it or declines it.
+    Holding {
+        /// The tile's kind for the seat holding it; `hidden` for every other seat.
+        tile: HeldTile,
+    },
     /// The game is over.
     Over {
         /// How it ended.
         end: End,
     },
-}
-
-/// The drawn tile a seat holds while it decides what to do with it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct HandView {
-    /// The seat holding it: the seat whose turn it is.
-    pub seat: usize,
-    /// Its kind for the seat holding it; `hidden` for every other seat.
-    pub tile: HeldTile,
 }
 
 /// The kind of the tile in hand, as one seat sees it.
@@ -293,26 +290,24 @@ impl MouseRace {
         let (phase, deciding) = match self.phase {
             Phase::Turn => (PhaseView::Turn, Some(self.turn())),
             Phase::Draw { extra } => (PhaseView::Draw { extra }, None),
-            Phase::Holding { .. } => (PhaseView::Holding, Some(self.turn())),
+            Phase::Holding { kind } => {
+                let tile = if seat == self.turn() {
+                    kind.into()
+                } else {
+                    HeldTile::Hidden
+                };
+                (PhaseView::Holding { tile }, Some(self.turn()))
+            }
             Phase::Over { end } => (PhaseView::Over { end }, None),
         };
-        let hand = self.held().map(|kind| HandView {
-            seat: self.turn(),
-            tile: if seat == self.turn() {
-                kind.into()
-            } else {
-                HeldTile::Hidden
-            },
-        });
         let mut pool = self.bag;
         if let Some(kind) = self.held() {
             pool.add(kind);
         }
-        let bag = match hand {
-            Some(HandView {
+        let bag = match phase {
+            PhaseView::Holding {
                 tile: HeldTile::Hidden,
-                ..
-            }) => None,
+            } => None,
             _ => Some(self.bag),
         };
         let corners = geometry.corners().map(|cell| CornerView {
@@ -343,7 +338,6 @@ impl MouseRace {
                 .collect(),
             bag,
             pool,
-            hand,
         }
     }
 
@@ -422,11 +416,18 @@ impl MouseRaceObservation {
         }
     }
 
+    /// The tile in hand (phase `holding`) as this seat sees it: held by the seat whose turn
+    /// it is.
+    pub fn held_tile(&self) -> Option<HeldTile> {
+        match self.phase {
+            PhaseView::Holding { tile } => Some(tile),
+            _ => None,
+        }
+    }
+
     /// The kind of the tile in this seat's own hand, if it holds one.
     pub fn own_tile(&self) -> Option<TileKind> {
-        self.hand
-            .filter(|hand| hand.seat == self.seat)
-            .and_then(|hand| hand.tile.kind())
+        self.held_tile().and_then(HeldTile::kind)
     }
 
     /// The board drawn as text, one line per row: column letters on top, row numbers on both
@@ -600,7 +601,7 @@ impl MouseRaceObservation {
                     "drawing a tile"
                 }
             ),
-            PhaseView::Holding => match self.own_tile() {
+            PhaseView::Holding { .. } => match self.own_tile() {
                 Some(kind) => writeln!(f, "{turn}: you drew a {kind}: lay it or decline it."),
                 None => writeln!(f, "{turn}: seat {} holds a drawn tile.", self.turn),
             },
@@ -672,15 +673,15 @@ impl Display for MouseRaceObservation {
         for path in &self.paths {
             self.write_path(f, path)?;
         }
-        match (self.bag, self.own_tile(), self.hand) {
-            (Some(bag), Some(kind), _) => {
+        match (self.bag, self.own_tile()) {
+            (Some(bag), Some(kind)) => {
                 writeln!(f, "Bag: {}; in your hand: a {kind}", counts(bag))
             }
-            (Some(bag), None, _) => writeln!(f, "Bag: {}", counts(bag)),
-            (None, _, hand) => writeln!(
+            (Some(bag), None) => writeln!(f, "Bag: {}", counts(bag)),
+            (None, _) => writeln!(
                 f,
                 "Bag and seat {}'s hand: {}",
-                hand.map_or(self.turn, |hand| hand.seat),
+                self.turn,
                 counts(self.pool)
             ),
         }

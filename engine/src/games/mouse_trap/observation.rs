@@ -22,15 +22,16 @@ pub struct MouseTrapObservation {
     pub options: MouseTrapConfig,
     /// The seat that must decide now (the turn owner, when it robs or stands at Turn Crank);
     /// `null` while chance acts (a die, the crank) and once the game is over.
-    #[schemars(required)]
     pub deciding: Option<usize>,
     /// The seat whose turn it is (once the game is over: the seat whose turn ended it).
     pub turn: usize,
     /// Turns completed so far (one seat's turn each).
     pub turns_played: u32,
     /// The safeguard: the game ends once this many turns have been played.
+    #[schemars(range(min = 1))]
     pub max_turns: u32,
-    /// Where the game stands within the turn, with what is pending.
+    /// Where the game stands within the turn: `kind` names the phase, and the phase's own
+    /// facts (what is pending) come with it.
     pub phase: PhaseView,
     /// Every seat's mouse, in seat order.
     pub mice: Vec<MouseView>,
@@ -57,7 +58,7 @@ pub struct MouseView {
     pub in_play: bool,
     /// `null` while in play; once captured, which capture caught it (1 = the first; mice
     /// caught by the same crank share the number).
-    #[schemars(required)]
+    #[schemars(range(min = 1))]
     pub captured_in: Option<u8>,
 }
 
@@ -66,15 +67,17 @@ pub struct MouseView {
 pub struct TrapView {
     /// Parts built so far.
     pub built: u8,
-    /// Parts the trap needs (option `trap_parts`).
+    /// Parts the trap needs (option `trap_parts`, 1…100).
+    #[schemars(range(min = 1, max = 100))]
     pub needed: u8,
     /// Whether every part is built: only then can it be sprung from Turn Crank.
     pub complete: bool,
 }
 
-/// Where the game stands within a turn, tagged by `phase`.
+/// Where the game stands within a turn: an object whose `kind` names the phase, with the facts
+/// that belong to that phase alone (the same shape in every game).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(tag = "phase", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum PhaseView {
     /// Chance: the turn owner's die (`roll N`) for its own move.
     Roll,
