@@ -45,6 +45,17 @@ impl Level {
         }
     }
 
+    /// What playing it is like, in plain words for a person choosing an opponent (the setup
+    /// screen shows it beside the name). The one place a level is described: a new level
+    /// is added here, in [`Level::ALL`] and in the level table, and every screen offers it.
+    pub fn description(self) -> &'static str {
+        match self {
+            Level::Easy => "makes mistakes, good for learning",
+            Level::Medium => "plays sensibly, a fair game for most people",
+            Level::Hard => "the strongest, thinks up to a second a move",
+        }
+    }
+
     /// Its place in a level table, weakest first.
     pub(crate) fn index(self) -> usize {
         self as usize

@@ -14,6 +14,7 @@ mod out;
 mod output;
 mod play;
 mod replay;
+mod review;
 mod schema;
 mod seats;
 mod signals;
@@ -79,6 +80,8 @@ enum Command {
     View(view::ViewArgs),
     /// Search every decision of a recorded game again and mark the moves that lost win chance.
     Analyze(analyze::AnalyzeArgs),
+    /// The coach's review of one person's decisions in a recorded game, in the terminal UI.
+    Review(review::ReviewArgs),
     /// Print the JSON Schema of a game's observation (what bots are shown at each decision).
     Schema(schema::SchemaArgs),
     /// List the games, their player ranges and options, and the agents.
@@ -234,6 +237,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::View(args) => view::run(&args),
         Command::Schema(args) => schema::run(&args),
         Command::Analyze(args) => analyze::run(&args),
+        Command::Review(args) => review::run(&args),
         Command::List(args) => info::list(&args).map(done),
         Command::Rules(args) => info::rules(&args).map(done),
         Command::Bench(args) => bench::run(&args).map(done),

@@ -138,7 +138,12 @@ fn launch(args: &TuiArgs) -> Result<Launch> {
 const GRACE: Duration = Duration::from_secs(1);
 
 pub fn run(args: &TuiArgs) -> Result<ExitCode> {
-    let launch = launch(args)?;
+    run_launch(launch(args)?)
+}
+
+/// Runs the terminal UI as `launch` asks, signals stopping it cleanly (the review runs it
+/// too).
+pub fn run_launch(launch: Launch) -> Result<ExitCode> {
     let signals = StopSignals::cooperate()?
         .with_grace(GRACE)
         .before_exit(mousehole_tui::restore);

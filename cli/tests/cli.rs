@@ -10,8 +10,12 @@ use std::time::{Duration, Instant};
 use mousehole_engine::registry::games;
 use mousehole_engine::{GameSpec, Transcript};
 
+fn binary_path() -> &'static str {
+    env!("CARGO_BIN_EXE_mousehole")
+}
+
 fn binary() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_mousehole"))
+    Command::new(binary_path())
 }
 
 fn mousehole(args: &[&str]) -> Output {
@@ -1510,3 +1514,5 @@ fn a_game_saved_from_play_goes_on_in_the_tui_as_play_would_have_played_it() {
 mod hostile;
 #[path = "cli/network.rs"]
 mod network;
+#[path = "cli/prompt.rs"]
+mod prompt;

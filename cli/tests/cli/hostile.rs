@@ -165,15 +165,15 @@ fn every_command_on_a_closed_or_full_stdout_ends_quietly_or_says_the_disk_is_ful
     for command in &commands {
         cases.push(vec![command, "--help"]);
     }
-    // Every command's own output is tried, but the TUI's (it needs a terminal) and the
-    // strength report's (it takes an hour).
+    // Every command's own output is tried, but the TUI's (`tui` and `review` need a
+    // terminal) and the strength report's (it takes an hour).
     for command in &commands {
         assert!(
             cases
                 .iter()
                 .any(|case| case[0] == command && case.get(1) != Some(&"--help"))
                 // `join` writes only once a host lets it in (tests/network.rs plays it).
-                || ["tui", "strength", "join"].contains(&command.as_str()),
+                || ["tui", "review", "strength", "join"].contains(&command.as_str()),
             "{command} has no case that writes its real output"
         );
     }
