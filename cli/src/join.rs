@@ -1,6 +1,7 @@
 //! `mousehole join HOST:PORT --code CODE`: plays a seat of a hosted game from this terminal:
-//! a person at the prompt `play` gives a person (each event shown as it comes, in the seat's
-//! view), or any agent or program (`--agent`); or watches it (`--watch`). Everything shown
+//! a person in the terminal UI (the seat's board, log and moves), or at the prompt `play`
+//! gives a person (each event shown as it comes, in the seat's view; `--prompt`, or no
+//! terminal), or any agent or program (`--agent`); or watches it (`--watch`). Everything shown
 //! and every decision comes from what the host sent this seat. A wrong code is refused (exit
 //! 2); a dropped connection is made again by itself.
 
@@ -19,6 +20,7 @@ use mousehole_net::NetGame;
 use mousehole_net::client::{AgentPlayer, ClientEvent, Progress, SeatMaker, Welcome, play_seat};
 use mousehole_net::protocol::Incoming;
 use mousehole_net::{ClientError, ClientSettings, Connection, Target};
+use mousehole_tui::Launch;
 
 use crate::external::{ExternalArgs, log_line};
 use crate::human::{HumanSeat, SeatNames, Terminal, event_line, say};
@@ -42,10 +44,15 @@ pub struct JoinArgs {
     #[arg(long)]
     pub watch: bool,
     /// Play the seat with this agent (`random`, `hard`, …) or program (`exec:COMMAND`).
-    /// Without it, a person plays the seat here, at the prompt `mousehole play` gives a person
-    /// (`help` there explains the game's moves).
+    /// Without it, a person plays the seat here: in the terminal UI, or at the line prompt
+    /// (`--prompt`, or when not on a terminal; `help` there explains the game's moves).
     #[arg(long, value_name = "SPEC", conflicts_with = "watch")]
     pub agent: Option<String>,
+    /// A person plays (or watches) at the line prompt `mousehole play` gives a person, even
+    /// on a terminal (else the terminal UI opens there; the prompt is used anyway when
+    /// standard input or output is not a terminal).
+    #[arg(long, conflicts_with = "agent")]
+    pub prompt: bool,
     /// The name the host logs for this client.
     #[arg(long, value_name = "NAME")]
     pub name: Option<String>,
@@ -98,6 +105,13 @@ pub fn run(args: &JoinArgs) -> Result<ExitCode> {
             welcome.seats.join(", ")
         ));
     }
+    if agent.is_none() && !args.prompt && at_a_terminal() {
+        // The person plays (or watches) in the TUI, built from what the host sends.
+        return crate::tui::run_launch(Launch::Join {
+            connection,
+            address: args.address.clone(),
+        });
+    }
     let names = Rc::new(SeatNames::of_names(&welcome.seats));
     let mut signals = None;
     let played = match (agent, welcome.seat) {
@@ -147,6 +161,12 @@ pub fn run(args: &JoinArgs) -> Result<ExitCode> {
         }
         Err(error) => Ok(failed(&error)),
     }
+}
+
+/// Whether standard input and output are both a terminal (the TUI needs one).
+fn at_a_terminal() -> bool {
+    use std::io::IsTerminal;
+    std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
 }
 
 /// Says what went wrong; the exit status: 2 when the host refused (a wrong code) or could
@@ -243,7 +263,7 @@ fn follow(
     };
     while let Some(event) = connection.next() {
         match event {
-            ClientEvent::Message(Incoming::Events { events }) => print(&events),
+            ClientEvent::Message(Incoming::Events { events, .. }) => print(&events),
             ClientEvent::Message(Incoming::GameOver {
                 outcome: end,
                 events,

@@ -4,6 +4,7 @@
 //! ([`play_seat`]).
 
 mod agent;
+mod follow;
 mod game;
 
 use std::sync::mpsc;
@@ -20,6 +21,7 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 pub use self::agent::{AgentPlayer, Joined, Progress, SeatMaker, play_seat};
+pub use self::follow::{Flow, Follower};
 pub use self::game::{Asked, SeatGame};
 use crate::protocol::{ErrorKind, Incoming, MAX_MESSAGE_BYTES, Opening, parse_incoming};
 
@@ -193,6 +195,11 @@ impl Connection {
     /// everything was taken.
     pub fn next(&self) -> Option<ClientEvent> {
         self.events.recv().ok()
+    }
+
+    /// The next thing that happened, if anything has, without waiting (a screen polls it).
+    pub fn try_next(&self) -> Option<ClientEvent> {
+        self.events.try_recv().ok()
     }
 
     /// The next thing that happened within `limit`, if anything did.

@@ -24,12 +24,13 @@ use mousehole_bots::SeatLabel;
 use mousehole_bots::external::protocol::EventMessage;
 use mousehole_engine::{Game, GameConfig, Match};
 use serde_json::Map;
+use serde_json::value::RawValue;
 use thiserror::Error;
 use tokio::sync::{broadcast, mpsc, watch};
 
 pub use self::seat::{RemoteSeat, StopCheck};
 use crate::code::{CodeError, SeatCode, normalise};
-use crate::wire::{Over, PendingAct, event_message, public_event};
+use crate::wire::{Over, PendingAct, event_message, observation_json, public_event};
 
 /// How the host listens and how long it waits.
 #[derive(Clone, Debug)]
@@ -173,6 +174,8 @@ pub(crate) struct SeatState {
     pub(crate) events: Vec<EventMessage>,
     /// The decision asked of it, until it is answered.
     pub(crate) act: Option<PendingAct>,
+    /// The seat's observation after its first N events, as published (sent with `events`).
+    pub(crate) observation: Option<(usize, Box<RawValue>)>,
     /// The end, once the match is over.
     pub(crate) over: Option<Over>,
     pub(crate) connection: Option<Attached>,
@@ -301,6 +304,7 @@ impl Host {
                 new_game: None,
                 events: Vec::new(),
                 act: None,
+                observation: None,
                 over: None,
                 connection: None,
                 dropped_at: None,
@@ -408,7 +412,8 @@ impl Host {
     }
 
     /// Sends every connection the events recorded since the last call, each seat its own
-    /// views (with their notes) and spectators what every seat saw; and the outcome once the
+    /// views (with their notes) and its observation after them, and spectators what every
+    /// seat saw; and the outcome once the
     /// match is over. The match must record views (a remote seat asks it to). Returns the new
     /// events as everyone sees them (for the host's own progress lines).
     pub fn publish<G: Game>(&self, game: &Match<G>) -> Vec<EventMessage> {
@@ -418,6 +423,16 @@ impl Host {
         for (seat, remote) in state.seats.iter_mut().enumerate() {
             if let Some(remote) = remote {
                 new |= sync_events(&mut remote.events, game.seen(seat));
+                let events = remote.events.len();
+                if remote
+                    .observation
+                    .as_ref()
+                    .is_none_or(|(at, _)| *at != events)
+                {
+                    let observation = game.state().observation(seat);
+                    remote.observation = Some((events, observation_json::<G>(&observation)));
+                    new = true;
+                }
             }
         }
         let recorded = (0..players).map(|seat| game.seen(seat).len()).min();

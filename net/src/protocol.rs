@@ -34,8 +34,13 @@ pub enum NetMessage<'a> {
         seats: &'a [String],
     },
     /// Events as they happen, each seen as the connection's seat sees it (a spectator: as
-    /// every seat sees it), sent when no `act` or `game_over` carries them.
-    Events { events: &'a [EventMessage] },
+    /// every seat sees it), sent when no `act` or `game_over` carries them; to a seat, with
+    /// its observation after them (so a screen can show the board between decisions).
+    Events {
+        events: &'a [EventMessage],
+        #[serde(skip_serializing_if = "Option::is_none")]
+        observation: Option<&'a serde_json::value::RawValue>,
+    },
     /// Something everyone at the table should know (`waiting for seat 2 to reconnect`).
     Status { text: &'a str },
     /// What was wrong with the client's last message; a request it answered badly stands.
@@ -222,6 +227,10 @@ pub enum Incoming {
     },
     Events {
         events: Vec<EventMessage>,
+        /// A seat's observation after these events (read as the game's observation type by
+        /// who knows the game); none for a spectator.
+        #[serde(default)]
+        observation: Option<serde_json::Value>,
     },
     GameOver {
         outcome: Option<Outcome>,

@@ -44,6 +44,12 @@ pub enum Launch {
     },
     /// The replay viewer on a transcript.
     Replay(Box<Transcript>),
+    /// A hosted game joined from this terminal (`mousehole join`): the seat the connection
+    /// plays, or the game watched, at the host's `address`.
+    Join {
+        connection: mousehole_net::Connection,
+        address: String,
+    },
     /// The coach's review of a seat's decisions in a transcript (the first person's if
     /// `None`), by `agent` ([`crate::review::REVIEW_AGENT`] if `None`).
     Review {
@@ -266,6 +272,13 @@ impl App {
                 app.replay = Some(replay::open(&transcript)?);
                 app.screen = Screen::Replay;
             }
+            Launch::Join {
+                connection,
+                address,
+            } => {
+                app.session = Some(session::join(connection, &address)?);
+                app.screen = Screen::Game;
+            }
             Launch::Review {
                 transcript,
                 seat,
@@ -335,6 +348,12 @@ impl App {
         let view = session.view();
         if view.phase == Phase::Over || view.events == 0 {
             return None;
+        }
+        if session.hosted() {
+            return Some(
+                "You left the hosted game: joining again with the same code takes the seat back (the host waits for it up to its reconnect timeout, then its fallback plays)."
+                    .to_owned(),
+            );
         }
         let resume = |path: &std::path::Path| {
             format!(

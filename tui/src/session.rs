@@ -7,6 +7,7 @@
 
 mod game;
 pub(crate) mod hint;
+mod remote;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -22,6 +23,7 @@ use crate::{TuiError, TuiGame, TuiVisitor};
 
 pub use game::{GameSession, short_title};
 pub use hint::HintView;
+pub use remote::{HOSTED, join};
 
 /// Everything needed to start (or start again) a game: the game with its options, who sits
 /// where, the seed, where to keep the transcript as it goes, and the TUI's own choices
@@ -227,6 +229,50 @@ pub trait Session {
     fn cycle_view(&mut self) -> bool;
     /// What went wrong with programs' seats since the last call (the fallback decided).
     fn take_notices(&mut self) -> Vec<String>;
+    /// Whether the game is another's, hosted elsewhere and seen from here (`mousehole
+    /// join`): a local game's commands (again, replay, review, keep) do not apply.
+    fn hosted(&self) -> bool {
+        false
+    }
+}
+
+/// The line of `items` that typed `text` names (its number, or the move's text form), or why
+/// it names none, in words.
+pub(crate) fn typed_move<G: mousehole_engine::Game>(
+    items: &[ChoiceItem],
+    text: &str,
+) -> Result<usize, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("type a move, e.g. ".to_owned()
+            + &items
+                .first()
+                .map(|item| item.text.clone())
+                .unwrap_or_default());
+    }
+    if let Ok(number) = text.parse::<usize>()
+        && (1..=items.len()).contains(&number)
+    {
+        return Ok(number - 1);
+    }
+    let lower = text.to_lowercase();
+    if let Some(line) = items.iter().position(|item| item.text == lower) {
+        return Ok(line);
+    }
+    let shown = mousehole_engine::text::shown(text);
+    if let Err(error) = lower.parse::<G::Action>() {
+        Err(error.to_string())
+    } else {
+        let legal: Vec<&str> = items.iter().map(|i| i.text.as_str()).collect();
+        let listed = if legal.len() > 8 {
+            format!("{} … ({} moves)", legal[..8].join(", "), legal.len())
+        } else {
+            legal.join(", ")
+        };
+        Err(format!(
+            "'{shown}' is a move of the game but not allowed now; allowed: {listed}"
+        ))
+    }
 }
 
 /// Starts a new game.

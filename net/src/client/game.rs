@@ -44,6 +44,8 @@ pub struct SeatGame<G: NetGame> {
     /// How many of `history` the seat had been shown at its previous decision.
     seen_from: usize,
     asked: Option<Asked<G>>,
+    /// The seat's latest observation, from the last `act` or `events` that carried one.
+    observation: Option<G::Observation>,
     over: Option<Over>,
 }
 
@@ -81,6 +83,7 @@ impl<G: NetGame> SeatGame<G> {
             history: Vec::new(),
             seen_from: 0,
             asked: None,
+            observation: None,
             over: None,
         })
     }
@@ -118,6 +121,22 @@ impl<G: NetGame> SeatGame<G> {
     /// The decision asked, if one is.
     pub fn asked(&self) -> Option<&Asked<G>> {
         self.asked.as_ref()
+    }
+
+    /// The seat's observation as the host last sent it (with a decision or after events).
+    pub fn observation(&self) -> Option<&G::Observation> {
+        self.observation.as_ref()
+    }
+
+    /// Takes the seat's observation sent with events.
+    ///
+    /// # Errors
+    /// An observation that is not this game's.
+    pub fn observe(&mut self, observation: serde_json::Value) -> Result<(), ClientError> {
+        let observation = serde_json::from_value(observation)
+            .map_err(|error| ClientError::Protocol(format!("an observation: {error}")))?;
+        self.observation = Some(observation);
+        Ok(())
     }
 
     /// The end, once the game is over.
@@ -162,7 +181,7 @@ impl<G: NetGame> SeatGame<G> {
         events: &[EventMessage],
     ) -> Result<(), ClientError> {
         self.receive(events)?;
-        let observation = serde_json::from_value(observation)
+        let observation: G::Observation = serde_json::from_value(observation)
             .map_err(|error| ClientError::Protocol(format!("act {id}'s observation: {error}")))?;
         let actions = legal
             .iter()
@@ -172,6 +191,7 @@ impl<G: NetGame> SeatGame<G> {
         if actions.is_empty() {
             return Err(ClientError::Protocol(format!("act {id} offers no action")));
         }
+        self.observation = Some(observation.clone());
         self.asked = Some(Asked {
             id,
             observation,

@@ -196,6 +196,7 @@ impl<G: Game> Seat<G> for RemoteSeat<G> {
         remote.new_game = Some(new_game);
         remote.events.clear();
         remote.act = None;
+        remote.observation = None;
         remote.over = None;
         remote.answers.clear();
         drop(state);

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use mousehole_bots::external::protocol::{EventMessage, PlainMessage, Reply};
+use serde_json::value::RawValue;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinSet;
@@ -286,24 +287,43 @@ struct Cursor {
 
 /// The messages a connection has not been sent yet, in order: the events past its cursor (in
 /// the pending `act`, in the `game_over` once the game is `over`, else in an `events`
-/// message), and `quit` once the host closes.
+/// message, with the seat's observation after them when it has one), and `quit` once the
+/// host closes.
 fn pending(
     events: &[EventMessage],
     act: Option<&PendingAct>,
     over: Option<&Over>,
+    observation: Option<&RawValue>,
     closing: bool,
     cursor: &mut Cursor,
 ) -> Vec<String> {
     let mut out = Vec::new();
-    let new = &events[cursor.events.min(events.len())..];
+    let mut new = &events[cursor.events.min(events.len())..];
     if let Some(act) = act.filter(|act| cursor.act != Some(act.id)) {
         out.push(act.text(new));
         cursor.act = Some(act.id);
     } else if let Some(over) = over.filter(|_| !cursor.over) {
+        // The seat's last observation first, for its end screen's board.
+        if !new.is_empty() && observation.is_some() {
+            out.push(
+                NetMessage::Events {
+                    events: new,
+                    observation,
+                }
+                .to_text(),
+            );
+            new = &[];
+        }
         out.push(game_over_text(over.outcome.as_ref(), new));
         cursor.over = true;
     } else if !new.is_empty() {
-        out.push(NetMessage::Events { events: new }.to_text());
+        out.push(
+            NetMessage::Events {
+                events: new,
+                observation,
+            }
+            .to_text(),
+        );
     }
     cursor.events = events.len();
     if closing && !cursor.quit {
@@ -318,17 +338,28 @@ fn seat_pending(state: &State, seat: usize, cursor: &mut Cursor) -> Vec<String> 
     let remote = state.seats[seat].as_ref().expect("a remote seat");
     let Some(new_game) = &remote.new_game else {
         // Before the game begins there is nothing to send but the host closing.
-        return pending(&[], None, None, state.closing, cursor);
+        return pending(&[], None, None, None, state.closing, cursor);
     };
     let mut out = Vec::new();
     if !cursor.new_game {
         cursor.new_game = true;
         out.push(new_game.clone());
     }
+    let observed = remote
+        .observation
+        .as_ref()
+        .filter(|(at, _)| *at == remote.events.len())
+        .map(|(_, observation)| &**observation);
+    // The end waits for the seat's last observation (published right after the seats are
+    // told), for its end screen's board.
+    if remote.over.is_some() && observed.is_none() && !state.closing {
+        return out;
+    }
     out.extend(pending(
         &remote.events,
         remote.act.as_ref(),
         remote.over.as_ref(),
+        observed,
         state.closing,
         cursor,
     ));
@@ -555,6 +586,7 @@ async fn converse(
                     &state.public,
                     None,
                     state.public_over.as_ref(),
+                    None,
                     state.closing,
                     &mut cursor,
                 ),

@@ -106,6 +106,17 @@ impl App {
         }
         let now = Instant::now();
         let page = crate::ui::log_page(self);
+        if self.session.as_deref().is_some_and(|s| s.hosted()) {
+            // A hosted game is the host's: leaving it leaves the seat to rejoin, and what is
+            // kept, replayed or reviewed is the host's transcript.
+            match cmd {
+                Cmd::Quit => return self.quit = true,
+                Cmd::Again | Cmd::Replay | Cmd::Review | Cmd::Undo | Cmd::Hint | Cmd::Coach => {
+                    return self.say(session::HOSTED, true);
+                }
+                _ => {}
+            }
+        }
         let Some(session) = self.session.as_mut() else {
             return;
         };
@@ -505,7 +516,7 @@ impl App {
             return false;
         };
         let view = session.view();
-        if self.kept || view.phase != Phase::Over || view.people.is_empty() {
+        if self.kept || view.phase != Phase::Over || view.people.is_empty() || session.hosted() {
             return false;
         }
         self.kept = true;

@@ -3,13 +3,12 @@
 //! [`Worker`], and rebuilds its [`GameView`] after every change from the viewer's own
 //! observation and event views (the true state only once the game is over).
 
-use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use mousehole_engine::replay::{Chance, Replay};
 use mousehole_engine::{
-    Actor, Decision, DecisionInfo, Game, GameConfig, GameInfo, Match, MatchEnd, StopRequest,
-    ToMove, Transcript, Undo,
+    Actor, Decision, DecisionInfo, Game, GameConfig, GameInfo, Match, MatchEnd, Outcome,
+    StopRequest, ToMove, Transcript, Undo,
 };
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -19,8 +18,9 @@ use super::{
     ChoiceItem, CoachState, EndRow, EndView, GamePlan, GameView, HintView, LogEntry, Phase,
     Session, concerns, ordinal,
 };
-use crate::bots::seat_names;
+use crate::bots::{SeatName, seat_names};
 use crate::theme::Theme;
+use crate::view::Ending;
 use crate::view::{Board, spot_at};
 use crate::worker::{Job, Reply, Worker};
 use crate::{TuiError, TuiGame};
@@ -499,45 +499,8 @@ impl<G: TuiGame> GameSession<G> {
         let person_view = self.is_person(self.viewer);
         let seats = seat_names(&self.plan.seats, person_view.then_some(self.viewer));
         let observation = self.game.state().observation(self.viewer);
-        let status = if let Some(prompt) = G::prompt(&observation).filter(|_| person_view) {
-            prompt
-        } else {
-            let text = observation.to_string();
-            let first = text.lines().next().unwrap_or_default().to_owned();
-            // "You are seat 0. " opens every observation's text: the screen says it elsewhere.
-            let status = match first.split_once(". ") {
-                Some((head, rest)) if head.starts_with("You are seat") => rest.to_owned(),
-                _ => first,
-            };
-            // Watching a game nobody at the terminal plays, the seat is not "you".
-            if person_view {
-                status
-            } else if let Some(rest) = status.strip_prefix("Your ") {
-                format!("Seat {}'s {rest}", self.viewer)
-            } else if let Some(rest) = status.strip_prefix("You ") {
-                format!("Seat {} {rest}", self.viewer)
-            } else {
-                status
-            }
-        };
-        let log: Vec<LogEntry> = self
-            .game
-            .seen(self.viewer)
-            .iter()
-            .enumerate()
-            .map(|(i, event)| LogEntry {
-                number: i + 1,
-                actor: event.actor,
-                who: match event.actor {
-                    Actor::Chance => "chance".to_owned(),
-                    Actor::Seat(seat) => seats
-                        .get(seat)
-                        .map_or_else(|| format!("seat {seat}"), |n| n.short.clone()),
-                },
-                text: event.view.to_string(),
-                note: event.note.clone(),
-            })
-            .collect();
+        let status = status_line::<G>(&observation, self.viewer, person_view);
+        let log = log_entries(self.game.seen(self.viewer), &seats);
         let pinned = if person_view {
             pinned(&log, self.viewer)
         } else {
@@ -591,35 +554,13 @@ impl<G: TuiGame> GameSession<G> {
         };
     }
 
-    fn end_view(&self, seats: &[crate::bots::SeatName]) -> Option<EndView> {
+    fn end_view(&self, seats: &[SeatName]) -> Option<EndView> {
         let end = self.game.end()?;
-        let names: Vec<String> = seats
-            .iter()
-            .enumerate()
-            .map(|(seat, name)| name.full(seat))
-            .collect();
         let outcome = end.outcome();
         let headline = match (&end, outcome) {
             (MatchEnd::Stopped { reason, .. }, _) => format!("stopped: {reason}"),
             (MatchEnd::IllegalChoice { error, .. }, _) => format!("stopped: {error}"),
-            (_, Some(outcome)) => {
-                let winners = outcome.winners();
-                match winners.as_slice() {
-                    [seat] if seats[*seat].short == "you" => "you win".to_owned(),
-                    [seat] => format!("{} wins", names[*seat]),
-                    _ if winners.len() == names.len() => {
-                        "a draw: everyone shares first place".to_owned()
-                    }
-                    _ => format!(
-                        "{} share first place",
-                        winners
-                            .iter()
-                            .map(|&s| names[s].clone())
-                            .collect::<Vec<_>>()
-                            .join(" and ")
-                    ),
-                }
-            }
+            (_, Some(outcome)) => winners_headline(outcome, seats),
             (_, None) => "over".to_owned(),
         };
         let state = self.game.state();
@@ -638,30 +579,7 @@ impl<G: TuiGame> GameSession<G> {
             ..EndView::default()
         };
         if let Some(outcome) = outcome {
-            let mut order: Vec<usize> = (0..outcome.ranks.len()).collect();
-            order.sort_by_key(|&seat| (outcome.ranks[seat], seat));
-            for seat in order {
-                view.rows.push(EndRow {
-                    rank: outcome.ranks[seat],
-                    seat,
-                    name: seats[seat].label(seat),
-                    score: outcome.scores.get(seat).copied().unwrap_or_default(),
-                    breakdown: ending
-                        .as_ref()
-                        .and_then(|e| e.breakdown.get(seat).cloned())
-                        .unwrap_or_default(),
-                });
-            }
-            if let [person] = self.people[..] {
-                let rank = outcome.ranks[person];
-                let shared = outcome.ranks.iter().filter(|&&r| r == rank).count() > 1;
-                view.place = Some(format!(
-                    "you placed {}{} of {}",
-                    if shared { "joint " } else { "" },
-                    ordinal(rank),
-                    outcome.ranks.len()
-                ));
-            }
+            fill_end_rows(&mut view, outcome, seats, ending.as_ref(), &self.people);
         }
         Some(view)
     }
@@ -672,9 +590,118 @@ pub fn short_title(info: &GameInfo) -> &'static str {
     info.title.split(" (").next().unwrap_or(info.title)
 }
 
+/// What is happening, in one sentence from `viewer`'s observation: the game's prompt when a
+/// person at the screen plays the seat, else the observation's first sentence (of the seat,
+/// not of "you", when nobody at the screen plays it).
+pub(super) fn status_line<G: TuiGame>(
+    observation: &G::Observation,
+    viewer: usize,
+    person_view: bool,
+) -> String {
+    if let Some(prompt) = G::prompt(observation).filter(|_| person_view) {
+        return prompt;
+    }
+    let text = observation.to_string();
+    let first = text.lines().next().unwrap_or_default().to_owned();
+    // "You are seat 0. " opens every observation's text: the screen says it elsewhere.
+    let status = match first.split_once(". ") {
+        Some((head, rest)) if head.starts_with("You are seat") => rest.to_owned(),
+        _ => first,
+    };
+    // Watching a game nobody at the terminal plays, the seat is not "you".
+    if person_view {
+        status
+    } else if let Some(rest) = status.strip_prefix("Your ") {
+        format!("Seat {viewer}'s {rest}")
+    } else if let Some(rest) = status.strip_prefix("You ") {
+        format!("Seat {viewer} {rest}")
+    } else {
+        status
+    }
+}
+
+/// The log: every event as the viewer saw it, named as the viewer reads the seats.
+pub(super) fn log_entries<V: std::fmt::Display>(
+    seen: &[mousehole_engine::SeenEvent<V>],
+    seats: &[SeatName],
+) -> Vec<LogEntry> {
+    seen.iter()
+        .enumerate()
+        .map(|(i, event)| LogEntry {
+            number: i + 1,
+            actor: event.actor,
+            who: match event.actor {
+                Actor::Chance => "chance".to_owned(),
+                Actor::Seat(seat) => seats
+                    .get(seat)
+                    .map_or_else(|| format!("seat {seat}"), |n| n.short.clone()),
+            },
+            text: event.view.to_string(),
+            note: event.note.clone(),
+        })
+        .collect()
+}
+
+/// `you win`, `seat 2 (hard) wins`, `a draw: …`, `… share first place`.
+pub(super) fn winners_headline(outcome: &Outcome, seats: &[SeatName]) -> String {
+    let names: Vec<String> = seats
+        .iter()
+        .enumerate()
+        .map(|(seat, name)| name.full(seat))
+        .collect();
+    let winners = outcome.winners();
+    match winners.as_slice() {
+        [seat] if seats[*seat].short == "you" => "you win".to_owned(),
+        [seat] => format!("{} wins", names[*seat]),
+        _ if winners.len() == names.len() => "a draw: everyone shares first place".to_owned(),
+        _ => format!(
+            "{} share first place",
+            winners
+                .iter()
+                .map(|&s| names[s].clone())
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ),
+    }
+}
+
+/// The end screen's table from `outcome` (with each seat's breakdown where the `ending` is
+/// known), and the place of the one person at the screen.
+pub(super) fn fill_end_rows(
+    view: &mut EndView,
+    outcome: &Outcome,
+    seats: &[SeatName],
+    ending: Option<&Ending>,
+    people: &[usize],
+) {
+    let mut order: Vec<usize> = (0..outcome.ranks.len()).collect();
+    order.sort_by_key(|&seat| (outcome.ranks[seat], seat));
+    for seat in order {
+        view.rows.push(EndRow {
+            rank: outcome.ranks[seat],
+            seat,
+            name: seats[seat].label(seat),
+            score: outcome.scores.get(seat).copied().unwrap_or_default(),
+            breakdown: ending
+                .and_then(|e| e.breakdown.get(seat).cloned())
+                .unwrap_or_default(),
+        });
+    }
+    if let [person] = people[..] {
+        let rank = outcome.ranks[person];
+        let shared = outcome.ranks.iter().filter(|&&r| r == rank).count() > 1;
+        view.place = Some(format!(
+            "you placed {}{} of {}",
+            if shared { "joint " } else { "" },
+            ordinal(rank),
+            outcome.ranks.len()
+        ));
+    }
+}
+
 /// The log lines to keep in view for `seat`: its last decision, and the latest event since
 /// that concerns it.
-fn pinned(log: &[LogEntry], seat: usize) -> Vec<usize> {
+pub(super) fn pinned(log: &[LogEntry], seat: usize) -> Vec<usize> {
     let mine = log.iter().rposition(|e| e.actor == Actor::Seat(seat));
     let from = mine.map_or(0, |at| at + 1);
     let latest = (from..log.len()).rev().find(|&i| concerns(&log[i], seat));
@@ -919,33 +946,7 @@ impl<G: TuiGame> Session for GameSession<G> {
         let Some(deciding) = &self.deciding else {
             return Err("it is not your turn".to_owned());
         };
-        let text = text.trim();
-        if text.is_empty() {
-            return Err("type a move, e.g. ".to_owned() + &deciding.items[0].text);
-        }
-        if let Ok(number) = text.parse::<usize>()
-            && (1..=deciding.items.len()).contains(&number)
-        {
-            return Ok(number - 1);
-        }
-        let lower = text.to_lowercase();
-        if let Some(line) = deciding.items.iter().position(|item| item.text == lower) {
-            return Ok(line);
-        }
-        let shown = mousehole_engine::text::shown(text);
-        if let Err(error) = G::Action::from_str(&lower) {
-            Err(error.to_string())
-        } else {
-            let legal: Vec<&str> = deciding.items.iter().map(|i| i.text.as_str()).collect();
-            let listed = if legal.len() > 8 {
-                format!("{} … ({} moves)", legal[..8].join(", "), legal.len())
-            } else {
-                legal.join(", ")
-            };
-            Err(format!(
-                "'{shown}' is a move of the game but not allowed now; allowed: {listed}"
-            ))
-        }
+        super::typed_move::<G>(&deciding.items, text)
     }
 
     fn request_hint(&mut self) -> Result<(), String> {

@@ -39,11 +39,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         return Handoff { app, view, seat }.render(main, buf);
     }
     let theme = app.theme;
-    let title = format!(
-        " seat {}'s view · seed {} ",
-        view.viewer,
-        session.plan().seed
-    );
+    let title = if session.hosted() {
+        format!(" seat {}'s view ", view.viewer)
+    } else {
+        format!(
+            " seat {}'s view · seed {} ",
+            view.viewer,
+            session.plan().seed
+        )
+    };
     let block = Block::bordered()
         .border_style(theme.border())
         .title(Span::styled(title, theme.title()));
@@ -56,7 +60,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
     LogPanel {
         theme,
-        title: format!(" log: seat {}'s view ", view.viewer),
+        title: if session.hosted() && view.people.is_empty() {
+            " log: what every seat sees ".to_owned()
+        } else {
+            format!(" log: seat {}'s view ", view.viewer)
+        },
         entries: &view.log,
         pinned: &view.pinned,
         scroll: app.log_scroll,
