@@ -1,7 +1,9 @@
 //! `mousehole host`: a game whose `remote` seats are played from other terminals. It prints
 //! one line per remote seat to pass on (`seat 1 (remote): mousehole join HOST:PORT --code
 //! CODE`), waits for every remote seat to join, then plays the match here (bots think on the
-//! host) and shows its progress in what every seat sees. `--out` keeps the transcript as the
+//! host) and shows its progress in what every seat sees; a person here plays in the terminal
+//! UI, through a connection of their own as a joined seat does (the match goes on meanwhile),
+//! or at the line prompt (`--prompt`, several people, or no terminal). `--out` keeps the transcript as the
 //! game goes; a signal stops the game as in `play` (the transcript kept, exit 128+N).
 
 use std::fmt::Write as _;
@@ -11,6 +13,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
@@ -18,13 +21,17 @@ use clap::Args;
 use mousehole_bots::external::protocol::EventMessage;
 use mousehole_bots::{SeatLabel, build_seat};
 use mousehole_engine::{GameConfig, Match, Seat, SeenEvent, StopRequest, ToMove, Transcript};
-use mousehole_net::{Host, HostSettings, NetGame, NetVisitor, StopCheck};
+use mousehole_net::{
+    ClientSettings, Connection, Host, HostSettings, NetGame, NetVisitor, StopCheck, Target,
+};
+use mousehole_tui::Launch;
 
 use crate::EXIT_FOUND_PROBLEMS;
 use crate::human::{HumanSeat, SeatNames, event_line, say};
 use crate::numbers;
 use crate::out::shown_path;
 use crate::play::Sitting;
+use crate::signals::StopSignals;
 use crate::spec::{TableArgs, seats_fit};
 
 #[derive(Debug, Args)]
@@ -62,6 +69,10 @@ pub struct HostArgs {
     /// one, up to 30 s).
     #[arg(long, value_name = "TIME", default_value = "500ms", value_parser = numbers::duration, hide = true)]
     pub wrong_code_delay: Duration,
+    /// A person here plays at the line prompt `mousehole play` gives, even on a terminal
+    /// (else one person here plays in the terminal UI; several always share the prompt).
+    #[arg(long)]
+    pub prompt: bool,
     /// Print nothing but the seats' join lines and errors.
     #[arg(long, short)]
     pub quiet: bool,
@@ -74,13 +85,32 @@ pub fn run(args: &HostArgs) -> Result<ExitCode> {
             "no remote seat: list `remote` (or `remote:NAME`) for each seat played from another terminal, e.g. --seats remote,remote,random (`mousehole play` plays games at this terminal)"
         );
     }
-    let table = Sitting::new(seats, args.table.seed(), args.out.as_deref(), 1, true)?;
-    mousehole_net::visit(&spec, HostGame { args, table })?
+    // One person at the host plays in the terminal UI, as a joined seat does; several share
+    // the line prompt hot seat.
+    let on_screen = seats.iter().filter(|label| label.is_human()).count() == 1
+        && !args.prompt
+        && crate::join::at_a_terminal();
+    let seed = args.table.seed();
+    let table = if on_screen {
+        Sitting::on_screen(seats, seed, args.out.as_deref(), 1, true)?
+    } else {
+        Sitting::new(seats, seed, args.out.as_deref(), 1, true)?
+    };
+    mousehole_net::visit(
+        &spec,
+        HostGame {
+            args,
+            table,
+            on_screen,
+        },
+    )?
 }
 
 struct HostGame<'a> {
     args: &'a HostArgs,
     table: Sitting,
+    /// The one person here plays in the terminal UI.
+    on_screen: bool,
 }
 
 impl NetVisitor for HostGame<'_> {
@@ -100,16 +130,41 @@ impl NetVisitor for HostGame<'_> {
             share_agent_seeds: args.share_agent_seeds,
             ..HostSettings::default()
         };
-        let log: mousehole_net::HostLog = Box::new(move |line: &str| {
-            if !quiet {
-                crate::external::log_line(line);
-            }
-        });
-        let host = Host::start(settings, &config, &self.table.seats, log)?;
+        // While the terminal UI is open, the log would write over it: the UI shows the host's
+        // news itself.
+        let screen_open = Arc::new(AtomicBool::new(false));
+        let log: mousehole_net::HostLog = {
+            let screen_open = Arc::clone(&screen_open);
+            Box::new(move |line: &str| {
+                if !quiet && !screen_open.load(Ordering::SeqCst) {
+                    crate::external::log_line(line);
+                }
+            })
+        };
+        // The person on screen plays through a connection of their own, as a joined seat.
+        let screen_seat = self
+            .table
+            .seats
+            .iter()
+            .position(SeatLabel::is_human)
+            .filter(|_| self.on_screen);
+        let host_labels: Vec<SeatLabel> = self
+            .table
+            .seats
+            .iter()
+            .map(|label| match label {
+                SeatLabel::Human(name) if self.on_screen => {
+                    SeatLabel::Remote(Some(name.clone().unwrap_or_else(|| "human".to_owned())))
+                }
+                label => label.clone(),
+            })
+            .collect();
+        let host = Host::start(settings, &config, &host_labels, log)?;
         let address = shown_address(host.address());
         let mut lines: Vec<String> = host
             .invitations()
             .iter()
+            .filter(|invitation| Some(invitation.seat) != screen_seat)
             .map(|invitation| {
                 format!(
                     "seat {} ({}): mousehole join {address} --code {}",
@@ -126,10 +181,22 @@ impl NetVisitor for HostGame<'_> {
         // full standard output), it ends here.
         crate::output::print(format!("{}\n", lines.join("\n")).as_bytes())?;
         std::io::stdout().flush()?;
+        let screen = match screen_seat {
+            Some(seat) => Some(self.open_screen(&host, seat)?),
+            None => None,
+        };
 
+        // The person on screen leaving stops the game, as a signal does.
+        let left = Arc::new(AtomicBool::new(false));
         let stop: StopCheck = {
             let signals = self.table.signals;
-            Arc::new(move || signals.caught().map(|signal| signal.describe().to_owned()))
+            let left = Arc::clone(&left);
+            Arc::new(move || {
+                signals
+                    .caught()
+                    .map(|signal| signal.describe().to_owned())
+                    .or_else(|| left.load(Ordering::SeqCst).then(|| LEFT.to_owned()))
+            })
         };
         let programs = args.table.external.programs(quiet);
         let names = Rc::new(SeatNames::new(&self.table.seats));
@@ -139,7 +206,7 @@ impl NetVisitor for HostGame<'_> {
         // One person at the host sees the game in their own view as it goes (several share
         // the terminal hot seat, each shown their view at their turn); else everyone's view.
         let viewer = match people[..] {
-            [person] => Some(person),
+            [person] if screen.is_none() => Some(person),
             _ => None,
         };
         let mut seats: Vec<Box<dyn Seat<G>>> = Vec::with_capacity(players);
@@ -148,7 +215,7 @@ impl NetVisitor for HostGame<'_> {
                 build_seat::<G>(label, &programs).with_context(|| format!("seat {seat}"))?;
             if let Some(bot) = built {
                 seats.push(bot.seat);
-            } else if label.is_human() {
+            } else if label.is_human() && screen.is_none() {
                 let terminal = self.table.terminal.as_ref().expect("a terminal for people");
                 seats.push(Box::new(HumanSeat::new(
                     Rc::clone(&names),
@@ -208,10 +275,21 @@ impl NetVisitor for HostGame<'_> {
             }
             Ok(())
         };
+        // Everyone is in: the screen opens (the join lines stayed readable until now).
+        let screen = match screen {
+            Some(connection) if waited.is_ok() => Some(run_screen(
+                connection,
+                address.clone(),
+                self.table.signals,
+                &screen_open,
+                &left,
+            )?),
+            _ => None,
+        };
         if let Err(reason) = waited {
             game.stop(0, StopRequest::quit(reason));
         } else {
-            if !quiet {
+            if !quiet && screen.is_none() {
                 say(&[format!(
                     "=== {}: {players} players, seed {} ===",
                     G::info().title,
@@ -227,6 +305,17 @@ impl NetVisitor for HostGame<'_> {
         // Every connection is sent the end and `quit`; a slow one is not waited for long.
         host.close(Duration::from_secs(2));
         drop(seats);
+        // The person looks at the end screen until they quit it.
+        let left_early = screen.is_some() && left.load(Ordering::SeqCst);
+        if let Some(screen) = screen {
+            let exit = screen
+                .join()
+                .map_err(|_| anyhow::anyhow!("the terminal UI failed"))??;
+            screen_open.store(false, Ordering::SeqCst);
+            if let Some(message) = exit.message {
+                crate::output::note(&message);
+            }
+        }
         if !quiet {
             let mut stdout = std::io::stdout().lock();
             write!(stdout, "{}", outcome_text(&transcript))?;
@@ -236,6 +325,8 @@ impl NetVisitor for HostGame<'_> {
         }
         Ok(match (game.ended_early(), self.table.signals.caught()) {
             (None, _) => ExitCode::SUCCESS,
+            // The person at the host chose to leave: the game so far is kept.
+            (Some(_), None) if left_early => ExitCode::SUCCESS,
             (Some(_), Some(signal)) => ExitCode::from(signal.exit_status()),
             (Some((_, reason, _)), None) => {
                 crate::external::log_line(&format!("the game stopped: {reason}"));
@@ -243,6 +334,67 @@ impl NetVisitor for HostGame<'_> {
             }
         })
     }
+}
+
+/// Why the game stops when the person at the host leaves the terminal UI.
+const LEFT: &str = "the person at the host left the game";
+
+impl HostGame<'_> {
+    /// The connection the person on screen plays seat `seat` through: to the host itself,
+    /// on this machine.
+    fn open_screen(&self, host: &Host, seat: usize) -> Result<Connection> {
+        let listening = host.address();
+        let ip = match listening.ip() {
+            IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(std::net::Ipv4Addr::LOCALHOST),
+            IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::V6(std::net::Ipv6Addr::LOCALHOST),
+            ip => ip,
+        };
+        let code = host
+            .invitations()
+            .iter()
+            .find(|invitation| invitation.seat == seat)
+            .map(|invitation| invitation.code.clone())
+            .expect("the person's seat has a code");
+        Connection::open(
+            &SocketAddr::new(ip, listening.port()).to_string(),
+            &Target::Seat { code },
+            (Some("the host's screen"), Some(env!("CARGO_PKG_VERSION"))),
+            ClientSettings::default(),
+        )
+        .map_err(|error| anyhow::anyhow!("the host's own screen could not join: {error}"))
+    }
+}
+
+/// Opens the terminal UI on `connection` on a thread of its own (the match goes on here); it
+/// marks `left` when it closes, and holds `screen_open` while open. A signal closes it, as it
+/// stops the game.
+fn run_screen(
+    connection: Connection,
+    address: String,
+    signals: StopSignals,
+    screen_open: &Arc<AtomicBool>,
+    left: &Arc<AtomicBool>,
+) -> Result<std::thread::JoinHandle<Result<mousehole_tui::Exit>>> {
+    let signals = signals
+        .with_grace(crate::tui::GRACE)
+        .before_exit(mousehole_tui::restore);
+    let stop = signals.flag();
+    let left = Arc::clone(left);
+    screen_open.store(true, Ordering::SeqCst);
+    std::thread::Builder::new()
+        .name("screen".into())
+        .spawn(move || {
+            let exit = mousehole_tui::run(
+                Launch::Join {
+                    connection,
+                    address,
+                },
+                &stop,
+            );
+            left.store(true, Ordering::SeqCst);
+            Ok(exit?)
+        })
+        .context("cannot start the terminal UI's thread")
 }
 
 /// An address to listen on, said in people's words when it is not one.

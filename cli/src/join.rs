@@ -164,7 +164,7 @@ pub fn run(args: &JoinArgs) -> Result<ExitCode> {
 }
 
 /// Whether standard input and output are both a terminal (the TUI needs one).
-fn at_a_terminal() -> bool {
+pub fn at_a_terminal() -> bool {
     use std::io::IsTerminal;
     std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
 }

@@ -81,13 +81,33 @@ impl Sitting {
         games: u64,
         as_it_goes: bool,
     ) -> Result<Self> {
+        let prompt = seats.iter().any(SeatLabel::is_human);
+        Self::open(seats, seed, out, (games, as_it_goes), prompt)
+    }
+
+    /// As [`Sitting::new`], the people here playing in the terminal UI (which reads the
+    /// terminal itself) rather than at the prompt.
+    pub fn on_screen(
+        seats: Vec<SeatLabel>,
+        seed: u64,
+        out: Option<&std::path::Path>,
+        games: u64,
+        as_it_goes: bool,
+    ) -> Result<Self> {
+        Self::open(seats, seed, out, (games, as_it_goes), false)
+    }
+
+    fn open(
+        seats: Vec<SeatLabel>,
+        seed: u64,
+        out: Option<&std::path::Path>,
+        (games, as_it_goes): (u64, bool),
+        prompt: bool,
+    ) -> Result<Self> {
         let out = out
             .map(|path| OutFile::open(path, games, as_it_goes))
             .transpose()?;
-        let terminal = seats
-            .iter()
-            .any(SeatLabel::is_human)
-            .then(|| Rc::new(Terminal::start()));
+        let terminal = prompt.then(|| Rc::new(Terminal::start()));
         let signals = StopSignals::watch(terminal.as_ref().map(|t| t.waker()))?;
         Ok(Self {
             seats,

@@ -135,7 +135,7 @@ fn launch(args: &TuiArgs) -> Result<Launch> {
 
 /// How long the TUI has to stop after a signal before the program leaves without it,
 /// putting back what can be put back (the game was autosaved if asked).
-const GRACE: Duration = Duration::from_secs(1);
+pub const GRACE: Duration = Duration::from_secs(1);
 
 pub fn run(args: &TuiArgs) -> Result<ExitCode> {
     run_launch(launch(args)?)

@@ -90,6 +90,16 @@ impl PendingAct {
     }
 }
 
+/// The `events` message: events a connection has not been sent, and for a seat its
+/// observation after them (its typed observation's JSON, as an `act` carries it).
+pub fn events_text(events: &[EventMessage], observation: Option<&RawValue>) -> String {
+    crate::protocol::NetMessage::Events {
+        events,
+        observation,
+    }
+    .to_text()
+}
+
 /// The end of a game as a connection is told it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Over {

@@ -23,7 +23,7 @@ use crate::protocol::{
     ClientMessage, ErrorKind, MAX_MESSAGE_BYTES, NetMessage, PROTOCOL, agent_message_text,
     parse_client,
 };
-use crate::wire::{Over, PendingAct, game_over_text};
+use crate::wire::{Over, PendingAct, events_text, game_over_text};
 
 /// Wrong codes older than this are forgotten.
 const FORGET_FAILURES: Duration = Duration::from_mins(10);
@@ -305,25 +305,13 @@ fn pending(
     } else if let Some(over) = over.filter(|_| !cursor.over) {
         // The seat's last observation first, for its end screen's board.
         if !new.is_empty() && observation.is_some() {
-            out.push(
-                NetMessage::Events {
-                    events: new,
-                    observation,
-                }
-                .to_text(),
-            );
+            out.push(events_text(new, observation));
             new = &[];
         }
         out.push(game_over_text(over.outcome.as_ref(), new));
         cursor.over = true;
     } else if !new.is_empty() {
-        out.push(
-            NetMessage::Events {
-                events: new,
-                observation,
-            }
-            .to_text(),
-        );
+        out.push(events_text(new, observation));
     }
     cursor.events = events.len();
     if closing && !cursor.quit {

@@ -425,7 +425,8 @@ fn garbage_does_not_disturb_the_game_or_the_host() {
     });
     // Over the message bound, after a proper handshake.
     let mut huge = Raw::connect(address);
-    huge.send(&"y".repeat(2 * 1024 * 1024));
+    // The host may close the connection before all of it is sent.
+    huge.try_send(&"y".repeat(2 * 1024 * 1024));
     assert!(
         huge.rest().is_empty(),
         "a message over 1 MiB is not answered"

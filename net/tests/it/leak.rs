@@ -3,6 +3,7 @@
 //! ([`Game::resample_hidden`]), as the conformance harness tests observations. The messages
 //! are made by the very functions the host sends with ([`mousehole_net::wire`]):
 //! - a seat's `act` (its observation and legal actions), at every decision;
+//! - a seat's observation as `events` carry it between decisions, at every state;
 //! - each event as everyone sees it (what spectators are sent), at every event;
 //! - each event as the seat saw it, with its note, at every event that shows the seat nothing
 //!   new (its observation after the event is the same in the resampled world). An event that
@@ -14,12 +15,13 @@
 
 use mousehole_engine::rng::{GameRng, seat_rng, stream};
 use mousehole_engine::{Actor, DecisionView, Game, SeenEvent, ToMove};
-use mousehole_net::wire::{PendingAct, event_message, public_event};
+use mousehole_net::wire::{PendingAct, event_message, events_text, observation_json, public_event};
 
 /// What was compared: decisions and events whose resampled twin could be checked.
 #[derive(Debug, Default)]
 struct Checked {
     acts: usize,
+    observations: usize,
     events: usize,
     public: usize,
     /// Events that showed the seat something hidden before (checked through its observation).
@@ -63,6 +65,11 @@ fn act_bytes<G: Game>(state: &G, seat: usize) -> String {
     PendingAct::of(7, &DecisionView::new(state, seat, &legal)).text(&[])
 }
 
+/// The observation seat `seat` is sent with events at `state`, as bytes.
+fn observation_bytes<G: Game>(state: &G, seat: usize) -> String {
+    events_text(&[], Some(&observation_json::<G>(&state.observation(seat))))
+}
+
 fn check_state<G: Game>(
     state: &G,
     actor: Actor,
@@ -75,6 +82,12 @@ fn check_state<G: Game>(
         if &resampled != state {
             checked.changed += 1;
         }
+        assert_eq!(
+            observation_bytes(state, seat),
+            observation_bytes(&resampled, seat),
+            "seat {seat}'s observation sent with events depends on what it cannot know"
+        );
+        checked.observations += 1;
         if state.to_move() == ToMove::Player(seat) {
             assert_eq!(
                 act_bytes(state, seat),
@@ -164,7 +177,7 @@ fn no_leak<G: Game>(options: &str, games: u64, hidden: bool) {
         }
     }
     assert!(
-        checked.acts > 0 && checked.events > 0 && checked.public > 0,
+        checked.acts > 0 && checked.observations > 0 && checked.events > 0 && checked.public > 0,
         "{options}: {checked:?}"
     );
     assert_eq!(

@@ -246,6 +246,12 @@ impl Raw {
         self.socket.send(Message::text(text)).unwrap();
     }
 
+    /// Sends, if the host still takes it (it may cut off a message over the bound while it
+    /// is being sent).
+    pub fn try_send(&mut self, text: &str) -> bool {
+        self.socket.send(Message::text(text)).is_ok()
+    }
+
     pub fn send_binary(&mut self, bytes: Vec<u8>) {
         self.socket.send(Message::binary(bytes)).unwrap();
     }
