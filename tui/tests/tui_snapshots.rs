@@ -140,7 +140,13 @@ fn the_end_of_cheese_day_shows_the_faces_on_the_board() {
 fn the_hot_seat_hands_off_between_people() {
     let mut driver = Driver::play("cheese-day:players=2", "human,human", 3);
     driver.settle();
-    // Seat 0's first decision: no hand-off before the first person's first view.
+    // Seat 0 too is handed the keyboard before anyone's board shows, and nothing is played
+    // meanwhile.
+    let frame = driver.frame(80, 24);
+    assert!(frame.contains("Pass the keyboard to seat 0"), "{frame}");
+    assert!(driver.app.transcript().unwrap().events.is_empty());
+    driver.key(KeyCode::Enter);
+    driver.settle();
     assert!(driver.frame(80, 24).contains("your move"));
     driver.key(KeyCode::Enter);
     driver.settle();
