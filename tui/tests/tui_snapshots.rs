@@ -286,7 +286,7 @@ fn the_hint_sorts_the_moves_and_puts_the_cursor_on_the_pick() {
 }
 
 #[test]
-fn mouse_race_21_is_whole_at_100x30_and_pans_at_80x24() {
+fn mouse_race_21_is_whole_from_100x30_and_pans_at_80x24() {
     let mut driver = Driver::play("mouse-race:size=21", "human,heuristic", 4);
     driver.settle();
     let whole = driver.frame(100, 30);
@@ -296,6 +296,9 @@ fn mouse_race_21_is_whole_at_100x30_and_pans_at_80x24() {
         "{whole}"
     );
     insta::assert_snapshot!("race21_100x30", whole);
+    let large = driver.frame(120, 40);
+    assert!(!large.contains('▶') && !large.contains("pan"), "{large}");
+    insta::assert_snapshot!("race21_120x40", large);
     let cut = driver.frame(80, 24);
     assert!(cut.contains('▶') && cut.contains("⇧arrows pan"), "{cut}");
     insta::assert_snapshot!("race21_80x24", cut);
