@@ -4,7 +4,7 @@
 //! a stop (`quit`, end of input, Ctrl-C, a closed terminal) keeps everything played so far.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::rc::Rc;
 use std::time::Duration;
@@ -20,7 +20,7 @@ use crate::choices::{WIDTH, wrap};
 use crate::external::with_identity;
 use crate::human::{HumanSeat, SeatNames, TERMINAL_FAILED, Terminal, event_line, say};
 use crate::numbers;
-use crate::out::{OutFile, shown_path};
+use crate::out::{Format, OutFile, shown_path};
 use crate::seats::at_this_terminal;
 use crate::signals::StopSignals;
 use crate::spec::{TableArgs, seats_fit};
@@ -385,11 +385,21 @@ fn banner(
     out: Option<&OutFile>,
 ) -> String {
     let Some(outcome) = &transcript.outcome else {
+        // Commands that work as printed: this program by the path it was started by, the
+        // file quoted for the shell; one game in a .json file goes on in the TUI.
         let kept = match out {
-            Some(file) => format!(
-                "\nThe game so far is saved in {path}; `mousehole replay {path}` checks it.",
-                path = shown_path(file.path())
-            ),
+            Some(file) => {
+                let program = mousehole_tui::program();
+                let path = shown_path(Path::new(&mousehole_tui::quoted(file.path())));
+                let go_on = if file.format() == Format::Json {
+                    format!(" `{program} tui --load {path}` goes on with it;")
+                } else {
+                    String::new()
+                };
+                format!(
+                    "\nThe game so far is saved in {path};{go_on} `{program} replay {path}` checks it."
+                )
+            }
             None => String::new(),
         };
         return format!(

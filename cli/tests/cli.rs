@@ -1213,6 +1213,17 @@ fn bad_input_at_the_prompt_is_explained_in_what_the_person_may_type() {
             && printed.contains("input ended while seat 0 (ann) was to decide"),
         "{printed}"
     );
+    // The message gives commands that work as printed: this program, the file (the
+    // message wraps between them).
+    let program = binary_path();
+    let words = printed.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains(&format!(
+            "saved in {file}; `{program} tui --load {file}` goes on with it; `{program} replay {file}` checks it.",
+            file = text(&file)
+        )),
+        "{words}"
+    );
     let replay = mousehole(&["replay", text(&file)]);
     assert!(replay.status.success(), "{}", stdout(&replay));
     assert!(stdout(&replay).contains("unfinished (stopped: input ended while seat 0 (ann)"));

@@ -53,7 +53,9 @@ use mousehole_engine::{GameSpec, SpecError};
 use thiserror::Error;
 
 pub use app::{App, Launch, random_seed};
-pub use save::{DATA_DIR_VAR, data_dir, games_dir, read_transcript, write_transcript};
+pub use save::{
+    DATA_DIR_VAR, data_dir, games_dir, program, quoted, read_transcript, write_transcript,
+};
 pub use session::GamePlan;
 pub use terminal::{Exit, restore, run};
 pub use theme::Theme;

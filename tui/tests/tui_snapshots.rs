@@ -140,7 +140,13 @@ fn the_end_of_cheese_day_shows_the_faces_on_the_board() {
 fn the_hot_seat_hands_off_between_people() {
     let mut driver = Driver::play("cheese-day:players=2", "human,human", 3);
     driver.settle();
-    // Seat 0's first decision: no hand-off before the first person's first view.
+    // Seat 0 too is handed the keyboard before anyone's board shows, and nothing is played
+    // meanwhile.
+    let frame = driver.frame(80, 24);
+    assert!(frame.contains("Pass the keyboard to seat 0"), "{frame}");
+    assert!(driver.app.transcript().unwrap().events.is_empty());
+    driver.key(KeyCode::Enter);
+    driver.settle();
     assert!(driver.frame(80, 24).contains("your move"));
     driver.key(KeyCode::Enter);
     driver.settle();
@@ -280,7 +286,7 @@ fn the_hint_sorts_the_moves_and_puts_the_cursor_on_the_pick() {
 }
 
 #[test]
-fn mouse_race_21_is_whole_at_100x30_and_pans_at_80x24() {
+fn mouse_race_21_is_whole_from_100x30_and_pans_at_80x24() {
     let mut driver = Driver::play("mouse-race:size=21", "human,heuristic", 4);
     driver.settle();
     let whole = driver.frame(100, 30);
@@ -290,6 +296,9 @@ fn mouse_race_21_is_whole_at_100x30_and_pans_at_80x24() {
         "{whole}"
     );
     insta::assert_snapshot!("race21_100x30", whole);
+    let large = driver.frame(120, 40);
+    assert!(!large.contains('▶') && !large.contains("pan"), "{large}");
+    insta::assert_snapshot!("race21_120x40", large);
     let cut = driver.frame(80, 24);
     assert!(cut.contains('▶') && cut.contains("⇧arrows pan"), "{cut}");
     insta::assert_snapshot!("race21_80x24", cut);

@@ -144,7 +144,14 @@ impl<G: TuiGame> GameSession<G> {
             game.record_views(true);
             game
         };
-        let viewer = people.first().copied().unwrap_or(0);
+        // The person to decide now when a resumed game waits for one, else the first person.
+        let viewer = match game.state().to_move() {
+            ToMove::Player(seat) if people.contains(&seat) => seat,
+            _ => people.first().copied().unwrap_or(0),
+        };
+        // Several people at one terminal: nobody's hidden cards show before the first of
+        // them has the keyboard.
+        let handoff = (people.len() > 1).then_some(viewer);
         let mut session = Self {
             labels: plan.seats.iter().map(ToString::to_string).collect(),
             viewer,
@@ -180,8 +187,8 @@ impl<G: TuiGame> GameSession<G> {
             ready: None,
             last_move: None,
             carrying: false,
-            handoff: None,
-            shown_person: None,
+            handoff,
+            shown_person: handoff,
             deciding: None,
             rolling: None,
             rolled_at: None,
@@ -497,7 +504,9 @@ impl<G: TuiGame> GameSession<G> {
     fn refresh(&mut self) {
         let phase = self.phase();
         let person_view = self.is_person(self.viewer);
-        let seats = seat_names(&self.plan.seats, person_view.then_some(self.viewer));
+        // While the keyboard changes hands nobody at the screen is "you".
+        let you = (person_view && self.handoff.is_none()).then_some(self.viewer);
+        let seats = seat_names(&self.plan.seats, you);
         let observation = self.game.state().observation(self.viewer);
         let status = status_line::<G>(&observation, self.viewer, person_view);
         let log = log_entries(self.game.seen(self.viewer), &seats);
@@ -789,7 +798,8 @@ impl<G: TuiGame> Session for GameSession<G> {
                 self.tell_seats_the_end();
                 break;
             }
-            if self.failure.is_some() {
+            // The game waits while the keyboard changes hands.
+            if self.failure.is_some() || self.handoff.is_some() {
                 break;
             }
             let due = skip || self.last_move.is_none_or(|last| now >= last + pace);

@@ -7,6 +7,8 @@ use mousehole_engine::games::moose_house::{
 };
 
 use mousehole_engine::Game as _;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
 
 use super::{Board, BoardView, Ending, count};
 use crate::text::fit;
@@ -56,6 +58,10 @@ impl BoardView for MooseHouse {
             "your cards; the marked one is what the selected move plays",
         ),
         (
+            "moose ki li×2",
+            "a long discard pile in brief: a kitchen moose card, two living-room ones",
+        ),
+        (
             "draw pile",
             "cards left to draw; once empty, whoever cannot play passes",
         ),
@@ -75,7 +81,8 @@ impl BoardView for MooseHouse {
             rooms.div_ceil(3)
         } as u16;
         let width = (observation.houses.len() as u16 * 16).max(CHIP_WIDTH * 5);
-        (width, rows + 3 + CHIP_HEIGHT + 2)
+        let discards = discard_lines(observation, width, Style::default()).len() as u16;
+        (width, rows + 3 + CHIP_HEIGHT + 1 + discards)
     }
 
     fn draw_board(observation: &MooseHouseObservation, board: &mut Board<'_, Place>) {
@@ -198,8 +205,10 @@ impl BoardView for MooseHouse {
                 theme.text(),
             );
         }
-        let x = board.put(0, y + 1, "discards ", theme.dim());
-        board.put(x, y + 1, &compact(&observation.discard), theme.text());
+        let lines = discard_lines(observation, board.width(), theme.dim());
+        for (row, line) in (y + 1..).zip(&lines) {
+            board.put_line(0, row, line);
+        }
     }
 
     fn spots(observation: &MooseHouseObservation, action: &MooseHouseAction) -> Vec<Place> {
@@ -383,7 +392,49 @@ fn short(kind: RoomKind) -> &'static str {
     }
 }
 
-/// `2 room:kitchen, door` in short words: `kitchen×2 door`.
+/// The discard pile under its own text, wrapped to `width`: in full when it fits one line,
+/// else in brief (`moose ki li×4, house×7`, as a full house lists its rooms); the board asks
+/// for the lines it needs.
+fn discard_lines(
+    observation: &MooseHouseObservation,
+    width: u16,
+    label: Style,
+) -> Vec<Line<'static>> {
+    const LABEL: &str = "discards ";
+    let width = usize::from(width);
+    let mut cards = compact(&observation.discard);
+    if crate::text::width(&cards) + LABEL.len() > width {
+        cards = brief(&observation.discard);
+    }
+    let line = Line::from(vec![Span::styled(LABEL, label), Span::raw(cards)]);
+    crate::text::wrap_line(&line, width, LABEL.len())
+}
+
+/// Cards by family, rooms in two letters: `room ki, moose ki li×4, house×7, trap`.
+fn brief(cards: &Cards) -> String {
+    let mut rooms = Vec::new();
+    let mut moose = Vec::new();
+    let mut others = Vec::new();
+    for (card, n) in cards.iter() {
+        let times = if n > 1 {
+            format!("×{n}")
+        } else {
+            String::new()
+        };
+        match card {
+            Card::Room(kind) => rooms.push(format!("{}{times}", &kind.word()[..2])),
+            Card::Moose(kind) => moose.push(format!("{}{times}", &kind.word()[..2])),
+            other => others.push(format!("{other}{times}")),
+        }
+    }
+    let families = [("room ", rooms), ("moose ", moose)]
+        .into_iter()
+        .filter(|(_, kinds)| !kinds.is_empty())
+        .map(|(family, kinds)| format!("{family}{}", kinds.join(" ")));
+    families.chain(others).collect::<Vec<_>>().join(", ")
+}
+
+/// `2 room:kitchen, door` in short words: `room:kitchen×2 door`.
 fn compact(cards: &Cards) -> String {
     if cards.is_empty() {
         return "none".to_owned();
