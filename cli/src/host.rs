@@ -34,6 +34,8 @@ use crate::play::Sitting;
 use crate::signals::StopSignals;
 use crate::spec::{TableArgs, seats_fit};
 
+// Command-line switches, each its own yes or no.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Args)]
 pub struct HostArgs {
     #[command(flatten)]
@@ -182,7 +184,7 @@ impl NetVisitor for HostGame<'_> {
         crate::output::print(format!("{}\n", lines.join("\n")).as_bytes())?;
         std::io::stdout().flush()?;
         let screen = match screen_seat {
-            Some(seat) => Some(self.open_screen(&host, seat)?),
+            Some(seat) => Some(open_screen(&host, seat)?),
             None => None,
         };
 
@@ -339,30 +341,28 @@ impl NetVisitor for HostGame<'_> {
 /// Why the game stops when the person at the host leaves the terminal UI.
 const LEFT: &str = "the person at the host left the game";
 
-impl HostGame<'_> {
-    /// The connection the person on screen plays seat `seat` through: to the host itself,
-    /// on this machine.
-    fn open_screen(&self, host: &Host, seat: usize) -> Result<Connection> {
-        let listening = host.address();
-        let ip = match listening.ip() {
-            IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(std::net::Ipv4Addr::LOCALHOST),
-            IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::V6(std::net::Ipv6Addr::LOCALHOST),
-            ip => ip,
-        };
-        let code = host
-            .invitations()
-            .iter()
-            .find(|invitation| invitation.seat == seat)
-            .map(|invitation| invitation.code.clone())
-            .expect("the person's seat has a code");
-        Connection::open(
-            &SocketAddr::new(ip, listening.port()).to_string(),
-            &Target::Seat { code },
-            (Some("the host's screen"), Some(env!("CARGO_PKG_VERSION"))),
-            ClientSettings::default(),
-        )
-        .map_err(|error| anyhow::anyhow!("the host's own screen could not join: {error}"))
-    }
+/// The connection the person on screen plays seat `seat` through: to the host itself, on
+/// this machine.
+fn open_screen(host: &Host, seat: usize) -> Result<Connection> {
+    let listening = host.address();
+    let ip = match listening.ip() {
+        IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(std::net::Ipv4Addr::LOCALHOST),
+        IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::V6(std::net::Ipv6Addr::LOCALHOST),
+        ip => ip,
+    };
+    let code = host
+        .invitations()
+        .iter()
+        .find(|invitation| invitation.seat == seat)
+        .map(|invitation| invitation.code.clone())
+        .expect("the person's seat has a code");
+    Connection::open(
+        &SocketAddr::new(ip, listening.port()).to_string(),
+        &Target::Seat { code },
+        (Some("the host's screen"), Some(env!("CARGO_PKG_VERSION"))),
+        ClientSettings::default(),
+    )
+    .map_err(|error| anyhow::anyhow!("the host's own screen could not join: {error}"))
 }
 
 /// Opens the terminal UI on `connection` on a thread of its own (the match goes on here); it

@@ -148,14 +148,14 @@ fn join_and_play(spec: &str, bots: &str, seed: u64) {
         "{spec}: the person never decided"
     );
     // The screen's log is the seat's view of the game, all of it and nothing more.
-    let seen = driver.app.transcript().expect("the joined game");
-    assert_eq!(seen.view, Some(0));
+    let shown = driver.app.transcript().expect("the joined game");
+    assert_eq!(shown.view, Some(0));
     assert_eq!(
-        events(&seen),
+        events(&shown),
         events(&full.seat_view(0).unwrap()),
         "{spec}: the joined seat's log is not its view of the host's game"
     );
-    assert_eq!(seen.outcome, full.outcome);
+    assert_eq!(shown.outcome, full.outcome);
     // A hosted game is the host's: no replay here, said in words.
     driver.char('r');
     assert!(

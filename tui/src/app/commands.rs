@@ -106,7 +106,11 @@ impl App {
         }
         let now = Instant::now();
         let page = crate::ui::log_page(self);
-        if self.session.as_deref().is_some_and(|s| s.hosted()) {
+        if self
+            .session
+            .as_deref()
+            .is_some_and(session::Session::hosted)
+        {
             // A hosted game is the host's: leaving it leaves the seat to rejoin, and what is
             // kept, replayed or reviewed is the host's transcript.
             match cmd {

@@ -62,7 +62,7 @@ pub fn join(connection: Connection, address: &str) -> Result<Box<dyn Session>, T
             Box::new(RemoteSession::<G>::new(
                 self.connection,
                 config,
-                self.address,
+                &self.address,
             ))
         }
     }
@@ -97,8 +97,10 @@ pub struct RemoteSession<G: RemoteGame> {
     follower: Follower<G>,
     /// A spectator's events, as every seat sees them.
     public: Vec<SeenEvent<String>>,
-    /// A spectator's end: the outcome (`None` inside: stopped before its end).
-    public_over: Option<Option<Outcome>>,
+    /// A spectator was told the game is over, and its outcome (`None`: stopped before its
+    /// end).
+    public_ended: bool,
+    public_outcome: Option<Outcome>,
     deciding: Option<Deciding<G>>,
     /// The host's latest news (`waiting for seat 2 to reconnect`).
     news: Option<String>,
@@ -110,7 +112,7 @@ pub struct RemoteSession<G: RemoteGame> {
 }
 
 impl<G: RemoteGame> RemoteSession<G> {
-    fn new(connection: Connection, config: G::Config, address: String) -> Self {
+    fn new(connection: Connection, config: G::Config, address: &str) -> Self {
         let welcome = connection.welcome().clone();
         let seat = welcome.seat;
         let spec: GameSpec = welcome.spec.parse().expect("the spec was read before");
@@ -159,7 +161,8 @@ impl<G: RemoteGame> RemoteSession<G> {
             names: welcome.seats,
             follower: Follower::default(),
             public: Vec::new(),
-            public_over: None,
+            public_ended: false,
+            public_outcome: None,
             deciding: None,
             news: None,
             notices: Vec::new(),
@@ -226,7 +229,8 @@ impl<G: RemoteGame> RemoteSession<G> {
             Incoming::Events { events, .. } => self.take_public(&events),
             Incoming::GameOver { outcome, events } => {
                 self.take_public(&events);
-                self.public_over = Some(outcome);
+                self.public_ended = true;
+                self.public_outcome = outcome;
             }
             Incoming::Status { text } => {
                 self.news = Some(mousehole_engine::text::cut(&text, 300));
@@ -275,13 +279,7 @@ impl<G: RemoteGame> RemoteSession<G> {
     }
 
     fn over(&self) -> bool {
-        self.failure.is_some()
-            || self.closed
-            || self.public_over.is_some()
-            || self
-                .follower
-                .game()
-                .is_some_and(|game| game.over().is_some())
+        self.failure.is_some() || self.closed || self.ended()
     }
 
     fn phase(&self) -> Phase {
@@ -358,11 +356,7 @@ impl<G: RemoteGame> RemoteSession<G> {
         if !self.over() {
             return None;
         }
-        let outcome = match (&self.public_over, self.follower.game()) {
-            (Some(outcome), _) => outcome.clone(),
-            (None, Some(game)) => game.over().and_then(|over| over.outcome.clone()),
-            (None, None) => None,
-        };
+        let outcome = self.outcome();
         let headline = match (&outcome, &self.failure) {
             (_, Some(failure)) => format!("stopped: {failure}"),
             (Some(outcome), None) => winners_headline(outcome, seats),
@@ -381,9 +375,17 @@ impl<G: RemoteGame> RemoteSession<G> {
         Some(view)
     }
 
+    /// The outcome the host sent, once the game is over (`None` if it stopped before its end).
+    fn outcome(&self) -> Option<Outcome> {
+        match self.follower.game() {
+            Some(game) => game.over().and_then(|over| over.outcome.clone()),
+            None => self.public_outcome.clone(),
+        }
+    }
+
     /// Whether the host said the game is over.
     fn ended(&self) -> bool {
-        self.public_over.is_some()
+        self.public_ended
             || self
                 .follower
                 .game()
@@ -408,7 +410,6 @@ impl<G: RemoteGame> RemoteSession<G> {
         };
         let pinned = self.seat.map(|seat| pinned(&log, seat)).unwrap_or_default();
         let deciding = self.deciding.as_ref();
-        self.view.seats = seats.clone();
         self.view.end = self.end_view(&seats);
         self.view = GameView {
             phase: self.phase(),
@@ -483,13 +484,7 @@ impl<G: RemoteGame> Session for RemoteSession<G> {
                     event
                 })
                 .collect(),
-            outcome: self.view.end.as_ref().and_then(|_| {
-                self.public_over.clone().flatten().or_else(|| {
-                    self.follower
-                        .game()
-                        .and_then(|game| game.over().and_then(|over| over.outcome.clone()))
-                })
-            }),
+            outcome: self.outcome(),
             stopped: self.failure.clone(),
             forfeit: None,
             undos: Vec::new(),
