@@ -18,8 +18,8 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
+use mousehole_bots::SeatLabel;
 use mousehole_bots::external::protocol::EventMessage;
-use mousehole_bots::{SeatLabel, build_seat};
 use mousehole_engine::{GameConfig, Match, Seat, SeenEvent, StopRequest, ToMove, Transcript};
 use mousehole_net::{
     ClientSettings, Connection, Host, HostSettings, NetGame, NetVisitor, StopCheck, Target,
@@ -93,11 +93,8 @@ pub fn run(args: &HostArgs) -> Result<ExitCode> {
         && !args.prompt
         && crate::join::at_a_terminal();
     let seed = args.table.seed();
-    let table = if on_screen {
-        Sitting::on_screen(seats, seed, args.out.as_deref(), 1, true)?
-    } else {
-        Sitting::new(seats, seed, args.out.as_deref(), 1, true)?
-    };
+    let prompt = !on_screen && seats.iter().any(SeatLabel::is_human);
+    let table = Sitting::open(seats, seed, args.out.as_deref(), (1, true), prompt)?;
     mousehole_net::visit(
         &spec,
         HostGame {
@@ -212,27 +209,24 @@ impl NetVisitor for HostGame<'_> {
             _ => None,
         };
         let mut seats: Vec<Box<dyn Seat<G>>> = Vec::with_capacity(players);
+        let fallback = &args.table.external.fallback;
+        // Checked once; each remote seat gets one of its own.
+        fallback
+            .build::<G>()
+            .with_context(|| format!("--fallback {fallback}"))?;
+        let fallback = || fallback.build::<G>().expect("the fallback built above");
         for (seat, label) in self.table.seats.iter().enumerate() {
-            let built =
-                build_seat::<G>(label, &programs).with_context(|| format!("seat {seat}"))?;
-            if let Some(bot) = built {
-                seats.push(bot.seat);
-            } else if label.is_human() && screen.is_none() {
+            let built = host
+                .seat(seat, label, &programs, fallback, &stop)
+                .with_context(|| format!("seat {seat}"))?;
+            if let Some(built) = built {
+                seats.push(built);
+            } else {
                 let terminal = self.table.terminal.as_ref().expect("a terminal for people");
                 seats.push(Box::new(HumanSeat::new(
                     Rc::clone(&names),
                     Rc::clone(terminal),
                     people.len() > 1,
-                )));
-            } else {
-                let fallback = &args.table.external.fallback;
-                let fallback = fallback
-                    .build::<G>()
-                    .with_context(|| format!("--fallback {fallback}"))?;
-                seats.push(Box::new(host.remote_seat::<G>(
-                    seat,
-                    fallback,
-                    Arc::clone(&stop),
                 )));
             }
         }

@@ -85,19 +85,9 @@ impl Sitting {
         Self::open(seats, seed, out, (games, as_it_goes), prompt)
     }
 
-    /// As [`Sitting::new`], the people here playing in the terminal UI (which reads the
-    /// terminal itself) rather than at the prompt.
-    pub fn on_screen(
-        seats: Vec<SeatLabel>,
-        seed: u64,
-        out: Option<&std::path::Path>,
-        games: u64,
-        as_it_goes: bool,
-    ) -> Result<Self> {
-        Self::open(seats, seed, out, (games, as_it_goes), false)
-    }
-
-    fn open(
+    /// As [`Sitting::new`], the people here reading the prompt when `prompt` (else the
+    /// terminal UI reads the terminal itself).
+    pub fn open(
         seats: Vec<SeatLabel>,
         seed: u64,
         out: Option<&std::path::Path>,

@@ -374,6 +374,31 @@ impl Host {
         RemoteSeat::new(Arc::clone(&self.shared), seat, fallback, stop)
     }
 
+    /// The seat `label` names at seat `seat` of this host's game: a bot or a program built
+    /// by the bots' one [`build_seat`](mousehole_bots::build_seat), or for a remote seat its
+    /// [`RemoteSeat`] with `fallback`; `None` for a person, whom the front end seats.
+    ///
+    /// # Errors
+    /// A bot or program that does not build for this game.
+    pub fn seat<G: mousehole_bots::BotGame>(
+        &self,
+        seat: usize,
+        label: &SeatLabel,
+        programs: &mousehole_bots::ProgramOptions,
+        fallback: impl FnOnce() -> mousehole_bots::Fallback<G>,
+        stop: &StopCheck,
+    ) -> Result<Option<Box<dyn mousehole_engine::Seat<G>>>, mousehole_bots::SeatError> {
+        if self.shared.lock().seats[seat].is_some() {
+            return Ok(Some(Box::new(self.remote_seat(
+                seat,
+                fallback(),
+                Arc::clone(stop),
+            ))));
+        }
+        let built = mousehole_bots::build_seat::<G>(label, programs)?;
+        Ok(built.map(|bot| -> Box<dyn mousehole_engine::Seat<G>> { bot.seat }))
+    }
+
     /// Waits until every remote seat has a connection, telling `waiting` which seats are
     /// still missing whenever that changes.
     ///

@@ -12,12 +12,14 @@
 //! - [`wire`]: what a connection is sent, made from its seat's views alone.
 //! - [`code`]: the seats' codes.
 //! - [`views`]: event views read back from their text forms, per game.
+//! - [`testing`]: a game hosted on 127.0.0.1 and agents joining it, for tests.
 
 pub mod bench;
 pub mod client;
 pub mod code;
 pub mod host;
 pub mod protocol;
+pub mod testing;
 pub mod views;
 pub mod wire;
 

@@ -7,84 +7,21 @@
 mod common;
 
 use std::net::SocketAddr;
-use std::sync::Arc;
-use std::sync::mpsc::channel;
-use std::thread::JoinHandle;
-use std::time::Duration;
 
 use common::Driver;
-use mousehole_bots::{Fallback, ProgramOptions, SeatLabel, build_seat};
-use mousehole_engine::{Actor, GameSpec, Match, Seat, Transcript};
-use mousehole_net::{
-    ClientSettings, Connection, Host, HostSettings, NetGame, NetVisitor, StopCheck, Target,
-};
+use mousehole_engine::{Actor, Transcript};
+use mousehole_net::testing::{Hosted, agent};
+use mousehole_net::{ClientSettings, Connection, HostSettings, Target};
 use mousehole_tui::Launch;
 use ratatui::crossterm::event::KeyCode;
 
-/// A game hosted on a thread: its address, each remote seat's code, and its transcript once
-/// it is over.
-struct Hosted {
-    address: SocketAddr,
-    codes: Vec<(usize, String)>,
-    done: JoinHandle<Transcript>,
-}
-
 /// Hosts `spec` with `seats` and `seed` on 127.0.0.1, spectators allowed.
 fn host(spec: &str, seats: &str, seed: u64) -> Hosted {
-    struct Thread {
-        labels: Vec<SeatLabel>,
-        seed: u64,
-        started: std::sync::mpsc::Sender<(SocketAddr, Vec<(usize, String)>)>,
-    }
-    impl NetVisitor for Thread {
-        type Output = Transcript;
-        fn visit<G: NetGame>(self, config: G::Config) -> Transcript {
-            let settings = HostSettings {
-                bind: SocketAddr::from(([127, 0, 0, 1], 0)),
-                allow_watch: true,
-                ..HostSettings::default()
-            };
-            let host = Host::start(settings, &config, &self.labels, Box::new(|_| {})).unwrap();
-            let codes = host
-                .invitations()
-                .iter()
-                .map(|invitation| (invitation.seat, invitation.code.clone()))
-                .collect();
-            self.started.send((host.address(), codes)).unwrap();
-            let stop: StopCheck = Arc::new(|| None);
-            let mut seats: Vec<Box<dyn Seat<G>>> = Vec::new();
-            for (seat, label) in self.labels.iter().enumerate() {
-                match build_seat::<G>(label, &ProgramOptions::default()).unwrap() {
-                    Some(bot) => seats.push(bot.seat),
-                    None => seats.push(Box::new(host.remote_seat::<G>(
-                        seat,
-                        Fallback::random(),
-                        Arc::clone(&stop),
-                    ))),
-                }
-            }
-            let mut game = Match::<G>::new(&config, self.seed);
-            host.wait_for_seats(&stop, |_| {}).unwrap();
-            host.play(&mut game, &mut seats, &stop, |_, _| Ok::<(), ()>(()))
-                .unwrap();
-            host.close(Duration::from_secs(2));
-            Transcript::from_match(&game, self.labels.iter().map(ToString::to_string).collect())
-        }
-    }
-    let spec: GameSpec = spec.parse().unwrap();
-    let (started, receiver) = channel();
-    let thread = Thread {
-        labels: SeatLabel::parse_list(seats).unwrap(),
-        seed,
-        started,
+    let settings = HostSettings {
+        allow_watch: true,
+        ..mousehole_net::testing::settings()
     };
-    let done = std::thread::spawn(move || mousehole_net::visit(&spec, thread).unwrap());
-    let (address, codes) = receiver.recv().unwrap();
-    Hosted {
-        address,
-        codes,
-        done,
-    }
+    mousehole_net::testing::host(spec, seats, seed, settings)
 }
 
 /// The app joined to the host at `address` as `target`.
@@ -115,7 +52,7 @@ fn events(transcript: &Transcript) -> Vec<(Actor, String, Option<String>)> {
 /// the selection moves down `step % 3` and is played, every fourth typed by its number.
 fn join_and_play(spec: &str, bots: &str, seed: u64) {
     let hosted = host(spec, &format!("remote,{bots}"), seed);
-    let code = hosted.codes[0].1.clone();
+    let code = hosted.code(0);
     let mut driver = joined(hosted.address, &Target::Seat { code });
     let mut decisions = 0;
     for step in 0..100_000usize {
@@ -139,7 +76,7 @@ fn join_and_play(spec: &str, bots: &str, seed: u64) {
     let frame = driver.frame(100, 30);
     assert!(frame.contains("game over"), "{spec}: {frame}");
     assert!(frame.contains("you placed"), "{spec}: {frame}");
-    let full = hosted.done.join().unwrap();
+    let full = hosted.finish();
     full.replay()
         .unwrap_or_else(|e| panic!("{spec}: the host's transcript does not replay: {e}"));
     assert!(full.outcome.is_some(), "{spec}: unfinished");
@@ -187,29 +124,12 @@ fn a_joined_seat_plays_mouse_race_to_the_end_screen_in_the_tui() {
 #[test]
 fn a_spectator_sees_what_every_seat_sees_and_no_board() {
     let hosted = host("moose-house:players=2", "remote,random", 8);
-    let code = hosted.codes[0].1.clone();
-    let address = hosted.address;
-    let mut watcher = joined(address, &Target::Watch);
-    let player = std::thread::spawn(move || {
-        let connection = Connection::open(
-            &address.to_string(),
-            &Target::Seat { code },
-            (None, None),
-            ClientSettings::default(),
-        )
-        .unwrap();
-        let label: SeatLabel = "random".parse().unwrap();
-        let programs = ProgramOptions::default();
-        let player = mousehole_net::client::AgentPlayer {
-            label: &label,
-            programs: &programs,
-        };
-        mousehole_net::client::play_seat(&connection, &player, &mut |_| {}).unwrap()
-    });
+    let mut watcher = joined(hosted.address, &Target::Watch);
+    let (player, _) = agent(hosted.address, &hosted.code(0), "random");
     watcher.settle();
     assert!(watcher.app.game_over());
-    let full = hosted.done.join().unwrap();
-    player.join().unwrap();
+    player.join().unwrap().unwrap();
+    let full = hosted.finish();
     let frame = watcher.frame(100, 30);
     assert!(frame.contains("Watching"), "{frame}");
     assert!(frame.contains("game over"), "{frame}");

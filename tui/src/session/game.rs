@@ -708,6 +708,29 @@ pub(super) fn fill_end_rows(
     }
 }
 
+/// The line a click on `spot` picks among the moves `lines` (by line; `None` for none): the
+/// next line after `selected` whose move touches the spot, so a second click on the same
+/// place goes to the next move touching it.
+pub(super) fn clicked_line<G: TuiGame>(
+    spot: G::Spot,
+    observation: &G::Observation,
+    lines: impl Iterator<Item = Option<G::Action>>,
+    selected: usize,
+) -> Option<usize> {
+    let touching: Vec<usize> = lines
+        .enumerate()
+        .filter(|(_, action)| {
+            action.is_some_and(|action| G::spots(observation, &action).contains(&spot))
+        })
+        .map(|(line, _)| line)
+        .collect();
+    let next = touching
+        .iter()
+        .position(|&line| line == selected)
+        .map_or(0, |at| (at + 1) % touching.len());
+    touching.get(next).copied()
+}
+
 /// The log lines to keep in view for `seat`: its last decision, and the latest event since
 /// that concerns it.
 pub(super) fn pinned(log: &[LogEntry], seat: usize) -> Vec<usize> {
@@ -771,18 +794,8 @@ impl<G: TuiGame> Session for GameSession<G> {
         let mut scratch = Buffer::empty(area);
         let hits = self.board_hits(area, &mut scratch, Theme::MONOCHROME, pan);
         let spot = spot_at(&hits, column, row)?;
-        let touching: Vec<usize> = (0..deciding.order.len())
-            .filter(|&line| {
-                deciding
-                    .action(line)
-                    .is_some_and(|action| G::spots(&deciding.observation, &action).contains(&spot))
-            })
-            .collect();
-        let next = touching
-            .iter()
-            .position(|&line| line == deciding.selected)
-            .map_or(0, |at| (at + 1) % touching.len());
-        touching.get(next).copied()
+        let lines = (0..deciding.order.len()).map(|line| deciding.action(line));
+        clicked_line::<G>(spot, &deciding.observation, lines, deciding.selected)
     }
 
     fn transcript(&self) -> Transcript {

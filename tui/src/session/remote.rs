@@ -23,7 +23,9 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::game::{fill_end_rows, log_entries, pinned, short_title, status_line, winners_headline};
+use super::game::{
+    clicked_line, fill_end_rows, log_entries, pinned, short_title, status_line, winners_headline,
+};
 use super::{ChoiceItem, CoachState, EndView, GamePlan, GameView, HintView, Phase, Session};
 use crate::bots::{SeatName, recorded_names};
 use crate::theme::Theme;
@@ -455,14 +457,8 @@ impl<G: RemoteGame> Session for RemoteSession<G> {
         let mut scratch = Buffer::empty(area);
         let hits = self.board_hits(area, &mut scratch, Theme::MONOCHROME, pan);
         let spot = spot_at(&hits, column, row)?;
-        let touching: Vec<usize> = (0..deciding.legal.len())
-            .filter(|&line| G::spots(&deciding.observation, &deciding.legal[line]).contains(&spot))
-            .collect();
-        let next = touching
-            .iter()
-            .position(|&line| line == deciding.selected)
-            .map_or(0, |at| (at + 1) % touching.len());
-        touching.get(next).copied()
+        let lines = deciding.legal.iter().copied().map(Some);
+        clicked_line::<G>(spot, &deciding.observation, lines, deciding.selected)
     }
 
     /// What this seat saw, as a seat-view transcript (`"view": seat`): its events as it saw
