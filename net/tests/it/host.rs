@@ -484,3 +484,58 @@ fn the_host_stops_on_request_and_tells_its_seats() {
     assert_eq!(transcript.outcome, None);
     assert_eq!(transcript.stopped.as_deref(), Some("stopped by the test"));
 }
+
+#[test]
+fn clients_that_never_read_do_not_hold_up_the_game_or_the_others() {
+    // The match's thread never writes to a socket: each connection is served by its own task,
+    // which drops a connection that takes nothing for the idle timeout. Spectators that read
+    // nothing at all are left behind; the seats and a reading spectator go on undisturbed.
+    let table = || {
+        host(
+            "moose-house:players=3",
+            "remote,remote,random",
+            23,
+            mousehole_net::HostSettings {
+                share_agent_seeds: true,
+                allow_watch: true,
+                ..settings()
+            },
+        )
+    };
+    let quiet = table();
+    let (a, _) = agent(quiet.address, &quiet.code(0), "random");
+    let (b, _) = agent(quiet.address, &quiet.code(1), "heuristic");
+    a.join().unwrap().unwrap();
+    b.join().unwrap().unwrap();
+    let undisturbed = quiet.finish();
+
+    let hosted = table();
+    let stalled: Vec<Raw> = (0..4)
+        .map(|_| {
+            let mut raw = Raw::connect(hosted.address);
+            raw.send(r#"{"type":"watch"}"#);
+            raw
+        })
+        .collect();
+    let mut reader = Raw::connect(hosted.address);
+    reader.send(r#"{"type":"watch"}"#);
+    let start = Instant::now();
+    let (a, _) = agent(hosted.address, &hosted.code(0), "random");
+    let (b, _) = agent(hosted.address, &hosted.code(1), "heuristic");
+    a.join().unwrap().unwrap();
+    b.join().unwrap().unwrap();
+    let took = start.elapsed();
+    let read = reader.rest();
+    assert_eq!(
+        read.iter().filter(|m| m["type"] == "game_over").count(),
+        1,
+        "the reading spectator saw the end"
+    );
+    let disturbed = hosted.finish();
+    assert_eq!(game_of(&disturbed), game_of(&undisturbed));
+    assert!(
+        took < Duration::from_secs(10),
+        "the seats waited on the stalled spectators: {took:?}"
+    );
+    drop(stalled);
+}
