@@ -416,9 +416,12 @@ impl Widget for LogPanel<'_> {
         let scroll = self.scroll.min(lines.len().saturating_sub(height));
         let end = lines.len() - scroll;
         let start = end.saturating_sub(height);
-        // Pinned entries that are not in view (whole) go on top, the log below them.
-        let mut pinned: Vec<Line<'static>> = Vec::new();
-        for &index in self.pinned {
+        // Pinned entries that are not in view (whole) go on top, the log below them: as
+        // many as half the height holds, the latest first (what happened to the person
+        // since their own move), one cut short saying so.
+        let room = height / 2;
+        let mut kept: Vec<Vec<Line<'static>>> = Vec::new();
+        for &index in self.pinned.iter().rev() {
             let Some(&first) = starts.get(index) else {
                 continue;
             };
@@ -426,15 +429,27 @@ impl Widget for LogPanel<'_> {
             if first >= start && last <= end {
                 continue;
             }
+            // Two columns for the lead, one for the mark of a cut.
             let mut entry =
-                entry_lines(&self.entries[index], theme, width.saturating_sub(2), false);
+                entry_lines(&self.entries[index], theme, width.saturating_sub(3), false);
             for (n, line) in entry.iter_mut().enumerate() {
                 let lead = if n == 0 { "▸ " } else { "  " };
                 line.spans.insert(0, Span::styled(lead, theme.accent()));
             }
-            pinned.extend(entry);
+            let used: usize = kept.iter().map(Vec::len).sum();
+            if !kept.is_empty() && used + entry.len() > room {
+                break;
+            }
+            kept.insert(0, entry);
         }
-        let pinned_h = pinned.len().min(height / 2);
+        let mut pinned: Vec<Line<'static>> = kept.into_iter().flatten().collect();
+        let pinned_h = pinned.len().min(room);
+        if pinned_h < pinned.len() {
+            pinned.truncate(pinned_h);
+            if let Some(line) = pinned.last_mut() {
+                line.spans.push(Span::styled("…", theme.accent()));
+            }
+        }
         let title = if scroll > 0 {
             format!("{}(↑{scroll} lines: pgdn) ", self.title)
         } else {
