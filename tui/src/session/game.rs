@@ -632,7 +632,8 @@ impl<G: TuiGame> GameSession<G> {
             (_, None) => "over".to_owned(),
         };
         let state = self.game.state();
-        let ending = (state.is_terminal()).then(|| G::ending(state));
+        let short: Vec<String> = seats.iter().map(|name| name.short.clone()).collect();
+        let ending = (state.is_terminal()).then(|| G::ending(state, &short));
         let mut view = EndView {
             headline,
             reason: ending

@@ -285,7 +285,7 @@ impl BoardView for MooseHouse {
         }
     }
 
-    fn ending(state: &MooseHouse) -> Ending {
+    fn ending(state: &MooseHouse, _names: &[String]) -> Ending {
         let players = mousehole_engine::GameConfig::players(state.config());
         let observation = state.observation(0);
         let breakdown: Vec<String> = (0..players)

@@ -274,11 +274,14 @@ impl BoardView for MouseRace {
         Vec::new()
     }
 
-    fn ending(state: &MouseRace) -> Ending {
+    fn ending(state: &MouseRace, names: &[String]) -> Ending {
         use mousehole_engine::Game as _;
         let observation = state.observation(0);
         let reason = match state.end() {
-            Some(End::Cheese { winner }) => format!("seat {winner}'s path reached the cheese"),
+            Some(End::Cheese { winner }) => format!(
+                "{} path reached the cheese",
+                super::possessive(&super::seat_name(names, usize::from(winner)))
+            ),
             Some(End::TurnLimit) => format!(
                 "the turn limit ({} turns) was reached: a draw",
                 observation.max_turns
