@@ -25,6 +25,16 @@ fn setup_screens() {
     }
     let mut driver = setup("mouse-trap");
     insta::assert_snapshot!("setup_mouse-trap_120x40", driver.frame(120, 40));
+    // The tallest form, Mouse Trap for four, is whole at 80x24: the spec it will start is
+    // the last line.
+    driver.key(KeyCode::Down);
+    driver.key(KeyCode::Right);
+    let frame = driver.frame(80, 24);
+    assert!(
+        frame.contains("seat 3") && frame.contains("trap_reliability=5/6"),
+        "{frame}"
+    );
+    insta::assert_snapshot!("setup_mouse-trap_4_players", frame);
 }
 
 #[test]

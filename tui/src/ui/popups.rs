@@ -17,8 +17,10 @@ pub fn render_setup(app: &App, area: Rect, buf: &mut Buffer) {
     let block = Block::bordered().border_style(theme.border());
     let inner = block.inner(area);
     block.render(area, buf);
+    // The message's rows are taken from the form only while there is one.
+    let message_rows = if app.message.is_some() { 2 } else { 0 };
     let [form, message_area] =
-        Layout::vertical([Constraint::Fill(1), Constraint::Length(2)]).areas(inner);
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(message_rows)]).areas(inner);
     app.setup.render(form, buf, theme);
     if let Some(message) = &app.message {
         Paragraph::new(wrap(
