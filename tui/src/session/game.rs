@@ -547,7 +547,9 @@ impl<G: TuiGame> GameSession<G> {
                 note: event.note.clone(),
             })
             .collect();
-        let pinned = if person_view {
+        // Once the game is over there is no next decision to keep anything for: the log's
+        // end (how the game ended) has the room.
+        let pinned = if person_view && phase != Phase::Over {
             pinned(&log, self.viewer)
         } else {
             Vec::new()
