@@ -326,6 +326,15 @@ fn mouse_race_21_is_whole_from_100x30_and_pans_at_80x24() {
     assert_ne!(panned, cut);
     assert!(panned.contains('◀') && panned.contains('▲'), "{panned}");
     insta::assert_snapshot!("race21_80x24_panned", panned);
+    // With a tile in hand the line under the bag holds both, whole.
+    driver.key(KeyCode::Enter);
+    driver.settle();
+    let held = driver.frame(80, 24);
+    assert!(
+        held.contains("in hand: a ") && held.contains("⇧arrows pan"),
+        "{held}"
+    );
+    insta::assert_snapshot!("race21_80x24_in_hand", held);
 }
 
 #[test]

@@ -314,17 +314,30 @@ impl Widget for MovesPanel<'_> {
             _ => " moves ".to_owned(),
         };
         let focused = matches!(view.phase, Phase::Person(_) | Phase::Roll(_));
-        let block = Block::bordered()
+        let inner = Block::bordered().inner(area);
+        let list = list_area(app, inner);
+        let rows = move_rows(app, view, list.width);
+        let height = usize::from(list.height);
+        let offset = list_offset(&rows, view.selected, height);
+        // Moves beyond the panel's edge are said on its border (the arrows bring them in).
+        let hidden = match (offset > 0, offset + height < rows.len()) {
+            (true, true) => " ↑↓ more ",
+            (true, false) => " ↑ more ",
+            (false, true) => " ↓ more ",
+            (false, false) => "",
+        };
+        let mut block = Block::bordered()
             .border_style(if focused {
                 theme.focus_border()
             } else {
                 theme.border()
             })
             .title(Span::styled(title, theme.title()));
-        let inner = block.inner(area);
+        if !hidden.is_empty() {
+            block = block.title_bottom(Line::styled(hidden, theme.accent()).right_aligned());
+        }
         block.render(area, buf);
         let (top, bottom) = moves_parts(app, view, inner.width);
-        let list = list_area(app, inner);
         Paragraph::new(top).render(
             Rect {
                 height: list.y - inner.y,
@@ -340,7 +353,6 @@ impl Widget for MovesPanel<'_> {
             },
             buf,
         );
-        let rows = move_rows(app, view, list.width);
         if rows.is_empty() && !focused {
             let waiting = match view.phase {
                 Phase::Thinking(seat) => format!("seat {seat} is thinking {}", spinner(app)),
@@ -349,8 +361,6 @@ impl Widget for MovesPanel<'_> {
             Paragraph::new(Line::styled(waiting, theme.dim())).render(list, buf);
             return;
         }
-        let height = usize::from(list.height);
-        let offset = list_offset(&rows, view.selected, height);
         // The selected move is highlighted to the panel's edge.
         for (row, (i, line)) in rows.iter().skip(offset).take(height).enumerate() {
             let y = list.y + row as u16;
