@@ -214,7 +214,7 @@ impl BoardView for CheeseDay {
         let reason = match players.iter().find(|p| p.traps >= 3) {
             Some(out) => format!(
                 "{} took a third trap: out at once, placed last",
-                super::seat_name(names, usize::from(out.seat))
+                super::seat_name(names, out.seat)
             ),
             None => "the reserve ran out".to_owned(),
         };

@@ -276,7 +276,7 @@ impl BoardView for MouseTrap {
             } => match winners.as_slice() {
                 [winner] => format!(
                     "{} mouse is the last one not caught",
-                    super::possessive(&super::seat_name(names, usize::from(*winner)))
+                    super::possessive(&super::seat_name(names, *winner))
                 ),
                 _ => "the last mice were caught together".to_owned(),
             },
