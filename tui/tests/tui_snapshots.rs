@@ -171,7 +171,11 @@ fn the_hot_seat_hands_off_between_people() {
     insta::assert_snapshot!("handoff_80x24", frame);
     driver.key(KeyCode::Enter);
     let frame = driver.frame(80, 24);
-    assert!(frame.contains("seat 1's view"), "{frame}");
+    // The header says whose screen it is.
+    assert!(
+        frame.contains("seat 1's view") && frame.contains("seat 0 person · seat 1 (you)"),
+        "{frame}"
+    );
 }
 
 #[test]

@@ -85,13 +85,26 @@ impl TitleBar<'_> {
     /// Who plays whom, in words: as long as `short` allows (`seat 1 hard` or `1 hard`).
     fn roster(&self, short: bool) -> String {
         let view = self.view;
+        // Hot seat: whose screen this is, by the name the others know them by.
+        let own = (view.people.len() > 1 && !matches!(view.phase, Phase::Handoff(_)))
+            .then(|| {
+                self.app
+                    .session
+                    .as_deref()
+                    .and_then(|session| session.plan().seats.get(view.viewer))
+                    .map(|label| format!("{} (you)", crate::bots::own_name(label, view.viewer)))
+            })
+            .flatten();
         let others = |skip: Option<usize>| {
             view.seats
                 .iter()
                 .enumerate()
                 .filter(|(seat, _)| Some(*seat) != skip)
                 .map(|(seat, name)| {
-                    let label = name.label(seat);
+                    let label = match &own {
+                        Some(own) if seat == view.viewer => own.clone(),
+                        _ => name.label(seat),
+                    };
                     if short {
                         label.replacen("seat ", "", 1)
                     } else {
