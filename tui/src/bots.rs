@@ -87,6 +87,14 @@ impl SeatName {
     }
 }
 
+/// A seat's own name, as the others call it: the person's name, else `seat N`.
+pub fn own_name(label: &SeatLabel, seat: usize) -> String {
+    match label {
+        SeatLabel::Human(Some(name)) | SeatLabel::Remote(Some(name)) => name.clone(),
+        _ => format!("seat {seat}"),
+    }
+}
+
 /// What plays a seat, in words.
 pub fn seat_kind(label: &SeatLabel) -> String {
     match label {
@@ -114,8 +122,7 @@ fn seat_name(seat: usize, label: &SeatLabel, viewer: Option<usize>) -> SeatName 
     SeatName {
         short: match label {
             SeatLabel::Human(_) if viewer == Some(seat) => "you".to_owned(),
-            SeatLabel::Human(Some(name)) | SeatLabel::Remote(Some(name)) => name.clone(),
-            _ => format!("seat {seat}"),
+            _ => own_name(label, seat),
         },
         kind: seat_kind(label),
     }

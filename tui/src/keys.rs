@@ -511,11 +511,12 @@ pub const HANDOFF: &[Binding] = &[
     INTERRUPT,
 ];
 
-/// The end of a game.
+/// The end of a game. Enter does nothing here: a person pressing it to roll or play as
+/// the game ends would otherwise start the next game before seeing how this one ended.
 pub const END: &[Binding] = &[
     bind(
         Cmd::Again,
-        &[Code(KeyCode::Enter), Char('a')],
+        &[Char('a')],
         "again",
         "play again with the same settings (the next seed)",
         true,

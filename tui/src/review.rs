@@ -40,6 +40,14 @@ pub struct Reviewed {
     pub reason: Option<String>,
 }
 
+impl Reviewed {
+    /// Whether the move played is the searcher's or as good within the half point the
+    /// screen rounds away (a "better" move `−0` would say nothing).
+    pub fn is_best(&self) -> bool {
+        self.played == self.best || self.loss < 0.5
+    }
+}
+
 /// The review of one seat's decisions in a game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Review {
@@ -55,7 +63,7 @@ impl Review {
     /// `12 decisions: 8 best, 2 inaccuracies, 1 mistake, 1 blunder`.
     pub fn summary(&self) -> String {
         let count = |mark: Mark| self.moves.iter().filter(|m| m.mark == Some(mark)).count();
-        let best = self.moves.iter().filter(|m| m.played == m.best).count();
+        let best = self.moves.iter().filter(|m| m.is_best()).count();
         let mut parts = vec![format!("{best} best")];
         for (mark, one, many) in [
             (Mark::Inaccuracy, "inaccuracy", "inaccuracies"),

@@ -9,7 +9,7 @@ use mousehole_engine::{GameInfo, GameSpec};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget};
 
 use mousehole_bots::SeatLabel;
 
@@ -409,10 +409,8 @@ impl Setup {
     pub fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
         let problem = self.plan().err();
         let focused = self.focused();
-        let mut lines = vec![
-            Line::styled("mousehole — a new game", theme.title()),
-            Line::raw(""),
-        ];
+        // Every row counts: Mouse Trap for four, its options, help and spec fit 80×24.
+        let mut lines = vec![Line::styled("mousehole — a new game", theme.title())];
         // The labels' column is as wide as the longest (an option's key may be long).
         let label_width = self
             .options
@@ -548,9 +546,7 @@ impl Setup {
                 .unwrap_or_default();
             lines.push(Line::styled(format!("✓ ready: {spec}"), theme.good()));
         }
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .render(area, buf);
+        Paragraph::new(crate::text::wrap_all(&lines, usize::from(area.width), 0)).render(area, buf);
     }
 }
 

@@ -95,8 +95,9 @@ pub trait BoardView: BotGame {
     /// hid nothing.
     fn revealed(state: &Self) -> Vec<String>;
 
-    /// How a finished game ended and how each seat scored, from its final state, in words.
-    fn ending(state: &Self) -> Ending;
+    /// How a finished game ended and how each seat scored, from its final state, in words,
+    /// the seats called by `names` (`you`, `seat 1`).
+    fn ending(state: &Self, names: &[String]) -> Ending;
 
     /// Why `action` (one of the seat's legal actions) is worth playing, in a few plain words
     /// from the seat's observation only (`5-hole card, 8% trap chance`); `None` where the
@@ -105,6 +106,23 @@ pub trait BoardView: BotGame {
         let _ = (observation, action);
         None
     }
+}
+
+/// `your` for `you`, else `seat 1's`: a seat's name before what it owns.
+pub fn possessive(name: &str) -> String {
+    if name == "you" {
+        "your".to_owned()
+    } else {
+        format!("{name}'s")
+    }
+}
+
+/// A seat's name from `names`, or `seat N` when there is none.
+pub fn seat_name(names: &[String], seat: usize) -> String {
+    names
+        .get(seat)
+        .cloned()
+        .unwrap_or_else(|| format!("seat {seat}"))
 }
 
 /// How a finished game ended: the reason, and per seat how its score was made.

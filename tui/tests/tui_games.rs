@@ -80,6 +80,13 @@ fn check_finished(driver: &mut Driver, game: &str) {
 fn a_scripted_game_of_cheese_day_reaches_the_end_screen() {
     let mut driver = play_to_the_end("cheese-day", "human,heuristic,random", 11);
     check_finished(&mut driver, "cheese-day");
+    // Enter, pressed a moment late to play, leaves the end screen in view; `a` starts the
+    // next game.
+    driver.key(KeyCode::Enter);
+    assert!(driver.frame(80, 24).contains("game over"));
+    driver.char('a');
+    assert_eq!(driver.app.transcript().unwrap().seed, 12);
+    assert!(!driver.app.game_over());
 }
 
 #[test]

@@ -25,6 +25,16 @@ fn setup_screens() {
     }
     let mut driver = setup("mouse-trap");
     insta::assert_snapshot!("setup_mouse-trap_120x40", driver.frame(120, 40));
+    // The tallest form, Mouse Trap for four, is whole at 80x24: the spec it will start is
+    // the last line.
+    driver.key(KeyCode::Down);
+    driver.key(KeyCode::Right);
+    let frame = driver.frame(80, 24);
+    assert!(
+        frame.contains("seat 3") && frame.contains("trap_reliability=5/6"),
+        "{frame}"
+    );
+    insta::assert_snapshot!("setup_mouse-trap_4_players", frame);
 }
 
 #[test]
@@ -111,8 +121,9 @@ fn end_screens_say_why_the_game_ended_and_how_it_was_scored() {
             frame.contains("game over") && frame.contains(reason) && frame.contains("you placed"),
             "{frame}"
         );
-        // The log stays in view, and nothing on the end screen is a trap chance.
-        assert!(frame.contains("log:"), "{frame}");
+        // The log stays in view, its end (how the game ended) not pushed aside by a pinned
+        // entry, and nothing on the end screen is a trap chance.
+        assert!(frame.contains("log:") && !frame.contains('▸'), "{frame}");
         let game = spec.split(':').next().unwrap();
         insta::assert_snapshot!(format!("end_{game}_80x24"), frame);
         insta::assert_snapshot!(format!("end_{game}_120x40"), driver.frame(120, 40));
@@ -160,7 +171,11 @@ fn the_hot_seat_hands_off_between_people() {
     insta::assert_snapshot!("handoff_80x24", frame);
     driver.key(KeyCode::Enter);
     let frame = driver.frame(80, 24);
-    assert!(frame.contains("seat 1's view"), "{frame}");
+    // The header says whose screen it is.
+    assert!(
+        frame.contains("seat 1's view") && frame.contains("seat 0 person · seat 1 (you)"),
+        "{frame}"
+    );
 }
 
 #[test]
@@ -232,7 +247,8 @@ fn help_lists_the_keys_of_the_screen_and_scrolls() {
 #[test]
 fn long_log_lines_wrap_instead_of_being_cut() {
     // The first seed and decision at which Moose in the House's clean-up ("now everyone has
-    // one, so hands discard theirs") is in the person's log.
+    // one, so hands discard theirs") is in the person's log whole: every word on screen,
+    // wrapped, nothing cut at the edge.
     for seed in 1..60 {
         let mut driver = Driver::play("moose-house", "human,heuristic,heuristic", seed);
         for _ in 0..40 {
@@ -242,25 +258,27 @@ fn long_log_lines_wrap_instead_of_being_cut() {
             }
             let frame = driver.frame(80, 24);
             let log = driver.app.transcript().unwrap();
-            let cleaned = !log.events.is_empty() && frame.contains("so hands");
-            if cleaned {
-                // Every word of the note is on screen, wrapped: nothing is cut at the edge.
-                // The log is under the board, in the left 52 columns.
-                let words: String = frame
-                    .lines()
-                    .map(|line| line.chars().skip(2).take(50).collect::<String>())
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                let words: Vec<&str> = words.split_whitespace().collect();
-                let joined = words.join(" ");
-                assert!(
-                    joined.contains("now everyone has one, so hands discard theirs face up"),
-                    "{frame}"
-                );
+            if log.events.is_empty() || !frame.contains("so hands") {
+                driver.key(KeyCode::Enter);
+                continue;
+            }
+            // The note wrapped, under the board in the left 52 columns.
+            let words: String = frame
+                .lines()
+                .map(|line| line.chars().skip(2).take(50).collect::<String>())
+                .collect::<Vec<_>>()
+                .join(" ");
+            let words: Vec<&str> = words.split_whitespace().collect();
+            let whole = words
+                .join(" ")
+                .contains("now everyone has one, so hands discard theirs face up");
+            if whole {
                 insta::assert_snapshot!("long_log_80x24", frame);
                 insta::assert_snapshot!("long_log_120x40", driver.frame(120, 40));
                 return;
             }
+            // A pinned entry given less room than it needs says it is cut short.
+            assert!(frame.contains('…'), "{frame}");
             driver.key(KeyCode::Enter);
         }
     }
@@ -312,6 +330,15 @@ fn mouse_race_21_is_whole_from_100x30_and_pans_at_80x24() {
     assert_ne!(panned, cut);
     assert!(panned.contains('◀') && panned.contains('▲'), "{panned}");
     insta::assert_snapshot!("race21_80x24_panned", panned);
+    // With a tile in hand the line under the bag holds both, whole.
+    driver.key(KeyCode::Enter);
+    driver.settle();
+    let held = driver.frame(80, 24);
+    assert!(
+        held.contains("in hand: a ") && held.contains("⇧arrows pan"),
+        "{held}"
+    );
+    insta::assert_snapshot!("race21_80x24_in_hand", held);
 }
 
 #[test]

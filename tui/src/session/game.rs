@@ -510,7 +510,9 @@ impl<G: TuiGame> GameSession<G> {
         let observation = self.game.state().observation(self.viewer);
         let status = status_line::<G>(&observation, self.viewer, person_view);
         let log = log_entries(self.game.seen(self.viewer), &seats);
-        let pinned = if person_view {
+        // Once the game is over there is no next decision to keep anything for: the log's
+        // end (how the game ended) has the room.
+        let pinned = if person_view && phase != Phase::Over {
             pinned(&log, self.viewer)
         } else {
             Vec::new()
@@ -573,7 +575,8 @@ impl<G: TuiGame> GameSession<G> {
             (_, None) => "over".to_owned(),
         };
         let state = self.game.state();
-        let ending = (state.is_terminal()).then(|| G::ending(state));
+        let short: Vec<String> = seats.iter().map(|name| name.short.clone()).collect();
+        let ending = (state.is_terminal()).then(|| G::ending(state, &short));
         let mut view = EndView {
             headline,
             reason: ending

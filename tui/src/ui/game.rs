@@ -93,13 +93,26 @@ impl TitleBar<'_> {
     /// Who plays whom, in words: as long as `short` allows (`seat 1 hard` or `1 hard`).
     fn roster(&self, short: bool) -> String {
         let view = self.view;
+        // Hot seat: whose screen this is, by the name the others know them by.
+        let own = (view.people.len() > 1 && !matches!(view.phase, Phase::Handoff(_)))
+            .then(|| {
+                self.app
+                    .session
+                    .as_deref()
+                    .and_then(|session| session.plan().seats.get(view.viewer))
+                    .map(|label| format!("{} (you)", crate::bots::own_name(label, view.viewer)))
+            })
+            .flatten();
         let others = |skip: Option<usize>| {
             view.seats
                 .iter()
                 .enumerate()
                 .filter(|(seat, _)| Some(*seat) != skip)
                 .map(|(seat, name)| {
-                    let label = name.label(seat);
+                    let label = match &own {
+                        Some(own) if seat == view.viewer => own.clone(),
+                        _ => name.label(seat),
+                    };
                     if short {
                         label.replacen("seat ", "", 1)
                     } else {
@@ -322,17 +335,30 @@ impl Widget for MovesPanel<'_> {
             _ => " moves ".to_owned(),
         };
         let focused = matches!(view.phase, Phase::Person(_) | Phase::Roll(_));
-        let block = Block::bordered()
+        let inner = Block::bordered().inner(area);
+        let list = list_area(app, inner);
+        let rows = move_rows(app, view, list.width);
+        let height = usize::from(list.height);
+        let offset = list_offset(&rows, view.selected, height);
+        // Moves beyond the panel's edge are said on its border (the arrows bring them in).
+        let hidden = match (offset > 0, offset + height < rows.len()) {
+            (true, true) => " ↑↓ more ",
+            (true, false) => " ↑ more ",
+            (false, true) => " ↓ more ",
+            (false, false) => "",
+        };
+        let mut block = Block::bordered()
             .border_style(if focused {
                 theme.focus_border()
             } else {
                 theme.border()
             })
             .title(Span::styled(title, theme.title()));
-        let inner = block.inner(area);
+        if !hidden.is_empty() {
+            block = block.title_bottom(Line::styled(hidden, theme.accent()).right_aligned());
+        }
         block.render(area, buf);
         let (top, bottom) = moves_parts(app, view, inner.width);
-        let list = list_area(app, inner);
         Paragraph::new(top).render(
             Rect {
                 height: list.y - inner.y,
@@ -348,7 +374,6 @@ impl Widget for MovesPanel<'_> {
             },
             buf,
         );
-        let rows = move_rows(app, view, list.width);
         if rows.is_empty() && !focused {
             let waiting = match view.phase {
                 Phase::Thinking(seat) => format!("seat {seat} is thinking {}", spinner(app)),
@@ -357,8 +382,6 @@ impl Widget for MovesPanel<'_> {
             Paragraph::new(Line::styled(waiting, theme.dim())).render(list, buf);
             return;
         }
-        let height = usize::from(list.height);
-        let offset = list_offset(&rows, view.selected, height);
         // The selected move is highlighted to the panel's edge.
         for (row, (i, line)) in rows.iter().skip(offset).take(height).enumerate() {
             let y = list.y + row as u16;
@@ -424,9 +447,12 @@ impl Widget for LogPanel<'_> {
         let scroll = self.scroll.min(lines.len().saturating_sub(height));
         let end = lines.len() - scroll;
         let start = end.saturating_sub(height);
-        // Pinned entries that are not in view (whole) go on top, the log below them.
-        let mut pinned: Vec<Line<'static>> = Vec::new();
-        for &index in self.pinned {
+        // Pinned entries that are not in view (whole) go on top, the log below them: as
+        // many as half the height holds, the latest first (what happened to the person
+        // since their own move), one cut short saying so.
+        let room = height / 2;
+        let mut kept: Vec<Vec<Line<'static>>> = Vec::new();
+        for &index in self.pinned.iter().rev() {
             let Some(&first) = starts.get(index) else {
                 continue;
             };
@@ -434,15 +460,27 @@ impl Widget for LogPanel<'_> {
             if first >= start && last <= end {
                 continue;
             }
+            // Two columns for the lead, one for the mark of a cut.
             let mut entry =
-                entry_lines(&self.entries[index], theme, width.saturating_sub(2), false);
+                entry_lines(&self.entries[index], theme, width.saturating_sub(3), false);
             for (n, line) in entry.iter_mut().enumerate() {
                 let lead = if n == 0 { "▸ " } else { "  " };
                 line.spans.insert(0, Span::styled(lead, theme.accent()));
             }
-            pinned.extend(entry);
+            let used: usize = kept.iter().map(Vec::len).sum();
+            if !kept.is_empty() && used + entry.len() > room {
+                break;
+            }
+            kept.insert(0, entry);
         }
-        let pinned_h = pinned.len().min(height / 2);
+        let mut pinned: Vec<Line<'static>> = kept.into_iter().flatten().collect();
+        let pinned_h = pinned.len().min(room);
+        if pinned_h < pinned.len() {
+            pinned.truncate(pinned_h);
+            if let Some(line) = pinned.last_mut() {
+                line.spans.push(Span::styled("…", theme.accent()));
+            }
+        }
         let title = if scroll > 0 {
             format!("{}(↑{scroll} lines: pgdn) ", self.title)
         } else {

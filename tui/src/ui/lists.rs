@@ -185,7 +185,7 @@ pub fn render_review(app: &App, area: Rect, buf: &mut Buffer) {
         .map(|m| {
             let (mark, style) = match m.mark {
                 Some(mark) => (mark.word(), theme.danger()),
-                None if m.played == m.best => ("best", theme.good()),
+                None if m.is_best() => ("best", theme.good()),
                 None => ("fine", theme.text()),
             };
             let mut lines = wrap_line(
@@ -201,7 +201,7 @@ pub fn render_review(app: &App, area: Rect, buf: &mut Buffer) {
                 width,
                 16,
             );
-            if m.played != m.best {
+            if !m.is_best() {
                 lines.extend(wrap_line(
                     &Line::from(vec![
                         Span::raw(" ".repeat(16)),

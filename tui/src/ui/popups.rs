@@ -17,8 +17,10 @@ pub fn render_setup(app: &App, area: Rect, buf: &mut Buffer) {
     let block = Block::bordered().border_style(theme.border());
     let inner = block.inner(area);
     block.render(area, buf);
+    // The message's rows are taken from the form only while there is one.
+    let message_rows = if app.message.is_some() { 2 } else { 0 };
     let [form, message_area] =
-        Layout::vertical([Constraint::Fill(1), Constraint::Length(2)]).areas(inner);
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(message_rows)]).areas(inner);
     app.setup.render(form, buf, theme);
     if let Some(message) = &app.message {
         Paragraph::new(wrap(
@@ -33,15 +35,28 @@ pub fn render_setup(app: &App, area: Rect, buf: &mut Buffer) {
 /// The one-line key bar: the screen's main commands that can do something now.
 pub fn render_key_bar(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
+    let width = usize::from(area.width);
+    let piece = |(keys, name): &(String, &str)| text::width(keys) + 1 + text::width(name) + 2;
+    let mut entries = bar_entries(app.context().bindings(), |cmd| app.enabled(cmd));
+    // Short of room, the entries nearest the end give way first, but help and quit stay:
+    // help lists the rest.
+    while entries.iter().map(piece).sum::<usize>() > width {
+        let Some(last) = entries
+            .iter()
+            .rposition(|(_, name)| !matches!(*name, "help" | "quit"))
+        else {
+            break;
+        };
+        entries.remove(last);
+    }
     let mut spans = Vec::new();
     let mut used = 0usize;
-    let width = usize::from(area.width);
-    for (keys, name) in bar_entries(app.context().bindings(), |cmd| app.enabled(cmd)) {
-        let piece = text::width(&keys) + 1 + text::width(name) + 2;
-        if used + piece > width {
+    for entry in entries {
+        used += piece(&entry);
+        if used > width {
             break;
         }
-        used += piece;
+        let (keys, name) = entry;
         spans.push(Span::styled(keys, theme.key()));
         spans.push(Span::raw(format!(" {name}  ")));
     }

@@ -207,14 +207,14 @@ impl BoardView for CheeseDay {
             .collect()
     }
 
-    fn ending(state: &CheeseDay) -> Ending {
+    fn ending(state: &CheeseDay, names: &[String]) -> Ending {
         use mousehole_engine::Game as _;
         let observation = state.observation(0);
         let players = &observation.players;
         let reason = match players.iter().find(|p| p.traps >= 3) {
             Some(out) => format!(
-                "seat {} took a third trap: out at once, placed last",
-                out.seat
+                "{} took a third trap: out at once, placed last",
+                super::seat_name(names, out.seat)
             ),
             None => "the reserve ran out".to_owned(),
         };

@@ -285,7 +285,7 @@ impl BoardView for MooseHouse {
         }
     }
 
-    fn ending(state: &MooseHouse) -> Ending {
+    fn ending(state: &MooseHouse, _names: &[String]) -> Ending {
         let players = mousehole_engine::GameConfig::players(state.config());
         let observation = state.observation(0);
         let breakdown: Vec<String> = (0..players)
@@ -294,9 +294,20 @@ impl BoardView for MooseHouse {
                 let in_house = house.map_or(0, |h| usize::from(h.moose));
                 let doors = house.map_or(0, |h| h.doors);
                 let in_hand = state.score(seat).saturating_sub(in_house);
+                // Only the moose cards held count: the rest of the hand is not listed.
+                let moose = named(
+                    state
+                        .hand(seat)
+                        .iter()
+                        .filter(|(card, _)| matches!(card, Card::Moose(_))),
+                );
+                let held = if moose.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({moose})")
+                };
                 format!(
-                    "{in_house} in house + {in_hand} in hand ({}), {}",
-                    compact(state.hand(seat)),
+                    "{in_house} in house + {in_hand} in hand{held}, {}",
                     count(doors, "door")
                 )
             })
@@ -439,8 +450,12 @@ fn compact(cards: &Cards) -> String {
     if cards.is_empty() {
         return "none".to_owned();
     }
+    named(cards.iter())
+}
+
+/// Cards by their names, with how many: `moose:living×2 trap`.
+fn named(cards: impl Iterator<Item = (Card, u8)>) -> String {
     cards
-        .iter()
         .map(|(card, n)| {
             let name = match card {
                 Card::Room(kind) => format!("room:{}", kind.word()),

@@ -203,18 +203,23 @@ impl BoardView for MouseRace {
             x = board.put(x, y, &text, style);
         }
         if more_up || more_down || more_left || more_right {
-            board.put(
-                x,
-                y,
-                &format!(
-                    "rows {}-{}, {}-{} of {size}: ⇧arrows pan",
-                    top_row + 1,
-                    top_row + rows,
+            let (rows, cols) = (
+                format!("{}-{}", top_row + 1, top_row + rows),
+                format!(
+                    "{}-{}",
                     char::from(b'a' + left_col),
                     char::from(b'a' + left_col + cols - 1)
                 ),
-                theme.accent(),
             );
+            // In words where there is room, else shorter (beside a tile in hand at 80×24).
+            let long = format!("rows {rows}, {cols} of {size}: ⇧arrows pan");
+            let text = if crate::text::width(&long) <= usize::from(board.width().saturating_sub(x))
+            {
+                long
+            } else {
+                format!("{rows} {cols} of {size}: ⇧arrows pan")
+            };
+            board.put(x, y, &text, theme.accent());
         }
     }
 
@@ -274,11 +279,14 @@ impl BoardView for MouseRace {
         Vec::new()
     }
 
-    fn ending(state: &MouseRace) -> Ending {
+    fn ending(state: &MouseRace, names: &[String]) -> Ending {
         use mousehole_engine::Game as _;
         let observation = state.observation(0);
         let reason = match state.end() {
-            Some(End::Cheese { winner }) => format!("seat {winner}'s path reached the cheese"),
+            Some(End::Cheese { winner }) => format!(
+                "{} path reached the cheese",
+                super::possessive(&super::seat_name(names, usize::from(winner)))
+            ),
             Some(End::TurnLimit) => format!(
                 "the turn limit ({} turns) was reached: a draw",
                 observation.max_turns

@@ -266,7 +266,7 @@ impl BoardView for MouseTrap {
         Vec::new()
     }
 
-    fn ending(state: &MouseTrap) -> Ending {
+    fn ending(state: &MouseTrap, names: &[String]) -> Ending {
         use mousehole_engine::Game as _;
         let observation = state.observation(0);
         let reason = match &observation.phase {
@@ -274,7 +274,10 @@ impl BoardView for MouseTrap {
                 ended_by: mousehole_engine::games::mouse_trap::Ending::LastMouse,
                 winners,
             } => match winners.as_slice() {
-                [winner] => format!("seat {winner}'s mouse is the last one not caught"),
+                [winner] => format!(
+                    "{} mouse is the last one not caught",
+                    super::possessive(&super::seat_name(names, *winner))
+                ),
                 _ => "the last mice were caught together".to_owned(),
             },
             PhaseView::Over { .. } => format!(
