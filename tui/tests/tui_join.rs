@@ -132,6 +132,7 @@ fn a_spectator_sees_what_every_seat_sees_and_no_board() {
     let full = hosted.finish();
     let frame = watcher.frame(100, 30);
     assert!(frame.contains("Watching"), "{frame}");
+    assert!(!frame.contains("seat 0's view"), "{frame}");
     assert!(frame.contains("game over"), "{frame}");
     let seen = watcher.app.transcript().unwrap();
     assert_eq!(seen.events.len(), full.events.len());

@@ -39,7 +39,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         return Handoff { app, view, seat }.render(main, buf);
     }
     let theme = app.theme;
-    let title = if session.hosted() {
+    let title = if session.hosted() && view.people.is_empty() {
+        " the table ".to_owned()
+    } else if session.hosted() {
         format!(" seat {}'s view ", view.viewer)
     } else {
         format!(
