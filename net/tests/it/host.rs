@@ -375,6 +375,14 @@ fn spectators_see_what_every_seat_sees_and_nothing_more() {
     assert!(seen.iter().any(|text| text == "draw ?"));
 }
 
+/// Plays remote seats 0 and 1 with a random and a heuristic agent, to the end.
+fn seat_both(hosted: &crate::support::Hosted) {
+    let (a, _) = agent(hosted.address, &hosted.code(0), "random");
+    let (b, _) = agent(hosted.address, &hosted.code(1), "heuristic");
+    a.join().unwrap().unwrap();
+    b.join().unwrap().unwrap();
+}
+
 #[test]
 fn garbage_does_not_disturb_the_game_or_the_host() {
     // The same game twice: once undisturbed, once with garbage coming in all along.
@@ -390,10 +398,7 @@ fn garbage_does_not_disturb_the_game_or_the_host() {
         )
     };
     let quiet = table();
-    let (a, _) = agent(quiet.address, &quiet.code(0), "random");
-    let (b, _) = agent(quiet.address, &quiet.code(1), "heuristic");
-    a.join().unwrap().unwrap();
-    b.join().unwrap().unwrap();
+    seat_both(&quiet);
     let undisturbed = quiet.finish();
 
     let hosted = table();
@@ -432,10 +437,7 @@ fn garbage_does_not_disturb_the_game_or_the_host() {
         "a message over 1 MiB is not answered"
     );
 
-    let (a, _) = agent(address, &hosted.code(0), "random");
-    let (b, _) = agent(address, &hosted.code(1), "heuristic");
-    a.join().unwrap().unwrap();
-    b.join().unwrap().unwrap();
+    seat_both(&hosted);
     assert!(closed_within(&mut http, Duration::from_secs(3)));
     assert!(closed_within(&mut binary, Duration::from_secs(3)));
     assert!(long.join().unwrap());
@@ -503,10 +505,7 @@ fn clients_that_never_read_do_not_hold_up_the_game_or_the_others() {
         )
     };
     let quiet = table();
-    let (a, _) = agent(quiet.address, &quiet.code(0), "random");
-    let (b, _) = agent(quiet.address, &quiet.code(1), "heuristic");
-    a.join().unwrap().unwrap();
-    b.join().unwrap().unwrap();
+    seat_both(&quiet);
     let undisturbed = quiet.finish();
 
     let hosted = table();
@@ -520,10 +519,7 @@ fn clients_that_never_read_do_not_hold_up_the_game_or_the_others() {
     let mut reader = Raw::connect(hosted.address);
     reader.send(r#"{"type":"watch"}"#);
     let start = Instant::now();
-    let (a, _) = agent(hosted.address, &hosted.code(0), "random");
-    let (b, _) = agent(hosted.address, &hosted.code(1), "heuristic");
-    a.join().unwrap().unwrap();
-    b.join().unwrap().unwrap();
+    seat_both(&hosted);
     let took = start.elapsed();
     let read = reader.rest();
     assert_eq!(

@@ -6,7 +6,7 @@ use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
-pub use mousehole_net::testing::{agent, client_settings, host, settings};
+pub use mousehole_net::testing::{Hosted, agent, client_settings, host, settings};
 use serde_json::Value;
 use tokio_tungstenite::tungstenite::{self, Message};
 
