@@ -2,7 +2,7 @@
 //! per game, the move list with hints, the log in the seat's own view, undo, saving and
 //! resuming, a replay viewer, hot seat for several people at one terminal.
 //!
-//! The [`App`] is state ([`app`]) + [`App::handle_key`] mapping keys to commands through one
+//! The [`App`] is state (`app`) + [`App::handle_key`] mapping keys to commands through one
 //! key list per screen ([`keys`]) + widgets drawing it (`ui`: `impl Widget for &App`, split
 //! into widgets over a pure layout function, nothing written back while drawing). It holds
 //! the game as a `Box<dyn Session>` built through `visit_game!` with the bound
