@@ -37,8 +37,8 @@ pub struct GamePlan {
     pub out: Option<PathBuf>,
     /// The agent behind hints and the coach ([`HINT_SPEC`] unless a caller wants another).
     pub hint: AgentSpec,
-    /// Coach mode: before a person's move that gives away `COACH_POINTS` or more of win
-    /// chance, say so and offer to choose again.
+    /// Coach mode: before a person's move that gives away `COACH_POINTS` (a mistake's
+    /// worth) or more of win chance, say so and offer to choose again.
     pub coach: bool,
     /// A person rolls their own die with a key (in games where the turn starts with one);
     /// the roll is the match's chance event all the same.
