@@ -200,12 +200,7 @@ const SAMPLE_LEGAL_DRAWS: usize = 3;
 
 impl<G: Game> Harness<G> {
     fn new(config: &G::Config) -> Self {
-        let options_text = config
-            .to_options()
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect::<Vec<_>>()
-            .join(",");
+        let options_text = config.options_text();
         Self {
             config: config.clone(),
             options_text,
