@@ -210,13 +210,13 @@ mod tests {
     #[test]
     fn a_level_reads_as_its_agent_spec() {
         let medium = CheeseDay::level(Level::Medium);
-        let Settings::Ismcts { settings, rollout } = medium.spec().validate().unwrap() else {
+        let Settings::Ismcts { settings, rollout } = medium.spec().settings() else {
             panic!("medium is an ismcts search")
         };
         assert_eq!(settings.effort, Effort::iterations(medium.iterations));
         assert_eq!(rollout, medium.rollout);
         let hard = CheeseDay::level(Level::Hard);
-        let Settings::MonteCarlo { settings, rollout } = hard.spec().validate().unwrap() else {
+        let Settings::MonteCarlo { settings, rollout } = hard.spec().settings() else {
             panic!("hard is a flat Monte Carlo search")
         };
         assert_eq!(settings.effort, Effort::iterations(hard.iterations));
@@ -224,8 +224,8 @@ mod tests {
         assert_eq!(level_of("cheese-day", Level::Hard), Some(hard));
         assert_eq!(level_of("chess", Level::Hard), None);
         let fewer = hard.with_iterations(7);
-        assert_eq!(fewer.settings["playouts"], "7");
-        assert_eq!(fewer.settings["margin"], "2");
-        assert_eq!(fewer.settings["rollout"], hard.spec().settings["rollout"]);
+        assert_eq!(fewer.given()["playouts"], "7");
+        assert_eq!(fewer.given()["margin"], "2");
+        assert_eq!(fewer.given()["rollout"], hard.spec().given()["rollout"]);
     }
 }

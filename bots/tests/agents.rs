@@ -18,7 +18,7 @@ impl BotVisitor for PlayOne<'_> {
         let mut seats: Vec<AgentSeat<G>> = self
             .specs
             .iter()
-            .map(|spec| AgentSeat::new(build_agent::<G>(spec).expect("agent builds")))
+            .map(|spec| AgentSeat::new(build_agent::<G>(spec)))
             .collect();
         let mut game = Match::<G>::new(&config, self.seed);
         let end = game.run(&mut seats);
@@ -209,9 +209,7 @@ fn a_seat_type_mix_runs_through_dyn_seats() {
                 .collect();
             let mut seats: Vec<Box<dyn Seat<G>>> = specs
                 .iter()
-                .map(|s| {
-                    Box::new(AgentSeat::<G>::new(build_agent::<G>(s).unwrap())) as Box<dyn Seat<G>>
-                })
+                .map(|s| Box::new(AgentSeat::<G>::new(build_agent::<G>(s))) as Box<dyn Seat<G>>)
                 .collect();
             Match::<G>::new(&config, 5).run(&mut seats)
         }

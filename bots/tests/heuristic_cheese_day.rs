@@ -89,7 +89,7 @@ fn the_heuristic_agent_finishes_every_game_with_legal_choices() {
                 .map(|seat| if seat % 2 == 0 { "heuristic" } else { "random" })
                 .map(|spec| spec.parse().expect("agent spec"))
                 .collect();
-            let (game, end) = play_agents::<CheeseDay>(&config, &specs, seed).expect("agents");
+            let (game, end) = play_agents::<CheeseDay>(&config, &specs, seed);
             assert!(
                 matches!(end, MatchEnd::Finished(_)),
                 "{options} seed {seed}: {end:?}"

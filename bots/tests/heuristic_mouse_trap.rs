@@ -107,7 +107,7 @@ fn the_heuristic_agent_finishes_every_match_against_random_players_without_an_il
                     } else {
                         &random
                     };
-                    AgentSeat::new(build_agent::<MouseTrap>(spec).expect("agent builds"))
+                    AgentSeat::new(build_agent::<MouseTrap>(spec))
                 })
                 .collect();
             let mut game = Match::<MouseTrap>::new(&config, seed);

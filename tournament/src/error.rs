@@ -23,9 +23,6 @@ pub enum TournamentError {
     /// An entry whose seat cannot be built (a program that cannot be started, …).
     #[error("{0}")]
     Seat(String),
-    /// An `exec:` entry's fallback that does not build for the game.
-    #[error("the fallback of the external entries: {problem}")]
-    Fallback { problem: AgentSpecError },
     #[error("empty entry in the agent list; give one agent spec or `exec:COMMAND` per entry")]
     EmptyAgent,
     #[error("'{entry}': a tournament seats only agents (people play with `mousehole play`)")]
