@@ -98,6 +98,11 @@ pub enum TournamentError {
     Unfinished { file: String, problem: String },
     #[error("the strength report's chart of {chart}: {problem}")]
     Chart { chart: String, problem: String },
+    /// The strength report asked of a build without its charts.
+    #[error(
+        "this build of mousehole draws no charts, which the strength report needs: build it with `--features charts` (`cargo xtask strength` does)"
+    )]
+    NoCharts,
     #[error("no part files to merge")]
     NoParts,
 }
