@@ -85,7 +85,8 @@ pub fn run(args: &ViewArgs) -> Result<ExitCode> {
             Ok(view) => view.to_json_line() + "\n",
             Err(error) => {
                 failed += 1;
-                eprintln!("{label}: no view made: {error}");
+                // Ignored if stderr is gone: the exit status still says a view was not made.
+                let _ = writeln!(io::stderr(), "{label}: no view made: {error}");
                 return Ok(());
             }
         };

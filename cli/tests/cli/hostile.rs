@@ -1,7 +1,7 @@
 //! The hostile tester's defects (issue 21), each reproduced with the command that showed it,
 //! and the class it belongs to checked for every command: a closed or full standard output,
 //! every stop signal on the long-running commands, every file and parse error in people's
-//! words. (Item 7, `view` refusing what `replay` refuses, belongs with `view`.)
+//! words.
 
 use std::fs::OpenOptions;
 use std::time::{Duration, Instant};
@@ -451,6 +451,61 @@ fn the_hot_seat_recap_shows_each_event_once() {
     assert_eq!(first, 2, "{printed}");
     let bobs = "--- the end of the game, as seat 1 (bob) saw it ---\n    1. chance";
     assert!(printed.contains(bobs), "{printed}");
+}
+
+/// Item 7: `view` refuses what `replay` refuses (a forged outcome, a game cut short that keeps
+/// its outcome), through the same check; an unfinished game's view ends unfinished.
+#[test]
+fn view_refuses_what_replay_refuses() {
+    let dir = scratch("hostile-view");
+    let played = bot_game(&dir, "g.json", "3");
+    let whole = Transcript::from_json_bytes(&std::fs::read(&played).unwrap()).unwrap();
+    let outcome = whole.outcome.clone().expect("a finished game");
+    let mut forged = whole.clone();
+    let mut claimed = outcome.clone();
+    claimed.ranks = vec![1; claimed.ranks.len()];
+    claimed.scores = vec![99; claimed.scores.len()];
+    forged.outcome = Some(claimed);
+    let mut cut = whole.clone();
+    cut.events.truncate(whole.events.len() / 2);
+    let mut unfinished = cut.clone();
+    unfinished.outcome = None;
+    for (name, transcript, valid) in [
+        ("forged.json", &forged, false),
+        ("cut.json", &cut, false),
+        ("unfinished.json", &unfinished, true),
+    ] {
+        let file = dir.join(name);
+        std::fs::write(&file, transcript.to_json_pretty()).unwrap();
+        let replayed = mousehole(&["replay", text(&file)]);
+        let viewed = mousehole(&["view", text(&file), "--seat", "1", "--text"]);
+        assert_eq!(
+            replayed.status.success(),
+            valid,
+            "{name}: {}",
+            stdout(&replayed)
+        );
+        assert_eq!(
+            viewed.status.success(),
+            valid,
+            "{name}: {}",
+            stdout(&viewed)
+        );
+        if valid {
+            let view = stdout(&viewed);
+            assert!(view.ends_with("outcome: unfinished\n"), "{name}: {view}");
+            assert!(!view.contains("seat  rank"), "{name}: {view}");
+        } else {
+            assert_eq!(viewed.status.code(), Some(1), "{name}");
+            assert!(stdout(&viewed).is_empty(), "{name}: {}", stdout(&viewed));
+            let said = stderr(&viewed);
+            assert!(
+                said.contains("no view made: INVALID: the recorded outcome"),
+                "{name}: {said}"
+            );
+            assert_plain(name, &said);
+        }
+    }
 }
 
 /// Item 5: a turn limit the program cannot play (it never ended, growing ~200 MB/s) is
