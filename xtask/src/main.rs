@@ -261,7 +261,8 @@ fn cargo_test_counts(text: &str) -> (u64, u64) {
 
 fn soak(games: u64, game: Option<&str>) -> Result<()> {
     let games = games.to_string();
-    let filter = game.map(|g| format!("{}_", g.replace('-', "_")));
+    // One test per game, named after the game's module.
+    let filter = game.map(|g| g.replace('-', "_"));
     let mut args = vec![
         "test",
         "--profile",
@@ -273,7 +274,7 @@ fn soak(games: u64, game: Option<&str>) -> Result<()> {
         "conformance",
     ];
     if let Some(filter) = &filter {
-        args.extend(["--", filter.as_str()]);
+        args.extend(["--", "--exact", filter.as_str()]);
     }
     let out = cargo_captured(
         &args,

@@ -17,6 +17,7 @@ use mousehole_engine::games::cheese_day::{
 use mousehole_engine::{Game, GameConfig, GameRng};
 
 use super::Heuristic;
+use crate::levels::{LevelSettings, Levels, improved_heuristic, ismcts};
 
 /// Card values 1…6.
 const VALUES: usize = 6;
@@ -756,6 +757,15 @@ fn peek_worth(
     let reach = knowledge.first_to_act(knowledge.seat, knowledge.cards_of(value), my_turns);
     // Ties (no turn left to use the knowledge) go to the card worth most.
     reach * worth + 1e-9 * f64::from(value)
+}
+
+/// This game's row of the level table (see [`crate::levels`] for how the budgets were chosen).
+impl Levels for CheeseDay {
+    const LEVELS: [LevelSettings; 3] = [
+        ismcts(30, 0.7),
+        ismcts(300, 0.7),
+        improved_heuristic(10_000),
+    ];
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ use mousehole_engine::rng::below;
 use mousehole_engine::{Game, GameConfig, GameRng, ToMove};
 
 use super::Heuristic;
+use crate::levels::{LevelSettings, Levels, improved_heuristic, ismcts};
 
 impl Heuristic for MooseHouse {
     fn heuristic_choice(
@@ -520,6 +521,15 @@ fn choose_with(
     }
     best
 }
+
+/// This game's row of the level table (see [`crate::levels`] for how the budgets were chosen).
+impl Levels for MooseHouse {
+    const LEVELS: [LevelSettings; 3] =
+        [ismcts(10, 0.7), ismcts(100, 0.7), improved_heuristic(6_000)];
+}
+
+// What the search bots sample from: the observation alone.
+crate::inference::observation_only!(MooseHouse);
 
 #[cfg(test)]
 mod tests {

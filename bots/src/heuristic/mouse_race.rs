@@ -22,6 +22,7 @@ use mousehole_engine::{Game, GameConfig, GameRng};
 
 use self::field::{Field, NarrowField, Planner, Terrain, UNREACHABLE, WideField};
 use super::Heuristic;
+use crate::levels::{LevelSettings, Levels, improved_heuristic, ismcts};
 
 /// How many of its last tiles a seat considers taking back to go another way.
 const BACK_DEPTH: usize = 4;
@@ -547,3 +548,15 @@ impl Heuristic for MouseRace {
         decide(&Seen::from_state(state), legal, rng)
     }
 }
+
+/// This game's row of the level table (see [`crate::levels`] for how the budgets were chosen).
+impl Levels for MouseRace {
+    const LEVELS: [LevelSettings; 3] = [
+        ismcts(200, 0.7),
+        ismcts(1_000, 0.7),
+        improved_heuristic(2_000),
+    ];
+}
+
+// What the search bots sample from: the observation alone.
+crate::inference::observation_only!(MouseRace);

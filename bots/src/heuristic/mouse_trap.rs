@@ -37,6 +37,7 @@ use mousehole_engine::games::mouse_trap::{
 use mousehole_engine::{Game, GameConfig, GameRng};
 
 use super::Heuristic;
+use crate::levels::{LevelSettings, Levels, improved_heuristic, ismcts};
 
 /// Faces of the die.
 const DIE_FACES: u8 = 6;
@@ -277,6 +278,18 @@ impl Heuristic for MouseTrap {
         Table::from_state(state).choose(legal)
     }
 }
+
+/// This game's row of the level table (see [`crate::levels`] for how the budgets were chosen).
+impl Levels for MouseTrap {
+    const LEVELS: [LevelSettings; 3] = [
+        ismcts(30, 0.7),
+        ismcts(300, 0.7),
+        improved_heuristic(10_000),
+    ];
+}
+
+// What the search bots sample from: the observation alone.
+crate::inference::observation_only!(MouseTrap);
 
 #[cfg(test)]
 mod tests {

@@ -4,6 +4,7 @@
 use super::action::TileKind;
 use super::board::{Cell, MAX_SIZE, MIN_SIZE, Spot};
 use super::{End, MAX_PLAYERS, MouseRace, Path, Phase};
+use crate::conformance::{Case, Conformance};
 
 impl MouseRace {
     /// The spec's conservation rules and the consistency of the phase with the position.
@@ -181,4 +182,20 @@ impl MouseRace {
         }
         Ok(())
     }
+}
+
+/// The configurations the conformance suite checks: every player count and the options that
+/// change how the game plays.
+impl Conformance for MouseRace {
+    const CASES: &'static [Case] = &[
+        Case::hidden("players=2"),
+        Case::hidden("players=3"),
+        Case::hidden("players=4"),
+        // The bag runs out: the stuck safeguard and the automatic lone passes.
+        Case::hidden("players=4,size=7,tiles=6/8/4,max_turns=200"),
+        // The largest board.
+        Case::hidden("players=3,size=21,max_turns=120"),
+        // With curves only, a held tile's kind follows from the bag.
+        Case::public("players=2,size=9,tiles=0/40/0,max_turns=120"),
+    ];
 }
