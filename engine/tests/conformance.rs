@@ -356,20 +356,40 @@ fn the_bot_writing_guide_examples_fit_the_published_contracts() {
 // docs/adding-a-game.md
 
 /// The guide to adding a game says what it says of the games there are: every game has the
-/// files it lists, one per job, and its example of conformance cases is Mouse Trap's own, line
+/// files it lists, one per job, with the functions it names for that job, and its example of conformance cases is Mouse Trap's own, line
 /// for line.
 #[test]
 fn the_guide_to_adding_a_game_matches_the_games() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
     let guide = std::fs::read_to_string(format!("{root}/docs/adding-a-game.md"))
         .expect("docs/adding-a-game.md");
-    let listed: Vec<&str> = guide
+    // Each row of the table: a file and the functions (the plain lower-case names in
+    // backticks that open its job) every game's file defines.
+    let listed: Vec<(&str, Vec<&str>)> = guide
         .lines()
         .filter_map(|line| line.strip_prefix("| `<game>/"))
-        .filter_map(|rest| rest.split_once('`').map(|(file, _)| file))
-        .filter(|file| *file != "playout.rs")
+        .filter_map(|rest| rest.split_once("` | "))
+        .filter(|(file, _)| *file != "playout.rs")
+        .map(|(file, job)| {
+            let opening = job.split(':').next().unwrap_or_default();
+            let functions = opening
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .filter(|name| name.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+                .collect();
+            (file, functions)
+        })
         .collect();
     assert!(listed.len() >= 7, "the guide lists {listed:?}");
+    assert!(
+        listed
+            .iter()
+            .map(|(_, functions)| functions.len())
+            .sum::<usize>()
+            >= 8,
+        "the guide names the functions {listed:?}"
+    );
     let mut modules = Vec::new();
     macro_rules! module {
         ($module:ident, $game:ty) => {
@@ -378,9 +398,15 @@ fn the_guide_to_adding_a_game_matches_the_games() {
     }
     mousehole_engine::for_each_game!(module);
     for module in modules {
-        for file in &listed {
+        for (file, functions) in &listed {
             let path = format!("{root}/engine/src/games/{module}/{file}");
-            assert!(std::path::Path::new(&path).is_file(), "{path} is missing");
+            let source = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+            for function in functions {
+                assert!(
+                    source.contains(&format!("fn {function}(")),
+                    "{path} has no function {function}"
+                );
+            }
         }
     }
     let example = guide

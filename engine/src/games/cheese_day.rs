@@ -22,7 +22,6 @@ pub use self::observation::{
 pub use self::views::CheeseDayView;
 use crate::error::BrokenInvariant;
 use crate::game::{Actor, Game, ToMove};
-use crate::options::GameInfo;
 use crate::outcome::{Outcome, competition_ranks};
 use crate::rng::{GameRng, below};
 
@@ -336,10 +335,6 @@ impl Game for CheeseDay {
     type Observation = CheeseDayObservation;
     type EventView = CheeseDayView;
 
-    fn info() -> &'static GameInfo {
-        &INFO
-    }
-
     fn new(config: &CheeseDayConfig) -> Self {
         let mut undrawn = [[0; 2]; VALUES];
         for (v, counts) in undrawn.iter_mut().enumerate() {
@@ -522,7 +517,7 @@ impl Game for CheeseDay {
     }
 
     fn observation(&self, seat: usize) -> CheeseDayObservation {
-        observation::observe(self, seat)
+        observation::observation(self, seat)
     }
 
     fn determinize(obs: &CheeseDayObservation, rng: &mut GameRng) -> Self {
@@ -530,7 +525,7 @@ impl Game for CheeseDay {
     }
 
     fn resample_hidden(&self, seat: usize, rng: &mut GameRng) -> Self {
-        hidden::resample(self, seat, rng)
+        hidden::resample_hidden(self, seat, rng)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -577,11 +572,11 @@ impl Game for CheeseDay {
     }
 
     fn check_invariants(&self) -> Result<(), BrokenInvariant> {
-        invariants::check(self).map_err(BrokenInvariant)
+        invariants::check_invariants(self).map_err(BrokenInvariant)
     }
 
     fn event_view(&self, seat: usize, action: &CheeseDayAction) -> CheeseDayView {
-        views::view(self, seat, *action)
+        views::event_view(self, seat, *action)
     }
 
     fn event_note(

@@ -5,7 +5,7 @@ use super::action::{Card, Face};
 use super::{CheeseDay, MAX_PLAYERS, Phase, SLOTS, TRAPS_TO_LOSE, VALUES};
 use crate::conformance::{Case, Conformance};
 
-pub(super) fn check(state: &CheeseDay) -> Result<(), String> {
+pub(super) fn check_invariants(state: &CheeseDay) -> Result<(), String> {
     let players = state.players();
     let mut seen = state.undrawn;
     let mut add = |card: Card| seen[card.value_index()][card.face.index()] += 1;

@@ -189,7 +189,7 @@ impl CheeseDayObservation {
 }
 
 /// `seat`'s observation of `state`.
-pub(super) fn observe(state: &CheeseDay, seat: usize) -> CheeseDayObservation {
+pub(super) fn observation(state: &CheeseDay, seat: usize) -> CheeseDayObservation {
     let players = state.players();
     let me = 1u8 << seat;
     let pantry = state

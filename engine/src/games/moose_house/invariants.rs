@@ -8,7 +8,7 @@ use super::{
 use crate::conformance::{Case, Conformance};
 
 /// Checks a state; the error names the broken rule.
-pub(super) fn check(state: &MooseHouse) -> Result<(), String> {
+pub(super) fn check_invariants(state: &MooseHouse) -> Result<(), String> {
     let players = state.players();
     if state.turn() >= players {
         return Err(format!("turn {} in a {players}-player game", state.turn));

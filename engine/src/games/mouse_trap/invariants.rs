@@ -6,7 +6,7 @@ use super::{MAX_PLAYERS, MouseTrap, Phase, TOTAL_CHEESE};
 use crate::conformance::{Case, Conformance};
 
 /// The first broken rule, named.
-pub(super) fn check(state: &MouseTrap) -> Result<(), String> {
+pub(super) fn check_invariants(state: &MouseTrap) -> Result<(), String> {
     let players = state.players();
     let held: u32 = state.cheese.iter().map(|&c| u32::from(c)).sum();
     if held + u32::from(state.pile) != u32::from(TOTAL_CHEESE) {
