@@ -25,7 +25,7 @@ impl Heuristic for MooseHouse {
         legal: &[MooseHouseAction],
         rng: &mut GameRng,
     ) -> MooseHouseAction {
-        choose(&Knowledge::of_observation(observation), legal, rng)
+        choose(&Knowledge::from_observation(observation), legal, rng)
     }
 
     #[inline]
@@ -38,7 +38,7 @@ impl Heuristic for MooseHouse {
             ToMove::Player(seat) => seat,
             ToMove::Chance | ToMove::Terminal => state.turn(),
         };
-        choose(&Knowledge::of_state(state, seat), legal, rng)
+        choose(&Knowledge::from_state(state, seat), legal, rng)
     }
 }
 
@@ -81,7 +81,7 @@ struct Knowledge {
 }
 
 impl Knowledge {
-    fn of_observation(observation: &MooseHouseObservation) -> Self {
+    fn from_observation(observation: &MooseHouseObservation) -> Self {
         let players = observation.options.players().min(MAX_PLAYERS);
         let mut seats = [SeatFacts::default(); MAX_PLAYERS];
         for house in &observation.houses {
@@ -112,7 +112,7 @@ impl Knowledge {
     }
 
     #[inline]
-    fn of_state(state: &MooseHouse, me: usize) -> Self {
+    fn from_state(state: &MooseHouse, me: usize) -> Self {
         let players = state.config().players();
         let mut seats = [SeatFacts::default(); MAX_PLAYERS];
         for (seat, facts) in seats.iter_mut().enumerate().take(players) {
@@ -773,9 +773,9 @@ mod tests {
                             state.apply_unchecked(draw);
                         }
                         ToMove::Player(seat) => {
-                            let know = Knowledge::of_state(&state, seat);
+                            let know = Knowledge::from_state(&state, seat);
                             assert_eq!(
-                                Knowledge::of_observation(&state.observation(seat)),
+                                Knowledge::from_observation(&state.observation(seat)),
                                 know,
                                 "{options}, seed {seed}"
                             );
