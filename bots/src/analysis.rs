@@ -140,7 +140,7 @@ pub const DEFAULT_AGENT: &str = "ismcts:iterations=4000,rollout=heuristic";
 /// A transcript that does not replay, a seat not in the game, or an agent that is not a search.
 pub fn analyse(request: &AnalysisRequest<'_>) -> Result<Analysis, AnalysisError> {
     let not_a_search = || AnalysisError::NotASearch(request.agent.to_string());
-    match request.agent.validate().map_err(|_| not_a_search())? {
+    match request.agent.settings() {
         Settings::Ismcts { .. } | Settings::MonteCarlo { .. } | Settings::Level(_) => {}
         Settings::Random | Settings::Heuristic => return Err(not_a_search()),
     }

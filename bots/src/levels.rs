@@ -16,8 +16,9 @@
 //! in Cheese Day and 54.2% against ISMCTS 100 in Moose). Larger ISMCTS budgets bought no
 //! strength against `hard`: ISMCTS 10000 won 51.7% against 2000 in Moose.
 //!
-//! The table is the [`Levels`] impl of every game below, required of every game the bots play
-//! ([`crate::BotGame`]), so a new game does not compile until it has its row. The budgets were
+//! The table is the [`Levels`] impl of every game, next to the game's heuristic
+//! (`heuristic/<game>.rs`), required of every game the bots play ([`crate::BotGame`]), so a new
+//! game does not compile until it has its row. The budgets were
 //! chosen in release on the two-core reference machine (`mousehole tournament … --json`, its
 //! mean and max ms per decision): `medium` within 100 ms and `hard` within 1 s per decision at
 //! worst over whole games at two players and at the default count, with room left for a busy
@@ -27,10 +28,6 @@
 //! them in Cheese Day. The measured times and win rates are in `docs/STRENGTH.md`.
 
 use mousehole_engine::Game;
-use mousehole_engine::games::cheese_day::CheeseDay;
-use mousehole_engine::games::moose_house::MooseHouse;
-use mousehole_engine::games::mouse_race::MouseRace;
-use mousehole_engine::games::mouse_trap::MouseTrap;
 
 use crate::flat::FlatSettings;
 use crate::spec::{AgentSpec, Level, Rollout};
@@ -94,7 +91,7 @@ pub trait Levels: Game {
 }
 
 /// An ISMCTS level with heuristic rollouts.
-const fn ismcts(iterations: u64, exploration: f64) -> LevelSettings {
+pub(crate) const fn ismcts(iterations: u64, exploration: f64) -> LevelSettings {
     LevelSettings {
         iterations,
         search: LevelSearch::Ismcts { exploration },
@@ -104,7 +101,7 @@ const fn ismcts(iterations: u64, exploration: f64) -> LevelSettings {
 
 /// A flat Monte Carlo level over the heuristic: heuristic rollouts, and the heuristic's move
 /// kept unless another beats it by the default margin.
-const fn improved_heuristic(playouts: u64) -> LevelSettings {
+pub(crate) const fn improved_heuristic(playouts: u64) -> LevelSettings {
     LevelSettings {
         iterations: playouts,
         search: LevelSearch::MonteCarlo {
@@ -112,35 +109,6 @@ const fn improved_heuristic(playouts: u64) -> LevelSettings {
         },
         rollout: Rollout::Heuristic,
     }
-}
-
-impl Levels for CheeseDay {
-    const LEVELS: [LevelSettings; 3] = [
-        ismcts(30, 0.7),
-        ismcts(300, 0.7),
-        improved_heuristic(10_000),
-    ];
-}
-
-impl Levels for MooseHouse {
-    const LEVELS: [LevelSettings; 3] =
-        [ismcts(10, 0.7), ismcts(100, 0.7), improved_heuristic(6_000)];
-}
-
-impl Levels for MouseTrap {
-    const LEVELS: [LevelSettings; 3] = [
-        ismcts(30, 0.7),
-        ismcts(300, 0.7),
-        improved_heuristic(10_000),
-    ];
-}
-
-impl Levels for MouseRace {
-    const LEVELS: [LevelSettings; 3] = [
-        ismcts(200, 0.7),
-        ismcts(1_000, 0.7),
-        improved_heuristic(2_000),
-    ];
 }
 
 /// One game's row, by the game's name: for listings (`mousehole list`) and reports.
@@ -209,23 +177,25 @@ mod tests {
 
     #[test]
     fn a_level_reads_as_its_agent_spec() {
-        let medium = CheeseDay::level(Level::Medium);
-        let Settings::Ismcts { settings, rollout } = medium.spec().validate().unwrap() else {
-            panic!("medium is an ismcts search")
-        };
-        assert_eq!(settings.effort, Effort::iterations(medium.iterations));
-        assert_eq!(rollout, medium.rollout);
-        let hard = CheeseDay::level(Level::Hard);
-        let Settings::MonteCarlo { settings, rollout } = hard.spec().validate().unwrap() else {
-            panic!("hard is a flat Monte Carlo search")
-        };
-        assert_eq!(settings.effort, Effort::iterations(hard.iterations));
-        assert_eq!(rollout, Rollout::Heuristic);
-        assert_eq!(level_of("cheese-day", Level::Hard), Some(hard));
+        for row in level_table() {
+            let medium = row.level(Level::Medium);
+            let Settings::Ismcts { settings, rollout } = medium.spec().settings() else {
+                panic!("{}: medium is an ismcts search", row.game)
+            };
+            assert_eq!(settings.effort, Effort::iterations(medium.iterations));
+            assert_eq!(rollout, medium.rollout);
+            let hard = row.level(Level::Hard);
+            let Settings::MonteCarlo { settings, rollout } = hard.spec().settings() else {
+                panic!("{}: hard is a flat Monte Carlo search", row.game)
+            };
+            assert_eq!(settings.effort, Effort::iterations(hard.iterations));
+            assert_eq!(rollout, Rollout::Heuristic);
+            assert_eq!(level_of(row.game, Level::Hard), Some(hard));
+            let fewer = hard.with_iterations(7);
+            assert_eq!(fewer.given()["playouts"], "7");
+            assert_eq!(fewer.given()["margin"], "2");
+            assert_eq!(fewer.given()["rollout"], hard.spec().given()["rollout"]);
+        }
         assert_eq!(level_of("chess", Level::Hard), None);
-        let fewer = hard.with_iterations(7);
-        assert_eq!(fewer.settings["playouts"], "7");
-        assert_eq!(fewer.settings["margin"], "2");
-        assert_eq!(fewer.settings["rollout"], hard.spec().settings["rollout"]);
     }
 }

@@ -344,21 +344,12 @@ impl<G: Game> fmt::Debug for BotSeat<G> {
     }
 }
 
-/// Why a label's seat cannot be built.
+/// Why a label's seat cannot be built: its program cannot be started (an agent spec was
+/// checked when it was parsed).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SeatError {
-    #[error("{}", agent_problem(.label, .source))]
-    Agent {
-        label: String,
-        source: AgentSpecError,
-    },
     #[error(transparent)]
     Program(#[from] ExternalCommandError),
-    #[error("the fallback '{fallback}' for programs: {source}")]
-    Fallback {
-        fallback: String,
-        source: AgentSpecError,
-    },
 }
 
 /// Builds the seat `label` names in game `G`: every seat a bot or program plays, in every
@@ -368,34 +359,20 @@ pub enum SeatError {
 /// ([`Seat::start`]).
 ///
 /// # Errors
-/// An agent spec that does not build for `G`, a program that cannot be started, or a fallback
-/// that does not build.
+/// A program that cannot be started.
 pub fn build_seat<G: BotGame>(
     label: &SeatLabel,
     programs: &ProgramOptions,
 ) -> Result<Option<BotSeat<G>>, SeatError> {
     Ok(Some(match label {
         SeatLabel::Human(_) | SeatLabel::Remote(_) => return Ok(None),
-        SeatLabel::Agent(spec) => {
-            let agent = build_agent::<G>(spec).map_err(|source| SeatError::Agent {
-                label: spec.to_string(),
-                source,
-            })?;
-            BotSeat {
-                seat: Box::new(AgentSeat::<G>::new(agent)),
-                identity: None,
-            }
-        }
+        SeatLabel::Agent(spec) => BotSeat {
+            seat: Box::new(AgentSeat::<G>::new(build_agent::<G>(spec))),
+            identity: None,
+        },
         SeatLabel::Program(command) => {
             command.check()?;
-            let fallback =
-                programs
-                    .fallback
-                    .build::<G>()
-                    .map_err(|source| SeatError::Fallback {
-                        fallback: programs.fallback.to_string(),
-                        source,
-                    })?;
+            let fallback = programs.fallback.build::<G>();
             let mut seat = ExternalSeat::<G>::new(command.clone(), programs.settings, fallback);
             if let Some(log) = &programs.log {
                 seat = seat.with_log(log());
@@ -462,23 +439,20 @@ impl<G: Game, A: Agent<G> + ?Sized> Seat<G> for AgentSeat<G, A> {
 
 /// Plays one match between agents built from `specs` (one per seat) with `seed`.
 ///
-/// # Errors
-/// If a spec does not build an agent for this game.
-///
 /// # Panics
 /// If `specs` does not hold one entry per player.
 pub fn play_agents<G: BotGame>(
     config: &G::Config,
     specs: &[AgentSpec],
     seed: u64,
-) -> Result<(Match<G>, MatchEnd), AgentSpecError> {
-    let mut seats = specs
+) -> (Match<G>, MatchEnd) {
+    let mut seats: Vec<AgentSeat<G>> = specs
         .iter()
-        .map(|spec| build_agent::<G>(spec).map(AgentSeat::<G>::new))
-        .collect::<Result<Vec<_>, _>>()?;
+        .map(|spec| AgentSeat::new(build_agent::<G>(spec)))
+        .collect();
     let mut game = Match::new(config, seed);
     let end = game.run(&mut seats);
-    Ok((game, end))
+    (game, end)
 }
 
 #[cfg(test)]

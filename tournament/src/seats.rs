@@ -134,31 +134,6 @@ pub(crate) fn visit<V: TournamentGame>(
     mousehole_engine::visit_game!(spec, visitor)
 }
 
-/// Checks that the external entries' fallback builds for the game, so a bad setting is
-/// reported before any game is played (every entry's own spec was checked when it was
-/// parsed); starts no program.
-pub(crate) fn check_agents(
-    game: &GameSpec,
-    agents: &[SeatLabel],
-    external: &ExternalOptions,
-) -> Result<(), TournamentError> {
-    struct Check<'a>(&'a ExternalOptions);
-    impl TournamentGame for Check<'_> {
-        type Output = Result<(), TournamentError>;
-        fn visit<G: BotGame>(self, _config: G::Config) -> Self::Output {
-            self.0
-                .fallback
-                .build::<G>()
-                .map(drop)
-                .map_err(|problem| TournamentError::Fallback { problem })
-        }
-    }
-    if !agents.iter().any(SeatLabel::is_program) {
-        return Ok(());
-    }
-    visit(game, Check(external))?
-}
-
 /// What one seat did in one game: decisions, time spent deciding, and faults.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SeatUsage {

@@ -8,10 +8,6 @@ use std::str::FromStr;
 
 use common::{Driver, after_decisions, small_hints};
 use mousehole_bots::SeatLabel;
-use mousehole_engine::games::cheese_day::CheeseDay;
-use mousehole_engine::games::moose_house::MooseHouse;
-use mousehole_engine::games::mouse_race::MouseRace;
-use mousehole_engine::games::mouse_trap::MouseTrap;
 use mousehole_engine::rng::stream;
 use mousehole_engine::{Actor, Game, GameSpec, Transcript};
 use mousehole_tui::view::draw_seat_view;
@@ -77,7 +73,7 @@ fn check_finished(driver: &mut Driver, game: &str) {
 }
 
 #[test]
-fn a_scripted_game_of_cheese_day_reaches_the_end_screen() {
+fn enter_pressed_late_leaves_the_end_screen_in_view_and_a_starts_the_next_game() {
     let mut driver = play_to_the_end("cheese-day", "human,heuristic,random", 11);
     check_finished(&mut driver, "cheese-day");
     // Enter, pressed a moment late to play, leaves the end screen in view; `a` starts the
@@ -89,22 +85,33 @@ fn a_scripted_game_of_cheese_day_reaches_the_end_screen() {
     assert!(!driver.app.game_over());
 }
 
-#[test]
-fn a_scripted_game_of_moose_in_the_house_reaches_the_end_screen() {
-    let mut driver = play_to_the_end("moose-house", "human,heuristic,random", 12);
-    check_finished(&mut driver, "moose-house");
+/// A short game of `G` for a person and the heuristic: two players, and a turn limit of
+/// `max_turns` where the game has one (Mouse Race runs to 600 turns by default).
+fn short_game<G: Game>(max_turns: u32) -> String {
+    let info = G::info();
+    match info.option("max_turns") {
+        Some(_) => format!("{}:players=2,max_turns={max_turns}", info.name),
+        None => format!("{}:players=2", info.name),
+    }
 }
 
-#[test]
-fn a_scripted_game_of_mouse_trap_reaches_the_end_screen() {
-    let mut driver = play_to_the_end("mouse-trap:players=2", "human,heuristic", 13);
-    check_finished(&mut driver, "mouse-trap");
+/// One whole scripted game of every game of the list, named after its module.
+macro_rules! scripted_game {
+    ($module:ident, $game:ty) => {
+        #[test]
+        fn $module() {
+            let spec = short_game::<$game>(120);
+            let mut driver = play_to_the_end(&spec, "human,heuristic", 11);
+            check_finished(&mut driver, &spec);
+        }
+    };
 }
 
-#[test]
-fn a_scripted_game_of_mouse_race_reaches_the_end_screen() {
-    let mut driver = play_to_the_end("mouse-race:max_turns=120", "human,heuristic", 14);
-    check_finished(&mut driver, "mouse-race");
+/// A scripted game of each game reaches the end screen.
+mod a_scripted_game_reaches_the_end_screen {
+    use super::{check_finished, play_to_the_end, short_game};
+
+    mousehole_engine::for_each_game!(scripted_game);
 }
 
 #[test]
@@ -604,25 +611,23 @@ proptest! {
 
     #[test]
     fn random_keys_never_panic_or_show_what_is_hidden(
-        game in 0usize..4,
+        game in 0..mousehole_engine::registry::games().len(),
         seed in 0u64..1000,
         keys in proptest::collection::vec(0usize..64, 1..60),
     ) {
-        let (spec, seats) = [
-            ("cheese-day", "human,heuristic,random"),
-            ("moose-house", "human,heuristic,random"),
-            ("mouse-trap", "human,heuristic,random"),
-            ("mouse-race:max_turns=100", "human,heuristic"),
-        ][game];
-        if let Some(transcript) = random_keys(spec, seats, seed, &keys) {
-            transcript.replay().expect("the transcript replays");
-            match game {
-                0 => view_hides_what_seat_0_cannot_know::<CheeseDay>(&transcript, 8),
-                1 => view_hides_what_seat_0_cannot_know::<MooseHouse>(&transcript, 8),
-                2 => view_hides_what_seat_0_cannot_know::<MouseTrap>(&transcript, 2),
-                _ => view_hides_what_seat_0_cannot_know::<MouseRace>(&transcript, 8),
-            }
+        let name = mousehole_engine::registry::games()[game].name;
+        macro_rules! random_keys_in {
+            ($module:ident, $game:ty) => {
+                if <$game as Game>::info().name == name {
+                    let spec = short_game::<$game>(100);
+                    if let Some(transcript) = random_keys(&spec, "human,heuristic", seed, &keys) {
+                        transcript.replay().expect("the transcript replays");
+                        view_hides_what_seat_0_cannot_know::<$game>(&transcript, 8);
+                    }
+                }
+            };
         }
+        mousehole_engine::for_each_game!(random_keys_in);
     }
 }
 

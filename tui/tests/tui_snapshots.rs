@@ -19,7 +19,10 @@ fn setup(game: &str) -> Driver {
 
 #[test]
 fn setup_screens() {
-    for game in ["cheese-day", "moose-house", "mouse-trap", "mouse-race"] {
+    for game in mousehole_engine::registry::games()
+        .iter()
+        .map(|info| info.name)
+    {
         let mut driver = setup(game);
         insta::assert_snapshot!(format!("setup_{game}"), driver.frame(80, 24));
     }

@@ -91,10 +91,11 @@ pub struct FallbackSpecError {
 
 impl Default for FallbackSpec {
     fn default() -> Self {
-        FallbackSpec::Agent(AgentSpec {
-            kind: crate::AgentKind::Random,
-            settings: std::collections::BTreeMap::new(),
-        })
+        FallbackSpec::Agent(
+            "random"
+                .parse()
+                .expect("the random agent takes no settings"),
+        )
     }
 }
 
@@ -125,16 +126,13 @@ impl fmt::Display for FallbackSpec {
 
 impl FallbackSpec {
     /// The fallback for game `G`.
-    ///
-    /// # Errors
-    /// A setting the agent does not take, or a bad value.
-    pub fn build<G: BotGame>(&self) -> Result<Fallback<G>, AgentSpecError> {
-        Ok(match self {
+    pub fn build<G: BotGame>(&self) -> Fallback<G> {
+        match self {
             FallbackSpec::Forfeit => Fallback::Forfeit,
             FallbackSpec::Agent(spec) => Fallback::Agent {
                 name: spec.to_string(),
-                agent: build_agent::<G>(spec)?,
+                agent: build_agent::<G>(spec),
             },
-        })
+        }
     }
 }

@@ -587,6 +587,23 @@ fn strength_checks_its_folder_before_playing() {
     }
 }
 
+/// A build without the `charts` feature (the default) says at once how to get the strength
+/// report, before any game is played.
+#[cfg(not(feature = "charts"))]
+#[test]
+fn strength_without_its_charts_says_how_to_build_them() {
+    let dir = scratch("hostile-strength");
+    let out = dir.to_str().unwrap();
+    let start = Instant::now();
+    let output = mousehole(&["strength", "--quick", "--out", out]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(start.elapsed() < Duration::from_secs(10));
+    assert_eq!(
+        stderr(&output),
+        "error: this build of mousehole draws no charts, which the strength report needs: build it with `--features charts` (`cargo xtask strength` does)\n"
+    );
+}
+
 /// Item 9: `rules` checks the whole spec, as `schema` and `play` do.
 #[test]
 fn rules_refuses_what_schema_refuses() {
