@@ -210,11 +210,8 @@ impl NetVisitor for HostGame<'_> {
         };
         let mut seats: Vec<Box<dyn Seat<G>>> = Vec::with_capacity(players);
         let fallback = &args.table.external.fallback;
-        // Checked once; each remote seat gets one of its own.
-        fallback
-            .build::<G>()
-            .with_context(|| format!("--fallback {fallback}"))?;
-        let fallback = || fallback.build::<G>().expect("the fallback built above");
+        // Each remote seat gets one of its own (a spec is checked when it is parsed).
+        let fallback = || fallback.build::<G>();
         for (seat, label) in self.table.seats.iter().enumerate() {
             let built = host
                 .seat(seat, label, &programs, fallback, &stop)

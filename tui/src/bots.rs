@@ -99,7 +99,7 @@ pub fn own_name(label: &SeatLabel, seat: usize) -> String {
 pub fn seat_kind(label: &SeatLabel) -> String {
     match label {
         SeatLabel::Human(_) => "person".to_owned(),
-        SeatLabel::Agent(spec) => match spec.kind {
+        SeatLabel::Agent(spec) => match spec.kind() {
             AgentKind::Level(level) => level.name().to_owned(),
             _ => spec.name().to_owned(),
         },

@@ -78,7 +78,7 @@ impl Kept {
         labels
             .iter()
             .filter(|l| !l.is_human())
-            .map(|l| match l.agent().map(|a| a.kind) {
+            .map(|l| match l.agent().map(mousehole_bots::AgentSpec::kind) {
                 Some(AgentKind::Level(level)) => Some(level),
                 _ => None,
             })
