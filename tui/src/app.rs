@@ -481,7 +481,14 @@ impl App {
     pub(crate) fn enabled(&self, cmd: Cmd) -> bool {
         let view = self.session.as_deref().map(Session::view);
         let person = matches!(self.phase(), Some(Phase::Person(_)));
+        let hosted = self.session.as_deref().is_some_and(Session::hosted);
         match (self.screen, cmd) {
+            // A hosted game's commands that are the host's (see `session::HOSTED`): refused,
+            // so not offered.
+            (
+                Screen::Game,
+                Cmd::Again | Cmd::Replay | Cmd::Review | Cmd::Undo | Cmd::Hint | Cmd::Coach,
+            ) if hosted => false,
             (
                 Screen::Game,
                 Cmd::Up | Cmd::Down | Cmd::PageUp | Cmd::PageDown | Cmd::Choose | Cmd::Type,

@@ -24,7 +24,8 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::game::{
-    clicked_line, fill_end_rows, log_entries, pinned, short_title, status_line, winners_headline,
+    clicked_line, ended_view, fill_end_rows, log_entries, pinned, short_title, status_line,
+    winners_headline,
 };
 use super::{ChoiceItem, CoachState, EndView, GamePlan, GameView, HintView, Phase, Session};
 use crate::bots::{SeatName, recorded_names};
@@ -367,13 +368,28 @@ impl<G: RemoteGame> RemoteSession<G> {
             }
             (None, None) => "stopped before its end".to_owned(),
         };
-        let mut view = EndView {
-            headline,
-            ..EndView::default()
+        // How the game ended and each score made, from the seat's last observation and the
+        // outcome, by the same function as a game played here (a spectator has no
+        // observation: the table alone). Nothing the rules keep hidden is shown: the host
+        // never sent it.
+        let view = if let Some(observation) = self.observation() {
+            ended_view::<G>(
+                headline,
+                outcome.as_ref(),
+                observation,
+                seats,
+                &self.view.people,
+            )
+        } else {
+            let mut view = EndView {
+                headline,
+                ..EndView::default()
+            };
+            if let Some(outcome) = &outcome {
+                fill_end_rows(&mut view, outcome, seats, None, &self.view.people);
+            }
+            view
         };
-        if let Some(outcome) = &outcome {
-            fill_end_rows(&mut view, outcome, seats, None, &self.view.people);
-        }
         Some(view)
     }
 
