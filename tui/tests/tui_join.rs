@@ -132,14 +132,15 @@ fn join_and_play<G: BoardView>(spec: &str, bots: &str, seed: u64) -> String {
             "{spec} shows {hidden}: {end_screen}"
         );
     }
-    // A hosted game is the host's: again, replay and the coach are not offered, and a key
-    // for them is refused in words.
-    for key in ["a again", "r replay", "c coach"] {
+    // A hosted game is the host's: again and replay are not offered, and a key for them is
+    // refused in words; the coach reviews the seat's decisions from what it was shown.
+    for key in ["a again", "r replay"] {
         assert!(
             !end_screen.contains(key),
             "{spec} offers {key}: {end_screen}"
         );
     }
+    assert!(end_screen.contains("c coach"), "{spec}: {end_screen}");
     driver.char('r');
     assert!(
         driver.frame(100, 30).contains("this game is the host's"),
@@ -196,4 +197,54 @@ fn a_spectator_sees_what_every_seat_sees_and_no_board() {
         assert_eq!(event.note, None);
     }
     assert!(seen.events.iter().any(|e| e.action == "draw ?"));
+}
+
+/// The coach's review of a joined seat, made from nothing but what the seat was shown (its
+/// views of the events, each decision's observation and legal moves), says what the review of
+/// the host's whole transcript says of that seat's decisions: the same search from the same
+/// views and the same seed (the host shares the agent seed here so the two can be compared).
+#[test]
+fn the_coach_reviews_a_joined_seat_from_what_it_was_shown() {
+    let settings = HostSettings {
+        share_agent_seeds: true,
+        ..mousehole_net::testing::settings()
+    };
+    let hosted =
+        mousehole_net::testing::host("cheese-day:players=2", "remote,random", 11, settings);
+    let code = hosted.code(0);
+    let mut driver = joined(hosted.address, &Target::Seat { code });
+    let agent: mousehole_bots::AgentSpec =
+        "ismcts:iterations=150,rollout=heuristic".parse().unwrap();
+    driver.app.set_review_agent(agent.clone());
+    for step in 0..100_000usize {
+        driver.settle();
+        if driver.app.game_over() {
+            break;
+        }
+        for _ in 0..step % 4 {
+            driver.char('j');
+        }
+        driver.key(KeyCode::Enter);
+    }
+    assert!(driver.app.game_over());
+    let full = hosted.finish();
+    driver.char('c');
+    for _ in 0..20_000 {
+        if driver.app.review().is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        driver.step();
+    }
+    let joined_review = driver.app.review().expect("the review is made").clone();
+    let progress = std::sync::atomic::AtomicUsize::new(0);
+    let host_review = mousehole_tui::review::review(&full, 0, &agent, &progress).unwrap();
+    assert!(!host_review.moves.is_empty());
+    assert_eq!(joined_review.moves, host_review.moves);
+    assert_eq!(joined_review.summary(), host_review.summary());
+    let frame = driver.frame(100, 30);
+    assert!(frame.contains(&host_review.summary()), "{frame}");
+    // A position replays at the host, from its transcript: not offered here.
+    assert!(!frame.contains("⏎ show"), "{frame}");
+    assert!(frame.contains("q/esc back"), "{frame}");
 }

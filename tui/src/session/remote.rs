@@ -9,7 +9,9 @@
 use std::time::{Duration, Instant};
 
 use mousehole_bots::SeatLabel;
+use mousehole_bots::analysis::SeenDecision;
 use mousehole_bots::external::protocol::EventMessage;
+use mousehole_engine::rng::match_seed_of_agent;
 use mousehole_engine::transcript::FORMAT;
 use mousehole_engine::{
     Decision, GameConfig, GameInfo, GameSpec, Outcome, SeenEvent, Transcript, TranscriptEvent,
@@ -29,6 +31,7 @@ use super::game::{
 };
 use super::{ChoiceItem, CoachState, EndView, GamePlan, GameView, HintView, Phase, Session};
 use crate::bots::{SeatName, recorded_names};
+use crate::review::{ReviewJob, SeenGame};
 use crate::theme::Theme;
 use crate::view::{Board, spot_at};
 use crate::{TuiError, TuiGame};
@@ -45,7 +48,7 @@ trait RemoteVisitor {
 }
 
 /// Why local games' commands do not apply to a hosted one.
-pub const HOSTED: &str = "this game is the host's: it keeps the transcript (its --out), to replay and review there; s saves what this seat saw";
+pub const HOSTED: &str = "this game is the host's: it keeps the transcript (its --out), to replay there; s saves what this seat saw, and at the end c has the coach review your decisions from it";
 
 /// Most messages taken from the connection in one tick, so the screen keeps answering keys.
 const MESSAGES_PER_TICK: usize = 256;
@@ -82,6 +85,9 @@ pub fn join(connection: Connection, address: &str) -> Result<Box<dyn Session>, T
 /// The person's decision in progress.
 struct Deciding<G: RemoteGame> {
     seat: usize,
+    /// The seat's views of the events before the decision, and at its previous one.
+    events: usize,
+    seen_from: usize,
     legal: Vec<G::Action>,
     observation: G::Observation,
     items: Vec<ChoiceItem>,
@@ -111,6 +117,8 @@ pub struct RemoteSession<G: RemoteGame> {
     failure: Option<String>,
     /// The host closed the connection.
     closed: bool,
+    /// The person's decisions so far, as the seat saw each, for the coach's review.
+    decided: Vec<SeenDecision<G>>,
     view: GameView,
 }
 
@@ -171,6 +179,7 @@ impl<G: RemoteGame> RemoteSession<G> {
             notices: Vec::new(),
             failure: None,
             closed: false,
+            decided: Vec::new(),
         };
         session.refresh();
         session
@@ -258,9 +267,13 @@ impl<G: RemoteGame> RemoteSession<G> {
 
     /// The host asks this seat to decide: its moves, as the game reads them.
     fn start_decision(&mut self) {
-        let Some(asked) = self.follower.game().and_then(|game| game.asked()) else {
+        let Some(game) = self.follower.game() else {
             return;
         };
+        let Some(asked) = game.asked() else {
+            return;
+        };
+        let (events, seen_from) = (game.history().len(), game.seen_from());
         let items = asked
             .legal
             .iter()
@@ -274,6 +287,8 @@ impl<G: RemoteGame> RemoteSession<G> {
             .collect();
         self.deciding = Some(Deciding {
             seat: self.seat.unwrap_or(0),
+            events,
+            seen_from,
             legal: asked.legal.clone(),
             observation: asked.observation.clone(),
             items,
@@ -533,7 +548,15 @@ impl<G: RemoteGame> Session for RemoteSession<G> {
         };
         self.follower
             .answer(&self.connection, &Decision::new(action));
-        self.deciding = None;
+        if let Some(deciding) = self.deciding.take() {
+            self.decided.push(SeenDecision {
+                observation: deciding.observation,
+                legal: deciding.legal,
+                events: deciding.events,
+                seen_from: deciding.seen_from,
+                played: action,
+            });
+        }
         self.refresh();
         Ok(())
     }
@@ -573,5 +596,20 @@ impl<G: RemoteGame> Session for RemoteSession<G> {
 
     fn hosted(&self) -> bool {
         true
+    }
+
+    fn seat_review(&self) -> Option<(usize, ReviewJob)> {
+        let seat = self.seat?;
+        let game = self.follower.game()?;
+        let seen = SeenGame::<G> {
+            config: self.config.clone(),
+            seat,
+            seed: match_seed_of_agent(game.agent_seed(), seat),
+            title: self.view.title.clone(),
+            names: self.names.clone(),
+            history: game.history().to_vec(),
+            decisions: self.decided.clone(),
+        };
+        Some((seat, seen.review_job()))
     }
 }
