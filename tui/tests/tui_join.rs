@@ -55,13 +55,9 @@ fn events(transcript: &Transcript) -> Vec<(Actor, String, Option<String>)> {
         .collect()
 }
 
-/// Plays remote seat 0 of `spec` (a game of `G`, against `bots`) from the app to the end: at
-/// each decision the selection moves down `step % 3` and is played, every fourth typed by its
-/// number. Returns the end screen at 100 × 30, the host's address written `HOST`.
-fn join_and_play<G: BoardView>(spec: &str, bots: &str, seed: u64) -> String {
-    let hosted = host(spec, &format!("remote,{bots}"), seed);
-    let code = hosted.code(0);
-    let mut driver = joined(hosted.address, &Target::Seat { code });
+/// Plays the joined seat to the end of the game: at each decision the selection moves down
+/// `step % 3` and is played, every fourth typed by its number. Returns how many decisions.
+fn play_to_the_end(driver: &mut Driver) -> usize {
     let mut decisions = 0;
     for step in 0..100_000usize {
         driver.settle();
@@ -74,12 +70,21 @@ fn join_and_play<G: BoardView>(spec: &str, bots: &str, seed: u64) -> String {
         if step % 4 == 3 {
             driver.char(':');
             driver.text("1");
-            driver.key(KeyCode::Enter);
-        } else {
-            driver.key(KeyCode::Enter);
         }
+        driver.key(KeyCode::Enter);
         decisions += 1;
     }
+    decisions
+}
+
+/// Plays remote seat 0 of `spec` (a game of `G`, against `bots`) from the app to the end: at
+/// each decision the selection moves down `step % 3` and is played, every fourth typed by its
+/// number. Returns the end screen at 100 × 30, the host's address written `HOST`.
+fn join_and_play<G: BoardView>(spec: &str, bots: &str, seed: u64) -> String {
+    let hosted = host(spec, &format!("remote,{bots}"), seed);
+    let code = hosted.code(0);
+    let mut driver = joined(hosted.address, &Target::Seat { code });
+    let decisions = play_to_the_end(&mut driver);
     assert!(driver.app.game_over(), "{spec}: the game did not end");
     let frame = driver.frame(100, 30);
     assert!(frame.contains("game over"), "{spec}: {frame}");
@@ -216,16 +221,7 @@ fn the_coach_reviews_a_joined_seat_from_what_it_was_shown() {
     let agent: mousehole_bots::AgentSpec =
         "ismcts:iterations=150,rollout=heuristic".parse().unwrap();
     driver.app.set_review_agent(agent.clone());
-    for step in 0..100_000usize {
-        driver.settle();
-        if driver.app.game_over() {
-            break;
-        }
-        for _ in 0..step % 4 {
-            driver.char('j');
-        }
-        driver.key(KeyCode::Enter);
-    }
+    play_to_the_end(&mut driver);
     assert!(driver.app.game_over());
     let full = hosted.finish();
     driver.char('c');
