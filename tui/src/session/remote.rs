@@ -608,7 +608,19 @@ impl<G: RemoteGame> Session for RemoteSession<G> {
             title: self.view.title.clone(),
             names: self.names.clone(),
             history: game.history().to_vec(),
-            decisions: self.decided.clone(),
+            // Only the answers the host took: one that came too late (the seat's fallback had
+            // decided meanwhile) is not in the seat's history as its move.
+            decisions: self
+                .decided
+                .iter()
+                .filter(|decision| {
+                    game.history().get(decision.events).is_some_and(|event| {
+                        event.actor == mousehole_engine::Actor::Seat(seat)
+                            && event.view.to_string() == decision.played.to_string()
+                    })
+                })
+                .cloned()
+                .collect(),
         };
         Some((seat, seen.review_job()))
     }
