@@ -7,7 +7,8 @@ use std::fmt::Write as _;
 
 use mousehole_engine::replay::{Chance, Replay, check_outcome};
 use mousehole_engine::{
-    ActionEstimate, Actor, GameConfig, ReplayError, Seat, SpecError, Transcript,
+    ActionEstimate, Actor, DecisionView, Game, GameConfig, ReplayError, Seat, SeenEvent, SpecError,
+    Transcript,
 };
 use serde::Serialize;
 use thiserror::Error;
@@ -177,18 +178,9 @@ impl BotVisitor for Analyse<'_, '_> {
                 last: players - 1,
             });
         }
-        let not_a_search = || AnalysisError::NotASearch(request.agent.to_string());
-        let label = SeatLabel::Agent(request.agent.clone());
         // The searcher sits, in turn, at every seat it analyses.
         let mut searchers = (0..players)
-            .map(|seat| {
-                let mut searcher = build_seat::<G>(&label, &ProgramOptions::default())
-                    .map_err(|_| not_a_search())?
-                    .ok_or_else(not_a_search)?
-                    .seat;
-                searcher.start(seat, &config, transcript.seed);
-                Ok(searcher)
-            })
+            .map(|seat| searcher::<G>(request.agent, seat, &config, transcript.seed))
             .collect::<Result<Vec<_>, AnalysisError>>()?;
         let mut replay = Replay::<G>::new(transcript, Chance::Recorded).map_err(Box::new)?;
         if searchers[0].wants_views() {
@@ -207,20 +199,13 @@ impl BotVisitor for Analyse<'_, '_> {
                 && view.legal().len() > 1
                 && let Ok(played) = event.action.trim().parse::<G::Action>()
             {
-                let legal = view.legal();
-                let decision = searchers[seat].decide(&view).map_err(|_| not_a_search())?;
-                let estimates = decision.info.map(|info| info.actions).unwrap_or_default();
-                if estimates.is_empty() {
-                    return Err(not_a_search());
-                }
-                moves.push(judge(
+                moves.push(judged(
+                    &mut *searchers[seat],
+                    request.agent,
+                    &view,
                     index,
-                    seat,
-                    legal,
-                    decision.action,
-                    &estimates,
                     played,
-                ));
+                )?);
             }
             replay.step().map_err(Box::new)?;
         }
@@ -247,6 +232,113 @@ impl BotVisitor for Analyse<'_, '_> {
             seats,
         })
     }
+}
+
+/// The searcher `agent` seated at `seat` of a game of `config` with `seed`, as a bot would
+/// sit there ([`build_seat`]).
+fn searcher<G: BotGame>(
+    agent: &AgentSpec,
+    seat: usize,
+    config: &G::Config,
+    seed: u64,
+) -> Result<Box<dyn Seat<G>>, AnalysisError> {
+    let not_a_search = || AnalysisError::NotASearch(agent.to_string());
+    let label = SeatLabel::Agent(agent.clone());
+    let mut searcher = build_seat::<G>(&label, &ProgramOptions::default())
+        .map_err(|_| not_a_search())?
+        .ok_or_else(not_a_search)?
+        .seat;
+    searcher.start(seat, config, seed);
+    Ok(searcher)
+}
+
+/// The searcher's verdict on `played` at the decision `view` (the `index`th event, from 0).
+fn judged<G: BotGame>(
+    searcher: &mut dyn Seat<G>,
+    agent: &AgentSpec,
+    view: &DecisionView<'_, G>,
+    index: usize,
+    played: G::Action,
+) -> Result<AnalysedMove, AnalysisError> {
+    let not_a_search = || AnalysisError::NotASearch(agent.to_string());
+    let decision = searcher.decide(view).map_err(|_| not_a_search())?;
+    let estimates = decision.info.map(|info| info.actions).unwrap_or_default();
+    if estimates.is_empty() {
+        return Err(not_a_search());
+    }
+    Ok(judge(
+        index,
+        view.seat(),
+        view.legal(),
+        decision.action,
+        &estimates,
+        played,
+    ))
+}
+
+/// One decision of a seat as the seat itself saw it: its observation, its legal actions,
+/// how many of its views of the events it had seen (and how many at its previous decision),
+/// and what it played.
+#[derive(Clone, Debug)]
+pub struct SeenDecision<G: Game> {
+    pub observation: G::Observation,
+    pub legal: Vec<G::Action>,
+    /// The seat's views of the events before the decision: the first `events` of its history.
+    pub events: usize,
+    pub seen_from: usize,
+    pub played: G::Action,
+}
+
+/// Re-searches one seat's decisions from what the seat itself was shown (`history`, its views
+/// of every event, and each decision's observation and legal actions), with no transcript and
+/// nothing of the other seats: a seat of a game hosted elsewhere has no more. The searcher
+/// sits at the seat as a bot would with `seed` (the match seed its agent seed comes from),
+/// so the same record gives the same analysis. Decisions without a real choice are skipped;
+/// `progress` is told `(decisions done, decisions in all)`.
+///
+/// # Errors
+/// An agent that is not a search.
+pub fn analyse_seen<G: BotGame>(
+    config: &G::Config,
+    seat: usize,
+    seed: u64,
+    agent: &AgentSpec,
+    history: &[SeenEvent<G::EventView>],
+    decisions: &[SeenDecision<G>],
+    progress: Option<&dyn Fn(usize, usize)>,
+) -> Result<Vec<AnalysedMove>, AnalysisError> {
+    let not_a_search = || AnalysisError::NotASearch(agent.to_string());
+    match agent.validate().map_err(|_| not_a_search())? {
+        Settings::Ismcts { .. } | Settings::MonteCarlo { .. } | Settings::Level(_) => {}
+        Settings::Random | Settings::Heuristic => return Err(not_a_search()),
+    }
+    let mut searcher = searcher::<G>(agent, seat, config, seed)?;
+    let mut moves = Vec::new();
+    for (done, decision) in decisions.iter().enumerate() {
+        if let Some(progress) = progress {
+            progress(done, decisions.len());
+        }
+        if decision.legal.len() < 2 {
+            continue;
+        }
+        let history = &history[..decision.events.min(history.len())];
+        let view = DecisionView::observed(
+            &decision.observation,
+            config,
+            seat,
+            &decision.legal,
+            history,
+            decision.seen_from,
+        );
+        moves.push(judged(
+            &mut *searcher,
+            agent,
+            &view,
+            history.len(),
+            decision.played,
+        )?);
+    }
+    Ok(moves)
 }
 
 /// The verdict on one decision from the search's choice and its estimates per action.

@@ -308,6 +308,18 @@ impl App {
     }
 
     /// Whether the game on screen is over (tests drive games until then).
+    /// The searcher behind the coach's reviews from now on.
+    pub fn set_review_agent(&mut self, agent: AgentSpec) {
+        self.review_agent = agent;
+    }
+
+    /// The coach's review on screen, once it is made.
+    pub fn review(&self) -> Option<&crate::review::Review> {
+        self.reviewing
+            .as_ref()
+            .and_then(crate::review::Reviewing::review)
+    }
+
     pub fn game_over(&self) -> bool {
         self.phase() == Some(Phase::Over)
     }
@@ -481,7 +493,20 @@ impl App {
     pub(crate) fn enabled(&self, cmd: Cmd) -> bool {
         let view = self.session.as_deref().map(Session::view);
         let person = matches!(self.phase(), Some(Phase::Person(_)));
+        let hosted = self.session.as_deref().is_some_and(Session::hosted);
         match (self.screen, cmd) {
+            // A hosted game's seat is reviewed from what it was shown, once the game is over.
+            (Screen::Game, Cmd::Review) if hosted => {
+                self.phase() == Some(Phase::Over) && view.is_some_and(|v| v.people.len() == 1)
+            }
+            // A hosted game's commands that are the host's (see `session::HOSTED`): refused,
+            // so not offered.
+            (Screen::Game, Cmd::Again | Cmd::Replay | Cmd::Undo | Cmd::Hint | Cmd::Coach)
+                if hosted =>
+            {
+                false
+            }
+            (Screen::Review, Cmd::Choose) => self.reviewing.as_ref().is_none_or(|r| r.replayable),
             (
                 Screen::Game,
                 Cmd::Up | Cmd::Down | Cmd::PageUp | Cmd::PageDown | Cmd::Choose | Cmd::Type,

@@ -322,7 +322,7 @@ impl<G: TuiGame> Replay for ReplaySession<G> {
 
     fn revealed(&self) -> Vec<String> {
         match self.view {
-            ReplayView::Everything => G::revealed(&self.states[self.position]),
+            ReplayView::Everything => G::revealed(&self.states[self.position], self.view_seat()),
             ReplayView::Seat(_) => Vec::new(),
         }
     }

@@ -163,24 +163,86 @@ fn words<G: TuiGame>(
     {}
     Ok(moves
         .iter()
-        .filter_map(|m| {
-            let observation = before.observations.get(m.event - 1)?;
-            let played = m.played.parse::<G::Action>().ok()?;
-            let best = m.best.parse::<G::Action>().ok()?;
-            Some(Reviewed {
-                event: m.event,
-                played: m.played.clone(),
-                played_label: G::choice_label(observation, &played),
-                played_win: m.played_win,
-                best: m.best.clone(),
-                best_label: G::choice_label(observation, &best),
-                best_win: m.best_win,
-                loss: m.loss,
-                mark: m.mark,
-                reason: G::reason(observation, &best),
+        .filter_map(|m| in_words::<G>(m, before.observations.get(m.event - 1)?))
+        .collect())
+}
+
+/// One analysed move in words, as it reads from the seat's `observation` at the decision.
+fn in_words<G: TuiGame>(
+    m: &analysis::AnalysedMove,
+    observation: &G::Observation,
+) -> Option<Reviewed> {
+    let played = m.played.parse::<G::Action>().ok()?;
+    let best = m.best.parse::<G::Action>().ok()?;
+    Some(Reviewed {
+        event: m.event,
+        played: m.played.clone(),
+        played_label: G::choice_label(observation, &played),
+        played_win: m.played_win,
+        best: m.best.clone(),
+        best_label: G::choice_label(observation, &best),
+        best_win: m.best_win,
+        loss: m.loss,
+        mark: m.mark,
+        reason: G::reason(observation, &best),
+    })
+}
+
+/// What a seat of a game hosted elsewhere was shown, for the coach's review of its decisions
+/// ([`analysis::analyse_seen`]): nothing of the game but the seat's own views.
+pub(crate) struct SeenGame<G: TuiGame> {
+    pub config: G::Config,
+    pub seat: usize,
+    /// The match seed the seat's agent seed comes from (the searcher sits as a bot would).
+    pub seed: u64,
+    /// `Cheese Day · hosted at …`.
+    pub title: String,
+    /// Seat names as the host gave them.
+    pub names: Vec<String>,
+    pub history: Vec<mousehole_engine::SeenEvent<G::EventView>>,
+    pub decisions: Vec<analysis::SeenDecision<G>>,
+}
+
+/// A review to make on the review's thread.
+pub(crate) type ReviewJob =
+    Box<dyn FnOnce(&AgentSpec, &AtomicUsize) -> Result<Review, String> + Send>;
+
+impl<G: TuiGame> SeenGame<G> {
+    /// The review of the seat's decisions, to make on the review's thread; `progress` counts
+    /// events, as a transcript's review does.
+    pub(crate) fn review_job(self) -> ReviewJob {
+        Box::new(move |agent: &AgentSpec, progress: &AtomicUsize| {
+            let tell = |done: usize, _all: usize| {
+                let events = self.decisions.get(done).map_or(0, |d| d.events);
+                progress.store(events, Ordering::Relaxed);
+            };
+            let analysed = analysis::analyse_seen::<G>(
+                &self.config,
+                self.seat,
+                self.seed,
+                agent,
+                &self.history,
+                &self.decisions,
+                Some(&tell),
+            )
+            .map_err(|e| e.to_string())?;
+            let moves = analysed
+                .iter()
+                .zip(self.decisions.iter().filter(|d| d.legal.len() > 1))
+                .filter_map(|(m, decision)| in_words::<G>(m, &decision.observation))
+                .collect();
+            let names = recorded_names(&self.names, Some(self.seat));
+            Ok(Review {
+                title: self.title,
+                seat: self.seat,
+                who: names
+                    .get(self.seat)
+                    .map(|n| n.full(self.seat))
+                    .unwrap_or_default(),
+                moves,
             })
         })
-        .collect())
+    }
 }
 
 /// A review being made on its thread, or made.
@@ -194,6 +256,9 @@ pub struct Reviewing {
     pub result: Option<Result<Review, String>>,
     /// The selected decision (an index into the review's moves).
     pub selected: usize,
+    /// Whether the transcript replays here, to show a decision's position (not a hosted
+    /// game's seat view).
+    pub replayable: bool,
 }
 
 impl std::fmt::Debug for Reviewing {
@@ -207,15 +272,38 @@ impl std::fmt::Debug for Reviewing {
 impl Reviewing {
     /// Starts reviewing `seat`'s decisions in `transcript` with `agent` on a thread.
     pub fn start(transcript: Transcript, seat: usize, agent: AgentSpec) -> Self {
+        let job = transcript.clone();
+        let review_job: ReviewJob =
+            Box::new(move |agent, progress| review(&job, seat, agent, progress));
+        Self::run(transcript, seat, agent, review_job, true)
+    }
+
+    /// Starts reviewing the decisions of a seat of a game hosted elsewhere, from what it was
+    /// shown (`transcript`: its view, for the progress; it does not replay here).
+    pub(crate) fn start_seen(
+        transcript: Transcript,
+        seat: usize,
+        agent: AgentSpec,
+        job: ReviewJob,
+    ) -> Self {
+        Self::run(transcript, seat, agent, job, false)
+    }
+
+    fn run(
+        transcript: Transcript,
+        seat: usize,
+        agent: AgentSpec,
+        job: ReviewJob,
+        replayable: bool,
+    ) -> Self {
         let progress = Arc::new(AtomicUsize::new(0));
         let (sender, receiver) = mpsc::channel();
-        let job = transcript.clone();
         let counter = Arc::clone(&progress);
         let started = std::thread::Builder::new()
             .name("review".into())
             .spawn(move || {
                 // Nobody to tell if the screen is gone.
-                let _ = sender.send(review(&job, seat, &agent, &counter));
+                let _ = sender.send(job(&agent, &counter));
             });
         let (receiver, result) = match started {
             Ok(_) => (Some(receiver), None),
@@ -228,6 +316,7 @@ impl Reviewing {
             receiver,
             result,
             selected: 0,
+            replayable,
         }
     }
 

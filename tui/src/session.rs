@@ -230,9 +230,16 @@ pub trait Session {
     /// What went wrong with programs' seats since the last call (the fallback decided).
     fn take_notices(&mut self) -> Vec<String>;
     /// Whether the game is another's, hosted elsewhere and seen from here (`mousehole
-    /// join`): a local game's commands (again, replay, review, keep) do not apply.
+    /// join`): a local game's commands (again, replay, undo, hints, keep) do not apply; the
+    /// coach's review is of what the seat was shown ([`Session::seat_review`]).
     fn hosted(&self) -> bool {
         false
+    }
+    /// For a hosted game's seat: the coach's review of its decisions, made from what the seat
+    /// was shown (its views and each decision's observation), with the seat reviewed; `None`
+    /// where the review is of the transcript ([`Session::transcript`]) or there is no seat.
+    fn seat_review(&self) -> Option<(usize, crate::review::ReviewJob)> {
+        None
     }
 }
 

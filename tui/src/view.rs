@@ -11,7 +11,7 @@ mod mouse_trap;
 use std::fmt::Debug;
 
 use mousehole_bots::BotGame;
-use mousehole_engine::SeenEvent;
+use mousehole_engine::{Outcome, SeenEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -91,13 +91,22 @@ pub trait BoardView: BotGame {
     }
 
     /// What was hidden that even [`BoardView::revealed_observation`]'s board does not show
-    /// (other hands, the top of the reserve), from the true final state; empty when the game
-    /// hid nothing.
-    fn revealed(state: &Self) -> Vec<String>;
+    /// and `viewer`'s [`BoardView::ending`] does not say (other hands, the top of the
+    /// reserve), from the true final state; empty when the game hid nothing. Only a game
+    /// played here shows it: a hosted game's seat is never sent what the rules keep hidden.
+    fn revealed(state: &Self, viewer: usize) -> Vec<String>;
 
-    /// How a finished game ended and how each seat scored, from its final state, in words,
-    /// the seats called by `names` (`you`, `seat 1`).
-    fn ending(state: &Self, names: &[String]) -> Ending;
+    /// How a finished game ended and how each seat scored, in words, the seats called by
+    /// `names` (`you`, `seat 1`): from one seat's final observation and the outcome only,
+    /// what every seat is told at the end, so the end screen of a seat whose game is hosted
+    /// elsewhere says the same as a game played here, and cannot say more than the seat may
+    /// know. `None` when the observation is not of a finished game (the match was stopped,
+    /// or a seat forfeited).
+    fn ending(
+        observation: &Self::Observation,
+        outcome: &Outcome,
+        names: &[String],
+    ) -> Option<Ending>;
 
     /// Why `action` (one of the seat's legal actions) is worth playing, in a few plain words
     /// from the seat's observation only (`5-hole card, 8% trap chance`); `None` where the

@@ -214,6 +214,11 @@ impl<G: NetGame> SeatGame<G> {
         ))
     }
 
+    /// How many of [`SeatGame::history`] the seat had been shown at its previous decision.
+    pub fn seen_from(&self) -> usize {
+        self.seen_from
+    }
+
     /// The decision was answered: the next one's events start here.
     pub fn answered(&mut self) {
         self.asked = None;

@@ -10,6 +10,10 @@
 //!   does show something (a peek, cards discarded face up) is sent with what it showed: that
 //!   the seat then knows, and its observation says so.
 //!
+//! - a seat's last observation, at the end of every game: sent with the last events before
+//!   `game_over`, it is what the seat's end screen says how the game ended and how each seat
+//!   scored from (with the outcome, which `game_over` carries as the agent protocol says).
+//!
 //! A chance outcome is hidden information too: at every chance node, the outcomes a seat
 //! cannot tell apart (it sees them alike) give it, and spectators, the same bytes.
 
@@ -29,6 +33,8 @@ struct Checked {
     /// Pairs of chance outcomes a seat sees alike.
     outcomes: usize,
     changed: usize,
+    /// Seats' last observations at the end of a game.
+    ends: usize,
 }
 
 /// Seat `seat`'s event message for `action` (by `actor`) at `state`, as bytes, with the seat's
@@ -175,9 +181,22 @@ fn no_leak<G: Game>(options: &str, games: u64, hidden: bool) {
             check_state(&state, actor, &action, &mut check, &mut checked);
             state.apply_unchecked(action);
         }
+        for seat in 0..state.num_players() {
+            let resampled = state.resample_hidden(seat, &mut check);
+            assert_eq!(
+                observation_bytes(&state, seat),
+                observation_bytes(&resampled, seat),
+                "seat {seat}'s last observation depends on what it cannot know"
+            );
+            checked.ends += 1;
+        }
     }
     assert!(
-        checked.acts > 0 && checked.observations > 0 && checked.events > 0 && checked.public > 0,
+        checked.acts > 0
+            && checked.observations > 0
+            && checked.events > 0
+            && checked.public > 0
+            && checked.ends > 0,
         "{options}: {checked:?}"
     );
     assert_eq!(

@@ -115,6 +115,27 @@ impl App {
             // kept, replayed or reviewed is the host's transcript.
             match cmd {
                 Cmd::Quit => return self.quit = true,
+                // The coach reviews a seat's decisions from what the seat was shown, once the
+                // game is over.
+                Cmd::Review if self.phase() == Some(session::Phase::Over) => {
+                    let session = self.session.as_deref().expect("a hosted session");
+                    return match session.seat_review() {
+                        Some((seat, job)) => {
+                            self.reviewing = Some(crate::review::Reviewing::start_seen(
+                                session.transcript(),
+                                seat,
+                                self.review_agent.clone(),
+                                job,
+                            ));
+                            self.review_return = Screen::Game;
+                            self.screen = Screen::Review;
+                        }
+                        None => self.say(
+                            "the coach reviews a seat's decisions: a spectator has none",
+                            true,
+                        ),
+                    };
+                }
                 Cmd::Again | Cmd::Replay | Cmd::Review | Cmd::Undo | Cmd::Hint | Cmd::Coach => {
                     return self.say(session::HOSTED, true);
                 }
@@ -491,6 +512,9 @@ impl App {
                     reviewing.selected = next;
                 }
             }
+            // A hosted game's positions replay at the host, from its transcript (the key is
+            // not offered).
+            Cmd::Choose if !reviewing.replayable => {}
             Cmd::Choose => {
                 let Some(event) = reviewing
                     .review()

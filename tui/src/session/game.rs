@@ -575,23 +575,13 @@ impl<G: TuiGame> GameSession<G> {
             (_, None) => "over".to_owned(),
         };
         let state = self.game.state();
-        let short: Vec<String> = seats.iter().map(|name| name.short.clone()).collect();
-        let ending = (state.is_terminal()).then(|| G::ending(state, &short));
-        let mut view = EndView {
-            headline,
-            reason: ending
-                .as_ref()
-                .map_or_else(String::new, |e| e.reason.clone()),
-            tie_break: ending.as_ref().and_then(|e| e.tie_break.clone()),
-            revealed: if state.is_terminal() {
-                G::revealed(state)
-            } else {
-                Vec::new()
-            },
-            ..EndView::default()
-        };
-        if let Some(outcome) = outcome {
-            fill_end_rows(&mut view, outcome, seats, ending.as_ref(), &self.people);
+        // The ending from what the viewer's seat is told at the end (its observation, the
+        // outcome), as a hosted game's seat builds it; what else was hidden, from the true
+        // state, only here.
+        let observation = state.observation(self.viewer);
+        let mut view = ended_view::<G>(headline, outcome, &observation, seats, &self.people);
+        if state.is_terminal() {
+            view.revealed = G::revealed(state, self.viewer);
         }
         Some(view)
     }
@@ -675,6 +665,32 @@ pub(super) fn winners_headline(outcome: &Outcome, seats: &[SeatName]) -> String 
                 .join(" and ")
         ),
     }
+}
+
+/// The end screen of a game that ended as `headline` says: with its `outcome`, how it ended
+/// and each seat's score made, from `observation` (the viewer's, at the end) and the outcome
+/// alone, as any seat may know them; and the table.
+pub(super) fn ended_view<G: TuiGame>(
+    headline: String,
+    outcome: Option<&Outcome>,
+    observation: &G::Observation,
+    seats: &[SeatName],
+    people: &[usize],
+) -> EndView {
+    let short: Vec<String> = seats.iter().map(|name| name.short.clone()).collect();
+    let ending = outcome.and_then(|outcome| G::ending(observation, outcome, &short));
+    let mut view = EndView {
+        headline,
+        reason: ending
+            .as_ref()
+            .map_or_else(String::new, |e| e.reason.clone()),
+        tie_break: ending.as_ref().and_then(|e| e.tie_break.clone()),
+        ..EndView::default()
+    };
+    if let Some(outcome) = outcome {
+        fill_end_rows(&mut view, outcome, seats, ending.as_ref(), people);
+    }
+    view
 }
 
 /// The end screen's table from `outcome` (with each seat's breakdown where the `ending` is

@@ -9,7 +9,9 @@
 use std::time::{Duration, Instant};
 
 use mousehole_bots::SeatLabel;
+use mousehole_bots::analysis::SeenDecision;
 use mousehole_bots::external::protocol::EventMessage;
+use mousehole_engine::rng::match_seed_of_agent;
 use mousehole_engine::transcript::FORMAT;
 use mousehole_engine::{
     Decision, GameConfig, GameInfo, GameSpec, Outcome, SeenEvent, Transcript, TranscriptEvent,
@@ -24,10 +26,12 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::game::{
-    clicked_line, fill_end_rows, log_entries, pinned, short_title, status_line, winners_headline,
+    clicked_line, ended_view, fill_end_rows, log_entries, pinned, short_title, status_line,
+    winners_headline,
 };
 use super::{ChoiceItem, CoachState, EndView, GamePlan, GameView, HintView, Phase, Session};
 use crate::bots::{SeatName, recorded_names};
+use crate::review::{ReviewJob, SeenGame};
 use crate::theme::Theme;
 use crate::view::{Board, spot_at};
 use crate::{TuiError, TuiGame};
@@ -44,7 +48,7 @@ trait RemoteVisitor {
 }
 
 /// Why local games' commands do not apply to a hosted one.
-pub const HOSTED: &str = "this game is the host's: it keeps the transcript (its --out), to replay and review there; s saves what this seat saw";
+pub const HOSTED: &str = "this game is the host's: it keeps the transcript (its --out), to replay there; s saves what this seat saw, and at the end c has the coach review your decisions from it";
 
 /// Most messages taken from the connection in one tick, so the screen keeps answering keys.
 const MESSAGES_PER_TICK: usize = 256;
@@ -81,6 +85,9 @@ pub fn join(connection: Connection, address: &str) -> Result<Box<dyn Session>, T
 /// The person's decision in progress.
 struct Deciding<G: RemoteGame> {
     seat: usize,
+    /// The seat's views of the events before the decision, and at its previous one.
+    events: usize,
+    seen_from: usize,
     legal: Vec<G::Action>,
     observation: G::Observation,
     items: Vec<ChoiceItem>,
@@ -110,6 +117,8 @@ pub struct RemoteSession<G: RemoteGame> {
     failure: Option<String>,
     /// The host closed the connection.
     closed: bool,
+    /// The person's decisions so far, as the seat saw each, for the coach's review.
+    decided: Vec<SeenDecision<G>>,
     view: GameView,
 }
 
@@ -170,6 +179,7 @@ impl<G: RemoteGame> RemoteSession<G> {
             notices: Vec::new(),
             failure: None,
             closed: false,
+            decided: Vec::new(),
         };
         session.refresh();
         session
@@ -257,9 +267,13 @@ impl<G: RemoteGame> RemoteSession<G> {
 
     /// The host asks this seat to decide: its moves, as the game reads them.
     fn start_decision(&mut self) {
-        let Some(asked) = self.follower.game().and_then(|game| game.asked()) else {
+        let Some(game) = self.follower.game() else {
             return;
         };
+        let Some(asked) = game.asked() else {
+            return;
+        };
+        let (events, seen_from) = (game.history().len(), game.seen_from());
         let items = asked
             .legal
             .iter()
@@ -273,6 +287,8 @@ impl<G: RemoteGame> RemoteSession<G> {
             .collect();
         self.deciding = Some(Deciding {
             seat: self.seat.unwrap_or(0),
+            events,
+            seen_from,
             legal: asked.legal.clone(),
             observation: asked.observation.clone(),
             items,
@@ -367,13 +383,28 @@ impl<G: RemoteGame> RemoteSession<G> {
             }
             (None, None) => "stopped before its end".to_owned(),
         };
-        let mut view = EndView {
-            headline,
-            ..EndView::default()
+        // How the game ended and each score made, from the seat's last observation and the
+        // outcome, by the same function as a game played here (a spectator has no
+        // observation: the table alone). Nothing the rules keep hidden is shown: the host
+        // never sent it.
+        let view = if let Some(observation) = self.observation() {
+            ended_view::<G>(
+                headline,
+                outcome.as_ref(),
+                observation,
+                seats,
+                &self.view.people,
+            )
+        } else {
+            let mut view = EndView {
+                headline,
+                ..EndView::default()
+            };
+            if let Some(outcome) = &outcome {
+                fill_end_rows(&mut view, outcome, seats, None, &self.view.people);
+            }
+            view
         };
-        if let Some(outcome) = &outcome {
-            fill_end_rows(&mut view, outcome, seats, None, &self.view.people);
-        }
         Some(view)
     }
 
@@ -517,7 +548,15 @@ impl<G: RemoteGame> Session for RemoteSession<G> {
         };
         self.follower
             .answer(&self.connection, &Decision::new(action));
-        self.deciding = None;
+        if let Some(deciding) = self.deciding.take() {
+            self.decided.push(SeenDecision {
+                observation: deciding.observation,
+                legal: deciding.legal,
+                events: deciding.events,
+                seen_from: deciding.seen_from,
+                played: action,
+            });
+        }
         self.refresh();
         Ok(())
     }
@@ -557,5 +596,32 @@ impl<G: RemoteGame> Session for RemoteSession<G> {
 
     fn hosted(&self) -> bool {
         true
+    }
+
+    fn seat_review(&self) -> Option<(usize, ReviewJob)> {
+        let seat = self.seat?;
+        let game = self.follower.game()?;
+        let seen = SeenGame::<G> {
+            config: self.config.clone(),
+            seat,
+            seed: match_seed_of_agent(game.agent_seed(), seat),
+            title: self.view.title.clone(),
+            names: self.names.clone(),
+            history: game.history().to_vec(),
+            // Only the answers the host took: one that came too late (the seat's fallback had
+            // decided meanwhile) is not in the seat's history as its move.
+            decisions: self
+                .decided
+                .iter()
+                .filter(|decision| {
+                    game.history().get(decision.events).is_some_and(|event| {
+                        event.actor == mousehole_engine::Actor::Seat(seat)
+                            && event.view.to_string() == decision.played.to_string()
+                    })
+                })
+                .cloned()
+                .collect(),
+        };
+        Some((seat, seen.review_job()))
     }
 }

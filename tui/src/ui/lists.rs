@@ -173,11 +173,13 @@ pub fn render_review(app: &App, area: Rect, buf: &mut Buffer) {
     ]))
     .render(title, buf);
     let mut head = wrap(&review.summary(), width, theme.accent());
-    head.extend(wrap(
-        "win chances are the strongest bot's estimates from what you could see; ⏎ shows the position",
-        width,
-        theme.dim(),
-    ));
+    // A hosted game's positions replay at the host, not here.
+    let note = if reviewing.replayable {
+        "win chances are the strongest bot's estimates from what you could see; ⏎ shows the position"
+    } else {
+        "win chances are the strongest bot's estimates from what you could see"
+    };
+    head.extend(wrap(note, width, theme.dim()));
     head.push(Line::raw(""));
     let items: Vec<Vec<Line<'static>>> = review
         .moves

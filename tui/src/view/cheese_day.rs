@@ -3,6 +3,7 @@
 //! discards by value, every collection with its holes and traps (a third trap drawn as fatal),
 //! and the die; how a game ended and was scored; why a move is worth playing.
 
+use mousehole_engine::Outcome;
 use mousehole_engine::games::cheese_day::{
     CheeseDay, CheeseDayAction, CheeseDayObservation, Face, PhaseView, SLOTS,
 };
@@ -190,7 +191,7 @@ impl BoardView for CheeseDay {
         observation
     }
 
-    fn revealed(state: &CheeseDay) -> Vec<String> {
+    fn revealed(state: &CheeseDay, _viewer: usize) -> Vec<String> {
         state
             .reserve_top()
             .map(|top| {
@@ -207,9 +208,15 @@ impl BoardView for CheeseDay {
             .collect()
     }
 
-    fn ending(state: &CheeseDay, names: &[String]) -> Ending {
-        use mousehole_engine::Game as _;
-        let observation = state.observation(0);
+    fn ending(
+        observation: &CheeseDayObservation,
+        _outcome: &Outcome,
+        names: &[String],
+    ) -> Option<Ending> {
+        if observation.phase != PhaseView::Over {
+            return None;
+        }
+        // Every collection and trap count is public: any seat's observation holds them all.
         let players = &observation.players;
         let reason = match players.iter().find(|p| p.traps >= 3) {
             Some(out) => format!(
@@ -238,11 +245,11 @@ impl BoardView for CheeseDay {
                 .iter()
                 .any(|b| !a.out && !b.out && a.holes == b.holes && a.cheese_cards != b.cheese_cards)
         });
-        Ending {
+        Some(Ending {
             reason,
             breakdown,
             tie_break: tied.then(|| "equal holes: more cheese cards ranks higher".to_owned()),
-        }
+        })
     }
 
     fn reason(observation: &CheeseDayObservation, action: &CheeseDayAction) -> Option<String> {

@@ -7,6 +7,7 @@ use mousehole_engine::games::moose_house::{
 };
 
 use mousehole_engine::Game as _;
+use mousehole_engine::Outcome;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
@@ -269,38 +270,61 @@ impl BoardView for MooseHouse {
         ))
     }
 
-    fn revealed(state: &MooseHouse) -> Vec<String> {
-        // The hands are in the end's breakdown; what else was hidden is the draw pile: seat
-        // 0's unseen cards less the other hands.
+    fn revealed(state: &MooseHouse, viewer: usize) -> Vec<String> {
+        // Once the game is over, the moose held in the other hands, which the end's breakdown
+        // counts but names only for the viewer's own hand; and the draw pile: seat 0's unseen
+        // cards less the other hands.
         let players = mousehole_engine::GameConfig::players(state.config());
+        let over = state.is_terminal();
+        let held: Vec<String> = (0..players)
+            .filter(|&seat| over && seat != viewer)
+            .filter_map(|seat| {
+                let moose = held_moose(state.hand(seat));
+                (!moose.is_empty()).then(|| format!("seat {seat} {moose}"))
+            })
+            .collect();
+        let mut lines = Vec::new();
+        if !held.is_empty() {
+            lines.push(format!(
+                "moose held in the other hands: {}",
+                held.join("; ")
+            ));
+        }
         let mut hands = Cards::EMPTY;
         for seat in 1..players {
             hands = hands.plus(state.hand(seat));
         }
         let pile = state.observation(0).unseen.saturating_minus(&hands);
-        if pile.is_empty() {
-            Vec::new()
-        } else {
-            vec![format!("the draw pile held: {}", compact(&pile))]
+        if !pile.is_empty() {
+            lines.push(format!("the draw pile held: {}", compact(&pile)));
         }
+        lines
     }
 
-    fn ending(state: &MooseHouse, _names: &[String]) -> Ending {
-        let players = mousehole_engine::GameConfig::players(state.config());
-        let observation = state.observation(0);
+    fn ending(
+        observation: &MooseHouseObservation,
+        outcome: &Outcome,
+        _names: &[String],
+    ) -> Option<Ending> {
+        if observation.phase != PhaseView::Over {
+            return None;
+        }
+        // Houses are public and the outcome's scores count every hand's moose: how many a
+        // hand held follows from them, which ones only for the seat's own hand.
+        let players = observation.houses.len();
         let breakdown: Vec<String> = (0..players)
             .map(|seat| {
                 let house = observation.house(seat);
-                let in_house = house.map_or(0, |h| usize::from(h.moose));
+                let in_house = house.map_or(0, |h| i64::from(h.moose));
                 let doors = house.map_or(0, |h| h.doors);
-                let in_hand = state.score(seat).saturating_sub(in_house);
+                let score = outcome.scores.get(seat).copied().unwrap_or_default();
+                let in_hand = (score - in_house).max(0);
                 // Only the moose cards held count: the rest of the hand is not listed.
-                let moose = named(
-                    state
-                        .hand(seat)
-                        .iter()
-                        .filter(|(card, _)| matches!(card, Card::Moose(_))),
-                );
+                let moose = if seat == usize::from(observation.seat) {
+                    held_moose(&observation.hand)
+                } else {
+                    String::new()
+                };
                 let held = if moose.is_empty() {
                     String::new()
                 } else {
@@ -312,17 +336,18 @@ impl BoardView for MooseHouse {
                 )
             })
             .collect();
-        let scores: Vec<usize> = (0..players).map(|seat| state.score(seat)).collect();
         let doors: Vec<u8> = (0..players)
             .map(|seat| observation.house(seat).map_or(0, |h| h.doors))
             .collect();
-        let tied = (0..players)
-            .any(|a| (a + 1..players).any(|b| scores[a] == scores[b] && doors[a] != doors[b]));
-        Ending {
+        let scores = &outcome.scores;
+        let tied = (0..players).any(|a| {
+            (a + 1..players).any(|b| scores.get(a) == scores.get(b) && doors[a] != doors[b])
+        });
+        Some(Ending {
             reason: "the pile ran out and nobody could play".to_owned(),
             breakdown,
             tie_break: tied.then(|| "equal moose: more doors ranks higher".to_owned()),
-        }
+        })
     }
 
     fn reason(observation: &MooseHouseObservation, action: &MooseHouseAction) -> Option<String> {
@@ -451,6 +476,14 @@ fn compact(cards: &Cards) -> String {
         return "none".to_owned();
     }
     named(cards.iter())
+}
+
+/// The Moose in the Room cards of a hand, named (empty if it holds none).
+fn held_moose(hand: &Cards) -> String {
+    named(
+        hand.iter()
+            .filter(|(card, _)| matches!(card, Card::Moose(_))),
+    )
 }
 
 /// Cards by their names, with how many: `moose:living×2 trap`.

@@ -4,6 +4,7 @@
 //! and 21 on a small terminal) shows the part around the seat's open end, panned by the
 //! person, with arrows on the edges where more of it lies.
 
+use mousehole_engine::Outcome;
 use mousehole_engine::games::mouse_race::{
     Content, Dir, End, HeldTile, MouseRace, MouseRaceAction, MouseRaceObservation, OpenEnd, Square,
 };
@@ -273,26 +274,31 @@ impl BoardView for MouseRace {
         }
     }
 
-    fn revealed(_state: &MouseRace) -> Vec<String> {
+    fn revealed(_state: &MouseRace, _viewer: usize) -> Vec<String> {
         // The bag's contents are public (counted from the board); only a declined tile's
         // kind was ever hidden, and it is back in the bag.
         Vec::new()
     }
 
-    fn ending(state: &MouseRace, names: &[String]) -> Ending {
-        use mousehole_engine::Game as _;
-        let observation = state.observation(0);
-        let reason = match state.end() {
-            Some(End::Cheese { winner }) => format!(
+    fn ending(
+        observation: &MouseRaceObservation,
+        _outcome: &Outcome,
+        names: &[String],
+    ) -> Option<Ending> {
+        // The board is public: any seat's observation holds every path and how it ended.
+        let mousehole_engine::games::mouse_race::PhaseView::Over { end } = observation.phase else {
+            return None;
+        };
+        let reason = match end {
+            End::Cheese { winner } => format!(
                 "{} path reached the cheese",
                 super::possessive(&super::seat_name(names, usize::from(winner)))
             ),
-            Some(End::TurnLimit) => format!(
+            End::TurnLimit => format!(
                 "the turn limit ({} turns) was reached: a draw",
                 observation.max_turns
             ),
-            Some(End::Stuck) => "the bag is empty and no path can go on: a draw".to_owned(),
-            None => String::new(),
+            End::Stuck => "the bag is empty and no path can go on: a draw".to_owned(),
         };
         let breakdown = observation
             .paths
@@ -308,11 +314,11 @@ impl BoardView for MouseRace {
                 }
             })
             .collect();
-        Ending {
+        Some(Ending {
             reason,
             breakdown,
             tie_break: None,
-        }
+        })
     }
 
     fn reason(observation: &MouseRaceObservation, action: &MouseRaceAction) -> Option<String> {

@@ -8,7 +8,7 @@ use mousehole_engine::games::mouse_trap::{
     MouseTrap, MouseTrapAction, MouseTrapObservation, PhaseView,
 };
 
-use mousehole_engine::SeenEvent;
+use mousehole_engine::{Outcome, SeenEvent};
 
 use super::{Board, BoardView, Ending};
 use crate::session::ordinal;
@@ -262,13 +262,16 @@ impl BoardView for MouseTrap {
         }
     }
 
-    fn revealed(_state: &MouseTrap) -> Vec<String> {
+    fn revealed(_state: &MouseTrap, _viewer: usize) -> Vec<String> {
         Vec::new()
     }
 
-    fn ending(state: &MouseTrap, names: &[String]) -> Ending {
-        use mousehole_engine::Game as _;
-        let observation = state.observation(0);
+    fn ending(
+        observation: &MouseTrapObservation,
+        _outcome: &Outcome,
+        names: &[String],
+    ) -> Option<Ending> {
+        // Everything is public: any seat's observation holds every mouse.
         let reason = match &observation.phase {
             PhaseView::Over {
                 ended_by: mousehole_engine::games::mouse_trap::Ending::LastMouse,
@@ -284,7 +287,7 @@ impl BoardView for MouseTrap {
                 "the turn limit ({} turns) was reached: the mice still in play rank by cheese",
                 observation.max_turns
             ),
-            _ => String::new(),
+            _ => return None,
         };
         let caught = observation
             .mice
@@ -303,12 +306,12 @@ impl BoardView for MouseTrap {
                 None => format!("never caught, {} cheese", mouse.cheese),
             })
             .collect();
-        Ending {
+        Some(Ending {
             reason,
             breakdown,
             tie_break: (caught > 1)
                 .then(|| "caught later ranks higher; caught together shares a place".to_owned()),
-        }
+        })
     }
 
     fn reason(observation: &MouseTrapObservation, action: &MouseTrapAction) -> Option<String> {
