@@ -16,7 +16,7 @@ use crate::spec::{AgentSpec, AgentSpecError, Rollout, Settings};
 pub fn build_agent<G: BotGame>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>>, AgentSpecError> {
     Ok(match spec.validate()? {
         Settings::Random => Box::new(RandomAgent),
-        Settings::Heuristic => Box::new(HeuristicAgent),
+        Settings::Heuristic { mistakes } => Box::new(HeuristicAgent::new(mistakes)),
         Settings::MonteCarlo {
             settings,
             rollout: Rollout::Heuristic,

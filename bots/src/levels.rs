@@ -32,12 +32,14 @@ use mousehole_engine::games::moose_house::MooseHouse;
 use mousehole_engine::games::mouse_race::MouseRace;
 use mousehole_engine::games::mouse_trap::MouseTrap;
 
-use crate::flat::FlatSettings;
 use crate::spec::{AgentSpec, Level, Rollout};
 
 /// The search a level runs.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum LevelSearch {
+    /// No search: the heuristic, making a mistake (another legal move, drawn at random) with
+    /// this chance at each decision with a choice.
+    Heuristic { mistakes: f64 },
     /// ISMCTS with this UCB exploration constant.
     Ismcts { exploration: f64 },
     /// Flat Monte Carlo (paired rounds, sequential halving) departing from the heuristic's
@@ -48,7 +50,8 @@ pub enum LevelSearch {
 /// What one level of one game plays: a search with these settings.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LevelSettings {
-    /// Search iterations (ISMCTS) or playouts (flat Monte Carlo) per decision.
+    /// Search iterations (ISMCTS) or playouts (flat Monte Carlo) per decision; 0 for the
+    /// heuristic, which does not search.
     pub iterations: u64,
     pub search: LevelSearch,
     /// How sampled worlds are played out.
@@ -56,13 +59,17 @@ pub struct LevelSettings {
 }
 
 impl LevelSettings {
-    /// The same agent written as an `ismcts:` or `mc:` spec.
+    /// The same agent written as a `heuristic:`, `ismcts:` or `mc:` spec.
     pub fn spec(self) -> AgentSpec {
         let rollout = match self.rollout {
             Rollout::Random => "random",
             Rollout::Heuristic => "heuristic",
         };
         match self.search {
+            LevelSearch::Heuristic { mistakes } if mistakes > 0.0 => {
+                format!("heuristic:mistakes={mistakes}")
+            }
+            LevelSearch::Heuristic { .. } => "heuristic".to_owned(),
             LevelSearch::Ismcts { exploration } => format!(
                 "ismcts:iterations={},c={exploration},rollout={rollout}",
                 self.iterations
@@ -80,12 +87,17 @@ impl LevelSettings {
     pub fn with_iterations(self, iterations: u64) -> AgentSpec {
         LevelSettings { iterations, ..self }.spec()
     }
+
+    /// Whether the level searches (it has an iteration budget and reports its estimates).
+    pub fn searches(self) -> bool {
+        !matches!(self.search, LevelSearch::Heuristic { .. })
+    }
 }
 
-/// A game's row of the level table: the settings of `easy`, `medium` and `hard`.
+/// A game's row of the level table: the settings of `easy`, `medium`, `hard` and `expert`.
 pub trait Levels: Game {
     /// Indexed by [`Level`], weakest first.
-    const LEVELS: [LevelSettings; 3];
+    const LEVELS: [LevelSettings; 4];
 
     /// The settings of `level` in this game.
     fn level(level: Level) -> LevelSettings {
@@ -93,53 +105,58 @@ pub trait Levels: Game {
     }
 }
 
-/// An ISMCTS level with heuristic rollouts.
-const fn ismcts(iterations: u64, exploration: f64) -> LevelSettings {
+/// The heuristic erring with chance `mistakes` (0: the plain heuristic).
+const fn heuristic(mistakes: f64) -> LevelSettings {
     LevelSettings {
-        iterations,
-        search: LevelSearch::Ismcts { exploration },
+        iterations: 0,
+        search: LevelSearch::Heuristic { mistakes },
         rollout: Rollout::Heuristic,
     }
 }
 
 /// A flat Monte Carlo level over the heuristic: heuristic rollouts, and the heuristic's move
 /// kept unless another beats it by the default margin.
-const fn improved_heuristic(playouts: u64) -> LevelSettings {
+const fn improved_heuristic(playouts: u64, margin: f64) -> LevelSettings {
     LevelSettings {
         iterations: playouts,
-        search: LevelSearch::MonteCarlo {
-            margin: FlatSettings::DEFAULT_MARGIN,
-        },
+        search: LevelSearch::MonteCarlo { margin },
         rollout: Rollout::Heuristic,
     }
 }
 
 impl Levels for CheeseDay {
-    const LEVELS: [LevelSettings; 3] = [
-        ismcts(30, 0.7),
-        ismcts(300, 0.7),
-        improved_heuristic(10_000),
+    const LEVELS: [LevelSettings; 4] = [
+        heuristic(0.3),
+        heuristic(0.0),
+        improved_heuristic(10_000, 2.0),
+        improved_heuristic(40_000, 2.0),
     ];
 }
 
 impl Levels for MooseHouse {
-    const LEVELS: [LevelSettings; 3] =
-        [ismcts(10, 0.7), ismcts(100, 0.7), improved_heuristic(6_000)];
+    const LEVELS: [LevelSettings; 4] = [
+        heuristic(0.3),
+        heuristic(0.0),
+        improved_heuristic(6_000, 2.0),
+        improved_heuristic(24_000, 2.0),
+    ];
 }
 
 impl Levels for MouseTrap {
-    const LEVELS: [LevelSettings; 3] = [
-        ismcts(30, 0.7),
-        ismcts(300, 0.7),
-        improved_heuristic(10_000),
+    const LEVELS: [LevelSettings; 4] = [
+        heuristic(0.3),
+        heuristic(0.0),
+        improved_heuristic(10_000, 2.0),
+        improved_heuristic(40_000, 2.0),
     ];
 }
 
 impl Levels for MouseRace {
-    const LEVELS: [LevelSettings; 3] = [
-        ismcts(200, 0.7),
-        ismcts(1_000, 0.7),
-        improved_heuristic(2_000),
+    const LEVELS: [LevelSettings; 4] = [
+        heuristic(0.06),
+        heuristic(0.0),
+        improved_heuristic(2_000, 2.0),
+        improved_heuristic(8_000, 2.0),
     ];
 }
 
@@ -149,7 +166,7 @@ pub struct GameLevels {
     /// The game's name (`cheese-day`).
     pub game: &'static str,
     /// Indexed by [`Level`], weakest first.
-    pub levels: [LevelSettings; 3],
+    pub levels: [LevelSettings; 4],
 }
 
 impl GameLevels {
@@ -197,24 +214,46 @@ mod tests {
             .collect();
         assert_eq!(table.iter().map(|row| row.game).collect::<Vec<_>>(), names);
         for row in &table {
-            for pair in row.levels.windows(2) {
-                assert!(
-                    pair[0].iterations < pair[1].iterations,
-                    "{}: each level spends more playouts than the one below",
-                    row.game
-                );
-            }
+            let [easy, medium, hard, expert] = row.levels.map(|level| level.search);
+            // easy errs, medium does not, hard and expert search, expert the more.
+            assert!(
+                matches!(easy, LevelSearch::Heuristic { mistakes } if mistakes > 0.0),
+                "{}: easy is the heuristic with mistakes",
+                row.game
+            );
+            assert_eq!(
+                medium,
+                LevelSearch::Heuristic { mistakes: 0.0 },
+                "{}: medium is the heuristic",
+                row.game
+            );
+            assert!(
+                row.levels[2..].iter().all(|level| level.searches()),
+                "{}: hard and expert search ({hard:?}, {expert:?})",
+                row.game
+            );
+            assert!(
+                row.levels[2].iterations < row.levels[3].iterations,
+                "{}: expert spends more playouts than hard",
+                row.game
+            );
         }
     }
 
     #[test]
     fn a_level_reads_as_its_agent_spec() {
-        let medium = CheeseDay::level(Level::Medium);
-        let Settings::Ismcts { settings, rollout } = medium.spec().validate().unwrap() else {
-            panic!("medium is an ismcts search")
+        let easy = CheeseDay::level(Level::Easy);
+        let LevelSearch::Heuristic { mistakes } = easy.search else {
+            panic!("easy is the heuristic with mistakes")
         };
-        assert_eq!(settings.effort, Effort::iterations(medium.iterations));
-        assert_eq!(rollout, medium.rollout);
+        assert_eq!(
+            easy.spec().validate().unwrap(),
+            Settings::Heuristic { mistakes }
+        );
+        assert_eq!(
+            CheeseDay::level(Level::Medium).spec().to_string(),
+            "heuristic"
+        );
         let hard = CheeseDay::level(Level::Hard);
         let Settings::MonteCarlo { settings, rollout } = hard.spec().validate().unwrap() else {
             panic!("hard is a flat Monte Carlo search")

@@ -1,6 +1,6 @@
 //! Who can sit at a seat: a person, a bot, or a program speaking the external-agent protocol
 //! (`exec:COMMAND`). The setup screen offers every built-in agent at its default settings
-//! ([`mousehole_bots::AGENTS`], the calibrated levels `easy`, `medium` and `hard` among them);
+//! ([`mousehole_bots::AGENTS`], the calibrated levels `easy`, `medium`, `hard` and `expert` among them);
 //! its custom field and the command line take any agent spec or `exec:` command.
 
 use mousehole_bots::{AGENTS, AgentSpec, SeatLabel};
@@ -8,7 +8,8 @@ use mousehole_bots::{AGENTS, AgentSpec, SeatLabel};
 /// The bot a new seat gets on the setup screen: an entry of [`bot_choices`].
 pub const DEFAULT_BOT: &str = "medium";
 
-/// The agent behind hints: the strongest level, searching the person's own view.
+/// The agent behind hints: a searching level quick enough to answer at once, searching the
+/// person's own view.
 pub const HINT_SPEC: &str = "hard";
 
 /// Parses a comma-separated seat list (`human,ismcts:iterations=2000,c=1.4,random`): an item
