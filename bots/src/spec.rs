@@ -55,7 +55,7 @@ impl Level {
             Level::Easy => "makes mistakes now and then, good for children and learning",
             Level::Medium => "plays sensibly by rules of thumb, a fair game for most people",
             Level::Hard => "tries its moves out before it plays, a tough game",
-            Level::Expert => "the strongest, thinks longest (under a second a move)",
+            Level::Expert => "thinks longest of all, up to a second a move",
         }
     }
 
@@ -197,7 +197,7 @@ pub const AGENTS: &[AgentInfo] = &[
     AgentInfo {
         name: "expert",
         kind: AgentKind::Level(Level::Expert),
-        help: "a level: the strongest search per game, playouts set for about 150 ms per move on average and under 1 s at worst",
+        help: "a level: hard's search with four times its playouts, set per game for about 150 ms per move on average and under 1 s at worst",
         settings: &[],
     },
 ];
