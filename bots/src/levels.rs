@@ -25,7 +25,7 @@
 //! so it is no longer a level; it stays an agent (`ismcts:…`) for bot authors. Four times hard's
 //! playouts is not yet shown stronger than hard: 50.2% heads-up in Cheese Day over 200 games
 //! (interval over deals [47.4, 53.1]), 52.0% in Moose in the House over 100, 48.3% in Mouse Race
-//! over 60; flat Monte Carlo's strength grows slowly with its budget, and a stronger expert
+//! over 60, and 32.5% at three players in Cheese Day over 240 (a fair share is 33.3%); flat Monte Carlo's strength grows slowly with its budget, and a stronger expert
 //! needs a better search, not a larger one (issue 24).
 //!
 //! The table is the [`Levels`] impl of every game below, required of every game the bots play
