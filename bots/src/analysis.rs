@@ -140,7 +140,7 @@ pub const DEFAULT_AGENT: &str = "ismcts:iterations=4000,rollout=heuristic";
 /// A transcript that does not replay, a seat not in the game, or an agent that is not a search.
 pub fn analyse(request: &AnalysisRequest<'_>) -> Result<Analysis, AnalysisError> {
     let not_a_search = || AnalysisError::NotASearch(request.agent.to_string());
-    match request.agent.validate().map_err(|_| not_a_search())? {
+    match request.agent.settings() {
         Settings::Ismcts { .. } | Settings::MonteCarlo { .. } | Settings::Level(_) => {}
         Settings::Random | Settings::Heuristic { .. } => return Err(not_a_search()),
     }
@@ -258,29 +258,51 @@ fn judge<A: Copy + PartialEq + std::fmt::Display>(
     estimates: &[ActionEstimate],
     played: A,
 ) -> AnalysedMove {
-    let estimate = |action: A| {
-        let text = action.to_string();
-        estimates
-            .iter()
-            .find(|e| e.action == text && e.visits > 0)
-            .map(|e| e.win)
-    };
-    let tried = || estimates.iter().filter(|e| e.visits > 0).map(|e| e.win);
-    let best_win = estimate(chosen).unwrap_or_else(|| tried().fold(0.0, f64::max));
-    // An action the search never tried has no estimate of its own: it counts as no better
-    // than the worst the search did try.
-    let played_win = estimate(played).unwrap_or_else(|| tried().fold(best_win, f64::min));
-    let loss = (100.0 * (best_win - played_win)).max(0.0);
+    let verdict = Verdict::of(estimates, &chosen.to_string(), &played.to_string());
     AnalysedMove {
         event: index + 1,
         seat,
         played: played.to_string(),
-        played_win,
+        played_win: verdict.played_win,
         best: chosen.to_string(),
-        best_win,
-        loss,
-        mark: Mark::of(loss),
+        best_win: verdict.best_win,
+        loss: verdict.loss,
+        mark: Mark::of(verdict.loss),
         choices: legal.len(),
+    }
+}
+
+/// What a search's estimates say of playing one action where it would play another: the
+/// one judgement behind `analyze`, the TUI's review and its coach.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Verdict {
+    /// Estimated win chance after the search's choice (0…1).
+    pub best_win: f64,
+    /// Estimated win chance after the action played.
+    pub played_win: f64,
+    /// Win chance given away, in points, never negative.
+    pub loss: f64,
+}
+
+impl Verdict {
+    /// The verdict on playing `played` where the search chose `best` (both text forms).
+    /// An action the search never tried has no estimate of its own: it counts as no better
+    /// than the worst the search did try.
+    pub fn of(estimates: &[ActionEstimate], best: &str, played: &str) -> Verdict {
+        let estimate = |action: &str| {
+            estimates
+                .iter()
+                .find(|e| e.action == action && e.visits > 0)
+                .map(|e| e.win)
+        };
+        let tried = || estimates.iter().filter(|e| e.visits > 0).map(|e| e.win);
+        let best_win = estimate(best).unwrap_or_else(|| tried().fold(0.0, f64::max));
+        let played_win = estimate(played).unwrap_or_else(|| tried().fold(best_win, f64::min));
+        Verdict {
+            best_win,
+            played_win,
+            loss: (100.0 * (best_win - played_win)).max(0.0),
+        }
     }
 }
 

@@ -137,10 +137,21 @@ pub enum OverheadError {
     NoOwnTime,
 }
 
-/// A seat that times each decision of the seat it wraps.
-struct Timed<S> {
-    inner: S,
-    samples: Vec<(Duration, Option<f64>)>,
+/// A seat that times each decision of the seat it wraps, with the time the deciding program
+/// says it spent (its answer's `"info": {"bot_ns": …}`), if it says.
+#[derive(Debug)]
+pub struct Timed<S> {
+    pub inner: S,
+    pub samples: Vec<(Duration, Option<f64>)>,
+}
+
+impl<S> Timed<S> {
+    pub fn new(inner: S) -> Self {
+        Self {
+            inner,
+            samples: Vec::new(),
+        }
+    }
 }
 
 impl<G: Game, S: Seat<G>> Seat<G> for Timed<S> {

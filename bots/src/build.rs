@@ -7,14 +7,12 @@ use crate::heuristic::{HeuristicAgent, HeuristicRollout};
 use crate::ismcts::Ismcts;
 use crate::random::RandomAgent;
 use crate::search::RandomRollout;
-use crate::spec::{AgentSpec, AgentSpecError, Rollout, Settings};
+use crate::spec::{AgentSpec, Rollout, Settings};
 
-/// Builds the agent a spec names, for game `G`.
-///
-/// # Errors
-/// A setting the agent does not take, or a bad value.
-pub fn build_agent<G: BotGame>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>>, AgentSpecError> {
-    Ok(match spec.validate()? {
+/// Builds the agent a spec names, for game `G`, from the settings validated when the spec was
+/// parsed.
+pub fn build_agent<G: BotGame>(spec: &AgentSpec) -> Box<dyn Agent<G>> {
+    match spec.settings() {
         Settings::Random => Box::new(RandomAgent),
         Settings::Heuristic { mistakes } => Box::new(HeuristicAgent::new(mistakes)),
         Settings::MonteCarlo {
@@ -33,6 +31,6 @@ pub fn build_agent<G: BotGame>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>>, Ag
             settings,
             rollout: Rollout::Random,
         } => Box::new(Ismcts::<G, _>::new(settings, RandomRollout)),
-        Settings::Level(level) => return build_agent::<G>(&G::level(level).spec()),
-    })
+        Settings::Level(level) => build_agent::<G>(&G::level(level).spec()),
+    }
 }

@@ -23,4 +23,4 @@ pub use self::command::{EXEC_PREFIX, ExternalCommand, ExternalCommandError};
 pub use self::fallback::{Fallback, FallbackSpec, FallbackSpecError};
 pub use self::log::{AgentIdentity, LogEntry, LogEvent, LogSink};
 pub use self::process::{STDERR_LINE_BYTES, STDERR_TAIL_BYTES, kill_programs};
-pub use self::seat::{ExternalSeat, ExternalSettings};
+pub use self::seat::{ExternalSeat, ExternalSettings, decision_info, legal_answer};

@@ -139,7 +139,7 @@ impl<G: Inference, P: RolloutPolicy<G>> Agent<G> for FlatMonteCarlo<G, P> {
         let estimates = legal
             .iter()
             .zip(&stats)
-            .map(|(&action, mean)| (action, mean.n, *mean))
+            .map(|(&action, mean)| (action, mean.count(), *mean))
             .collect();
         let info = decision_info(estimates, best, Some(format!("mc, {done} playouts")));
         Decision::with_info(legal[best], info)

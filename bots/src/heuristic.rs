@@ -7,7 +7,9 @@ mod moose_house;
 mod mouse_race;
 mod mouse_trap;
 
-use mousehole_engine::{Decision, DecisionView, Game, GameRng};
+use mousehole_engine::playout::uniform;
+use mousehole_engine::rng::{chance_rng, seat_rng};
+use mousehole_engine::{Decision, DecisionView, Game, GameConfig, GameRng, ToMove};
 use rand::RngExt;
 
 use crate::agent::Agent;
@@ -90,5 +92,85 @@ impl<G: Heuristic> RolloutPolicy<G> for HeuristicRollout {
         rng: &mut GameRng,
     ) -> Option<G::Action> {
         Some(G::heuristic_choice(observation, legal, rng))
+    }
+}
+
+/// Test support, the one check that a game's two heuristic forms are one strategy: plays the
+/// game with `seed` to its end (chance from [`chance_rng`], each seat from its [`seat_rng`]),
+/// the seats in `heuristic_seats` (a bit per seat) by the rollout form, the others uniformly at
+/// random, and at every decision of a heuristic seat checks that the choice is legal, that the
+/// agent's choice from the seat's observation is the same with the same random numbers used,
+/// and that in `worlds` worlds sampled from that observation the rollout form chooses the same
+/// again (so rollouts decide only from what the seat knows). Returns the final state and the
+/// number of real decisions checked (more than one legal action).
+///
+/// # Panics
+/// With the options, seed and position where the forms disagree.
+pub fn check_forms_agree<G: Heuristic>(
+    config: &G::Config,
+    seed: u64,
+    heuristic_seats: u64,
+    worlds: u64,
+) -> (G, usize) {
+    let spec = mousehole_engine::registry::canonical_spec(config);
+    let mut state = G::new(config);
+    let mut chance = chance_rng(seed);
+    let mut rngs: Vec<GameRng> = (0..config.players())
+        .map(|seat| seat_rng(seed, seat))
+        .collect();
+    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+    let mut decisions = 0;
+    loop {
+        match state.to_move() {
+            ToMove::Terminal => return (state, decisions),
+            ToMove::Chance => {
+                let drawn = state
+                    .sample_chance(&mut chance, &mut outcomes)
+                    .expect("a chance node has outcomes");
+                state.apply_unchecked(drawn);
+            }
+            ToMove::Player(seat) => {
+                state.legal_actions(&mut legal);
+                let chosen = if heuristic_seats & (1 << seat) == 0 {
+                    uniform(&legal, &mut rngs[seat])
+                } else {
+                    let observation = state.observation(seat);
+                    let before = rngs[seat].clone();
+                    let mut twin = before.clone();
+                    let chosen = G::rollout_choice(&state, &legal, &mut rngs[seat]);
+                    assert!(
+                        legal.contains(&chosen),
+                        "{spec} seed {seed}: {chosen} is not among {legal:?}"
+                    );
+                    let observed = G::heuristic_choice(&observation, &legal, &mut twin);
+                    assert_eq!(
+                        chosen, observed,
+                        "{spec} seed {seed}: the two forms disagree at\n{observation}"
+                    );
+                    assert_eq!(
+                        rngs[seat], twin,
+                        "{spec} seed {seed}: the two forms use different random numbers"
+                    );
+                    let mut sampler = chance_rng(seed ^ ((decisions as u64) << 20));
+                    for _ in 0..worlds {
+                        let world = G::determinize(&observation, &mut sampler);
+                        let in_world = G::rollout_choice(&world, &legal, &mut before.clone());
+                        assert_eq!(
+                            chosen, in_world,
+                            "{spec} seed {seed}: a world sampled from the observation decides \
+                             otherwise at\n{observation}"
+                        );
+                    }
+                    if legal.len() > 1 {
+                        decisions += 1;
+                    }
+                    chosen
+                };
+                state.apply_unchecked(chosen);
+            }
+        }
+        state
+            .check_invariants()
+            .unwrap_or_else(|e| panic!("{spec} seed {seed}: {e:?}"));
     }
 }

@@ -3,13 +3,10 @@
 //! remembers the play knows more (in Cheese Day, a rival who peeked at a card and then passed
 //! it over when he rolled its value has as good as said it is a trap). Each game states what
 //! it infers in `inference/<game>.rs`; a game that infers nothing samples from its
-//! observation alone ([`Game::determinize`]).
+//! observation alone ([`Game::determinize`]), said next to its heuristic.
 
 mod cheese_day;
 
-use mousehole_engine::games::moose_house::MooseHouse;
-use mousehole_engine::games::mouse_race::MouseRace;
-use mousehole_engine::games::mouse_trap::MouseTrap;
 use mousehole_engine::{Game, GameRng, SeenEvent};
 
 /// A game's inference: from a seat's observation and its views of every event so far, the
@@ -35,26 +32,27 @@ pub trait Inference: Game {
     fn sample(beliefs: &Self::Beliefs, rng: &mut GameRng) -> Self;
 }
 
-/// Games whose bots infer nothing beyond the observation.
+/// The inference of a game whose bots infer nothing beyond the observation (invoked next to
+/// the game's heuristic).
 macro_rules! observation_only {
     ($($game:ty),*) => {$(
-        impl Inference for $game {
+        impl $crate::inference::Inference for $game {
             const READS_HISTORY: bool = false;
-            type Beliefs = <$game as Game>::Observation;
+            type Beliefs = <$game as mousehole_engine::Game>::Observation;
 
             fn beliefs(
                 observation: &Self::Observation,
-                _history: &[SeenEvent<Self::EventView>],
+                _history: &[mousehole_engine::SeenEvent<Self::EventView>],
             ) -> Self::Beliefs {
                 observation.clone()
             }
 
             #[inline]
-            fn sample(beliefs: &Self::Beliefs, rng: &mut GameRng) -> Self {
-                Self::determinize(beliefs, rng)
+            fn sample(beliefs: &Self::Beliefs, rng: &mut mousehole_engine::GameRng) -> Self {
+                <Self as mousehole_engine::Game>::determinize(beliefs, rng)
             }
         }
     )*};
 }
 
-observation_only!(MooseHouse, MouseRace, MouseTrap);
+pub(crate) use observation_only;

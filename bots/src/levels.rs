@@ -28,14 +28,11 @@
 //! over 60, and 32.5% at three players in Cheese Day over 240 (a fair share is 33.3%); flat Monte Carlo's strength grows slowly with its budget, and a stronger expert
 //! needs a better search, not a larger one (issue 24).
 //!
-//! The table is the [`Levels`] impl of every game below, required of every game the bots play
-//! ([`crate::BotGame`]), so a new game does not compile until it has its row.
+//! The table is the [`Levels`] impl of every game, next to the game's heuristic
+//! (`heuristic/<game>.rs`), required of every game the bots play ([`crate::BotGame`]), so a new
+//! game does not compile until it has its row.
 
 use mousehole_engine::Game;
-use mousehole_engine::games::cheese_day::CheeseDay;
-use mousehole_engine::games::moose_house::MooseHouse;
-use mousehole_engine::games::mouse_race::MouseRace;
-use mousehole_engine::games::mouse_trap::MouseTrap;
 
 use crate::spec::{AgentSpec, Level, Rollout};
 
@@ -111,7 +108,7 @@ pub trait Levels: Game {
 }
 
 /// The heuristic erring with chance `mistakes` (0: the plain heuristic).
-const fn heuristic(mistakes: f64) -> LevelSettings {
+pub(crate) const fn heuristic(mistakes: f64) -> LevelSettings {
     LevelSettings {
         iterations: 0,
         search: LevelSearch::Heuristic { mistakes },
@@ -121,48 +118,12 @@ const fn heuristic(mistakes: f64) -> LevelSettings {
 
 /// A flat Monte Carlo level over the heuristic: heuristic rollouts, and the heuristic's move
 /// kept unless another beats it by the default margin.
-const fn improved_heuristic(playouts: u64, margin: f64) -> LevelSettings {
+pub(crate) const fn improved_heuristic(playouts: u64, margin: f64) -> LevelSettings {
     LevelSettings {
         iterations: playouts,
         search: LevelSearch::MonteCarlo { margin },
         rollout: Rollout::Heuristic,
     }
-}
-
-impl Levels for CheeseDay {
-    const LEVELS: [LevelSettings; 4] = [
-        heuristic(0.3),
-        heuristic(0.0),
-        improved_heuristic(10_000, 2.0),
-        improved_heuristic(40_000, 2.0),
-    ];
-}
-
-impl Levels for MooseHouse {
-    const LEVELS: [LevelSettings; 4] = [
-        heuristic(0.3),
-        heuristic(0.0),
-        improved_heuristic(6_000, 2.0),
-        improved_heuristic(24_000, 2.0),
-    ];
-}
-
-impl Levels for MouseTrap {
-    const LEVELS: [LevelSettings; 4] = [
-        heuristic(0.3),
-        heuristic(0.0),
-        improved_heuristic(10_000, 2.0),
-        improved_heuristic(40_000, 2.0),
-    ];
-}
-
-impl Levels for MouseRace {
-    const LEVELS: [LevelSettings; 4] = [
-        heuristic(0.06),
-        heuristic(0.0),
-        improved_heuristic(2_000, 2.0),
-        improved_heuristic(8_000, 2.0),
-    ];
 }
 
 /// One game's row, by the game's name: for listings (`mousehole list`) and reports.
@@ -247,29 +208,28 @@ mod tests {
 
     #[test]
     fn a_level_reads_as_its_agent_spec() {
-        let easy = CheeseDay::level(Level::Easy);
-        let LevelSearch::Heuristic { mistakes } = easy.search else {
-            panic!("easy is the heuristic with mistakes")
-        };
-        assert_eq!(
-            easy.spec().validate().unwrap(),
-            Settings::Heuristic { mistakes }
-        );
-        assert_eq!(
-            CheeseDay::level(Level::Medium).spec().to_string(),
-            "heuristic"
-        );
-        let hard = CheeseDay::level(Level::Hard);
-        let Settings::MonteCarlo { settings, rollout } = hard.spec().validate().unwrap() else {
-            panic!("hard is a flat Monte Carlo search")
-        };
-        assert_eq!(settings.effort, Effort::iterations(hard.iterations));
-        assert_eq!(rollout, Rollout::Heuristic);
-        assert_eq!(level_of("cheese-day", Level::Hard), Some(hard));
+        for row in level_table() {
+            let easy = row.level(Level::Easy);
+            let LevelSearch::Heuristic { mistakes } = easy.search else {
+                panic!("{}: easy is the heuristic with mistakes", row.game)
+            };
+            assert_eq!(easy.spec().settings(), Settings::Heuristic { mistakes });
+            assert_eq!(row.level(Level::Medium).spec().to_string(), "heuristic");
+            for level in [Level::Hard, Level::Expert] {
+                let search = row.level(level);
+                let Settings::MonteCarlo { settings, rollout } = search.spec().settings() else {
+                    panic!("{}: {level} is a flat Monte Carlo search", row.game)
+                };
+                assert_eq!(settings.effort, Effort::iterations(search.iterations));
+                assert_eq!(rollout, Rollout::Heuristic);
+                assert_eq!(level_of(row.game, level), Some(search));
+            }
+            let hard = row.level(Level::Hard);
+            let fewer = hard.with_iterations(7);
+            assert_eq!(fewer.given()["playouts"], "7");
+            assert_eq!(fewer.given()["margin"], "2");
+            assert_eq!(fewer.given()["rollout"], hard.spec().given()["rollout"]);
+        }
         assert_eq!(level_of("chess", Level::Hard), None);
-        let fewer = hard.with_iterations(7);
-        assert_eq!(fewer.settings["playouts"], "7");
-        assert_eq!(fewer.settings["margin"], "2");
-        assert_eq!(fewer.settings["rollout"], hard.spec().settings["rollout"]);
     }
 }

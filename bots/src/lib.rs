@@ -14,7 +14,7 @@
 //!
 //! let config = CheeseDayConfig::with_players(3)?;
 //! let specs: Vec<AgentSpec> = vec!["random".parse()?; 3];
-//! let (game, end) = play_agents::<CheeseDay>(&config, &specs, 7)?;
+//! let (game, end) = play_agents::<CheeseDay>(&config, &specs, 7);
 //! assert!(matches!(end, mousehole_engine::MatchEnd::Finished(_)));
 //! assert!(game.state().outcome().is_some());
 //! # Ok::<(), Box<dyn std::error::Error>>(())

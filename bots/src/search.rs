@@ -197,13 +197,16 @@ pub fn rollout<G: Game, P: RolloutPolicy<G> + ?Sized>(
     state.returns_into(&mut scratch.returns);
 }
 
-/// A running mean and variance of returns (Welford's method would be overkill: returns lie
-/// in 0…1, so plain sums of values and squares lose nothing that matters).
+/// A running mean and variance: the one kept anywhere in the workspace (the searches' returns,
+/// the tournament report's deal means). Plain sums of values and squares: the values lie in
+/// 0…1, so the sums lose nothing that matters (Welford's update would buy stability these
+/// values do not need), two of them merge by adding, and an addition is the cheapest update a
+/// search's back-up can make.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Mean {
-    pub n: u64,
-    pub sum: f64,
-    pub sum_squares: f64,
+    n: u64,
+    sum: f64,
+    sum_squares: f64,
 }
 
 impl Mean {
@@ -220,6 +223,12 @@ impl Mean {
         self.sum_squares += other.sum_squares;
     }
 
+    /// How many values were added.
+    pub fn count(&self) -> u64 {
+        self.n
+    }
+
+    /// The mean; 0 before any value was added.
     pub fn mean(&self) -> f64 {
         if self.n == 0 {
             0.0
@@ -228,14 +237,19 @@ impl Mean {
         }
     }
 
-    /// The standard error of the mean.
+    /// The sample variance (divided by n − 1), once at least two values were added.
+    pub fn variance(&self) -> Option<f64> {
+        (self.n >= 2).then(|| {
+            let n = self.n as f64;
+            ((self.sum_squares - self.sum * self.sum / n) / (n - 1.0)).max(0.0)
+        })
+    }
+
+    /// The standard error of the mean; 0.5 (as unsure as a value in 0…1 can be) before two
+    /// values were added.
     pub fn stderr(&self) -> f64 {
-        if self.n < 2 {
-            return 0.5;
-        }
-        let n = self.n as f64;
-        let variance = ((self.sum_squares - self.sum * self.sum / n) / (n - 1.0)).max(0.0);
-        (variance / n).sqrt()
+        self.variance()
+            .map_or(0.5, |variance| (variance / self.n as f64).sqrt())
     }
 }
 

@@ -1,6 +1,7 @@
 //! Who sits at a seat: the one seat label every front end reads and transcripts record
-//! (`human[:name]`, an agent spec, `exec:COMMAND`), the one function that seats what a label
-//! names ([`build_seat`]), and the seat an agent plays through ([`AgentSeat`]).
+//! (`human[:name]`, `remote[:name]`, an agent spec, `exec:COMMAND`), the one function that
+//! seats what a label names ([`build_seat`]), and the seat an agent plays through
+//! ([`AgentSeat`]).
 //!
 //! # Examples
 //!
@@ -47,16 +48,23 @@ use crate::spec::{AGENTS, AgentSpec, AgentSpecError};
 /// The prefix of a person's seat label with a name: `human:NAME`.
 const HUMAN: &str = "human";
 
-/// The longest name a person may give a seat (`human:NAME`).
+/// The prefix of a remote seat's label with a name: `remote:NAME`.
+const REMOTE: &str = "remote";
+
+/// The longest name a person may give a seat (`human:NAME`, `remote:NAME`).
 const NAME_CHARS: usize = 40;
 
-/// Who plays one seat, as front ends read it and transcripts record it: `human[:name]`, an
-/// agent spec (`random`, `hard`, `ismcts:iterations=2000`) or `exec:COMMAND`. Its text form
-/// ([`fmt::Display`]) is the transcript's seat label, and [`FromStr`] reads it back.
+/// Who plays one seat, as front ends read it and transcripts record it: `human[:name]`,
+/// `remote[:name]`, an agent spec (`random`, `hard`, `ismcts:iterations=2000`) or
+/// `exec:COMMAND`. Its text form ([`fmt::Display`]) is the transcript's seat label, and
+/// [`FromStr`] reads it back.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SeatLabel {
     /// A person at this terminal, with an optional name: the front end seats them.
     Human(Option<String>),
+    /// Whoever joins from another terminal with the seat's code (`mousehole join`), a person
+    /// or an agent, with an optional name: the host seats the connection.
+    Remote(Option<String>),
     /// A built-in agent.
     Agent(AgentSpec),
     /// A program speaking the external-agent protocol (PROTOCOL.md).
@@ -72,11 +80,23 @@ impl SeatLabel {
         matches!(self, SeatLabel::Program(_))
     }
 
+    pub fn is_remote(&self) -> bool {
+        matches!(self, SeatLabel::Remote(_))
+    }
+
+    /// The name a person's or a remote seat was given (`human:NAME`, `remote:NAME`).
+    pub fn name(&self) -> Option<&str> {
+        match self {
+            SeatLabel::Human(name) | SeatLabel::Remote(name) => name.as_deref(),
+            SeatLabel::Agent(_) | SeatLabel::Program(_) => None,
+        }
+    }
+
     /// The built-in agent, if it is one.
     pub fn agent(&self) -> Option<&AgentSpec> {
         match self {
             SeatLabel::Agent(spec) => Some(spec),
-            SeatLabel::Human(_) | SeatLabel::Program(_) => None,
+            SeatLabel::Human(_) | SeatLabel::Remote(_) | SeatLabel::Program(_) => None,
         }
     }
 
@@ -113,22 +133,27 @@ impl FromStr for SeatLabel {
         if let Some(command) = entry.strip_prefix(EXEC_PREFIX) {
             return Ok(SeatLabel::Program(ExternalCommand::parse(command)?));
         }
-        if entry == HUMAN {
-            return Ok(SeatLabel::Human(None));
-        }
-        if let Some(name) = entry
-            .strip_prefix(HUMAN)
-            .and_then(|rest| rest.strip_prefix(':'))
-        {
-            let name = name.trim();
-            let label = shown(entry);
-            if name.is_empty() {
-                return Err(SeatLabelError::NoName { label });
+        for (prefix, seat) in [
+            (HUMAN, SeatLabel::Human as fn(Option<String>) -> SeatLabel),
+            (REMOTE, SeatLabel::Remote),
+        ] {
+            if entry == prefix {
+                return Ok(seat(None));
             }
-            if name.chars().any(char::is_control) || name.chars().count() > NAME_CHARS {
-                return Err(SeatLabelError::BadName { label });
+            if let Some(name) = entry
+                .strip_prefix(prefix)
+                .and_then(|rest| rest.strip_prefix(':'))
+            {
+                let name = name.trim();
+                let label = shown(entry);
+                if name.is_empty() {
+                    return Err(SeatLabelError::NoName { label, prefix });
+                }
+                if name.chars().any(char::is_control) || name.chars().count() > NAME_CHARS {
+                    return Err(SeatLabelError::BadName { label });
+                }
+                return Ok(seat(Some(name.to_owned())));
             }
-            return Ok(SeatLabel::Human(Some(name.to_owned())));
         }
         entry
             .parse()
@@ -146,6 +171,8 @@ impl fmt::Display for SeatLabel {
         match self {
             SeatLabel::Human(None) => f.write_str(HUMAN),
             SeatLabel::Human(Some(name)) => write!(f, "{HUMAN}:{name}"),
+            SeatLabel::Remote(None) => f.write_str(REMOTE),
+            SeatLabel::Remote(Some(name)) => write!(f, "{REMOTE}:{name}"),
             SeatLabel::Agent(spec) => spec.fmt(f),
             SeatLabel::Program(command) => command.fmt(f),
         }
@@ -161,10 +188,16 @@ impl From<AgentSpec> for SeatLabel {
 /// Text that is not a seat label.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SeatLabelError {
-    #[error("an empty seat; give one agent spec, `human` or `{EXEC_PREFIX}COMMAND` per seat")]
+    #[error(
+        "an empty seat; give one agent spec, `human`, `remote` or `{EXEC_PREFIX}COMMAND` per seat"
+    )]
     Empty,
-    #[error("seat '{label}': give a name after `human:` or write just `human`")]
-    NoName { label: String },
+    #[error("seat '{label}': give a name after `{prefix}:` or write just `{prefix}`")]
+    NoName {
+        label: String,
+        /// `human` or `remote`.
+        prefix: &'static str,
+    },
     #[error(
         "seat '{label}': a name is at most {NAME_CHARS} characters, none of them control characters"
     )]
@@ -183,7 +216,7 @@ pub enum SeatLabelError {
 fn agent_problem(label: &str, error: &AgentSpecError) -> String {
     match error {
         AgentSpecError::Unknown { name } => format!(
-            "seat '{label}' is neither `human[:name]`, `{EXEC_PREFIX}COMMAND` nor an agent: unknown agent '{}'; the agents are: {}",
+            "seat '{label}' is neither `human[:name]`, `remote[:name]`, `{EXEC_PREFIX}COMMAND` nor an agent: unknown agent '{}'; the agents are: {}",
             shown(name),
             AGENTS
                 .iter()
@@ -311,57 +344,35 @@ impl<G: Game> fmt::Debug for BotSeat<G> {
     }
 }
 
-/// Why a label's seat cannot be built.
+/// Why a label's seat cannot be built: its program cannot be started (an agent spec was
+/// checked when it was parsed).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SeatError {
-    #[error("{}", agent_problem(.label, .source))]
-    Agent {
-        label: String,
-        source: AgentSpecError,
-    },
     #[error(transparent)]
     Program(#[from] ExternalCommandError),
-    #[error("the fallback '{fallback}' for programs: {source}")]
-    Fallback {
-        fallback: String,
-        source: AgentSpecError,
-    },
 }
 
 /// Builds the seat `label` names in game `G`: every seat a bot or program plays, in every
-/// front end, is built here, so each plays the same way everywhere. A person's seat is the
-/// front end's to make (`None`). A program is checked to be there; it starts with the match
+/// front end, is built here, so each plays the same way everywhere. A person's seat and a
+/// remote seat are the front end's to make (`None`): a terminal's prompt or screen, a
+/// network host's connection. A program is checked to be there; it starts with the match
 /// ([`Seat::start`]).
 ///
 /// # Errors
-/// An agent spec that does not build for `G`, a program that cannot be started, or a fallback
-/// that does not build.
+/// A program that cannot be started.
 pub fn build_seat<G: BotGame>(
     label: &SeatLabel,
     programs: &ProgramOptions,
 ) -> Result<Option<BotSeat<G>>, SeatError> {
     Ok(Some(match label {
-        SeatLabel::Human(_) => return Ok(None),
-        SeatLabel::Agent(spec) => {
-            let agent = build_agent::<G>(spec).map_err(|source| SeatError::Agent {
-                label: spec.to_string(),
-                source,
-            })?;
-            BotSeat {
-                seat: Box::new(AgentSeat::<G>::new(agent)),
-                identity: None,
-            }
-        }
+        SeatLabel::Human(_) | SeatLabel::Remote(_) => return Ok(None),
+        SeatLabel::Agent(spec) => BotSeat {
+            seat: Box::new(AgentSeat::<G>::new(build_agent::<G>(spec))),
+            identity: None,
+        },
         SeatLabel::Program(command) => {
             command.check()?;
-            let fallback =
-                programs
-                    .fallback
-                    .build::<G>()
-                    .map_err(|source| SeatError::Fallback {
-                        fallback: programs.fallback.to_string(),
-                        source,
-                    })?;
+            let fallback = programs.fallback.build::<G>();
             let mut seat = ExternalSeat::<G>::new(command.clone(), programs.settings, fallback);
             if let Some(log) = &programs.log {
                 seat = seat.with_log(log());
@@ -428,23 +439,20 @@ impl<G: Game, A: Agent<G> + ?Sized> Seat<G> for AgentSeat<G, A> {
 
 /// Plays one match between agents built from `specs` (one per seat) with `seed`.
 ///
-/// # Errors
-/// If a spec does not build an agent for this game.
-///
 /// # Panics
 /// If `specs` does not hold one entry per player.
 pub fn play_agents<G: BotGame>(
     config: &G::Config,
     specs: &[AgentSpec],
     seed: u64,
-) -> Result<(Match<G>, MatchEnd), AgentSpecError> {
-    let mut seats = specs
+) -> (Match<G>, MatchEnd) {
+    let mut seats: Vec<AgentSeat<G>> = specs
         .iter()
-        .map(|spec| build_agent::<G>(spec).map(AgentSeat::<G>::new))
-        .collect::<Result<Vec<_>, _>>()?;
+        .map(|spec| AgentSeat::new(build_agent::<G>(spec)))
+        .collect();
     let mut game = Match::new(config, seed);
     let end = game.run(&mut seats);
-    Ok((game, end))
+    (game, end)
 }
 
 #[cfg(test)]
@@ -470,6 +478,8 @@ mod tests {
         for text in [
             "human",
             "human:alice",
+            "remote",
+            "remote:bob",
             "random",
             "ismcts:c=1.5,iterations=20",
             "exec:python3 'my bot.py' --pair a,b",
@@ -511,6 +521,8 @@ mod tests {
         assert!(message("random,,random").contains("an empty seat"));
         assert!(message("robot").contains("the agents are: random"));
         assert!(message("human:").contains("give a name"));
+        assert!(message("remote: ").contains("after `remote:`"));
+        assert!(message("remote:a\u{7}").contains("control characters"));
         let err = message("human:a\u{1b}[31m");
         assert!(err.contains("control characters"), "{err}");
         assert!(!err.contains('\u{1b}'), "{err}");

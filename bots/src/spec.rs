@@ -55,7 +55,7 @@ impl Level {
             Level::Easy => "makes mistakes now and then, good for children and learning",
             Level::Medium => "plays sensibly by rules of thumb, a fair game for most people",
             Level::Hard => "tries its moves out before it plays, a tough game",
-            Level::Expert => "thinks longest of all, up to a second a move",
+            Level::Expert => "thinks longest of all, about a second a move at most",
         }
     }
 
@@ -202,12 +202,25 @@ pub const AGENTS: &[AgentInfo] = &[
     },
 ];
 
-/// A parsed agent spec: the kind and its settings as given.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A parsed agent spec: the kind, its settings as given (the text transcripts record) and
+/// the same settings validated, once, when the spec was parsed. A value of this type is always
+/// a spec its agent accepts: it is built only by parsing.
+#[derive(Clone, Debug)]
 pub struct AgentSpec {
-    pub kind: AgentKind,
-    pub settings: BTreeMap<String, String>,
+    kind: AgentKind,
+    given: BTreeMap<String, String>,
+    settings: Settings,
 }
+
+/// Two specs are the same when they name the same agent with the same settings written the
+/// same way (the typed settings follow from those).
+impl PartialEq for AgentSpec {
+    fn eq(&self, other: &Self) -> bool {
+        self.kind == other.kind && self.given == other.given
+    }
+}
+
+impl Eq for AgentSpec {}
 
 /// A spec that names no agent or sets something the agent does not take.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -267,120 +280,135 @@ impl AgentSpec {
         self.info().name
     }
 
-    /// Checks every setting against the agent's and parses them.
-    ///
-    /// # Errors
-    /// An unknown setting, a bad value or conflicting settings.
-    pub fn validate(&self) -> Result<Settings, AgentSpecError> {
-        let info = self.info();
-        for key in self.settings.keys() {
-            if !info.settings.iter().any(|s| s.key == key) {
-                return Err(AgentSpecError::UnknownSetting {
-                    agent: info.name,
-                    key: key.clone(),
-                });
-            }
+    /// The agent this spec names.
+    pub fn kind(&self) -> AgentKind {
+        self.kind
+    }
+
+    /// The settings as given, by key (defaults not filled in): what the spec's text lists.
+    pub fn given(&self) -> &BTreeMap<String, String> {
+        &self.given
+    }
+
+    /// The settings, validated when the spec was parsed.
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+}
+
+/// Checks every setting `given` for the agent `info` describes against the ones it takes and
+/// parses them: the one validation of an agent spec, run when it is parsed.
+fn validate(
+    info: &'static AgentInfo,
+    given: &BTreeMap<String, String>,
+) -> Result<Settings, AgentSpecError> {
+    for key in given.keys() {
+        if !info.settings.iter().any(|s| s.key == key) {
+            return Err(AgentSpecError::UnknownSetting {
+                agent: info.name,
+                key: key.clone(),
+            });
         }
-        let number = |key: &'static str, max: u64| -> Result<Option<u64>, AgentSpecError> {
-            let Some(value) = self.settings.get(key) else {
-                return Ok(None);
-            };
-            let setting = info
-                .settings
-                .iter()
-                .find(|s| s.key == key)
-                .expect("checked above");
-            mousehole_engine::options::digits(value)
-                .and_then(|v| v.parse::<u64>().ok())
-                .filter(|n| (1..=max).contains(n))
-                .map(Some)
+    }
+    let number = |key: &'static str, max: u64| -> Result<Option<u64>, AgentSpecError> {
+        let Some(value) = given.get(key) else {
+            return Ok(None);
+        };
+        let setting = info
+            .settings
+            .iter()
+            .find(|s| s.key == key)
+            .expect("checked above");
+        mousehole_engine::options::digits(value)
+            .and_then(|v| v.parse::<u64>().ok())
+            .filter(|n| (1..=max).contains(n))
+            .map(Some)
+            .ok_or_else(|| AgentSpecError::Invalid {
+                agent: info.name,
+                key,
+                value: value.clone(),
+                expected: setting.allowed,
+            })
+    };
+    let effort = |count_key: &'static str| -> Result<Effort, AgentSpecError> {
+        let count = number(count_key, 100_000_000)?;
+        let ms = number("ms", 3_600_000)?;
+        match (count, ms) {
+            (Some(_), Some(_)) => Err(AgentSpecError::Conflict {
+                agent: info.name,
+                first: count_key,
+                second: "ms",
+            }),
+            (_, Some(ms)) => Ok(Effort::time(Duration::from_millis(ms))),
+            (count, None) => Ok(Effort::iterations(
+                count.unwrap_or(crate::search::DEFAULT_ITERATIONS),
+            )),
+        }
+    };
+    let real = |key: &'static str, default: f64| -> Result<f64, AgentSpecError> {
+        match given.get(key) {
+            None => Ok(default),
+            Some(text) => text
+                .parse::<f64>()
+                .ok()
+                .filter(|x| (0.0..=10.0).contains(x))
                 .ok_or_else(|| AgentSpecError::Invalid {
                     agent: info.name,
                     key,
-                    value: value.clone(),
-                    expected: setting.allowed,
-                })
-        };
-        let effort = |count_key: &'static str| -> Result<Effort, AgentSpecError> {
-            let count = number(count_key, 100_000_000)?;
-            let ms = number("ms", 3_600_000)?;
-            match (count, ms) {
-                (Some(_), Some(_)) => Err(AgentSpecError::Conflict {
-                    agent: info.name,
-                    first: count_key,
-                    second: "ms",
+                    value: text.clone(),
+                    expected: "a number from 0 to 10",
                 }),
-                (_, Some(ms)) => Ok(Effort::time(Duration::from_millis(ms))),
-                (count, None) => Ok(Effort::iterations(
-                    count.unwrap_or(crate::search::DEFAULT_ITERATIONS),
-                )),
-            }
-        };
-        let real = |key: &'static str, default: f64| -> Result<f64, AgentSpecError> {
-            match self.settings.get(key) {
-                None => Ok(default),
+        }
+    };
+    let rollout = || -> Result<Rollout, AgentSpecError> {
+        match given.get("rollout").map(String::as_str) {
+            None | Some("random") => Ok(Rollout::Random),
+            Some("heuristic") => Ok(Rollout::Heuristic),
+            Some(other) => Err(AgentSpecError::Invalid {
+                agent: info.name,
+                key: "rollout",
+                value: other.to_owned(),
+                expected: ROLLOUT.allowed,
+            }),
+        }
+    };
+    Ok(match info.kind {
+        AgentKind::Random => Settings::Random,
+        AgentKind::Heuristic => Settings::Heuristic {
+            mistakes: match given.get("mistakes") {
+                None => 0.0,
                 Some(text) => text
                     .parse::<f64>()
                     .ok()
-                    .filter(|x| (0.0..=10.0).contains(x))
+                    .filter(|x| (0.0..=1.0).contains(x))
                     .ok_or_else(|| AgentSpecError::Invalid {
                         agent: info.name,
-                        key,
+                        key: "mistakes",
                         value: text.clone(),
-                        expected: "a number from 0 to 10",
-                    }),
-            }
-        };
-        let rollout = || -> Result<Rollout, AgentSpecError> {
-            match self.settings.get("rollout").map(String::as_str) {
-                None | Some("random") => Ok(Rollout::Random),
-                Some("heuristic") => Ok(Rollout::Heuristic),
-                Some(other) => Err(AgentSpecError::Invalid {
-                    agent: info.name,
-                    key: "rollout",
-                    value: other.to_owned(),
-                    expected: ROLLOUT.allowed,
-                }),
-            }
-        };
-        Ok(match self.kind {
-            AgentKind::Random => Settings::Random,
-            AgentKind::Heuristic => Settings::Heuristic {
-                mistakes: match self.settings.get("mistakes") {
-                    None => 0.0,
-                    Some(text) => text
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|x| (0.0..=1.0).contains(x))
-                        .ok_or_else(|| AgentSpecError::Invalid {
-                            agent: info.name,
-                            key: "mistakes",
-                            value: text.clone(),
-                            expected: "a number from 0 to 1",
-                        })?,
-                },
+                        expected: "a number from 0 to 1",
+                    })?,
             },
-            AgentKind::Level(level) => Settings::Level(level),
-            AgentKind::MonteCarlo => Settings::MonteCarlo {
-                settings: FlatSettings {
-                    effort: effort("playouts")?,
-                    margin: real("margin", FlatSettings::DEFAULT_MARGIN)?,
+        },
+        AgentKind::Level(level) => Settings::Level(level),
+        AgentKind::MonteCarlo => Settings::MonteCarlo {
+            settings: FlatSettings {
+                effort: effort("playouts")?,
+                margin: real("margin", FlatSettings::DEFAULT_MARGIN)?,
+            },
+            rollout: rollout()?,
+        },
+        AgentKind::Ismcts => {
+            let exploration = real("c", IsmctsSettings::default().exploration)?;
+            Settings::Ismcts {
+                settings: IsmctsSettings {
+                    effort: effort("iterations")?,
+                    exploration,
+                    threads: number("threads", 64)?.unwrap_or(1) as usize,
                 },
                 rollout: rollout()?,
-            },
-            AgentKind::Ismcts => {
-                let exploration = real("c", IsmctsSettings::default().exploration)?;
-                Settings::Ismcts {
-                    settings: IsmctsSettings {
-                        effort: effort("iterations")?,
-                        exploration,
-                        threads: number("threads", 64)?.unwrap_or(1) as usize,
-                    },
-                    rollout: rollout()?,
-                }
             }
-        })
-    }
+        }
+    })
 }
 
 /// How sampled worlds are played out.
@@ -439,19 +467,18 @@ impl FromStr for AgentSpec {
             }
             settings.insert(key, value.trim().to_owned());
         }
-        let spec = Self {
+        Ok(Self {
             kind: info.kind,
-            settings,
-        };
-        spec.validate()?;
-        Ok(spec)
+            settings: validate(info, &settings)?,
+            given: settings,
+        })
     }
 }
 
 impl fmt::Display for AgentSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())?;
-        for (i, (key, value)) in self.settings.iter().enumerate() {
+        for (i, (key, value)) in self.given.iter().enumerate() {
             write!(f, "{}{key}={value}", if i == 0 { ':' } else { ',' })?;
         }
         Ok(())
@@ -465,11 +492,11 @@ mod tests {
     #[test]
     fn specs_parse_and_print_back() {
         let spec: AgentSpec = "random".parse().unwrap();
-        assert_eq!(spec.kind, AgentKind::Random);
+        assert_eq!(spec.kind(), AgentKind::Random);
         assert_eq!(spec.to_string(), "random");
         let spec: AgentSpec = "ismcts:iterations=2000,c=1.4,threads=2".parse().unwrap();
         assert_eq!(spec.to_string(), "ismcts:c=1.4,iterations=2000,threads=2");
-        let Settings::Ismcts { settings, .. } = spec.validate().unwrap() else {
+        let Settings::Ismcts { settings, .. } = spec.settings() else {
             panic!("ismcts settings")
         };
         assert_eq!(settings.effort, Effort::iterations(2000));
@@ -477,7 +504,7 @@ mod tests {
         assert!((settings.exploration - 1.4).abs() < 1e-12);
         let spec: AgentSpec = "mc:ms=50".parse().unwrap();
         assert_eq!(
-            spec.validate().unwrap(),
+            spec.settings(),
             Settings::MonteCarlo {
                 settings: FlatSettings {
                     effort: Effort::time(Duration::from_millis(50)),

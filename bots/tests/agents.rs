@@ -1,8 +1,11 @@
 //! Every built-in agent, in every game: it only ever returns legal actions (the match runner
 //! rejects anything else as an illegal choice), over many seeded games including odd options,
-//! and with an iteration budget it is deterministic: same seed, same transcript.
+//! and with an iteration budget it is deterministic: same seed, same transcript. The
+//! heuristic's two forms (the agent's, the rollout's) choose alike in every game.
 
-use mousehole_bots::{AgentSeat, AgentSpec, BotGame, BotVisitor, build_agent};
+use mousehole_bots::heuristic::check_forms_agree;
+use mousehole_bots::{AgentSeat, AgentSpec, BotGame, BotVisitor, Heuristic, build_agent};
+use mousehole_engine::conformance::Conformance;
 use mousehole_engine::{GameSpec, Match, MatchEnd, Seat, Transcript};
 
 /// Plays one game of `specs` (one per seat) and returns its transcript and how it ended.
@@ -18,7 +21,7 @@ impl BotVisitor for PlayOne<'_> {
         let mut seats: Vec<AgentSeat<G>> = self
             .specs
             .iter()
-            .map(|spec| AgentSeat::new(build_agent::<G>(spec).expect("agent builds")))
+            .map(|spec| AgentSeat::new(build_agent::<G>(spec)))
             .collect();
         let mut game = Match::<G>::new(&config, self.seed);
         let end = game.run(&mut seats);
@@ -249,9 +252,7 @@ fn a_seat_type_mix_runs_through_dyn_seats() {
                 .collect();
             let mut seats: Vec<Box<dyn Seat<G>>> = specs
                 .iter()
-                .map(|s| {
-                    Box::new(AgentSeat::<G>::new(build_agent::<G>(s).unwrap())) as Box<dyn Seat<G>>
-                })
+                .map(|s| Box::new(AgentSeat::<G>::new(build_agent::<G>(s))) as Box<dyn Seat<G>>)
                 .collect();
             Match::<G>::new(&config, 5).run(&mut seats)
         }
@@ -261,4 +262,37 @@ fn a_seat_type_mix_runs_through_dyn_seats() {
         mousehole_bots::visit(&spec, Dyn).unwrap(),
         MatchEnd::Finished(_)
     ));
+}
+
+/// The heuristic's two forms are one strategy in every game: in every configuration the game
+/// is conformance-checked in, the heuristic in every seat and then in the even seats only
+/// (random play between, for positions the heuristic would not reach by itself), the choice
+/// from the observation is the choice from the true state and from worlds sampled from the
+/// observation ([`check_forms_agree`]).
+#[test]
+fn the_heuristics_two_forms_choose_alike_in_every_game() {
+    fn every_case<G: Heuristic + Conformance>(games: u64) {
+        let mut decisions = 0;
+        for case in G::CASES {
+            let config = mousehole_engine::testing::config::<G>(case.options);
+            for seed in 0..games {
+                for seats in [u64::MAX, 0b01_0101] {
+                    decisions += check_forms_agree::<G>(&config, seed, seats, 2).1;
+                }
+            }
+        }
+        // Some configurations leave no choice (a trap that is never complete); the game's
+        // others must.
+        assert!(
+            decisions > 100 * G::CASES.len(),
+            "{}: only {decisions} real decisions",
+            G::info().name
+        );
+    }
+    macro_rules! every_game {
+        ($module:ident, $game:ty) => {
+            every_case::<$game>(10);
+        };
+    }
+    mousehole_engine::for_each_game!(every_game);
 }

@@ -82,7 +82,7 @@ fn external<G: mousehole_bots::BotGame>(
     let seat = ExternalSeat::new(
         ExternalCommand::parse(command).expect("the command splits"),
         settings,
-        fallback.build::<G>().expect("the fallback builds"),
+        fallback.build::<G>(),
     )
     .with_log(Box::new(move |entry: &LogEntry| {
         kept.lock().unwrap().push(entry.clone());
@@ -601,7 +601,7 @@ fn a_program_that_exits_at_once_leaves_every_decision_to_the_fallback() {
     let mut program = ExternalSeat::<CheeseDay>::new(
         ExternalCommand::parse("python3 -c 'import sys; sys.exit(5)'").unwrap(),
         PATIENT,
-        FallbackSpec::default().build().unwrap(),
+        FallbackSpec::default().build(),
     )
     .with_log(Box::new(move |entry: &LogEntry| {
         kept.lock().unwrap().push(entry.clone());

@@ -9,51 +9,17 @@
 use cpu_time::ThreadTime;
 
 use mousehole_bots::Heuristic;
+use mousehole_bots::heuristic::check_forms_agree;
 use mousehole_engine::games::mouse_race::{End, MouseRace};
 use mousehole_engine::rng::{seat_rng, stream};
 use mousehole_engine::testing::{action, after, config};
-use mousehole_engine::{Game, GameRng, ToMove};
+use mousehole_engine::{Game, ToMove};
 
-/// Plays one game with every decision by the heuristic's rollout form, checking at each that
-/// the choice is legal and that the observation form chooses the same with the same random
-/// numbers. Returns the final state and the number of decisions.
-fn self_play(options: &str, seed: u64) -> (MouseRace, u64) {
-    let mut state = MouseRace::new(&config::<MouseRace>(options));
-    let mut chance = stream(seed, 0);
-    let mut rng = seat_rng(seed, 0);
-    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
-    let mut decisions = 0;
-    loop {
-        match state.to_move() {
-            ToMove::Terminal => return (state, decisions),
-            ToMove::Chance => {
-                let drawn = state.sample_chance(&mut chance, &mut outcomes).unwrap();
-                state.apply(drawn).unwrap();
-            }
-            ToMove::Player(seat) => {
-                state.legal_actions(&mut legal);
-                let mut twin: GameRng = rng.clone();
-                let chosen = MouseRace::rollout_choice(&state, &legal, &mut rng);
-                let observed =
-                    MouseRace::heuristic_choice(&state.observation(seat), &legal, &mut twin);
-                assert!(
-                    legal.contains(&chosen),
-                    "{options} seed {seed}: {chosen} is not among {legal:?}"
-                );
-                assert_eq!(
-                    chosen, observed,
-                    "{options} seed {seed}: the two forms disagree"
-                );
-                assert_eq!(
-                    rng, twin,
-                    "{options} seed {seed}: the same random numbers used"
-                );
-                state.apply(chosen).unwrap();
-                state.check_invariants().unwrap();
-                decisions += 1;
-            }
-        }
-    }
+/// Plays one game with every decision by the heuristic's rollout form, checked against the
+/// observation form ([`check_forms_agree`]). Returns the final state and the number of real
+/// decisions.
+fn self_play(options: &str, seed: u64) -> (MouseRace, usize) {
+    check_forms_agree::<MouseRace>(&config::<MouseRace>(options), seed, u64::MAX, 0)
 }
 
 #[test]

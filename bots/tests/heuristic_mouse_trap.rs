@@ -7,11 +7,12 @@
 
 use std::time::Instant;
 
+use mousehole_bots::heuristic::check_forms_agree;
 use mousehole_bots::{AgentSeat, AgentSpec, Heuristic, build_agent};
 use mousehole_engine::games::mouse_trap::MouseTrap;
 use mousehole_engine::rng::{seat_rng, stream};
 use mousehole_engine::testing::config;
-use mousehole_engine::{Game, GameConfig, GameRng, Match, MatchEnd, ToMove};
+use mousehole_engine::{Game, GameConfig, Match, MatchEnd, ToMove};
 
 /// Odd option sets, with how many games of each to play.
 const ODD_OPTIONS: &[(&str, u64)] = &[
@@ -32,48 +33,11 @@ const ODD_OPTIONS: &[(&str, u64)] = &[
     ),
 ];
 
-/// Plays one game with every decision by the heuristic's rollout form, checking at each that
-/// the choice is legal and that the observation form chooses the same with the same random
-/// numbers. Returns the number of real decisions (more than one legal action).
+/// Plays one game with every decision by the heuristic's rollout form, checked against the
+/// observation form ([`check_forms_agree`]). Returns the number of real decisions (more than
+/// one legal action).
 fn self_play(options: &str, seed: u64) -> u64 {
-    let mut state = MouseTrap::new(&config::<MouseTrap>(options));
-    let mut chance = stream(seed, 0);
-    let mut rng = seat_rng(seed, 0);
-    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
-    let mut decisions = 0;
-    loop {
-        match state.to_move() {
-            ToMove::Terminal => return decisions,
-            ToMove::Chance => {
-                let drawn = state.sample_chance(&mut chance, &mut outcomes).unwrap();
-                state.apply(drawn).unwrap();
-            }
-            ToMove::Player(seat) => {
-                state.legal_actions(&mut legal);
-                let mut twin: GameRng = rng.clone();
-                let chosen = MouseTrap::rollout_choice(&state, &legal, &mut rng);
-                let from_observation =
-                    MouseTrap::heuristic_choice(&state.observation(seat), &legal, &mut twin);
-                assert!(
-                    legal.contains(&chosen),
-                    "{options} seed {seed}: {chosen} is not among {legal:?}"
-                );
-                assert_eq!(
-                    chosen, from_observation,
-                    "{options} seed {seed}: the two forms disagree"
-                );
-                assert_eq!(
-                    rng, twin,
-                    "{options} seed {seed}: the same random numbers used"
-                );
-                state.apply(chosen).unwrap();
-                state.check_invariants().unwrap();
-                if legal.len() > 1 {
-                    decisions += 1;
-                }
-            }
-        }
-    }
+    check_forms_agree::<MouseTrap>(&config::<MouseTrap>(options), seed, u64::MAX, 0).1 as u64
 }
 
 #[test]
@@ -107,7 +71,7 @@ fn the_heuristic_agent_finishes_every_match_against_random_players_without_an_il
                     } else {
                         &random
                     };
-                    AgentSeat::new(build_agent::<MouseTrap>(spec).expect("agent builds"))
+                    AgentSeat::new(build_agent::<MouseTrap>(spec))
                 })
                 .collect();
             let mut game = Match::<MouseTrap>::new(&config, seed);

@@ -2,7 +2,8 @@
 //! playout (`mousehole_engine::playout`: the same games the harness and the statistics tests
 //! play, played without recording them, as search playouts do) — and ISMCTS iterations per
 //! second at a mid-game decision. With `--external COMMAND`: what the host adds to each
-//! decision of an external program instead.
+//! decision of an external program instead; with `--remote`, to each decision of a remote
+//! seat over loopback (and whether hosting game after game grows threads or memory).
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -40,6 +41,14 @@ pub struct BenchArgs {
     /// reports in `"info": {"bot_ns": …}` (examples/python/echo_bot.py does).
     #[arg(long, value_name = "COMMAND", conflicts_with = "count")]
     pub external: Option<String>,
+    /// Instead: host games in a row on 127.0.0.1, every seat remote and played by a random
+    /// agent joined from this process, and report the round trip of each remote decision
+    /// (median, p99) and the threads and memory after each game.
+    #[arg(long, conflicts_with_all = ["count", "external"])]
+    pub remote: bool,
+    /// With --remote: how many games to host, one after another (at least 1).
+    #[arg(long, value_name = "N", default_value = "50", value_parser = numbers::count, requires = "remote")]
+    pub hosted_games: u64,
     /// With --external: how many of the program's decisions to time, per game (at least 1).
     #[arg(long, value_name = "N", default_value = "2000", value_parser = numbers::count, requires = "external", allow_negative_numbers = true)]
     pub decisions: u64,
@@ -60,6 +69,19 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         .map(|name| game_spec(name, args.players, &[]))
         .collect::<Result<Vec<_>>>()?;
     let mut out = std::io::stdout().lock();
+    if args.remote {
+        writeln!(
+            out,
+            "remote decisions over 127.0.0.1, {} hosted games in a row per game (release build recommended):",
+            args.hosted_games
+        )?;
+        for spec in specs {
+            let games = usize::try_from(args.hosted_games).unwrap_or(usize::MAX);
+            let measured = mousehole_net::visit(&spec, MeasureRemote { games })??;
+            writeln!(out, "  {measured}")?;
+        }
+        return Ok(());
+    }
     if let Some(command) = &args.external {
         let command = ExternalCommand::parse(command)?;
         command.check()?;
@@ -204,6 +226,54 @@ impl mousehole_bots::BotVisitor for MeasureExternal<'_> {
             ms(&measured.round_trip_us, 0.5),
             ms(&measured.program_us, 0.5),
             measured.decisions()
+        ))
+    }
+}
+
+/// What hosting adds to each remote decision, and what hosting game after game holds on to.
+struct MeasureRemote {
+    games: usize,
+}
+
+impl mousehole_net::NetVisitor for MeasureRemote {
+    type Output = Result<String>;
+
+    fn visit<G: mousehole_net::NetGame>(self, config: G::Config) -> Result<String> {
+        let measured = mousehole_net::bench::remote_round_trips::<G>(&config, self.games)?;
+        let ms = |q: f64| measured.round_trip_quantile(q) / 1e3;
+        let at = |values: &[Option<String>]| -> String {
+            let last = values.len().saturating_sub(1);
+            [0, values.len() / 2, last]
+                .iter()
+                .map(|&i| {
+                    values
+                        .get(i)
+                        .cloned()
+                        .flatten()
+                        .unwrap_or_else(|| "?".into())
+                })
+                .collect::<Vec<_>>()
+                .join(" / ")
+        };
+        let threads: Vec<Option<String>> = measured
+            .threads
+            .iter()
+            .map(|t| t.map(|t| t.to_string()))
+            .collect();
+        let memory: Vec<Option<String>> = measured
+            .memory_kib
+            .iter()
+            .map(|m| m.map(|m| format!("{:.1} MiB", m as f64 / 1024.0)))
+            .collect();
+        Ok(format!(
+            "{:<12} players={}: round trip per remote decision median {:.3} ms, p99 {:.3} ms ({} decisions); after the first, middle and last game: threads {}, memory {}",
+            G::info().name,
+            config.players(),
+            ms(0.5),
+            ms(0.99),
+            measured.round_trip_us.len(),
+            at(&threads),
+            at(&memory)
         ))
     }
 }

@@ -81,7 +81,8 @@ fn log(entry: &LogEntry, quiet: bool) {
 /// Writes one line of the match log on stderr.
 pub fn log_line(line: &str) {
     use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "{line}");
+    // One write, so a line from another thread (a network host's) never lands inside it.
+    let _ = std::io::stderr().write_all(format!("{line}\n").as_bytes());
 }
 
 /// How a seat list shows a program that said its name: `exec:… (random-bot 1.0)`.

@@ -9,6 +9,7 @@ use std::rc::Rc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 
 use mousehole_bots::SeatLabel;
+use mousehole_engine::text::shown;
 use mousehole_engine::words::io_error;
 use mousehole_engine::{Actor, Decision, DecisionView, Ending, Game, Seat, SeenEvent, StopRequest};
 
@@ -30,15 +31,22 @@ impl From<Signal> for Input {
     }
 }
 
-/// Standard input read line by line on its own thread, so that a prompt waiting for a line
-/// also hears a stop signal.
+/// Standard input read on its own thread, so that a prompt waiting for a line also hears a
+/// stop signal. On a terminal each line is read with line editing and history (rustyline:
+/// the arrows move the cursor, ↑ recalls what was typed before, Ctrl-C interrupts as it
+/// would anyway); from a pipe or a file, lines are read ahead as they come (a script).
 #[derive(Debug)]
 pub struct Terminal {
     receiver: Receiver<Input>,
     sender: Sender<Input>,
+    /// On a terminal: where prompts go to the line editor, which reads one line per prompt.
+    prompts: Option<Sender<String>>,
     ended: Cell<bool>,
     /// Input taken from the channel by [`Terminal::has_input`], not yet read.
     ahead: RefCell<Option<Input>>,
+    /// The terminal's settings when the game began, put back when it is over (a stop signal
+    /// can end the game while the line editor holds the terminal in raw mode).
+    settings: Option<nix::sys::termios::Termios>,
 }
 
 impl Terminal {
@@ -46,36 +54,40 @@ impl Terminal {
     pub fn start() -> Self {
         let (sender, receiver) = channel();
         let lines = sender.clone();
-        std::thread::Builder::new()
-            .name("stdin".into())
-            .spawn(move || {
-                let mut stdin = io::stdin().lock();
-                let mut line = Vec::new();
-                loop {
-                    line.clear();
-                    let input = match stdin.read_until(b'\n', &mut line) {
-                        Ok(0) => Input::End,
-                        Ok(_) => Input::Line(String::from_utf8_lossy(&line).into_owned()),
-                        Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                        Err(e) => Input::Failed(io_error(&e)),
-                    };
-                    let last = !matches!(input, Input::Line(_));
-                    if lines.send(input).is_err() || last {
-                        return;
-                    }
-                }
-            })
-            .expect("a thread for standard input");
+        let interactive = io::stdin().is_terminal() && io::stdout().is_terminal();
+        let editor = interactive
+            .then(|| rustyline::DefaultEditor::new().ok())
+            .flatten();
+        let settings = editor
+            .as_ref()
+            .and_then(|_| nix::sys::termios::tcgetattr(io::stdin()).ok());
+        let prompts = if let Some(editor) = editor {
+            let (prompts, asked) = channel::<String>();
+            std::thread::Builder::new()
+                .name("line editor".into())
+                .spawn(move || edit_lines(editor, &asked, &lines))
+                .expect("a thread for the line editor");
+            Some(prompts)
+        } else {
+            std::thread::Builder::new()
+                .name("stdin".into())
+                .spawn(move || read_lines(&lines))
+                .expect("a thread for standard input");
+            None
+        };
         Self {
             receiver,
             sender,
+            prompts,
             ended: Cell::new(false),
             ahead: RefCell::new(None),
+            settings,
         }
     }
 
     /// Whether something typed (or the end of input) is there to read without waiting: a
-    /// script's input, or a person typing ahead.
+    /// script's input, or a person typing ahead. (At the line editor nothing is read before
+    /// it is asked for.)
     pub fn has_input(&self) -> bool {
         if self.ended.get() {
             return true;
@@ -96,19 +108,98 @@ impl Terminal {
         self.sender.clone()
     }
 
-    /// The next thing typed (or the end of input, which then stays ended).
-    fn next(&self) -> Input {
+    /// The next thing typed after `prompt` (or the end of input, which then stays ended).
+    fn read(&self, prompt: &str) -> Input {
         if self.ended.get() {
             return Input::End;
         }
-        let input = self
-            .ahead
-            .take()
-            .unwrap_or_else(|| self.receiver.recv().unwrap_or(Input::End));
+        if let Some(input) = self.ahead.take() {
+            return self.note_end(input);
+        }
+        if let Some(prompts) = &self.prompts {
+            if prompts.send(prompt.to_owned()).is_err() {
+                return self.note_end(Input::End);
+            }
+        } else {
+            let mut out = io::stdout().lock();
+            if let Err(error) = write!(out, "{prompt}").and_then(|()| out.flush()) {
+                return Input::Failed(io_error(&error));
+            }
+        }
+        let input = self.receiver.recv().unwrap_or(Input::End);
+        self.note_end(input)
+    }
+
+    fn note_end(&self, input: Input) -> Input {
         if matches!(input, Input::End) {
             self.ended.set(true);
         }
         input
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        if let Some(settings) = &self.settings {
+            // Nothing more to do if it fails: the terminal is gone.
+            let _ = nix::sys::termios::tcsetattr(
+                io::stdin(),
+                nix::sys::termios::SetArg::TCSANOW,
+                settings,
+            );
+        }
+    }
+}
+
+/// The line editor's thread: one line per prompt asked for, until nobody asks.
+fn edit_lines(
+    mut editor: rustyline::DefaultEditor,
+    asked: &Receiver<String>,
+    lines: &Sender<Input>,
+) {
+    use rustyline::error::ReadlineError;
+    for prompt in asked {
+        let input = match editor.readline(&prompt) {
+            Ok(line) => {
+                if !line.trim().is_empty() {
+                    let _ = editor.add_history_entry(line.as_str());
+                }
+                Input::Line(line)
+            }
+            Err(ReadlineError::Eof) => Input::End,
+            Err(ReadlineError::Interrupted) => {
+                // In raw mode Ctrl-C is a key, not a signal: it is made the signal it would
+                // have been, so the game stops as a Ctrl-C stops it anywhere (the watcher
+                // wakes the prompt).
+                let _ = nix::sys::signal::raise(nix::sys::signal::Signal::SIGINT);
+                continue;
+            }
+            Err(ReadlineError::Io(error)) => Input::Failed(io_error(&error)),
+            Err(other) => Input::Failed(other.to_string()),
+        };
+        let last = !matches!(input, Input::Line(_));
+        if lines.send(input).is_err() || last {
+            return;
+        }
+    }
+}
+
+/// Standard input from a pipe or a file, read ahead a line at a time.
+fn read_lines(lines: &Sender<Input>) {
+    let mut stdin = io::stdin().lock();
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let input = match stdin.read_until(b'\n', &mut line) {
+            Ok(0) => Input::End,
+            Ok(_) => Input::Line(String::from_utf8_lossy(&line).into_owned()),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => Input::Failed(io_error(&e)),
+        };
+        let last = !matches!(input, Input::Line(_));
+        if lines.send(input).is_err() || last {
+            return;
+        }
     }
 }
 
@@ -131,9 +222,22 @@ impl SeatNames {
                 .iter()
                 .enumerate()
                 .map(|(seat, label)| match label {
-                    SeatLabel::Human(Some(name)) => format!("seat {seat} ({name})"),
+                    SeatLabel::Human(Some(name)) | SeatLabel::Remote(Some(name)) => {
+                        format!("seat {seat} ({name})")
+                    }
                     other => format!("seat {seat} ({other})"),
                 })
+                .collect(),
+        )
+    }
+
+    /// Seats named as a network host names them to everyone (`welcome`'s `seats`).
+    pub fn of_names(names: &[String]) -> Self {
+        Self(
+            names
+                .iter()
+                .enumerate()
+                .map(|(seat, name)| format!("seat {seat} ({})", shown(name)))
                 .collect(),
         )
     }
@@ -256,8 +360,7 @@ impl<G: Game> Seat<G> for HumanSeat {
         if self.show_seen {
             if let [_] = view.legal() {
                 // A choice made for them: they read it before passing the terminal on.
-                say(&["Press Enter to pass the terminal on.".to_owned()]);
-                self.read_line()?;
+                self.read_line("Press Enter to pass the terminal on. ")?;
             }
             // The board and the choice leave the screen before the next person comes.
             clear_screen();
@@ -279,27 +382,21 @@ impl HumanSeat {
     /// person's board was cleared when they decided), and nothing of their view shows until
     /// they press Enter.
     fn hand_over(&self) -> Result<(), StopRequest> {
-        let mut out = io::stdout().lock();
-        let terminal_error = |e: io::Error| terminal_failed(&io_error(&e));
-        write!(
-            out,
-            "\n=== {who} to play: pass the terminal to {who}, then press Enter (or type quit) === ",
+        say(&[String::new()]);
+        let typed = self.read_line(&format!(
+            "=== {who} to play: pass the terminal to {who}, then press Enter (or type quit) === ",
             who = self.who()
-        )
-        .map_err(terminal_error)?;
-        out.flush().map_err(terminal_error)?;
-        drop(out);
-        let typed = self.read_line()?;
+        ))?;
         if matches!(typed.trim().to_lowercase().as_str(), "quit" | "exit") {
             return Err(StopRequest::quit(format!("{} quit", self.who())));
         }
         Ok(())
     }
 
-    /// The next typed line; the end of input, a failed terminal or a stop signal stop the
-    /// game (what was played is kept).
-    fn read_line(&self) -> Result<String, StopRequest> {
-        match self.terminal.next() {
+    /// The next line typed after `prompt`; the end of input, a failed terminal or a stop
+    /// signal stop the game (what was played is kept).
+    fn read_line(&self, prompt: &str) -> Result<String, StopRequest> {
+        match self.terminal.read(prompt) {
             Input::Line(line) => Ok(line),
             Input::End => {
                 say(&[String::new()]);
@@ -331,7 +428,26 @@ impl HumanSeat {
         let legal = view.legal();
         let choices = Choices::new::<G>(&observation, legal);
         let terminal_error = |e: io::Error| terminal_failed(&io_error(&e));
-        let board = format!("\n=== {} to decide ===\n{}", self.who(), observation);
+        // The board's long lines (a Moose house of many rooms) wrap at words, under their
+        // own text.
+        let text = observation.to_string();
+        let wrapped: Vec<String> = text
+            .lines()
+            .map(|line| {
+                let indent = line.len() - line.trim_start().len();
+                wrap_line(line, WIDTH, indent + 2)
+            })
+            .collect();
+        let header = if self.show_seen {
+            // Several people share the terminal: whose screen this is, in so many words.
+            format!(
+                "=== {who} to decide ===\n(this screen is {who}'s: everyone else, look away)",
+                who = self.who()
+            )
+        } else {
+            format!("=== {} to decide ===", self.who())
+        };
+        let board = format!("\n{header}\n{}\n", wrapped.join("\n"));
         let mut out = io::stdout().lock();
         write!(out, "{board}").map_err(terminal_error)?;
         if let [only] = legal {
@@ -346,11 +462,7 @@ impl HumanSeat {
         writeln!(out, "{}", wrap(&choices.compact().join("\n"), WIDTH)).map_err(terminal_error)?;
         drop(out);
         loop {
-            let mut out = io::stdout().lock();
-            write!(out, "{}> ", self.who()).map_err(terminal_error)?;
-            out.flush().map_err(terminal_error)?;
-            drop(out);
-            let typed = self.read_line()?;
+            let typed = self.read_line(&format!("{}> ", self.who()))?;
             let typed = typed.trim();
             let parse = |text: &str| text.parse::<G::Action>().ok().map(|a| a.to_string());
             let picked = choices.pick(typed, parse);

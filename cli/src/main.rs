@@ -5,13 +5,16 @@ mod analyze;
 mod bench;
 mod choices;
 mod external;
+mod host;
 mod human;
 mod info;
+mod join;
 mod numbers;
 mod out;
 mod output;
 mod play;
 mod replay;
+mod review;
 mod schema;
 mod seats;
 mod signals;
@@ -60,10 +63,25 @@ enum Command {
     /// Names the first bad event of each invalid transcript, why it is invalid, and the legal
     /// actions there. JSON-lines files are read a line at a time (any size, constant memory).
     Replay(replay::ReplayArgs),
+    /// Host a game whose `remote` seats are played from other terminals (`mousehole join`).
+    ///
+    /// Prints one line per remote seat to pass on to its player, `seat 1 (remote): mousehole
+    /// join HOST:PORT --code CODE`, waits for every remote seat to join, then plays the game
+    /// here (bots think on the host) and prints what every seat sees of it. docs/network.md
+    /// says how to play across the internet safely.
+    Host(Box<host::HostArgs>),
+    /// Join a hosted game from this terminal: play a seat with its code, or watch.
+    ///
+    /// `--agent SPEC` plays the seat with any agent, or with a program (`exec:COMMAND`): a
+    /// bot on another machine. A dropped connection is made again by itself, and the host
+    /// sends everything since.
+    Join(join::JoinArgs),
     /// Make a seat-view transcript: the game as one seat saw it.
     View(view::ViewArgs),
     /// Search every decision of a recorded game again and mark the moves that lost win chance.
     Analyze(analyze::AnalyzeArgs),
+    /// The coach's review of one person's decisions in a recorded game, in the terminal UI.
+    Review(review::ReviewArgs),
     /// Print the JSON Schema of a game's observation (what bots are shown at each decision).
     Schema(schema::SchemaArgs),
     /// List the games, their player ranges and options, and the agents.
@@ -213,10 +231,13 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
     match command {
         Command::Tui(args) => tui::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Host(args) => host::run(&args),
+        Command::Join(args) => join::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::View(args) => view::run(&args),
         Command::Schema(args) => schema::run(&args),
         Command::Analyze(args) => analyze::run(&args),
+        Command::Review(args) => review::run(&args),
         Command::List(args) => info::list(&args).map(done),
         Command::Rules(args) => info::rules(&args).map(done),
         Command::Bench(args) => bench::run(&args).map(done),

@@ -23,9 +23,34 @@ pub fn players(text: &str) -> Result<usize, String> {
     whole(text, 1, usize::MAX as u64).map(|n| n as usize)
 }
 
+/// A port number (0: any free port).
+pub fn port(text: &str) -> Result<u16, String> {
+    whole(text, 0, u64::from(u16::MAX)).map(|n| n as u16)
+}
+
 /// A seat number (from 0).
 pub fn seat(text: &str) -> Result<usize, String> {
     whole(text, 0, usize::MAX as u64).map(|n| n as usize)
+}
+
+/// A length of time: a whole number of seconds, or with a unit (`500ms`, `90s`, `2m`), from
+/// 0 to a day.
+pub fn duration(text: &str) -> Result<std::time::Duration, String> {
+    let text = text.trim();
+    let (digits, unit) = match text.find(|c: char| !c.is_ascii_digit()) {
+        Some(at) => text.split_at(at),
+        None => (text, "s"),
+    };
+    let millis_per = match unit {
+        "ms" => 1,
+        "s" => 1000,
+        "m" => 60_000,
+        _ => return Err("expected a time such as 120 (seconds), 90s, 2m or 500ms".to_owned()),
+    };
+    let count = whole(digits, 0, 86_400_000 / millis_per).map_err(|_| {
+        "expected a time from 0 to a day, such as 120 (seconds), 90s, 2m or 500ms".to_owned()
+    })?;
+    Ok(std::time::Duration::from_millis(count * millis_per))
 }
 
 /// A decimal number of seconds within `range` (`--seconds 0.5`).
@@ -85,6 +110,18 @@ mod tests {
                 Err("expected a number of seconds from 0.1 to 86400 (such as 2 or 0.5)".to_owned()),
                 "{bad}"
             );
+        }
+    }
+
+    #[test]
+    fn durations_with_units() {
+        use std::time::Duration;
+        assert_eq!(duration("120"), Ok(Duration::from_mins(2)));
+        assert_eq!(duration("2m"), Ok(Duration::from_mins(2)));
+        assert_eq!(duration("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(duration("0"), Ok(Duration::ZERO));
+        for bad in ["", "m", "2h", "-1", "1.5s", "2 m", "86401"] {
+            assert!(duration(bad).is_err(), "{bad}");
         }
     }
 }

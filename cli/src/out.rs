@@ -79,6 +79,10 @@ impl OutFile {
         &self.path
     }
 
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
     /// Saves the game in progress (when games are saved as they go), replacing what the file
     /// held. The transcript is only made when it is saved: making it copies every event.
     pub fn save_progress<G: Game>(&mut self, game: &Match<G>, labels: &[String]) -> Result<()> {

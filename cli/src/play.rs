@@ -4,56 +4,31 @@
 //! a stop (`quit`, end of input, Ctrl-C, a closed terminal) keeps everything played so far.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::rc::Rc;
 use std::time::Duration;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use clap::Args;
 use mousehole_bots::external::AgentIdentity;
 use mousehole_bots::{BotGame, BotVisitor, SeatLabel, build_seat};
 use mousehole_engine::{Game, GameConfig, Match, Outcome, Seat, StopRequest, ToMove, Transcript};
-use rand::RngExt;
 
 use crate::EXIT_FOUND_PROBLEMS;
 use crate::choices::{WIDTH, wrap};
-use crate::external::{ExternalArgs, with_identity};
+use crate::external::with_identity;
 use crate::human::{HumanSeat, SeatNames, TERMINAL_FAILED, Terminal, event_line, say};
 use crate::numbers;
-use crate::out::{OutFile, shown_path};
-use crate::seats::seats_of;
+use crate::out::{Format, OutFile, shown_path};
+use crate::seats::at_this_terminal;
 use crate::signals::StopSignals;
-use crate::spec::{game_spec, players_from_seats};
+use crate::spec::{TableArgs, seats_fit};
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The game, optionally with options (the games are listed at run time).
-    pub game: String,
-    /// Number of players (the same as the option players=N).
-    #[arg(long, short, value_name = "N", value_parser = numbers::players, allow_negative_numbers = true)]
-    pub players: Option<usize>,
-    /// A game option, `key=value` (repeatable; `mousehole rules GAME` lists them). A setting
-    /// may be given only once, here, in the spec or by --players.
-    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
-    pub options: Vec<String>,
-    /// Who plays each seat, comma-separated, seat 0 first: an agent spec (`random`),
-    /// `human[:name]` (a person at this terminal) or `exec:COMMAND` (a program speaking the
-    /// mousehole-agent/1 protocol: docs/writing-a-bot.md). Every comma starts a seat: give a
-    /// command with a comma in it with --seat. The number of seats sets the number of
-    /// players unless the spec, --players or --option does. Default: `random` for every seat.
-    #[arg(long, short, value_name = "SEATS")]
-    pub seats: Option<String>,
-    /// One seat, seat 0 first, repeated for every seat: as in --seats, but commas are not
-    /// split (`--seat 'exec:python3 bot.py --pair a,b' --seat random`). Not with --seats.
-    #[arg(long, value_name = "SEAT", conflicts_with = "seats")]
-    pub seat: Vec<String>,
     #[command(flatten)]
-    pub external: ExternalArgs,
-    /// Seed for chance and the bots (0 to 18446744073709551615); the same seed and seats
-    /// replay the same game. Default: a fresh random seed (recorded in the transcript).
-    #[arg(long, value_parser = numbers::seed, allow_negative_numbers = true)]
-    pub seed: Option<u64>,
+    pub table: TableArgs,
     /// Number of games, with seeds seed, seed+1, …
     #[arg(long, short = 'n', value_name = "N", default_value = "1", value_parser = numbers::count, allow_negative_numbers = true)]
     pub games: u64,
@@ -72,42 +47,71 @@ pub struct PlayArgs {
 }
 
 pub fn run(args: &PlayArgs) -> Result<ExitCode> {
-    let mut spec = game_spec(&args.game, args.players, &args.options)?;
-    let seats = seats_of(args.seats.as_deref(), &args.seat)?;
-    if !seats.is_empty() {
-        players_from_seats(&mut spec, seats.len())?;
+    let (spec, seats) = args.table.game_and_seats()?;
+    at_this_terminal(&seats, "play")?;
+    let people = seats.iter().any(SeatLabel::is_human);
+    let table = Sitting::new(
+        seats,
+        args.table.seed(),
+        args.out.as_deref(),
+        args.games,
+        people,
+    )?;
+    mousehole_bots::visit(&spec, PlayGames { args, table })?
+}
+
+/// A table ready to play: who sits where, the seed, the `--out` file, the terminal people's
+/// seats read (when anyone sits here), and the stop signals, which wake that terminal's
+/// prompt. `play` and `host` seat their tables alike.
+pub struct Sitting {
+    pub seats: Vec<SeatLabel>,
+    pub seed: u64,
+    pub out: Option<OutFile>,
+    pub terminal: Option<Rc<Terminal>>,
+    pub signals: StopSignals,
+}
+
+impl Sitting {
+    /// Seats `seats` with `seed`, `out` opened for `games` games (saved as they go when
+    /// `as_it_goes`).
+    pub fn new(
+        seats: Vec<SeatLabel>,
+        seed: u64,
+        out: Option<&std::path::Path>,
+        games: u64,
+        as_it_goes: bool,
+    ) -> Result<Self> {
+        let prompt = seats.iter().any(SeatLabel::is_human);
+        Self::open(seats, seed, out, (games, as_it_goes), prompt)
     }
-    let seed = args
-        .seed
-        .unwrap_or_else(|| rand::rng().random_range(0..1_000_000_000));
-    let people = seats.iter().filter(|s| s.is_human()).count();
-    let out = args
-        .out
-        .as_deref()
-        .map(|path| OutFile::open(path, args.games, people > 0))
-        .transpose()?;
-    let terminal = (people > 0).then(|| Rc::new(Terminal::start()));
-    let signals = StopSignals::watch(terminal.as_ref().map(|t| t.waker()))?;
-    mousehole_bots::visit(
-        &spec,
-        PlayGames {
-            args,
+
+    /// As [`Sitting::new`], the people here reading the prompt when `prompt` (else the
+    /// terminal UI reads the terminal itself).
+    pub fn open(
+        seats: Vec<SeatLabel>,
+        seed: u64,
+        out: Option<&std::path::Path>,
+        (games, as_it_goes): (u64, bool),
+        prompt: bool,
+    ) -> Result<Self> {
+        let out = out
+            .map(|path| OutFile::open(path, games, as_it_goes))
+            .transpose()?;
+        let terminal = prompt.then(|| Rc::new(Terminal::start()));
+        let signals = StopSignals::watch(terminal.as_ref().map(|t| t.waker()))?;
+        Ok(Self {
             seats,
             seed,
             out,
             terminal,
             signals,
-        },
-    )?
+        })
+    }
 }
 
 struct PlayGames<'a> {
     args: &'a PlayArgs,
-    seats: Vec<SeatLabel>,
-    seed: u64,
-    out: Option<OutFile>,
-    terminal: Option<Rc<Terminal>>,
-    signals: StopSignals,
+    table: Sitting,
 }
 
 /// How one game went.
@@ -122,31 +126,18 @@ impl BotVisitor for PlayGames<'_> {
 
     fn visit<G: BotGame>(mut self, config: G::Config) -> Result<ExitCode> {
         let players = config.players();
-        if self.seats.is_empty() {
-            self.seats = vec![SeatLabel::Agent("random".parse()?); players];
+        if self.table.seats.is_empty() {
+            self.table.seats = vec![SeatLabel::Agent("random".parse()?); players];
         }
-        if self.seats.len() != players {
-            let info = G::info();
-            let given = match self.seats.len() {
-                1 => "1 seat".to_owned(),
-                n => format!("{n} seats"),
-            };
-            bail!(
-                "{given} given for a {players}-player game ({} is for {} to {} players); list one agent spec or `human` per seat, e.g. --seats {}",
-                info.name,
-                info.min_players,
-                info.max_players,
-                vec!["random"; players].join(",")
-            );
-        }
-        let names = Rc::new(SeatNames::new(&self.seats));
+        seats_fit(G::info(), self.table.seats.len(), players)?;
+        let names = Rc::new(SeatNames::new(&self.table.seats));
         let people: Vec<usize> = (0..players)
-            .filter(|&seat| self.seats[seat].is_human())
+            .filter(|&seat| self.table.seats[seat].is_human())
             .collect();
-        let programs = self.args.external.programs(self.args.quiet);
+        let programs = self.args.table.external.programs(self.args.quiet);
         let mut built: Vec<Box<dyn Seat<G>>> = Vec::with_capacity(players);
         let mut identities: Vec<Option<AgentIdentity>> = vec![None; players];
-        for (seat, label) in self.seats.iter().enumerate() {
+        for (seat, label) in self.table.seats.iter().enumerate() {
             if let Some(bot) =
                 build_seat::<G>(label, &programs).with_context(|| format!("seat {seat}"))?
             {
@@ -154,6 +145,7 @@ impl BotVisitor for PlayGames<'_> {
                 built.push(bot.seat);
             } else {
                 let terminal = self
+                    .table
                     .terminal
                     .as_ref()
                     .expect("a terminal is started for people's seats");
@@ -164,13 +156,13 @@ impl BotVisitor for PlayGames<'_> {
                 )));
             }
         }
-        let labels: Vec<String> = self.seats.iter().map(ToString::to_string).collect();
+        let labels: Vec<String> = self.table.seats.iter().map(ToString::to_string).collect();
         let quiet = self.args.quiet;
         let games = self.args.games;
         let mut totals = vec![0.0; players];
 
         for index in 0..games {
-            let seed = self.seed.wrapping_add(index);
+            let seed = self.table.seed.wrapping_add(index);
             if !people.is_empty() && !quiet {
                 say(&[introduction::<G>(
                     &config, seed, &names, &people, index, games,
@@ -193,7 +185,7 @@ impl BotVisitor for PlayGames<'_> {
                         "game {} stopped after {} events: {reason}{}",
                         index + 1,
                         transcript.events.len(),
-                        match &self.out {
+                        match &self.table.out {
                             Some(file) => format!(
                                 "; the transcript so far is in {} (`mousehole replay` checks it)",
                                 shown_path(file.path())
@@ -203,6 +195,7 @@ impl BotVisitor for PlayGames<'_> {
                     );
                 }
                 let status = self
+                    .table
                     .signals
                     .caught()
                     .map_or(EXIT_FOUND_PROBLEMS, crate::signals::Signal::exit_status);
@@ -227,7 +220,7 @@ impl BotVisitor for PlayGames<'_> {
                 )?;
             }
         }
-        if let (Some(file), false) = (&self.out, quiet) {
+        if let (Some(file), false) = (&self.table.out, quiet) {
             writeln!(out, "wrote {}", shown_path(file.path()))?;
         }
         Ok(ExitCode::SUCCESS)
@@ -254,7 +247,7 @@ impl PlayGames<'_> {
                 names,
                 people,
                 played.stopped.as_deref(),
-                self.out.as_ref(),
+                self.table.out.as_ref(),
             );
             writeln!(out, "{}", wrap(&banner, WIDTH))?;
         }
@@ -280,13 +273,13 @@ impl PlayGames<'_> {
     ) -> Result<Played> {
         let mut game = Match::<G>::new(config, seed);
         // People are shown their views; programs are sent theirs as `events`.
-        if self.terminal.is_some() || self.seats.iter().any(SeatLabel::is_program) {
+        if self.table.terminal.is_some() || self.table.seats.iter().any(SeatLabel::is_program) {
             game.record_views(true);
         }
         game.start_seats(seats);
         let mut shown = 0;
         loop {
-            if let Some(signal) = self.signals.caught() {
+            if let Some(signal) = self.table.signals.caught() {
                 let to_move = match game.state().to_move() {
                     ToMove::Player(seat) => seat,
                     _ => 0,
@@ -298,9 +291,11 @@ impl PlayGames<'_> {
             // (and end in a crash or a closed terminal); in between, bots and chance take no
             // time worth a save, nor does input already typed (a script's): so saving costs
             // a write per wait, not the whole game again after every event.
-            if let (Some(out), ToMove::Player(seat)) = (self.out.as_mut(), game.state().to_move())
-                && self.seats[seat].is_human()
+            if let (Some(out), ToMove::Player(seat)) =
+                (self.table.out.as_mut(), game.state().to_move())
+                && self.table.seats[seat].is_human()
                 && self
+                    .table
                     .terminal
                     .as_ref()
                     .is_some_and(|terminal| !terminal.has_input())
@@ -312,7 +307,7 @@ impl PlayGames<'_> {
                 && reason.starts_with(TERMINAL_FAILED)
                 // A closed terminal fails reads and writes just before SIGHUP arrives: name
                 // the signal if it does.
-                && let Some(signal) = self.signals.wait(Duration::from_millis(300))
+                && let Some(signal) = self.table.signals.wait(Duration::from_millis(300))
             {
                 game.restate_stop(signal.describe());
             }
@@ -333,7 +328,7 @@ impl PlayGames<'_> {
         let end = game.end();
         game.finish_seats(seats, end.as_ref());
         let transcript = Transcript::from_match(&game, labels.to_vec());
-        if let Some(out) = self.out.as_mut() {
+        if let Some(out) = self.table.out.as_mut() {
             out.save_finished(&transcript)?;
         }
         Ok(Played {
@@ -380,11 +375,21 @@ fn banner(
     out: Option<&OutFile>,
 ) -> String {
     let Some(outcome) = &transcript.outcome else {
+        // Commands that work as printed: this program by the path it was started by, the
+        // file quoted for the shell; one game in a .json file goes on in the TUI.
         let kept = match out {
-            Some(file) => format!(
-                "\nThe game so far is saved in {path}; `mousehole replay {path}` checks it.",
-                path = shown_path(file.path())
-            ),
+            Some(file) => {
+                let program = mousehole_tui::program();
+                let path = shown_path(Path::new(&mousehole_tui::quoted(file.path())));
+                let go_on = if file.format() == Format::Json {
+                    format!(" `{program} tui --load {path}` goes on with it;")
+                } else {
+                    String::new()
+                };
+                format!(
+                    "\nThe game so far is saved in {path};{go_on} `{program} replay {path}` checks it."
+                )
+            }
             None => String::new(),
         };
         return format!(

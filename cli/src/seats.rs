@@ -8,6 +8,30 @@ use mousehole_bots::SeatLabel;
 use mousehole_bots::external::EXEC_PREFIX;
 use mousehole_engine::text::shown;
 
+/// Who plays each seat, as the command line gives it: `--seats` or repeated `--seat`.
+#[derive(Debug, clap::Args)]
+pub struct SeatArgs {
+    /// Who plays each seat, comma-separated, seat 0 first: an agent spec (`random`),
+    /// `human[:name]` (a person at this terminal), `remote[:name]` (with `host`: a player at
+    /// another terminal) or `exec:COMMAND` (a program speaking the mousehole-agent/1
+    /// protocol: docs/writing-a-bot.md). Every comma starts a seat: give a command with a
+    /// comma in it with --seat. The number of seats sets the number of players unless the
+    /// spec, --players or --option does. Default (`play`): `random` for every seat.
+    #[arg(long, short, value_name = "SEATS")]
+    pub seats: Option<String>,
+    /// One seat, seat 0 first, repeated for every seat: as in --seats, but commas are not
+    /// split (`--seat 'exec:python3 bot.py --pair a,b' --seat random`). Not with --seats.
+    #[arg(long, value_name = "SEAT", conflicts_with = "seats")]
+    pub seat: Vec<String>,
+}
+
+impl SeatArgs {
+    /// The seats given (empty if none were).
+    pub fn labels(&self) -> Result<Vec<SeatLabel>> {
+        seats_of(self.seats.as_deref(), &self.seat)
+    }
+}
+
 /// Parses a comma-separated seat list. Agent settings also use commas
 /// (`ismcts:iterations=2000,c=1.4`), so an item of the form `key=value` continues the previous
 /// seat's settings instead of starting a new seat.
@@ -39,6 +63,18 @@ pub fn seats_of(list: Option<&str>, one_by_one: &[String]) -> Result<Vec<SeatLab
             })
             .collect(),
     }
+}
+
+/// Refuses `remote` seats in a command that plays at this terminal only (`play`, `tui`): they
+/// are seated by `mousehole host`, whose players join from other terminals.
+pub fn at_this_terminal(seats: &[SeatLabel], command: &str) -> Result<()> {
+    if let Some(seat) = seats.iter().position(SeatLabel::is_remote) {
+        anyhow::bail!(
+            "seat {seat} is `{}`: `mousehole {command}` seats bots, programs and people at this terminal; a remote seat is played from another terminal through `mousehole host` (see docs/network.md)",
+            seats[seat]
+        );
+    }
+    Ok(())
 }
 
 #[cfg(test)]

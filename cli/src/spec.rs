@@ -5,8 +5,66 @@
 use std::collections::BTreeMap;
 
 use anyhow::{Result, bail};
-use mousehole_engine::GameSpec;
 use mousehole_engine::text::shown;
+use mousehole_engine::{GameInfo, GameSpec};
+
+/// The game a command plays, as the command line gives it: the spec and the flags that add to
+/// it.
+#[derive(Debug, clap::Args)]
+pub struct GameArgs {
+    /// The game, optionally with options (the games are listed at run time).
+    pub game: String,
+    /// Number of players (the same as the option players=N).
+    #[arg(long, short, value_name = "N", value_parser = crate::numbers::players, allow_negative_numbers = true)]
+    pub players: Option<usize>,
+    /// A game option, `key=value` (repeatable; `mousehole rules GAME` lists them). A setting
+    /// may be given only once, here, in the spec or by --players.
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+}
+
+impl GameArgs {
+    /// The game spec these give ([`game_spec`]).
+    pub fn spec(&self) -> Result<GameSpec> {
+        game_spec(&self.game, self.players, &self.options)
+    }
+}
+
+/// A table as `play` and `host` set it: the game, who sits where, how programs are run, and
+/// the seed.
+#[derive(Debug, clap::Args)]
+pub struct TableArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    #[command(flatten)]
+    pub seats: crate::seats::SeatArgs,
+    #[command(flatten)]
+    pub external: crate::external::ExternalArgs,
+    /// Seed for chance and the bots (0 to 18446744073709551615); the same seed and seats
+    /// replay the same game. Default: a fresh random seed (recorded in the transcript).
+    #[arg(long, value_parser = crate::numbers::seed, allow_negative_numbers = true)]
+    pub seed: Option<u64>,
+}
+
+impl TableArgs {
+    /// The game and its seats; the number of seats listed sets the number of players unless
+    /// the spec, --players or --option does ([`players_from_seats`]).
+    pub fn game_and_seats(&self) -> Result<(GameSpec, Vec<mousehole_bots::SeatLabel>)> {
+        let mut spec = self.game.spec()?;
+        let seats = self.seats.labels()?;
+        if !seats.is_empty() {
+            players_from_seats(&mut spec, seats.len())?;
+        }
+        Ok((spec, seats))
+    }
+
+    /// The seed given, or a fresh one.
+    pub fn seed(&self) -> u64 {
+        use rand::RngExt;
+        self.seed
+            .unwrap_or_else(|| rand::rng().random_range(0..1_000_000_000))
+    }
+}
 
 /// Builds the game spec from the positional spec and the `--players` / `--option` flags.
 pub fn game_spec(game: &str, players: Option<usize>, options: &[String]) -> Result<GameSpec> {
@@ -67,6 +125,24 @@ pub fn players_from_seats(spec: &mut GameSpec, seats: usize) -> Result<()> {
         && (info.min_players..=info.max_players).contains(&seats)
     {
         spec.set("players", &seats.to_string())?;
+    }
+    Ok(())
+}
+
+/// Fails unless `seats` seats were listed for a `players`-player game of `info`'s.
+pub fn seats_fit(info: &GameInfo, seats: usize, players: usize) -> Result<()> {
+    if seats != players {
+        let given = match seats {
+            1 => "1 seat".to_owned(),
+            n => format!("{n} seats"),
+        };
+        bail!(
+            "{given} given for a {players}-player game ({} is for {} to {} players); list one agent spec or `human` per seat, e.g. --seats {}",
+            info.name,
+            info.min_players,
+            info.max_players,
+            vec!["random"; players].join(",")
+        );
     }
     Ok(())
 }

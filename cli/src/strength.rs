@@ -8,7 +8,8 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::Args;
 use mousehole_tournament::RunOptions;
-use mousehole_tournament::strength::{CHART_DIR, Scale, StrengthPlan, play, write_files};
+use mousehole_tournament::TournamentError;
+use mousehole_tournament::strength::{CHART_DIR, CHARTS, Scale, StrengthPlan, play, write_files};
 
 use crate::numbers;
 use crate::out::{check_writable, shown_path};
@@ -49,6 +50,10 @@ pub fn run(args: &StrengthArgs) -> Result<ExitCode> {
         .with_context(|| format!("cannot create {}", shown_path(&charts)))?;
     for path in [args.out.join("STRENGTH.md"), charts.join("strength.json")] {
         check_writable(&path)?;
+    }
+    // A build without the charts could play the games but not write the report.
+    if !CHARTS {
+        return Err(TournamentError::NoCharts.into());
     }
     let plan = StrengthPlan::standard(scale, args.seed, &command);
     let results = play(&plan, jobs, &mut output::note)?;

@@ -13,7 +13,7 @@ use mousehole_tui::{GamePlan, Launch};
 
 use crate::numbers;
 use crate::output;
-use crate::seats::parse_seats;
+use crate::seats::{at_this_terminal, parse_seats};
 use crate::signals::StopSignals;
 use crate::spec::{game_spec, players_from_seats};
 
@@ -77,6 +77,12 @@ fn launch(args: &TuiArgs) -> Result<Launch> {
                 })
                 .collect::<Result<_>>()?,
         };
+        at_this_terminal(&seats, "tui").with_context(|| {
+            format!(
+                "{}: give --seats to choose who plays each seat here",
+                path.display()
+            )
+        })?;
         let seed = match args.seed {
             Some(seed) if seed != transcript.seed => bail!(
                 "--seed {seed}: a resumed game keeps its recorded seed ({}) so that chance goes on as it would have",
@@ -92,6 +98,9 @@ fn launch(args: &TuiArgs) -> Result<Launch> {
         });
     }
     let seats = args.seats.as_deref().map(parse_seats).transpose()?;
+    if let Some(seats) = &seats {
+        at_this_terminal(seats, "tui")?;
+    }
     match (&args.game, seats) {
         (Some(game), Some(seats)) => {
             let mut spec = game_spec(game, args.players, &args.options)?;
@@ -126,10 +135,15 @@ fn launch(args: &TuiArgs) -> Result<Launch> {
 
 /// How long the TUI has to stop after a signal before the program leaves without it,
 /// putting back what can be put back (the game was autosaved if asked).
-const GRACE: Duration = Duration::from_secs(1);
+pub const GRACE: Duration = Duration::from_secs(1);
 
 pub fn run(args: &TuiArgs) -> Result<ExitCode> {
-    let launch = launch(args)?;
+    run_launch(launch(args)?)
+}
+
+/// Runs the terminal UI as `launch` asks, signals stopping it cleanly (the review runs it
+/// too).
+pub fn run_launch(launch: Launch) -> Result<ExitCode> {
     let signals = StopSignals::cooperate()?
         .with_grace(GRACE)
         .before_exit(mousehole_tui::restore);

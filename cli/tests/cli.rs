@@ -10,8 +10,12 @@ use std::time::{Duration, Instant};
 use mousehole_engine::registry::games;
 use mousehole_engine::{GameSpec, Transcript};
 
+fn binary_path() -> &'static str {
+    env!("CARGO_BIN_EXE_mousehole")
+}
+
 fn binary() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_mousehole"))
+    Command::new(binary_path())
 }
 
 fn mousehole(args: &[&str]) -> Output {
@@ -23,18 +27,27 @@ fn mousehole(args: &[&str]) -> Output {
 }
 
 fn with_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = binary()
-        .args(args)
+    let mut command = binary();
+    command.args(args);
+    typing(command, input).wait_with_output().unwrap()
+}
+
+/// Starts `command` with `input` typed on its standard input (from a thread of its own, so a
+/// program that prints much before it reads never waits on the test).
+fn typing(mut command: Command, input: &str) -> Child {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
     let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_owned();
     // The game may end before all input is read: a closed pipe is no error here.
-    let _ = stdin.write_all(input.as_bytes());
-    drop(stdin);
-    child.wait_with_output().unwrap()
+    std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    child
 }
 
 fn stdout(output: &Output) -> String {
@@ -1200,6 +1213,17 @@ fn bad_input_at_the_prompt_is_explained_in_what_the_person_may_type() {
             && printed.contains("input ended while seat 0 (ann) was to decide"),
         "{printed}"
     );
+    // The message gives commands that work as printed: this program, the file (the
+    // message wraps between them).
+    let program = binary_path();
+    let words = printed.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains(&format!(
+            "saved in {file}; `{program} tui --load {file}` goes on with it; `{program} replay {file}` checks it.",
+            file = text(&file)
+        )),
+        "{words}"
+    );
     let replay = mousehole(&["replay", text(&file)]);
     assert!(replay.status.success(), "{}", stdout(&replay));
     assert!(stdout(&replay).contains("unfinished (stopped: input ended while seat 0 (ann)"));
@@ -1511,3 +1535,7 @@ fn a_game_saved_from_play_goes_on_in_the_tui_as_play_would_have_played_it() {
 
 #[path = "cli/hostile.rs"]
 mod hostile;
+#[path = "cli/network.rs"]
+mod network;
+#[path = "cli/prompt.rs"]
+mod prompt;

@@ -151,6 +151,51 @@ pub fn check_options<G: Game>(options: &str, contract: ObservationCheck) -> Repo
 
 pub use crate::playout::random_transcript;
 
+/// Whether the leak check must have found hidden information to resample in a configuration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hidden {
+    /// Something to resample: the check had something to change.
+    Some,
+    /// Nothing is hidden (a game of perfect information, or options under which every secret
+    /// follows from public facts).
+    None,
+}
+
+/// One configuration a game is conformance-checked in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// The options (`players=5,traps=0/6/1/5/2/4`), the rest at their defaults.
+    pub options: &'static str,
+    pub hidden: Hidden,
+}
+
+impl Case {
+    /// A configuration with hidden information for the leak check to resample.
+    pub const fn hidden(options: &'static str) -> Self {
+        Self {
+            options,
+            hidden: Hidden::Some,
+        }
+    }
+
+    /// A configuration in which nothing is hidden.
+    pub const fn public(options: &'static str) -> Self {
+        Self {
+            options,
+            hidden: Hidden::None,
+        }
+    }
+}
+
+/// The configurations a game is checked in: every player count and the option variants that
+/// change how it plays. Each game states its own next to its invariants
+/// (`games/<game>/invariants.rs`); the suite `engine/tests/conformance.rs` runs them for every
+/// game of [`for_each_game!`](crate::for_each_game), so a game without cases does not compile
+/// and a listed game cannot go unchecked.
+pub trait Conformance: Game {
+    const CASES: &'static [Case];
+}
+
 /// Texts that are no action of any game.
 const GARBAGE: &[&str] = &[
     "",
@@ -200,12 +245,7 @@ const SAMPLE_LEGAL_DRAWS: usize = 3;
 
 impl<G: Game> Harness<G> {
     fn new(config: &G::Config) -> Self {
-        let options_text = config
-            .to_options()
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect::<Vec<_>>()
-            .join(",");
+        let options_text = config.options_text();
         Self {
             config: config.clone(),
             options_text,

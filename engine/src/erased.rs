@@ -18,14 +18,7 @@ pub trait DynGame: Send + Sync + fmt::Debug {
     fn options(&self) -> BTreeMap<String, String>;
     fn players(&self) -> usize;
     /// The canonical spec string (`cheese-day:players=3,traps=1/2/3/3/4/5`).
-    fn spec(&self) -> String {
-        let options: Vec<String> = self
-            .options()
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect();
-        format!("{}:{}", self.info().name, options.join(","))
-    }
+    fn spec(&self) -> String;
 
     /// The initial state.
     fn new_state(&self) -> Box<dyn DynState>;
@@ -101,6 +94,10 @@ impl<G: Game> DynGame for Erased<G> {
 
     fn players(&self) -> usize {
         self.config.players()
+    }
+
+    fn spec(&self) -> String {
+        crate::registry::canonical_spec(&self.config)
     }
 
     fn new_state(&self) -> Box<dyn DynState> {

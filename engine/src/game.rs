@@ -145,8 +145,11 @@ pub trait Game:
     /// protocol's `events` and seat-view transcripts show.
     type EventView: Clone + Debug + PartialEq + Eq + Display + Send + Sync + 'static;
 
-    /// Name, player range, options and rules summary.
-    fn info() -> &'static GameInfo;
+    /// Name, player range, options and rules summary: the configuration's option table
+    /// ([`GameConfig::info`]), the one place a game's description is written.
+    fn info() -> &'static GameInfo {
+        Self::Config::info()
+    }
 
     /// The initial state for a configuration (often a chance node: the deal).
     fn new(config: &Self::Config) -> Self;

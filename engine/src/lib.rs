@@ -64,7 +64,7 @@ pub use runner::{
     ActionEstimate, Budget, Decision, DecisionInfo, DecisionView, Ending, Event, Fault, FaultKind,
     Match, MatchEnd, MatchObserver, PendingDecision, Seat, SeenEvent, Step, StopRequest,
 };
-pub use transcript::{ReplayError, Transcript, TranscriptEvent};
+pub use transcript::{ReplayError, Transcript, TranscriptEvent, Undo};
 
 /// Implements `Serialize`/`Deserialize` for an action type through its text form, so actions
 /// appear in JSON exactly as people type them.

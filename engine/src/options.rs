@@ -93,6 +93,18 @@ pub trait GameConfig:
     /// Number of seats.
     fn players(&self) -> usize;
 
+    /// Every option with the value in use, written `key=value,…` in key order
+    /// (`players=3,traps=1/2/3/3/4/5`): the one place a configuration is written as the text
+    /// a game spec takes after its name.
+    fn options_text(&self) -> String {
+        let options: Vec<String> = self
+            .to_options()
+            .iter()
+            .map(|(key, value)| format!("{key}={value}"))
+            .collect();
+        options.join(",")
+    }
+
     /// Every option at its default.
     ///
     /// # Panics

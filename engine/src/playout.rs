@@ -142,8 +142,6 @@ pub fn random_transcript<G: Game>(config: &G::Config, seed: u64) -> Transcript {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::cheese_day::CheeseDay;
-    use crate::games::mouse_race::MouseRace;
 
     /// The unrecorded playout is the recorded one: same streams, same rule, same game.
     fn same_games<G: Game>() {
@@ -159,9 +157,11 @@ mod tests {
 
     #[test]
     fn unrecorded_games_are_the_recorded_ones() {
-        same_games::<CheeseDay>();
-        same_games::<MouseRace>();
-        same_games::<crate::games::moose_house::MooseHouse>();
-        same_games::<crate::games::mouse_trap::MouseTrap>();
+        macro_rules! same {
+            ($module:ident, $game:ty) => {
+                same_games::<$game>();
+            };
+        }
+        crate::for_each_game!(same);
     }
 }

@@ -219,14 +219,10 @@ impl GameSpec {
     }
 }
 
-/// The canonical spec string of a configuration.
+/// The canonical spec string of a configuration: the game's name and every option
+/// ([`GameConfig::options_text`]).
 pub fn canonical_spec<C: GameConfig>(config: &C) -> String {
-    let options: Vec<String> = config
-        .to_options()
-        .iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    format!("{}:{}", C::info().name, options.join(","))
+    format!("{}:{}", C::info().name, config.options_text())
 }
 
 impl FromStr for GameSpec {

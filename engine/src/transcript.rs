@@ -54,6 +54,18 @@ pub struct Transcript {
     /// share first place; `outcome` stays `null`, the game being unfinished).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forfeit: Option<usize>,
+    /// The undos a person made while playing, in order (an added key: readers of the
+    /// format ignore it, and `events` holds the game as it was finally played).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub undos: Vec<Undo>,
+}
+
+/// An undo: the game went back to its first `at` events, and these events, played after
+/// them, were taken back (the game then went on from there, recorded in `events`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Undo {
+    pub at: usize,
+    pub undone: Vec<TranscriptEvent>,
 }
 
 /// One event: who acted, and the action's normative text form (in a seat-view transcript,
@@ -167,6 +179,7 @@ impl Transcript {
                 }
             }),
             forfeit: early.and_then(|(seat, _, forfeit)| forfeit.then_some(seat)),
+            undos: Vec::new(),
         }
     }
 
@@ -268,6 +281,17 @@ impl Transcript {
         }
         if let Some(forfeit) = self.forfeit {
             let _ = writeln!(out, "  \"forfeit\": {forfeit},");
+        }
+        for (i, undo) in self.undos.iter().enumerate() {
+            out.push_str(if i == 0 {
+                "  \"undos\": [\n    "
+            } else {
+                ",\n    "
+            });
+            out.push_str(&compact(undo));
+            if i + 1 == self.undos.len() {
+                out.push_str("\n  ],\n");
+            }
         }
         let _ = writeln!(out, "  \"outcome\": {}", compact(&self.outcome));
         out.push_str("}\n");

@@ -1,30 +1,16 @@
-//! Every game through the generic conformance harness (`mousehole_engine::conformance`), one
-//! named test per row of the table below: each game at every player count and with its option
-//! variants. `cargo xtask soak [--game NAME]` runs this suite with many more games, selecting
-//! rows by test name (`cheese_day_…`).
-//!
-//! `hidden` says what the leak check must have found: `Some` hidden information to resample
-//! (the check had something to change), or `None` (nothing is hidden: Mouse Trap, or options
-//! under which every secret follows from public facts).
+//! Every game through the generic conformance harness (`mousehole_engine::conformance`): one
+//! test per game of the game list (`for_each_game!`), named after the game's module
+//! (`cheese_day`), checking every configuration the game lists in its [`Conformance`] cases
+//! (each in a thread of its own, so the cases run side by side). `cargo xtask soak [--game
+//! NAME]` runs this suite with many more games, selecting games by test name.
 //!
 //! The harness also validates every seat's observation JSON, at a sample of states, against
 //! the JSON Schema `mousehole schema GAME` publishes (see [`published_contract`]). The tests
 //! after the table check that contract itself: it refuses what does not fit, describes every
 //! field, and the observations in docs/writing-a-bot.md fit it.
 
-use mousehole_engine::conformance::{ObservationCheck, check_options};
-use mousehole_engine::games::cheese_day::CheeseDay;
-use mousehole_engine::games::moose_house::MooseHouse;
-use mousehole_engine::games::mouse_race::MouseRace;
-use mousehole_engine::games::mouse_trap::MouseTrap;
+use mousehole_engine::conformance::{Case, Conformance, Hidden, ObservationCheck, check_options};
 use serde_json::Value;
-
-/// Whether the leak check must have had hidden information to resample.
-#[derive(Clone, Copy, Debug)]
-enum Hidden {
-    Some,
-    None,
-}
 
 /// The JSON Schema game `name` publishes: what `mousehole schema GAME` prints (the CLI's
 /// snapshot test checks that it prints exactly this).
@@ -64,9 +50,11 @@ fn published_contract<G: mousehole_engine::Game>() -> ObservationCheck {
     Box::new(move |observation| fits(&validator, observation))
 }
 
-fn check<G: mousehole_engine::Game>(options: &str, hidden: Hidden) {
+/// One configuration of `G` through the harness, with the leak check's expectation.
+fn check<G: mousehole_engine::Game>(case: Case) {
+    let options = case.options;
     let report = check_options::<G>(options, published_contract::<G>());
-    match hidden {
+    match case.hidden {
         Hidden::Some => assert!(
             report.hidden_changes > 0,
             "{options}: the leak check never changed hidden information"
@@ -82,53 +70,43 @@ fn check<G: mousehole_engine::Game>(options: &str, hidden: Hidden) {
     );
 }
 
+/// Every case `G` lists, each in its own thread (named after the game and options, which the
+/// panic of a failing case shows); fails naming the cases that failed.
+fn check_cases<G: Conformance>() {
+    let name = G::info().name;
+    assert!(!G::CASES.is_empty(), "{name}: no conformance cases");
+    let failed: Vec<&str> = std::thread::scope(|scope| {
+        let runs: Vec<_> = G::CASES
+            .iter()
+            .map(|&case| {
+                let run = std::thread::Builder::new()
+                    .name(format!("{name} {}", case.options))
+                    .spawn_scoped(scope, move || check::<G>(case))
+                    .expect("a thread for a case");
+                (case.options, run)
+            })
+            .collect();
+        runs.into_iter()
+            .filter_map(|(options, run)| run.join().is_err().then_some(options))
+            .collect()
+    });
+    assert!(
+        failed.is_empty(),
+        "{name}: the cases {failed:?} failed (their panics above say how)"
+    );
+}
+
+/// One test per game, named after its module.
 macro_rules! conformance {
-    ($($name:ident: $game:ty, $options:literal, $hidden:ident;)*) => {
-        $(
-            #[test]
-            fn $name() {
-                check::<$game>($options, Hidden::$hidden);
-            }
-        )*
+    ($module:ident, $game:ty) => {
+        #[test]
+        fn $module() {
+            check_cases::<$game>();
+        }
     };
 }
 
-conformance! {
-    cheese_day_2_players: CheeseDay, "players=2", Some;
-    cheese_day_3_players: CheeseDay, "players=3", Some;
-    cheese_day_4_players: CheeseDay, "players=4", Some;
-    cheese_day_5_players: CheeseDay, "players=5", Some;
-    cheese_day_6_players: CheeseDay, "players=6", Some;
-    cheese_day_uneven_traps: CheeseDay, "players=5,traps=0/6/1/5/2/4", Some;
-    // Every face follows from the value: nothing to resample.
-    cheese_day_all_or_no_traps: CheeseDay, "players=3,traps=6/6/6/0/0/0", None;
-    cheese_day_no_traps: CheeseDay, "players=4,traps=0/0/0/0/0/0", None;
-
-    // Hands are secret, so the leak check always has something to change.
-    moose_house_2_players: MooseHouse, "players=2", Some;
-    moose_house_3_players: MooseHouse, "players=3", Some;
-    moose_house_4_players: MooseHouse, "players=4", Some;
-    moose_house_5_players: MooseHouse, "players=5", Some;
-    moose_house_draw_first_2_players: MooseHouse, "players=2,draw=first", Some;
-    moose_house_draw_first_5_players: MooseHouse, "players=5,draw=first", Some;
-
-    // Everything is public: there is never anything to resample.
-    mouse_trap_2_players: MouseTrap, "players=2", None;
-    mouse_trap_3_players: MouseTrap, "players=3", None;
-    mouse_trap_4_players: MouseTrap, "players=4", None;
-    mouse_trap_small_trap_always_works: MouseTrap, "players=4,trap_parts=1,trap_reliability=1", None;
-    mouse_trap_never_works_turn_limit: MouseTrap, "players=3,trap_parts=3,trap_reliability=0,max_turns=60", None;
-    mouse_trap_unreliable_short_limit: MouseTrap, "players=2,trap_parts=100,trap_reliability=0.35,max_turns=150", None;
-
-    mouse_race_2_players: MouseRace, "players=2", Some;
-    mouse_race_3_players: MouseRace, "players=3", Some;
-    mouse_race_4_players: MouseRace, "players=4", Some;
-    // The bag runs out: the stuck safeguard and the automatic lone passes.
-    mouse_race_small_board_few_tiles: MouseRace, "players=4,size=7,tiles=6/8/4,max_turns=200", Some;
-    mouse_race_largest_board: MouseRace, "players=3,size=21,max_turns=120", Some;
-    // With curves only, a held tile's kind follows from the bag.
-    mouse_race_curves_only: MouseRace, "players=2,size=9,tiles=0/40/0,max_turns=120", None;
-}
+mousehole_engine::for_each_game!(conformance);
 
 /// Every game's option table parses and its configuration's JSON is its validated options map.
 #[test]
@@ -370,6 +348,89 @@ fn the_bot_writing_guide_examples_fit_the_published_contracts() {
         assert!(
             acts >= 1 && blocks == 1,
             "{name}: the guide shows {acts} acts and {blocks} laid-out observations"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// docs/adding-a-game.md
+
+/// The guide to adding a game says what it says of the games there are: every game has the
+/// files it lists, one per job, with the functions it names for that job, and its example
+/// of conformance cases is a game's own, line for line.
+#[test]
+fn the_guide_to_adding_a_game_matches_the_games() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let guide = std::fs::read_to_string(format!("{root}/docs/adding-a-game.md"))
+        .expect("docs/adding-a-game.md");
+    // Each row of the table: a file and the functions (the plain lower-case names in
+    // backticks that open its job) every game's file defines.
+    let listed: Vec<(&str, Vec<&str>)> = guide
+        .lines()
+        .filter_map(|line| line.strip_prefix("| `<game>/"))
+        .filter_map(|rest| rest.split_once("` | "))
+        .filter(|(file, _)| *file != "playout.rs")
+        .map(|(file, job)| {
+            let opening = job.split(':').next().unwrap_or_default();
+            let functions = opening
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .filter(|name| name.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+                .collect();
+            (file, functions)
+        })
+        .collect();
+    assert!(listed.len() >= 7, "the guide lists {listed:?}");
+    assert!(
+        listed
+            .iter()
+            .map(|(_, functions)| functions.len())
+            .sum::<usize>()
+            >= 8,
+        "the guide names the functions {listed:?}"
+    );
+    let mut modules = Vec::new();
+    macro_rules! module {
+        ($module:ident, $game:ty) => {
+            modules.push(stringify!($module));
+        };
+    }
+    mousehole_engine::for_each_game!(module);
+    for module in &modules {
+        for (file, functions) in &listed {
+            let path = format!("{root}/engine/src/games/{module}/{file}");
+            let source = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+            for function in functions {
+                assert!(
+                    source.contains(&format!("fn {function}(")),
+                    "{path} has no function {function}"
+                );
+            }
+        }
+    }
+    let example = guide
+        .split("```rust\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("the guide shows a Conformance impl");
+    // The game whose invariants.rs holds the example's first line (its `impl`).
+    let opening = example.lines().next().unwrap_or_default();
+    let source = modules
+        .iter()
+        .map(|module| {
+            std::fs::read_to_string(format!("{root}/engine/src/games/{module}/invariants.rs"))
+                .expect("a game's invariants")
+        })
+        .find(|source| source.lines().any(|line| line == opening))
+        .unwrap_or_else(|| panic!("no game's invariants.rs has '{opening}'"));
+    for line in example
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("// ..."))
+    {
+        assert!(
+            source.lines().any(|source_line| source_line == line),
+            "the guide's line '{line}' is not in its game's invariants.rs"
         );
     }
 }

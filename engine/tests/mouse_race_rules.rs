@@ -58,11 +58,9 @@ fn tiles(straight: u16, curve: u16, cat: u16) -> TileCounts {
 
 #[test]
 fn default_options_are_two_players_on_13_by_13_with_64_80_20_tiles_and_600_turns() {
-    let options = MouseRaceConfig::default().to_options();
-    let text: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
     assert_eq!(
-        text,
-        ["max_turns=600", "players=2", "size=13", "tiles=64/80/20"]
+        MouseRaceConfig::default().options_text(),
+        "max_turns=600,players=2,size=13,tiles=64/80/20"
     );
     assert_eq!(config::<MouseRace>(""), MouseRaceConfig::default());
     assert_eq!(after::<MouseRace>("", &[]).bag(), tiles(64, 80, 20));

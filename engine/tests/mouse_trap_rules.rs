@@ -741,12 +741,7 @@ fn options_parse_and_round_trip() {
     assert_eq!(config.trap_parts(), 100);
     assert_eq!(config.trap_reliability().to_string(), "3/4");
     assert_eq!(config.max_turns(), 1);
-    let text: Vec<String> = config
-        .to_options()
-        .iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    assert_eq!(self::config(&text.join(",")), config);
+    assert_eq!(self::config(&config.options_text()), config);
 }
 
 #[test]

@@ -23,9 +23,6 @@ pub enum TournamentError {
     /// An entry whose seat cannot be built (a program that cannot be started, …).
     #[error("{0}")]
     Seat(String),
-    /// An `exec:` entry's fallback that does not build for the game.
-    #[error("the fallback of the external entries: {problem}")]
-    Fallback { problem: AgentSpecError },
     #[error("empty entry in the agent list; give one agent spec or `exec:COMMAND` per entry")]
     EmptyAgent,
     #[error("'{entry}': a tournament seats only agents (people play with `mousehole play`)")]
@@ -101,6 +98,11 @@ pub enum TournamentError {
     Unfinished { file: String, problem: String },
     #[error("the strength report's chart of {chart}: {problem}")]
     Chart { chart: String, problem: String },
+    /// The strength report asked of a build without its charts.
+    #[error(
+        "this build of mousehole draws no charts, which the strength report needs: build it with `--features charts` (`cargo xtask strength` does)"
+    )]
+    NoCharts,
     #[error("no part files to merge")]
     NoParts,
 }

@@ -83,7 +83,6 @@ impl Plan {
                 given: config.agents.len(),
             });
         }
-        crate::seats::check_agents(&config.game, &config.agents, &config.external)?;
         if config.games == 0 {
             return Err(TournamentError::NoGames);
         }

@@ -30,7 +30,7 @@ pub fn parse_agent(entry: &str) -> Result<SeatLabel, TournamentError> {
         entry: mousehole_engine::text::shown(entry.trim()),
     };
     match entry.parse::<SeatLabel>() {
-        Ok(label) if label.is_human() => Err(person()),
+        Ok(label) if label.is_human() || label.is_remote() => Err(person()),
         Ok(label) => Ok(label),
         Err(SeatLabelError::NoName { .. } | SeatLabelError::BadName { .. }) => Err(person()),
         Err(SeatLabelError::Empty) => Err(TournamentError::EmptyAgent),
@@ -132,31 +132,6 @@ pub(crate) fn visit<V: TournamentGame>(
     visitor: V,
 ) -> Result<V::Output, SpecError> {
     mousehole_engine::visit_game!(spec, visitor)
-}
-
-/// Checks that the external entries' fallback builds for the game, so a bad setting is
-/// reported before any game is played (every entry's own spec was checked when it was
-/// parsed); starts no program.
-pub(crate) fn check_agents(
-    game: &GameSpec,
-    agents: &[SeatLabel],
-    external: &ExternalOptions,
-) -> Result<(), TournamentError> {
-    struct Check<'a>(&'a ExternalOptions);
-    impl TournamentGame for Check<'_> {
-        type Output = Result<(), TournamentError>;
-        fn visit<G: BotGame>(self, _config: G::Config) -> Self::Output {
-            self.0
-                .fallback
-                .build::<G>()
-                .map(drop)
-                .map_err(|problem| TournamentError::Fallback { problem })
-        }
-    }
-    if !agents.iter().any(SeatLabel::is_program) {
-        return Ok(());
-    }
-    visit(game, Check(external))?
 }
 
 /// What one seat did in one game: decisions, time spent deciding, and faults.

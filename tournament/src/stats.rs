@@ -1,51 +1,21 @@
-//! The statistics of a report: running means with their variance, 95% intervals for a mean
-//! (Student's t) and for a proportion (Wilson), and pairwise placement counts.
+//! The statistics of a report: 95% intervals for a mean (Student's t, over the running
+//! [`Mean`] the searches keep too) and for a proportion (Wilson), and pairwise placement
+//! counts.
 
+use mousehole_bots::search::Mean;
 use serde::{Deserialize, Serialize};
 
 /// The two-sided 95% normal quantile, z(0.975).
 pub const Z95: f64 = 1.959_963_984_540_054;
 
-/// Running mean and variance of a sequence of values (Welford's update: one pass, stable, and
-/// deterministic for a fixed order of values).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Welford {
-    count: u64,
-    mean: f64,
-    /// Sum of squared deviations from the running mean.
-    m2: f64,
-}
-
-impl Welford {
-    /// Adds one value.
-    pub fn add(&mut self, value: f64) {
-        self.count += 1;
-        let delta = value - self.mean;
-        self.mean += delta / self.count as f64;
-        self.m2 += delta * (value - self.mean);
-    }
-
-    pub fn count(&self) -> u64 {
-        self.count
-    }
-
-    /// The mean, if any value was added.
-    pub fn mean(&self) -> Option<f64> {
-        (self.count > 0).then_some(self.mean)
-    }
-
-    /// The sample variance (divided by n − 1), if at least two values were added.
-    pub fn variance(&self) -> Option<f64> {
-        (self.count > 1).then(|| self.m2 / (self.count - 1) as f64)
-    }
-
-    /// The 95% confidence interval of the mean, `mean ± t(0.975, n−1)·s/√n`, if at least two
-    /// values were added.
-    pub fn mean_ci95(&self) -> Option<[f64; 2]> {
-        let variance = self.variance()?;
-        let half = t975(self.count - 1) * (variance / self.count as f64).sqrt();
-        Some([self.mean - half, self.mean + half])
-    }
+/// The 95% confidence interval of `values`' mean, `mean ± t(0.975, n−1)·s/√n`, if at least two
+/// values were added.
+pub fn mean_ci95(values: &Mean) -> Option<[f64; 2]> {
+    let variance = values.variance()?;
+    let count = values.count();
+    let half = t975(count - 1) * (variance / count as f64).sqrt();
+    let mean = values.mean();
+    Some([mean - half, mean + half])
 }
 
 /// Student's t quantile t(0.975, df) for `df` ≥ 1 degrees of freedom: tabulated to 30, then
@@ -135,19 +105,19 @@ mod tests {
     }
 
     #[test]
-    fn welford_matches_the_two_pass_formulas() {
-        let mut w = Welford::default();
-        assert_eq!(w.mean(), None);
+    fn the_running_mean_matches_the_two_pass_formulas() {
+        let mut w = Mean::default();
+        assert_eq!(w.count(), 0);
         w.add(3.0);
-        assert_eq!(w.mean(), Some(3.0));
+        assert!(close(w.mean(), 3.0, 1e-12));
         assert_eq!(w.variance(), None);
-        assert_eq!(w.mean_ci95(), None);
+        assert_eq!(mean_ci95(&w), None);
         for x in [1.0, 2.0, 4.0, 5.0] {
             w.add(x);
         }
         // 1..5: mean 3, squared deviations 4+1+0+1+4 = 10, variance 10/4.
         assert_eq!(w.count(), 5);
-        assert!(close(w.mean().unwrap(), 3.0, 1e-12));
+        assert!(close(w.mean(), 3.0, 1e-12));
         assert!(close(w.variance().unwrap(), 2.5, 1e-12));
     }
 
@@ -155,26 +125,26 @@ mod tests {
     fn mean_interval_by_hand() {
         // 1, 2, 3, 4, 5: s = √2.5, se = s/√5 = √0.5 = 0.707107, t(0.975, 4) = 2.776445,
         // half-width 1.963243.
-        let mut w = Welford::default();
+        let mut w = Mean::default();
         for x in [1.0, 2.0, 3.0, 4.0, 5.0] {
             w.add(x);
         }
-        let [lo, hi] = w.mean_ci95().unwrap();
+        let [lo, hi] = mean_ci95(&w).unwrap();
         assert!(close(lo, 1.036_757, 1e-5), "{lo}");
         assert!(close(hi, 4.963_243, 1e-5), "{hi}");
         // Two values 0 and 1: mean 0.5, s = √0.5, se = 0.5, t(1) = 12.706205.
-        let mut w = Welford::default();
+        let mut w = Mean::default();
         w.add(0.0);
         w.add(1.0);
-        let [lo, hi] = w.mean_ci95().unwrap();
+        let [lo, hi] = mean_ci95(&w).unwrap();
         assert!(close(lo, 0.5 - 6.353_102, 1e-5), "{lo}");
         assert!(close(hi, 0.5 + 6.353_102, 1e-5), "{hi}");
         // Identical values: a zero-width interval at the value.
-        let mut w = Welford::default();
+        let mut w = Mean::default();
         for _ in 0..10 {
             w.add(0.25);
         }
-        assert_eq!(w.mean_ci95(), Some([0.25, 0.25]));
+        assert_eq!(mean_ci95(&w), Some([0.25, 0.25]));
     }
 
     #[test]

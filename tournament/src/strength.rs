@@ -3,12 +3,14 @@
 //! robin with win rates, intervals, ratings, the head-to-head matrix and seat advantage; the
 //! pairings that show each rung beats the one below it (duplicate seating, the stronger agent
 //! against copies of the weaker one, its win rate against the fair share 1/players); and a
-//! chart of win rate against search budget (SVG, drawn with plotters).
+//! chart of win rate against search budget (SVG, drawn with plotters, built in only with the
+//! `charts` feature: [`CHARTS`]).
 //!
 //! What is played is plain data ([`StrengthPlan`]): [`StrengthPlan::standard`] builds the
 //! real one from the level table at a [`Scale`], tests build tiny ones. Every tournament is
 //! seeded from the plan's seed, so the whole report is reproducible (timings aside).
 
+#[cfg(feature = "charts")]
 mod chart;
 
 use std::collections::BTreeMap;
@@ -310,11 +312,27 @@ pub struct StrengthFiles {
 /// Where the charts go, under the report's directory.
 pub const CHART_DIR: &str = "strength";
 
+/// Whether this build draws the report's charts (the `charts` feature); without them the
+/// report cannot be rendered ([`TournamentError::NoCharts`]).
+pub const CHARTS: bool = cfg!(feature = "charts");
+
+/// The budget chart of one game's sections, as an SVG document.
+#[cfg(feature = "charts")]
+fn budget_chart(title: &str, sections: &[&SectionResult]) -> Result<String, TournamentError> {
+    chart::budget_chart(title, sections)
+}
+
+/// Without the `charts` feature there is no chart to draw.
+#[cfg(not(feature = "charts"))]
+fn budget_chart(_title: &str, _sections: &[&SectionResult]) -> Result<String, TournamentError> {
+    Err(TournamentError::NoCharts)
+}
+
 impl StrengthResults {
     /// Renders the report: the Markdown, the charts and the JSON of every tournament.
     ///
     /// # Errors
-    /// A chart that cannot be drawn.
+    /// A chart that cannot be drawn, or a build without the `charts` feature.
     pub fn render(&self) -> Result<StrengthFiles, TournamentError> {
         let mut by_game: BTreeMap<&str, Vec<&SectionResult>> = BTreeMap::new();
         let mut order: Vec<&str> = Vec::new();
@@ -337,7 +355,7 @@ impl StrengthResults {
             let _ = writeln!(md, "\n## {title} (`{name}`)\n");
             write_levels(&mut md, sections);
             let file = format!("{CHART_DIR}/{name}.svg");
-            charts.push((file.clone(), chart::budget_chart(title, sections)?));
+            charts.push((file.clone(), budget_chart(title, sections)?));
             let _ = writeln!(
                 md,
                 "\n### Win rate against search budget\n\n![{title}: win rate of flat Monte Carlo over the heuristic (hard's settings, up to expert) against medium (the heuristic) by playouts per decision]({file})\n"

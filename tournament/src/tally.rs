@@ -4,10 +4,12 @@
 //!
 //! Memory does not grow with the number of games: only sums are kept.
 
+use mousehole_bots::search::Mean;
+
 use crate::plan::Plan;
 use crate::rating::Ratings;
 use crate::record::DealRecord;
-use crate::stats::{Placements, Welford};
+use crate::stats::Placements;
 
 /// Sums for one entry.
 #[derive(Clone, Debug, Default)]
@@ -17,7 +19,7 @@ pub struct EntryTally {
     pub return_sum: f64,
     /// The entry's mean return in each deal it played (the deal is the unit of its interval:
     /// the games of a deal share their luck).
-    pub deal_means: Welford,
+    pub deal_means: Mean,
     /// First places, a first shared by k seats counting 1/k.
     pub wins: f64,
     pub score_sum: i128,
@@ -33,7 +35,7 @@ pub struct EntryTally {
 pub struct SeatTally {
     pub games: u64,
     pub return_sum: f64,
-    pub deal_means: Welford,
+    pub deal_means: Mean,
     pub wins: f64,
 }
 
@@ -238,7 +240,7 @@ mod tests {
         assert_eq!(tally.agents[0].forfeits, 1);
         assert_eq!(tally.agents[0].nanos, 2_000 + 6_000 + 6_000);
         assert_eq!(tally.agents[0].max_nanos, 4_500);
-        assert_eq!(tally.agents[1].deal_means.mean(), Some(1.5 / 3.0));
+        assert_eq!(tally.agents[1].deal_means.mean(), 1.5 / 3.0);
         // Entry 1 against entry 2: game 1 (2 vs 3: above), game 2 (1 vs 1: tie), game 3
         // (1 vs 2: above).
         assert_eq!(

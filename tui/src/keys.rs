@@ -46,6 +46,22 @@ pub enum Cmd {
     Reseed,
     /// Quit at once (Ctrl-C), from anywhere.
     Interrupt,
+    /// Roll your own die.
+    Roll,
+    /// Pan a board larger than its area.
+    PanLeft,
+    PanRight,
+    PanUp,
+    PanDown,
+    /// The next or previous tab (help: keys, rules, legend).
+    NextTab,
+    PreviousTab,
+    /// Open the history of kept games.
+    History,
+    /// The coach's review of a finished game.
+    Review,
+    /// Switch the coach on or off (during a game).
+    Coach,
 }
 
 /// A key as the lists write it.
@@ -54,15 +70,21 @@ pub enum Key {
     Char(char),
     Ctrl(char),
     Code(KeyCode),
+    /// A key other than a character, with Shift held (⇧←).
+    Shift(KeyCode),
 }
 
 impl Key {
     fn matches(self, event: &KeyEvent) -> bool {
         let ctrl = event.modifiers.contains(KeyModifiers::CONTROL);
+        let shift = event.modifiers.contains(KeyModifiers::SHIFT);
         match (self, event.code) {
             (Key::Ctrl(c), KeyCode::Char(typed)) => ctrl && typed.eq_ignore_ascii_case(&c),
             (Key::Char(c), KeyCode::Char(typed)) => !ctrl && typed == c,
-            (Key::Code(code), typed) => !ctrl && code == typed,
+            // Shift+Tab arrives as BackTab, with or without the Shift flag.
+            (Key::Code(KeyCode::BackTab), KeyCode::BackTab) => !ctrl,
+            (Key::Code(code), typed) => !ctrl && !shift && code == typed,
+            (Key::Shift(code), typed) => !ctrl && shift && code == typed,
             _ => false,
         }
     }
@@ -73,6 +95,7 @@ impl Key {
             Key::Char(' ') => "space".to_owned(),
             Key::Char(c) => c.to_string(),
             Key::Ctrl(c) => format!("^{}", c.to_ascii_uppercase()),
+            Key::Shift(code) => format!("⇧{}", Key::Code(code).label()),
             Key::Code(code) => match code {
                 KeyCode::Up => "↑".to_owned(),
                 KeyCode::Down => "↓".to_owned(),
@@ -131,7 +154,7 @@ const fn bind(
     }
 }
 
-use Key::{Char, Code, Ctrl};
+use Key::{Char, Code, Ctrl, Shift};
 
 const INTERRUPT: Binding = bind(
     Cmd::Interrupt,
@@ -144,9 +167,63 @@ const HELP: Binding = bind(
     Cmd::Help,
     &[Char('?')],
     "help",
-    "this help; any key closes it",
+    "this help: the keys, and in a game its rules and a legend of the board",
     true,
 );
+/// Leaving a list screen for the one it was opened from.
+const BACK: Binding = bind(
+    Cmd::Quit,
+    &[Char('q'), Code(KeyCode::Esc)],
+    "back",
+    "back to where you came from",
+    true,
+);
+/// Scrolling the log a page at a time.
+const LOG_BACK: Binding = bind(
+    Cmd::LogUp,
+    &[Code(KeyCode::PageUp)],
+    "log",
+    "scroll the log back a page",
+    false,
+);
+const LOG_ON: Binding = bind(
+    Cmd::LogDown,
+    &[Code(KeyCode::PageDown)],
+    "log",
+    "scroll the log forward a page",
+    false,
+);
+const QUIT_GAME: Binding = bind(
+    Cmd::Quit,
+    &[Char('q')],
+    "quit",
+    "quit (asks first if the game is unsaved)",
+    true,
+);
+const PANS: [Binding; 4] = [
+    bind(
+        Cmd::PanLeft,
+        &[Shift(KeyCode::Left)],
+        "pan",
+        "show more of a board that does not fit, to the left",
+        true,
+    ),
+    bind(
+        Cmd::PanRight,
+        &[Shift(KeyCode::Right)],
+        "pan",
+        "… to the right",
+        false,
+    ),
+    bind(Cmd::PanUp, &[Shift(KeyCode::Up)], "pan", "… upwards", false),
+    bind(
+        Cmd::PanDown,
+        &[Shift(KeyCode::Down)],
+        "pan",
+        "… downwards",
+        false,
+    ),
+];
 
 /// The setup screen. Text fields take printable keys first (`Setup::types_text`).
 pub const SETUP: &[Binding] = &[
@@ -182,7 +259,7 @@ pub const SETUP: &[Binding] = &[
         Cmd::Choose,
         &[Code(KeyCode::Enter)],
         "start",
-        "start the game (when every field is valid)",
+        "start the game (when every field is valid), or open your games",
         true,
     ),
     bind(
@@ -190,6 +267,13 @@ pub const SETUP: &[Binding] = &[
         &[Ctrl('r')],
         "new seed",
         "a new random seed",
+        true,
+    ),
+    bind(
+        Cmd::History,
+        &[Ctrl('o')],
+        "your games",
+        "the games you played and kept, with your wins per level",
         true,
     ),
     HELP,
@@ -251,22 +335,29 @@ pub const GAME: &[Binding] = &[
         Cmd::Hint,
         &[Char('h')],
         "hint",
-        "the strongest bot's win chance for each of your moves (recorded in the transcript)",
+        "the strongest bot's win chance for each of your moves, the list sorted by it and the cursor on its pick (★); recorded in the transcript",
         true,
     ),
     bind(
         Cmd::Undo,
         &[Char('u')],
         "undo",
-        "back to your previous decision (one person against bots)",
+        "back to your previous decision (one person against bots; recorded in the transcript)",
         true,
     ),
     bind(
         Cmd::Skip,
         &[Char('n')],
         "skip",
-        "show the bots' moves at once until your next decision",
+        "show the bots' moves at once until your next decision or roll",
         true,
+    ),
+    bind(
+        Cmd::Coach,
+        &[Char('c')],
+        "coach",
+        "coach mode on or off: before a move that gives away 10 or more points of win chance, the coach says so and you may choose again",
+        false,
     ),
     bind(
         Cmd::Slower,
@@ -289,20 +380,12 @@ pub const GAME: &[Binding] = &[
         "show another seat's view (only when no person plays)",
         false,
     ),
-    bind(
-        Cmd::LogUp,
-        &[Code(KeyCode::PageUp)],
-        "log",
-        "scroll the log back",
-        false,
-    ),
-    bind(
-        Cmd::LogDown,
-        &[Code(KeyCode::PageDown)],
-        "log",
-        "scroll the log forward",
-        false,
-    ),
+    PANS[0],
+    PANS[1],
+    PANS[2],
+    PANS[3],
+    LOG_BACK,
+    LOG_ON,
     bind(
         Cmd::Save,
         &[Char('s')],
@@ -311,13 +394,41 @@ pub const GAME: &[Binding] = &[
         true,
     ),
     HELP,
+    QUIT_GAME,
+    INTERRUPT,
+];
+
+/// Your own die is to be rolled.
+pub const ROLL: &[Binding] = &[
     bind(
-        Cmd::Quit,
-        &[Char('q')],
-        "quit",
-        "quit (asks first if the game is unsaved)",
+        Cmd::Roll,
+        &[Code(KeyCode::Enter), Char(' '), Char('r')],
+        "roll",
+        "roll your die",
         true,
     ),
+    PANS[0],
+    PANS[1],
+    PANS[2],
+    PANS[3],
+    LOG_BACK,
+    LOG_ON,
+    bind(
+        Cmd::Undo,
+        &[Char('u')],
+        "undo",
+        "back to your previous decision",
+        true,
+    ),
+    bind(
+        Cmd::Save,
+        &[Char('s')],
+        "save",
+        "save the transcript so far",
+        true,
+    ),
+    HELP,
+    QUIT_GAME,
     INTERRUPT,
 ];
 
@@ -361,6 +472,25 @@ pub const TYPING: &[Binding] = &[
     INTERRUPT,
 ];
 
+/// The coach warns of the move chosen.
+pub const COACH: &[Binding] = &[
+    bind(
+        Cmd::Choose,
+        &[Code(KeyCode::Enter)],
+        "play anyway",
+        "play the move all the same",
+        true,
+    ),
+    bind(
+        Cmd::Cancel,
+        &[Code(KeyCode::Esc), Char('c')],
+        "choose again",
+        "back to the list to choose another move",
+        true,
+    ),
+    INTERRUPT,
+];
+
 /// The hand-off screen between two people's decisions.
 pub const HANDOFF: &[Binding] = &[
     bind(
@@ -381,13 +511,21 @@ pub const HANDOFF: &[Binding] = &[
     INTERRUPT,
 ];
 
-/// The end of a game.
+/// The end of a game. Enter does nothing here: a person pressing it to roll or play as
+/// the game ends would otherwise start the next game before seeing how this one ended.
 pub const END: &[Binding] = &[
     bind(
         Cmd::Again,
-        &[Code(KeyCode::Enter), Char('a')],
+        &[Char('a')],
         "again",
         "play again with the same settings (the next seed)",
+        true,
+    ),
+    bind(
+        Cmd::Review,
+        &[Char('c')],
+        "coach",
+        "the coach reviews your decisions: inaccuracies, mistakes and blunders, with the better move",
         true,
     ),
     bind(
@@ -398,25 +536,42 @@ pub const END: &[Binding] = &[
         true,
     ),
     bind(
+        Cmd::History,
+        &[Char('o')],
+        "your games",
+        "the games you played and kept",
+        false,
+    ),
+    bind(
         Cmd::NewGame,
         &[Char('g')],
         "setup",
         "back to the setup screen",
         true,
     ),
-    bind(Cmd::Save, &[Char('s')], "save", "save the transcript", true),
+    bind(
+        Cmd::Save,
+        &[Char('s')],
+        "save",
+        "save the transcript elsewhere (finished games are kept in your games anyway)",
+        false,
+    ),
+    PANS[0],
+    PANS[1],
+    PANS[2],
+    PANS[3],
     bind(
         Cmd::LogUp,
         &[Code(KeyCode::PageUp), Char('k')],
         "log",
-        "scroll the log back",
+        "scroll the log back a page",
         false,
     ),
     bind(
         Cmd::LogDown,
         &[Code(KeyCode::PageDown), Char('j')],
         "log",
-        "scroll the log forward",
+        "scroll the log forward a page",
         false,
     ),
     HELP,
@@ -424,7 +579,7 @@ pub const END: &[Binding] = &[
         Cmd::Quit,
         &[Char('q'), Code(KeyCode::Esc)],
         "quit",
-        "quit",
+        "quit (the finished game is kept in your games)",
         true,
     ),
     INTERRUPT,
@@ -481,12 +636,147 @@ pub const REPLAY: &[Binding] = &[
         "ten events forward",
         false,
     ),
+    PANS[0],
+    PANS[1],
+    PANS[2],
+    PANS[3],
     HELP,
     bind(
         Cmd::Quit,
         &[Char('q'), Code(KeyCode::Esc)],
         "close",
         "close the viewer",
+        true,
+    ),
+    INTERRUPT,
+];
+
+/// The list of kept games.
+pub const HISTORY: &[Binding] = &[
+    bind(
+        Cmd::Up,
+        &[Code(KeyCode::Up), Char('k')],
+        "game",
+        "the game above",
+        true,
+    ),
+    bind(
+        Cmd::Down,
+        &[Code(KeyCode::Down), Char('j')],
+        "game",
+        "the game below",
+        false,
+    ),
+    bind(
+        Cmd::Choose,
+        &[Code(KeyCode::Enter)],
+        "open",
+        "open the game in the replay viewer",
+        true,
+    ),
+    bind(
+        Cmd::Review,
+        &[Char('c')],
+        "coach",
+        "the coach reviews your decisions in that game",
+        true,
+    ),
+    HELP,
+    BACK,
+    INTERRUPT,
+];
+
+/// The coach's review of a game.
+pub const REVIEW: &[Binding] = &[
+    bind(
+        Cmd::Up,
+        &[Code(KeyCode::Up), Char('k')],
+        "decision",
+        "the previous decision of yours",
+        true,
+    ),
+    bind(
+        Cmd::Down,
+        &[Code(KeyCode::Down), Char('j')],
+        "decision",
+        "the next decision of yours",
+        false,
+    ),
+    bind(
+        Cmd::PageUp,
+        &[Code(KeyCode::Left), Char('K')],
+        "marked",
+        "the previous marked decision",
+        true,
+    ),
+    bind(
+        Cmd::PageDown,
+        &[Code(KeyCode::Right), Char('J')],
+        "marked",
+        "the next marked decision (inaccuracy, mistake or blunder)",
+        false,
+    ),
+    bind(
+        Cmd::Choose,
+        &[Code(KeyCode::Enter)],
+        "show",
+        "open the position before that decision in the replay viewer, in your view",
+        true,
+    ),
+    HELP,
+    BACK,
+    INTERRUPT,
+];
+
+/// The help overlay.
+pub const HELP_POPUP: &[Binding] = &[
+    bind(
+        Cmd::NextTab,
+        &[Code(KeyCode::Tab), Code(KeyCode::Right)],
+        "tab",
+        "the next tab: keys, rules, legend",
+        true,
+    ),
+    bind(
+        Cmd::PreviousTab,
+        &[Code(KeyCode::BackTab), Code(KeyCode::Left)],
+        "tab",
+        "the previous tab",
+        false,
+    ),
+    bind(
+        Cmd::Up,
+        &[Code(KeyCode::Up), Char('k')],
+        "scroll",
+        "scroll up",
+        true,
+    ),
+    bind(
+        Cmd::Down,
+        &[Code(KeyCode::Down), Char('j')],
+        "scroll",
+        "scroll down",
+        false,
+    ),
+    bind(
+        Cmd::PageUp,
+        &[Code(KeyCode::PageUp)],
+        "page",
+        "a page up",
+        false,
+    ),
+    bind(
+        Cmd::PageDown,
+        &[Code(KeyCode::PageDown), Char(' ')],
+        "page",
+        "a page down",
+        false,
+    ),
+    bind(
+        Cmd::Cancel,
+        &[Code(KeyCode::Esc), Char('q'), Char('?')],
+        "close",
+        "close the help (any other key does too)",
         true,
     ),
     INTERRUPT,
@@ -536,28 +826,86 @@ pub const QUIT_UNSAVED: &[Binding] = &[
 pub enum Context {
     Setup,
     Game,
+    Roll,
     Typing,
+    Coach,
     Handoff,
     End,
     Replay,
+    History,
+    Review,
+    Help,
     Prompt,
     QuitUnsaved,
 }
 
 impl Context {
+    /// Every context (the tests check each list).
+    pub const ALL: [Context; 13] = [
+        Context::Setup,
+        Context::Game,
+        Context::Roll,
+        Context::Typing,
+        Context::Coach,
+        Context::Handoff,
+        Context::End,
+        Context::Replay,
+        Context::History,
+        Context::Review,
+        Context::Help,
+        Context::Prompt,
+        Context::QuitUnsaved,
+    ];
+
     /// The context's key list.
     pub fn bindings(self) -> &'static [Binding] {
         match self {
             Context::Setup => SETUP,
             Context::Game => GAME,
+            Context::Roll => ROLL,
             Context::Typing => TYPING,
+            Context::Coach => COACH,
             Context::Handoff => HANDOFF,
             Context::End => END,
             Context::Replay => REPLAY,
+            Context::History => HISTORY,
+            Context::Review => REVIEW,
+            Context::Help => HELP_POPUP,
             Context::Prompt => PROMPT,
             Context::QuitUnsaved => QUIT_UNSAVED,
         }
     }
+}
+
+/// The key bar's entries for `bindings`: a pair of commands of one name (`↑` and `↓` both
+/// `move`) is one entry showing both first keys (`↑/↓ move`); `enabled` leaves out what can
+/// do nothing now.
+pub fn bar_entries(
+    bindings: &[Binding],
+    enabled: impl Fn(Cmd) -> bool,
+) -> Vec<(String, &'static str)> {
+    let mut entries = Vec::new();
+    for binding in bindings.iter().filter(|b| b.in_bar && enabled(b.cmd)) {
+        let partners: Vec<String> = bindings
+            .iter()
+            .filter(|other| other.name == binding.name && !other.in_bar)
+            .filter_map(|other| other.keys.first().map(|k| k.label()))
+            .collect();
+        let own = binding.keys.first().map(|k| k.label()).unwrap_or_default();
+        let keys = if partners.is_empty() {
+            binding.key_label()
+        } else if partners.len() > 1 {
+            // Four keys of one name (the pans) read as their shared modifier.
+            format!("{}arrows", own.chars().next().unwrap_or_default())
+        } else {
+            std::iter::once(own)
+                .chain(partners)
+                .collect::<Vec<_>>()
+                .join("/")
+        };
+        entries.push((keys, binding.name));
+    }
+    entries
 }
 
 /// The command `event` asks for on a screen with `bindings`.
@@ -582,38 +930,49 @@ mod tests {
         assert_eq!(lookup(REPLAY, &key(KeyCode::Char('h'))), Some(Cmd::Left));
         assert_eq!(lookup(SETUP, &key(KeyCode::Char('h'))), None);
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
-        for list in [
-            SETUP,
-            GAME,
-            TYPING,
-            HANDOFF,
-            END,
-            REPLAY,
-            PROMPT,
-            QUIT_UNSAVED,
-        ] {
-            assert_eq!(lookup(list, &ctrl_c), Some(Cmd::Interrupt));
+        for context in Context::ALL {
+            assert_eq!(lookup(context.bindings(), &ctrl_c), Some(Cmd::Interrupt));
         }
         // A plain `c` is not Ctrl-C.
-        assert_eq!(lookup(GAME, &key(KeyCode::Char('c'))), None);
+        assert_eq!(lookup(HANDOFF, &key(KeyCode::Char('c'))), None);
+        // Shift+← pans; ← alone does not.
+        let shift_left = KeyEvent::new(KeyCode::Left, KeyModifiers::SHIFT);
+        assert_eq!(lookup(GAME, &shift_left), Some(Cmd::PanLeft));
+        assert_eq!(lookup(GAME, &key(KeyCode::Left)), Some(Cmd::PageUp));
+        let back_tab = KeyEvent::new(KeyCode::BackTab, KeyModifiers::SHIFT);
+        assert_eq!(lookup(SETUP, &back_tab), Some(Cmd::Up));
     }
 
     #[test]
     fn no_key_is_bound_twice_on_one_screen() {
-        for list in [
-            SETUP,
-            GAME,
-            TYPING,
-            HANDOFF,
-            END,
-            REPLAY,
-            PROMPT,
-            QUIT_UNSAVED,
-        ] {
+        for context in Context::ALL {
+            let list = context.bindings();
             let keys: Vec<Key> = list.iter().flat_map(|b| b.keys.iter().copied()).collect();
             for (i, a) in keys.iter().enumerate() {
-                assert!(!keys[i + 1..].contains(a), "{a:?} bound twice");
+                assert!(
+                    !keys[i + 1..].contains(a),
+                    "{a:?} bound twice in {context:?}"
+                );
             }
         }
+    }
+
+    #[test]
+    fn the_key_bar_shows_both_keys_of_a_pair() {
+        let entries = bar_entries(GAME, |_| true);
+        assert!(entries.contains(&("↑/↓".to_owned(), "move")), "{entries:?}");
+        assert!(
+            entries.contains(&("⇧arrows".to_owned(), "pan")),
+            "{entries:?}"
+        );
+        let entries = bar_entries(SETUP, |_| true);
+        assert!(
+            entries.contains(&("←/→".to_owned(), "change")),
+            "{entries:?}"
+        );
+        assert!(
+            entries.contains(&("↑/↓".to_owned(), "field")),
+            "{entries:?}"
+        );
     }
 }

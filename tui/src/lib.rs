@@ -2,10 +2,12 @@
 //! per game, the move list with hints, the log in the seat's own view, undo, saving and
 //! resuming, a replay viewer, hot seat for several people at one terminal.
 //!
-//! The [`App`] is state + [`App::handle_key`] (keys mapped to commands through one key list,
-//! [`keys`]) + rendering split into `render_*` functions; it holds the game as a
-//! `Box<dyn Session>` built through `visit_game!` with the bound `G: BotGame + BoardView`, so
-//! everything above the per-game board views is written once. Bots think on a worker thread.
+//! The [`App`] is state (`app`) + [`App::handle_key`] mapping keys to commands through one
+//! key list per screen ([`keys`]) + widgets drawing it (`ui`: `impl Widget for &App`, split
+//! into widgets over a pure layout function, nothing written back while drawing). It holds
+//! the game as a `Box<dyn Session>` built through `visit_game!` with the bound
+//! `G: BotGame + BoardView`, so everything above the per-game board views is written once.
+//! Bots think on a worker thread.
 //!
 //! # Examples
 //!
@@ -32,13 +34,17 @@
 
 mod app;
 pub mod bots;
+mod history;
 pub mod keys;
 mod replay;
+pub mod review;
 mod save;
 mod session;
 mod setup;
 mod terminal;
+pub mod text;
 mod theme;
+mod ui;
 pub mod view;
 mod worker;
 
@@ -47,7 +53,9 @@ use mousehole_engine::{GameSpec, SpecError};
 use thiserror::Error;
 
 pub use app::{App, Launch, random_seed};
-pub use save::{read_transcript, write_transcript};
+pub use save::{
+    DATA_DIR_VAR, data_dir, games_dir, program, quoted, read_transcript, write_transcript,
+};
 pub use session::GamePlan;
 pub use terminal::{Exit, restore, run};
 pub use theme::Theme;
@@ -68,6 +76,18 @@ pub(crate) trait TuiVisitor {
 /// TUI's bounds, so a new game does not compile until it has a board view.
 pub(crate) fn visit<V: TuiVisitor>(spec: &GameSpec, visitor: V) -> Result<V::Output, SpecError> {
     mousehole_engine::visit_game!(spec, visitor)
+}
+
+/// Whether the game's turns start with the player's own die ([`BoardView::OWN_DICE`]).
+pub(crate) fn rolls(info: &'static mousehole_engine::GameInfo) -> bool {
+    struct Rolls;
+    impl TuiVisitor for Rolls {
+        type Output = bool;
+        fn visit<G: TuiGame>(self, _config: G::Config) -> bool {
+            G::OWN_DICE
+        }
+    }
+    visit(&GameSpec::new(info), Rolls).unwrap_or(false)
 }
 
 /// Why the TUI cannot do what it was asked.

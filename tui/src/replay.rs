@@ -1,16 +1,18 @@
 //! The replay viewer: any transcript stepped through on the board, an event at a time, in any
 //! seat's view, or, once the game is over, with everything revealed (the full record with
-//! what each event did, and the hidden cards at each step).
+//! what each event did, and the hidden cards at each step); at each decision, what a search
+//! bot thought (the recorded `info`) and whether a person had a hint on screen.
 
 use mousehole_engine::replay::{Chance, Replay as MatchReplay};
 use mousehole_engine::{
-    Actor, Event, Game, GameSpec, MatchObserver, SeenEvent, ToMove, Transcript,
+    Actor, DecisionInfo, Event, Game, GameSpec, MatchObserver, SeenEvent, ToMove, Transcript, Undo,
 };
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::text::{Line, Span};
 
-use crate::session::{log_lines, seat_name};
+use crate::bots::{SeatName, recorded_names};
+use crate::session::LogEntry;
+use crate::session::hint::estimate_text;
 use crate::theme::Theme;
 use crate::view::Board;
 use crate::{TuiError, TuiGame, TuiVisitor};
@@ -33,15 +35,21 @@ pub trait Replay {
     fn seek(&mut self, position: usize);
     fn view(&self) -> ReplayView;
     fn cycle_view(&mut self);
-    /// What the current event was, in the current view.
-    fn status(&self) -> String;
+    /// Shows seat `seat`'s view.
+    fn show_seat(&mut self, seat: usize);
+    /// What the current event was, in the current view, and what its decider thought.
+    fn status(&self) -> Vec<String>;
     /// Why the transcript stops replaying early, if it does.
     fn problem(&self) -> Option<&str>;
-    fn log(&self, theme: Theme) -> Vec<Line<'static>>;
-    fn render_board(&mut self, area: Rect, buf: &mut Buffer, theme: Theme);
+    /// The events so far in the current view.
+    fn log(&self) -> Vec<LogEntry>;
+    fn render_board(&self, area: Rect, buf: &mut Buffer, theme: Theme, pan: (i16, i16));
     fn board_size(&self) -> (u16, u16);
-    /// The true state's hidden parts at this step (view Everything only).
-    fn revealed(&self, theme: Theme) -> Vec<Line<'static>>;
+    /// Whether the board pans when it does not fit.
+    fn pans(&self) -> bool;
+    /// The true state's hidden parts at this step that the board does not show (view
+    /// Everything only).
+    fn revealed(&self) -> Vec<String>;
 }
 
 /// Opens `transcript` in the viewer, starting in `view`'s seat (or the first person's).
@@ -69,7 +77,11 @@ pub fn open(transcript: &Transcript) -> Result<Box<dyn Replay>, TuiError> {
 
 struct ReplaySession<G: TuiGame> {
     game: String,
-    labels: Vec<String>,
+    names: Vec<SeatName>,
+    /// What each event's decider said of its choice (`info`), by event.
+    infos: Vec<Option<DecisionInfo>>,
+    /// The undos made while the game was played.
+    undos: Vec<Undo>,
     seed: u64,
     /// The state after each number of events: `states[0]` is the start.
     states: Vec<G>,
@@ -81,7 +93,6 @@ struct ReplaySession<G: TuiGame> {
     problem: Option<String>,
     position: usize,
     view: ReplayView,
-    hits: Vec<(Rect, G::Spot)>,
 }
 
 impl<G: TuiGame> ReplaySession<G> {
@@ -145,7 +156,9 @@ impl<G: TuiGame> ReplaySession<G> {
                 .next()
                 .unwrap_or(G::info().title)
                 .to_owned(),
-            labels: transcript.seats.clone(),
+            names: recorded_names(&transcript.seats, None),
+            infos: transcript.events.iter().map(|e| e.info.clone()).collect(),
+            undos: transcript.undos.clone(),
             seed: transcript.seed,
             position: 0,
             states,
@@ -154,7 +167,6 @@ impl<G: TuiGame> ReplaySession<G> {
             finished,
             problem,
             view: ReplayView::Seat(first_person),
-            hits: Vec::new(),
         }
     }
 
@@ -199,15 +211,22 @@ impl<G: TuiGame> Replay for ReplaySession<G> {
         };
     }
 
-    fn status(&self) -> String {
+    fn show_seat(&mut self, seat: usize) {
+        if seat < self.seen.len() {
+            self.view = ReplayView::Seat(seat);
+        }
+    }
+
+    fn status(&self) -> Vec<String> {
         let view = match self.view {
-            ReplayView::Seat(seat) => {
-                format!("{}'s view", seat_name(seat, &self.labels[seat], &[]))
-            }
+            ReplayView::Seat(seat) => format!("{}'s view", self.names[seat].full(seat)),
             ReplayView::Everything => "everything revealed".to_owned(),
         };
         if self.position == 0 {
-            return format!("the start, before event 1 of {} · {view}", self.len());
+            return vec![format!(
+                "the start, before event 1 of {} · {view}",
+                self.len()
+            )];
         }
         let index = self.position - 1;
         let what = match self.view {
@@ -220,61 +239,114 @@ impl<G: TuiGame> Replay for ReplaySession<G> {
                 format!("{actor}: {action}")
             }
         };
-        format!("event {} of {}: {what} · {view}", self.position, self.len())
+        let mut lines = vec![format!(
+            "event {} of {}: {what} · {view}",
+            self.position,
+            self.len()
+        )];
+        if let (Some(Some(info)), Actor::Seat(seat)) = (self.infos.get(index), self.full[index].0) {
+            lines.extend(thoughts(info, &self.names[seat].full(seat)));
+        }
+        for undo in self.undos.iter().filter(|u| u.at == self.position) {
+            let taken: Vec<String> = undo
+                .undone
+                .iter()
+                .filter(|e| e.actor != Actor::Chance)
+                .map(|e| format!("{}: {}", e.actor, e.action))
+                .collect();
+            lines.push(format!(
+                "↶ an undo came back here, taking back {} events ({})",
+                undo.undone.len(),
+                taken.join(", ")
+            ));
+        }
+        lines
     }
 
     fn problem(&self) -> Option<&str> {
         self.problem.as_deref()
     }
 
-    fn log(&self, theme: Theme) -> Vec<Line<'static>> {
+    fn log(&self) -> Vec<LogEntry> {
+        let who = |actor: Actor| match actor {
+            Actor::Chance => "chance".to_owned(),
+            Actor::Seat(seat) => format!("seat {seat}"),
+        };
         match self.view {
-            ReplayView::Seat(seat) => {
-                let names: Vec<String> =
-                    (0..self.seen.len()).map(|s| format!("seat {s}")).collect();
-                log_lines::<G>(&self.seen[seat][..self.position], &names, theme)
-            }
+            ReplayView::Seat(seat) => self.seen[seat][..self.position]
+                .iter()
+                .enumerate()
+                .map(|(i, event)| LogEntry {
+                    number: i + 1,
+                    actor: event.actor,
+                    who: who(event.actor),
+                    text: event.view.to_string(),
+                    note: event.note.clone(),
+                })
+                .collect(),
             ReplayView::Everything => self.full[..self.position]
                 .iter()
                 .enumerate()
-                .map(|(i, (actor, action, described))| {
-                    let style = match actor {
-                        Actor::Chance => theme.dim(),
-                        Actor::Seat(seat) => theme.seat(*seat),
-                    };
-                    let mut spans = vec![
-                        Span::styled(format!("{:>4} ", i + 1), theme.dim()),
-                        Span::styled(actor.to_string(), style),
-                        Span::raw(format!(": {action}")),
-                    ];
-                    if let Some(note) = described {
-                        spans.push(Span::styled(format!(" → {note}"), theme.dim()));
-                    }
-                    Line::from(spans)
+                .map(|(i, (actor, action, described))| LogEntry {
+                    number: i + 1,
+                    actor: *actor,
+                    who: who(*actor),
+                    text: action.clone(),
+                    note: described.clone(),
                 })
                 .collect(),
         }
     }
 
-    fn render_board(&mut self, area: Rect, buf: &mut Buffer, theme: Theme) {
+    fn render_board(&self, area: Rect, buf: &mut Buffer, theme: Theme, pan: (i16, i16)) {
         let seat = self.view_seat();
-        let observation = self.states[self.position].observation(seat);
+        let state = &self.states[self.position];
+        let observation = match self.view {
+            ReplayView::Everything => G::revealed_observation(state, seat),
+            ReplayView::Seat(_) => state.observation(seat),
+        };
         let names: Vec<String> = (0..self.seen.len()).map(|s| format!("seat {s}")).collect();
-        let mut hits = std::mem::take(&mut self.hits);
-        hits.clear();
-        let mut board = Board::new(buf, area, theme, &[], &names, &mut hits);
+        let mut board = Board::new(buf, area, theme, &[], &names);
+        board.die = G::die(&self.seen[seat][..self.position]);
+        board.pan = pan;
         G::draw_board(&observation, &mut board);
-        self.hits = hits;
     }
 
     fn board_size(&self) -> (u16, u16) {
         G::board_size(&self.states[self.position].observation(self.view_seat()))
     }
 
-    fn revealed(&self, theme: Theme) -> Vec<Line<'static>> {
+    fn pans(&self) -> bool {
+        G::PANS
+    }
+
+    fn revealed(&self) -> Vec<String> {
         match self.view {
-            ReplayView::Everything => G::revealed(&self.states[self.position], theme),
+            ReplayView::Everything => G::revealed(&self.states[self.position]),
             ReplayView::Seat(_) => Vec::new(),
         }
     }
+}
+
+/// What a decider said of its choice, for the viewer: whether a person had a hint or the
+/// coach on screen, or a bot's estimates of its best few moves.
+fn thoughts(info: &DecisionInfo, who: &str) -> Vec<String> {
+    let note = info.note.as_deref().unwrap_or_default();
+    let mut lines = vec![if note.starts_with("hint shown") {
+        format!("{who} had a hint on screen")
+    } else if note.starts_with("coach warned") {
+        format!("{who} played it after the coach warned")
+    } else {
+        format!("{who} thought:")
+    }];
+    lines.extend(
+        info.actions
+            .iter()
+            .take(4)
+            .map(|estimate| format!("  {} {}", estimate_text(estimate), estimate.action)),
+    );
+    if info.actions.len() > 4 {
+        lines.push(format!("  … {} moves in all", info.actions.len()));
+    }
+    lines
 }

@@ -1,18 +1,19 @@
 //! The setup screen: the game, the player count, every option (validated as it is typed, with
-//! the engine's own error text), who sits at each seat (a person or a bot), and the seed
-//! (random by default, shown).
+//! the engine's own error text), who sits at each seat (a person, a level described in plain
+//! words, or in the custom field any agent spec or program), the seed (random by default,
+//! shown), the TUI's own choices (the coach, rolling your own die), and the way to your
+//! kept games.
 
-use mousehole_bots::AgentSpec;
 use mousehole_engine::registry::games;
 use mousehole_engine::{GameInfo, GameSpec};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget};
 
 use mousehole_bots::SeatLabel;
 
-use crate::bots::{BotChoice, DEFAULT_BOT, bot_choices};
+use crate::bots::{DEFAULT_LEVEL, LevelChoice, level_choices};
 use crate::session::GamePlan;
 use crate::theme::Theme;
 
@@ -25,7 +26,14 @@ pub enum Field {
     Option(usize),
     Seat(usize),
     Seed,
+    /// Coach mode on or off.
+    Coach,
+    /// People roll their own dice, or the dice roll by themselves (games that start a turn
+    /// with a roll).
+    Roll,
     Start,
+    /// Your kept games.
+    History,
 }
 
 #[derive(Clone, Debug)]
@@ -38,7 +46,7 @@ struct OptionField {
     values: Vec<String>,
 }
 
-/// A seat's choice: index 0 is a person, then the bots, then a typed spec.
+/// A seat's choice: index 0 is a person, then the levels, then a typed spec.
 #[derive(Clone, Debug)]
 struct SeatField {
     choice: usize,
@@ -55,7 +63,11 @@ pub struct Setup {
     seats: Vec<SeatField>,
     seed: String,
     focus: usize,
-    bots: Vec<BotChoice>,
+    levels: Vec<LevelChoice>,
+    coach: bool,
+    roll_by_key: bool,
+    /// Whether the game's turns start with a die the player rolls.
+    rolls: bool,
 }
 
 /// What is wrong with the form, and in which field.
@@ -80,7 +92,10 @@ impl Setup {
             seats: Vec::new(),
             seed: seed.to_string(),
             focus: 0,
-            bots: bot_choices(),
+            levels: level_choices(),
+            coach: false,
+            roll_by_key: true,
+            rolls: false,
         };
         setup.select_game(index);
         setup
@@ -93,6 +108,7 @@ impl Setup {
     fn select_game(&mut self, index: usize) {
         self.game = index;
         let info = self.info();
+        self.rolls = crate::rolls(info);
         self.players = info.default_players();
         self.options = info
             .options
@@ -110,8 +126,11 @@ impl Setup {
     }
 
     fn default_bot(&self) -> usize {
-        let spec: AgentSpec = DEFAULT_BOT.parse().expect("the default bot parses");
-        1 + self.bots.iter().position(|b| b.spec == spec).unwrap_or(0)
+        1 + self
+            .levels
+            .iter()
+            .position(|choice| choice.level == DEFAULT_LEVEL)
+            .unwrap_or(0)
     }
 
     fn resize_seats(&mut self) {
@@ -132,7 +151,12 @@ impl Setup {
         fields.extend((0..self.options.len()).map(Field::Option));
         fields.extend((0..self.seats.len()).map(Field::Seat));
         fields.push(Field::Seed);
+        fields.push(Field::Coach);
+        if self.rolls {
+            fields.push(Field::Roll);
+        }
         fields.push(Field::Start);
+        fields.push(Field::History);
         fields
     }
 
@@ -153,7 +177,7 @@ impl Setup {
     }
 
     fn custom_choice(&self) -> usize {
-        self.bots.len() + 1
+        self.levels.len() + 1
     }
 
     /// Whether the focused field takes typed text (then printable keys go into it).
@@ -161,7 +185,12 @@ impl Setup {
         match self.focused() {
             Field::Option(_) | Field::Seed => true,
             Field::Seat(seat) => self.seats[seat].choice == self.custom_choice(),
-            Field::Game | Field::Players | Field::Start => false,
+            Field::Game
+            | Field::Players
+            | Field::Coach
+            | Field::Roll
+            | Field::Start
+            | Field::History => false,
         }
     }
 
@@ -206,7 +235,9 @@ impl Setup {
                     self.seed = seed.wrapping_add_signed(delta as i64).to_string();
                 }
             }
-            Field::Start => {}
+            Field::Coach => self.coach = !self.coach,
+            Field::Roll => self.roll_by_key = !self.roll_by_key,
+            Field::Start | Field::History => {}
         }
     }
 
@@ -256,17 +287,18 @@ impl Setup {
         }
         for (field, plan) in self.seats.iter_mut().zip(seats) {
             match plan {
-                SeatLabel::Human(_) => field.choice = 0,
+                // The command line refuses remote seats (`mousehole host` seats them).
+                SeatLabel::Human(_) | SeatLabel::Remote(_) => field.choice = 0,
                 SeatLabel::Agent(spec) => {
-                    if let Some(at) = self.bots.iter().position(|b| &b.spec == spec) {
+                    if let Some(at) = self.levels.iter().position(|c| &c.spec == spec) {
                         field.choice = at + 1;
                     } else {
-                        field.choice = self.bots.len() + 1;
+                        field.choice = self.levels.len() + 1;
                         field.custom = spec.to_string();
                     }
                 }
                 SeatLabel::Program(command) => {
-                    field.choice = self.bots.len() + 1;
+                    field.choice = self.levels.len() + 1;
                     field.custom = command.to_string();
                 }
             }
@@ -297,14 +329,21 @@ impl Setup {
         for (index, seat) in self.seats.iter().enumerate() {
             seats.push(match seat.choice {
                 0 => SeatLabel::Human(None),
-                choice if choice <= self.bots.len() => {
-                    SeatLabel::Agent(self.bots[choice - 1].spec.clone())
+                choice if choice <= self.levels.len() => {
+                    SeatLabel::Agent(self.levels[choice - 1].spec.clone())
                 }
                 _ => seat
                     .custom
                     .trim()
                     .parse::<SeatLabel>()
-                    .map_err(|e| problem(Field::Seat(index), format!("seat {index}: {e}")))?,
+                    .map_err(|e| problem(Field::Seat(index), format!("seat {index}: {e}")))
+                    .and_then(|label| match label {
+                        SeatLabel::Remote(_) => Err(problem(
+                            Field::Seat(index),
+                            format!("seat {index}: a remote seat is played from another terminal through `mousehole host`"),
+                        )),
+                        label => Ok(label),
+                    })?,
             });
         }
         let seed = mousehole_engine::options::digits(self.seed.trim())
@@ -319,14 +358,23 @@ impl Setup {
                     ),
                 )
             })?;
-        Ok(GamePlan::new(spec, seats, seed))
+        let mut plan = GamePlan::new(spec, seats, seed);
+        plan.coach = self.coach;
+        plan.roll_by_key = self.roll_by_key;
+        Ok(plan)
+    }
+
+    /// Presets the TUI's own choices (when a game is played again from the end screen).
+    pub fn set_choices(&mut self, coach: bool, roll_by_key: bool) {
+        self.coach = coach;
+        self.roll_by_key = roll_by_key;
     }
 
     fn seat_text(&self, seat: usize) -> String {
         let field = &self.seats[seat];
         match field.choice {
             0 => "person (you, or someone at this terminal)".to_owned(),
-            choice if choice <= self.bots.len() => self.bots[choice - 1].spec.to_string(),
+            choice if choice <= self.levels.len() => self.levels[choice - 1].text(),
             _ => format!("custom spec: {}", field.custom),
         }
     }
@@ -342,11 +390,18 @@ impl Setup {
             }
             Field::Seat(seat) => match self.seats[seat].choice {
                 0 => "a person: two or more play hot seat, passing the keyboard between decisions".to_owned(),
-                choice if choice <= self.bots.len() => self.bots[choice - 1].label.clone(),
-                _ => "type any agent spec, e.g. ismcts:iterations=500,rollout=heuristic (`mousehole list` shows the agents)".to_owned(),
+                choice if choice <= self.levels.len() => format!(
+                    "a bot at level {}: {} (←/→: another level; after the last, a custom spec)",
+                    self.levels[choice - 1].level,
+                    self.levels[choice - 1].level.description()
+                ),
+                _ => "type an agent: random, heuristic (the game's rule of thumb), mc:playouts=N, ismcts:iterations=N, a level, or exec:COMMAND for your own program (`mousehole list` shows them all)".to_owned(),
             },
             Field::Seed => "chance and the bots follow the seed: the same seed and seats replay the same game (^R: a new random one)".to_owned(),
+            Field::Coach => "coach mode: before a move that gives away 10 or more points of win chance, the coach says so and you may choose again (c switches it in a game)".to_owned(),
+            Field::Roll => "roll your own die with a key at the start of your turn, or let it roll by itself".to_owned(),
             Field::Start => "Enter starts the game".to_owned(),
+            Field::History => "the games you played and kept: open one, see the coach's review, your wins per level".to_owned(),
         }
     }
 
@@ -354,10 +409,16 @@ impl Setup {
     pub fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
         let problem = self.plan().err();
         let focused = self.focused();
-        let mut lines = vec![
-            Line::styled("mousehole — a new game", theme.title()),
-            Line::raw(""),
-        ];
+        // Every row counts: Mouse Trap for four, its options, help and spec fit 80×24.
+        let mut lines = vec![Line::styled("mousehole — a new game", theme.title())];
+        // The labels' column is as wide as the longest (an option's key may be long).
+        let label_width = self
+            .options
+            .iter()
+            .map(|o| o.key.len() + 1)
+            .chain([11])
+            .max()
+            .unwrap_or(11);
         let row = |label: String,
                    value: Vec<Span<'static>>,
                    field: Field,
@@ -368,7 +429,7 @@ impl Setup {
             let mut spans = vec![
                 Span::styled(marker, theme.accent()),
                 Span::styled(
-                    format!("{label:<10}"),
+                    format!("{label:<label_width$}"),
                     if bad { theme.error() } else { theme.dim() },
                 ),
             ];
@@ -436,11 +497,38 @@ impl Setup {
             Field::Seed,
             &mut lines,
         );
+        row(
+            "coach".into(),
+            choice(if self.coach { "on" } else { "off" }.to_owned()),
+            Field::Coach,
+            &mut lines,
+        );
+        if self.rolls {
+            row(
+                "your dice".into(),
+                choice(
+                    if self.roll_by_key {
+                        "you roll them with a key"
+                    } else {
+                        "they roll by themselves"
+                    }
+                    .to_owned(),
+                ),
+                Field::Roll,
+                &mut lines,
+            );
+        }
         lines.push(Line::raw(""));
         row(
             String::new(),
             vec![Span::styled("[ Start ]", theme.accent())],
             Field::Start,
+            &mut lines,
+        );
+        row(
+            String::new(),
+            vec![Span::styled("[ Your games ]", theme.text())],
+            Field::History,
             &mut lines,
         );
         lines.push(Line::raw(""));
@@ -458,9 +546,7 @@ impl Setup {
                 .unwrap_or_default();
             lines.push(Line::styled(format!("✓ ready: {spec}"), theme.good()));
         }
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .render(area, buf);
+        Paragraph::new(crate::text::wrap_all(&lines, usize::from(area.width), 0)).render(area, buf);
     }
 }
 

@@ -38,6 +38,7 @@ const TICK: Duration = Duration::from_millis(40);
 /// terminal failing.
 pub fn run(launch: Launch, stop: &AtomicBool) -> Result<Exit, TuiError> {
     let mut app = App::new(launch, Theme::from_env())?;
+    app.keep_games_in(crate::save::games_dir());
     if !(std::io::stdin().is_terminal() && stdout().is_terminal()) {
         return Err(TuiError::NoTerminal);
     }
@@ -59,6 +60,8 @@ fn event_loop(
     stop: &AtomicBool,
 ) -> Result<(), TuiError> {
     let mut redraw = true;
+    let size = terminal.size()?;
+    app.resize(size.width, size.height);
     loop {
         if redraw {
             terminal.draw(|frame| app.draw(frame))?;
@@ -71,7 +74,7 @@ fn event_loop(
             match event::read()? {
                 Event::Key(key) => app.handle_key(key),
                 Event::Mouse(mouse) => app.handle_mouse(mouse),
-                Event::Resize(..) => {}
+                Event::Resize(width, height) => app.resize(width, height),
                 _ => continue,
             }
             redraw = true;

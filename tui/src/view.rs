@@ -11,6 +11,7 @@ mod mouse_trap;
 use std::fmt::Debug;
 
 use mousehole_bots::BotGame;
+use mousehole_engine::SeenEvent;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -25,6 +26,16 @@ pub trait BoardView: BotGame {
     /// A place on the board an action can touch and a click can pick: a pantry slot, a room,
     /// a space, a cell.
     type Spot: Copy + PartialEq + Debug + Send + 'static;
+
+    /// Every symbol the board draws, with what it means (the help's legend).
+    const LEGEND: &'static [(&'static str, &'static str)];
+
+    /// Whether the board pans when it does not fit ([`Board::pan`]); others are cut.
+    const PANS: bool = false;
+
+    /// Whether a turn starts with the player's own die ([`BoardView::own_roll`]), so that
+    /// the setup screen offers people to roll it with a key.
+    const OWN_DICE: bool = false;
 
     /// The width and height the board would like for this observation; it gets at most the
     /// area there is and must draw something readable in 46 × 12.
@@ -51,13 +62,83 @@ pub trait BoardView: BotGame {
         None
     }
 
-    /// What was hidden, from the true final state, for the end screen: nothing is secret
-    /// once the game is over.
-    fn revealed(state: &Self, theme: Theme) -> Vec<Line<'static>>;
+    /// What is happening, said to the observing seat when it is its turn (`You are on Turn
+    /// Crank…`), where the observation's own sentence speaks of it as `Seat 0`; `None` to
+    /// use the observation's.
+    fn prompt(observation: &Self::Observation) -> Option<String> {
+        let _ = observation;
+        None
+    }
+
+    /// At a chance node: the seat whose own die is about to be rolled for its turn, which a
+    /// person may roll with a key (the roll is the match's chance event all the same).
+    fn own_roll(observation: &Self::Observation) -> Option<usize> {
+        let _ = observation;
+        None
+    }
+
+    /// The die to draw on the board, from the events the seat has seen (for games whose
+    /// observation does not keep the roll).
+    fn die(seen: &[SeenEvent<Self::EventView>]) -> Option<u8> {
+        let _ = seen;
+        None
+    }
+
+    /// The seat's observation of a finished game with what was hidden filled in from the
+    /// true state, for the end screen's board (faces instead of trap chances).
+    fn revealed_observation(state: &Self, seat: usize) -> Self::Observation {
+        state.observation(seat)
+    }
+
+    /// What was hidden that even [`BoardView::revealed_observation`]'s board does not show
+    /// (other hands, the top of the reserve), from the true final state; empty when the game
+    /// hid nothing.
+    fn revealed(state: &Self) -> Vec<String>;
+
+    /// How a finished game ended and how each seat scored, from its final state, in words,
+    /// the seats called by `names` (`you`, `seat 1`).
+    fn ending(state: &Self, names: &[String]) -> Ending;
+
+    /// Why `action` (one of the seat's legal actions) is worth playing, in a few plain words
+    /// from the seat's observation only (`5-hole card, 8% trap chance`); `None` where the
+    /// action speaks for itself.
+    fn reason(observation: &Self::Observation, action: &Self::Action) -> Option<String> {
+        let _ = (observation, action);
+        None
+    }
+}
+
+/// `your` for `you`, else `seat 1's`: a seat's name before what it owns.
+pub fn possessive(name: &str) -> String {
+    if name == "you" {
+        "your".to_owned()
+    } else {
+        format!("{name}'s")
+    }
+}
+
+/// A seat's name from `names`, or `seat N` when there is none.
+pub fn seat_name(names: &[String], seat: usize) -> String {
+    names
+        .get(seat)
+        .cloned()
+        .unwrap_or_else(|| format!("seat {seat}"))
+}
+
+/// How a finished game ended: the reason, and per seat how its score was made.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Ending {
+    /// `the reserve ran out`, `seat 1 took a third trap`.
+    pub reason: String,
+    /// By seat: `12 holes from 4 cheese cards, 2 traps`.
+    pub breakdown: Vec<String>,
+    /// How ties were broken, when one was (`tie broken by doors`).
+    pub tie_break: Option<String>,
 }
 
 /// The surface a board view draws on: an area of the frame, the theme, the spots to mark, the
-/// seat names, and the record of where each spot was drawn.
+/// seat names, the die to show, how far the person panned a board larger than its area, and
+/// the record of where each spot was drawn.
 pub struct Board<'a, S> {
     buf: &'a mut Buffer,
     area: Rect,
@@ -65,7 +146,12 @@ pub struct Board<'a, S> {
     pub marked: &'a [S],
     /// Short names of the seats as the viewer reads them (`you`, `seat 1`).
     pub names: &'a [String],
-    hits: &'a mut Vec<(Rect, S)>,
+    /// The die, for games whose observation does not hold it ([`BoardView::die`]).
+    pub die: Option<u8>,
+    /// Columns and rows (in the board's own units: cells) the person panned from where the
+    /// board would otherwise show, when it does not fit.
+    pub pan: (i16, i16),
+    hits: Vec<(Rect, S)>,
 }
 
 impl<S> std::fmt::Debug for Board<'_, S> {
@@ -83,7 +169,6 @@ impl<S: Copy + PartialEq> Board<'_, S> {
         theme: Theme,
         marked: &'a [S],
         names: &'a [String],
-        hits: &'a mut Vec<(Rect, S)>,
     ) -> Board<'a, S> {
         Board {
             buf,
@@ -91,8 +176,15 @@ impl<S: Copy + PartialEq> Board<'_, S> {
             theme,
             marked,
             names,
-            hits,
+            die: None,
+            pan: (0, 0),
+            hits: Vec::new(),
         }
+    }
+
+    /// Where each spot was drawn (for clicks).
+    pub fn into_hits(self) -> Vec<(Rect, S)> {
+        self.hits
     }
 
     pub fn width(&self) -> u16 {
@@ -196,8 +288,7 @@ pub fn draw_seat_view<G: crate::TuiGame>(
         height: board_height.min(area.height),
         ..area
     };
-    let mut hits = Vec::new();
-    let mut board = Board::new(buf, board_area, theme, &[], &names, &mut hits);
+    let mut board = Board::new(buf, board_area, theme, &[], &names);
     G::draw_board(&observation, &mut board);
     let status = observation.to_string();
     let mut lines: Vec<String> = status.lines().take(1).map(str::to_owned).collect();

@@ -125,7 +125,7 @@ impl<G: BotGame> Worker<G> {
                     .map_err(|e| format!("seat {seat}: {e}"))
             })
             .collect::<Result<Vec<_>, String>>()?;
-        let hinter = build_agent::<G>(hint).map_err(|e| format!("hints: {e}"))?;
+        let hinter = build_agent::<G>(hint);
         let mut bots = Bots {
             seats,
             hinter,

@@ -6,12 +6,8 @@ mod common;
 
 use std::str::FromStr;
 
-use common::Driver;
+use common::{Driver, after_decisions, small_hints};
 use mousehole_bots::SeatLabel;
-use mousehole_engine::games::cheese_day::CheeseDay;
-use mousehole_engine::games::moose_house::MooseHouse;
-use mousehole_engine::games::mouse_race::MouseRace;
-use mousehole_engine::games::mouse_trap::MouseTrap;
 use mousehole_engine::rng::stream;
 use mousehole_engine::{Actor, Game, GameSpec, Transcript};
 use mousehole_tui::view::draw_seat_view;
@@ -77,41 +73,51 @@ fn check_finished(driver: &mut Driver, game: &str) {
 }
 
 #[test]
-fn a_scripted_game_of_cheese_day_reaches_the_end_screen() {
+fn enter_pressed_late_leaves_the_end_screen_in_view_and_a_starts_the_next_game() {
     let mut driver = play_to_the_end("cheese-day", "human,heuristic,random", 11);
     check_finished(&mut driver, "cheese-day");
+    // Enter, pressed a moment late to play, leaves the end screen in view; `a` starts the
+    // next game.
+    driver.key(KeyCode::Enter);
+    assert!(driver.frame(80, 24).contains("game over"));
+    driver.char('a');
+    assert_eq!(driver.app.transcript().unwrap().seed, 12);
+    assert!(!driver.app.game_over());
+}
+
+/// A short game of `G` for a person and the heuristic: two players, and a turn limit of
+/// `max_turns` where the game has one (Mouse Race runs to 600 turns by default).
+fn short_game<G: Game>(max_turns: u32) -> String {
+    let info = G::info();
+    match info.option("max_turns") {
+        Some(_) => format!("{}:players=2,max_turns={max_turns}", info.name),
+        None => format!("{}:players=2", info.name),
+    }
+}
+
+/// One whole scripted game of every game of the list, named after its module.
+macro_rules! scripted_game {
+    ($module:ident, $game:ty) => {
+        #[test]
+        fn $module() {
+            let spec = short_game::<$game>(120);
+            let mut driver = play_to_the_end(&spec, "human,heuristic", 11);
+            check_finished(&mut driver, &spec);
+        }
+    };
+}
+
+/// A scripted game of each game reaches the end screen.
+mod a_scripted_game_reaches_the_end_screen {
+    use super::{check_finished, play_to_the_end, short_game};
+
+    mousehole_engine::for_each_game!(scripted_game);
 }
 
 #[test]
-fn a_scripted_game_of_moose_in_the_house_reaches_the_end_screen() {
-    let mut driver = play_to_the_end("moose-house", "human,heuristic,random", 12);
-    check_finished(&mut driver, "moose-house");
-}
-
-#[test]
-fn a_scripted_game_of_mouse_trap_reaches_the_end_screen() {
-    let mut driver = play_to_the_end("mouse-trap:players=2", "human,heuristic", 13);
-    check_finished(&mut driver, "mouse-trap");
-}
-
-#[test]
-fn a_scripted_game_of_mouse_race_reaches_the_end_screen() {
-    let mut driver = play_to_the_end("mouse-race:max_turns=120", "human,heuristic", 14);
-    check_finished(&mut driver, "mouse-race");
-}
-
-#[test]
-fn a_hint_shows_the_searchers_choice_first_and_is_recorded_with_the_decision() {
+fn a_hint_sorts_the_moves_puts_the_cursor_on_the_searchers_pick_and_is_recorded() {
     // A small search: the hint's machinery is the same whatever the iterations.
-    let mut plan = GamePlan::new(
-        "cheese-day:players=2".parse().unwrap(),
-        vec![
-            SeatLabel::Human(None),
-            SeatLabel::Agent("heuristic".parse().unwrap()),
-        ],
-        21,
-    );
-    plan.hint = "ismcts:iterations=300,rollout=heuristic".parse().unwrap();
+    let plan = small_hints("cheese-day:players=2", "human,heuristic", 21);
     let mut driver = Driver::new(Launch::Play(plan));
     driver.settle();
     driver.char('h');
@@ -124,17 +130,22 @@ fn a_hint_shows_the_searchers_choice_first_and_is_recorded_with_the_decision() {
     }
     let frame = driver.frame(80, 24);
     assert!(frame.contains("★"), "{frame}");
-    // The list is drawn choice first: the first move with an estimate is the starred one.
-    let first_estimate = frame
+    // The list is sorted by the number shown, highest first, moves not searched last.
+    let numbers: Vec<f64> = frame
         .lines()
         .filter_map(|line| line.rsplit("││").next())
-        .find(|panel| panel.contains('%'))
-        .unwrap();
-    assert!(first_estimate.trim_start().starts_with('★'), "{frame}");
-    // The selection stayed on its move; the top of the list is the searcher's choice.
-    for _ in 0..10 {
-        driver.char('k');
-    }
+        .filter_map(|panel| {
+            let panel = panel.trim_start_matches(['★', ' ']);
+            let (number, _) = panel.split_once("% ±")?;
+            number.trim().parse().ok()
+        })
+        .collect();
+    assert!(numbers.len() >= 2, "{frame}");
+    assert!(
+        numbers.windows(2).all(|w| w[0] >= w[1]),
+        "{numbers:?} {frame}"
+    );
+    // The cursor is on ★, so Enter plays the searcher's pick.
     driver.key(KeyCode::Enter);
     let transcript = driver.app.transcript().unwrap();
     let decision = transcript
@@ -150,20 +161,15 @@ fn a_hint_shows_the_searchers_choice_first_and_is_recorded_with_the_decision() {
         "{info:?}"
     );
     assert!(info.actions.len() >= 2, "{info:?}");
-    // The move played was the top of the list: the searcher's own choice, which its info
-    // lists first (the most visited, not always the highest estimate).
+    // The move played was the ★ one: the searcher's own choice, which its info lists first
+    // (the most visited, not always the highest estimate).
     assert_eq!(decision.action, info.actions[0].action);
     transcript.replay().unwrap();
 }
 
 #[test]
 fn undo_goes_back_to_the_last_decision_and_chance_stays_as_it_was() {
-    let mut driver = Driver::play("cheese-day", "human,heuristic,heuristic", 31);
-    for _ in 0..3 {
-        driver.settle();
-        driver.key(KeyCode::Enter);
-    }
-    driver.settle();
+    let mut driver = after_decisions("cheese-day", "human,heuristic,heuristic", 31, 3);
     let before = driver.app.transcript().unwrap();
     let last = before
         .events
@@ -561,6 +567,9 @@ const KEYS: &[KeyCode] = &[
     KeyCode::Char(':'),
     KeyCode::Char('t'),
     KeyCode::Char('a'),
+    KeyCode::Char('c'),
+    KeyCode::Char('o'),
+    KeyCode::BackTab,
     KeyCode::Char('r'),
     KeyCode::Char('1'),
     KeyCode::Tab,
@@ -577,10 +586,16 @@ const KEYS: &[KeyCode] = &[
 ];
 
 fn random_keys(spec: &str, seats: &str, seed: u64, keys: &[usize]) -> Option<Transcript> {
+    const ARROWS: [KeyCode; 4] = [KeyCode::Left, KeyCode::Right, KeyCode::Up, KeyCode::Down];
     let mut driver = Driver::play(spec, seats, seed);
     for &key in keys {
         driver.settle();
-        driver.key(KEYS[key % KEYS.len()]);
+        // The top of the range is Shift with an arrow (panning), the rest plain keys.
+        if key >= 60 {
+            driver.shift(ARROWS[key % 4]);
+        } else {
+            driver.key(KEYS[key % KEYS.len()]);
+        }
         if driver.app.should_quit() {
             break;
         }
@@ -596,24 +611,185 @@ proptest! {
 
     #[test]
     fn random_keys_never_panic_or_show_what_is_hidden(
-        game in 0usize..4,
+        game in 0..mousehole_engine::registry::games().len(),
         seed in 0u64..1000,
         keys in proptest::collection::vec(0usize..64, 1..60),
     ) {
-        let (spec, seats) = [
-            ("cheese-day", "human,heuristic,random"),
-            ("moose-house", "human,heuristic,random"),
-            ("mouse-trap", "human,heuristic,random"),
-            ("mouse-race:max_turns=100", "human,heuristic"),
-        ][game];
-        if let Some(transcript) = random_keys(spec, seats, seed, &keys) {
-            transcript.replay().expect("the transcript replays");
-            match game {
-                0 => view_hides_what_seat_0_cannot_know::<CheeseDay>(&transcript, 8),
-                1 => view_hides_what_seat_0_cannot_know::<MooseHouse>(&transcript, 8),
-                2 => view_hides_what_seat_0_cannot_know::<MouseTrap>(&transcript, 2),
-                _ => view_hides_what_seat_0_cannot_know::<MouseRace>(&transcript, 8),
+        let name = mousehole_engine::registry::games()[game].name;
+        macro_rules! random_keys_in {
+            ($module:ident, $game:ty) => {
+                if <$game as Game>::info().name == name {
+                    let spec = short_game::<$game>(100);
+                    if let Some(transcript) = random_keys(&spec, "human,heuristic", seed, &keys) {
+                        transcript.replay().expect("the transcript replays");
+                        view_hides_what_seat_0_cannot_know::<$game>(&transcript, 8);
+                    }
+                }
+            };
+        }
+        mousehole_engine::for_each_game!(random_keys_in);
+    }
+}
+
+/// A fresh folder of its own for a test.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = temp_path(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_finished_game_is_kept_in_the_games_folder_and_listed() {
+    let dir = temp_dir("kept");
+    let mut driver = Driver::play("cheese-day:players=2", "human,medium", 81);
+    driver.app.keep_games_in(dir.clone());
+    enter_to_the_end(&mut driver);
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let kept = mousehole_tui::read_transcript(&files[0].as_ref().unwrap().path()).unwrap();
+    let played = driver.app.transcript().unwrap();
+    // The same game (a bot's estimates may differ in their last digit through the JSON).
+    let moves = |t: &Transcript| {
+        t.events
+            .iter()
+            .map(|e| (e.actor, e.action.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(moves(&kept), moves(&played));
+    assert_eq!(kept.outcome.unwrap().ranks, played.outcome.unwrap().ranks);
+    assert!(driver.frame(80, 24).contains("kept in your games"));
+    // `q` on the end screen quits: the game is kept already.
+    driver.char('o');
+    let history = driver.frame(100, 30);
+    assert!(
+        history.contains("your games") && history.contains("Cheese Day"),
+        "{history}"
+    );
+    assert!(history.contains("medium: won"), "{history}");
+    // Enter opens it in the replay viewer, q comes back to the list.
+    driver.key(KeyCode::Enter);
+    assert!(driver.frame(80, 24).contains("replay: Cheese Day"));
+    driver.char('q');
+    assert!(driver.frame(80, 24).contains("your games"));
+}
+
+#[test]
+fn an_undo_is_recorded_in_the_transcript_and_shown_in_the_replay_viewer() {
+    let mut driver = after_decisions("cheese-day", "human,heuristic,heuristic", 31, 3);
+    let before = driver.app.transcript().unwrap();
+    driver.char('u');
+    driver.settle();
+    let transcript = driver.app.transcript().unwrap();
+    assert_eq!(transcript.undos.len(), 1);
+    let undo = &transcript.undos[0];
+    assert_eq!(undo.undone, before.events[undo.at..]);
+    // The file keeps it, and the transcript still replays (readers ignore the key).
+    let path = temp_path("undo.json");
+    mousehole_tui::write_transcript(&path, &transcript).unwrap();
+    let read = mousehole_tui::read_transcript(&path).unwrap();
+    assert_eq!(read.undos, transcript.undos);
+    read.replay().unwrap();
+    let mut viewer = Driver::new(Launch::Replay(Box::new(read)));
+    viewer.key(KeyCode::Home);
+    for _ in 0..undo.at {
+        viewer.key(KeyCode::Right);
+    }
+    let frame = viewer.frame(120, 40);
+    assert!(frame.contains("an undo came back here"), "{frame}");
+}
+
+#[test]
+fn the_replay_viewer_shows_what_a_search_bot_thought_and_the_hints_used() {
+    let mut driver = Driver::play("cheese-day:players=2", "human,medium", 91);
+    driver.settle();
+    let transcript = {
+        enter_to_the_end(&mut driver);
+        driver.app.transcript().unwrap()
+    };
+    let bot = transcript
+        .events
+        .iter()
+        .position(|e| e.actor == Actor::Seat(1) && e.info.is_some())
+        .expect("the medium bot says what it thought");
+    let mut viewer = Driver::new(Launch::Replay(Box::new(transcript)));
+    viewer.key(KeyCode::Home);
+    for _ in 0..=bot {
+        viewer.key(KeyCode::Right);
+    }
+    let frame = viewer.frame(120, 40);
+    assert!(frame.contains("seat 1 (medium) thought:"), "{frame}");
+    assert!(frame.contains("% ±"), "{frame}");
+}
+
+#[test]
+fn the_coach_warns_before_a_move_that_gives_away_win_chance() {
+    // The coach searches with a small budget here; its verdicts are the same machinery.
+    for seed in 1..40 {
+        let mut plan = small_hints("cheese-day:players=2", "human,heuristic", seed);
+        plan.coach = true;
+        let mut driver = Driver::new(Launch::Play(plan));
+        for _ in 0..30 {
+            driver.settle();
+            if driver.app.game_over() {
+                break;
+            }
+            // The worst-looking move: the bottom of the hint's sorted list.
+            driver.char('h');
+            driver.wait_for('★');
+            for _ in 0..20 {
+                driver.char('j');
+            }
+            driver.key(KeyCode::Enter);
+            driver.settle();
+            let frame = driver.frame(80, 24);
+            if frame.contains("the coach") {
+                assert!(frame.contains("gives away about"), "{frame}");
+                let events = driver.app.transcript().unwrap().events.len();
+                // Esc: choose again, nothing played.
+                driver.key(KeyCode::Esc);
+                assert!(!driver.frame(80, 24).contains("the coach "));
+                assert_eq!(driver.app.transcript().unwrap().events.len(), events);
+                // Enter on it again, then play it anyway: recorded with the warning.
+                driver.key(KeyCode::Enter);
+                driver.settle();
+                driver.key(KeyCode::Enter);
+                let transcript = driver.app.transcript().unwrap();
+                let played = &transcript.events[events];
+                let note = played.info.as_ref().and_then(|i| i.note.clone());
+                assert!(
+                    note.is_some_and(|n| n.starts_with("hint shown")),
+                    "{played:?}"
+                );
+                return;
             }
         }
     }
+    panic!("the coach never spoke");
+}
+
+#[test]
+fn watching_bots_the_screen_speaks_of_the_seat_not_of_you() {
+    let mut driver = Driver::play("cheese-day:players=2", "heuristic,heuristic", 7);
+    let mut seen = false;
+    for _ in 0..5_000 {
+        let frame = driver.frame(120, 40);
+        assert!(
+            !frame.contains("You rolled")
+                && !frame.contains("Your turn")
+                && !frame.contains("you:"),
+            "{frame}"
+        );
+        if frame.contains(" rolled ") {
+            assert!(
+                frame.contains("Seat 0 rolled") || frame.contains("Seat 1"),
+                "{frame}"
+            );
+            seen = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        driver.step();
+    }
+    assert!(seen, "the status never spoke of a roll");
 }

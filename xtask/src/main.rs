@@ -50,8 +50,8 @@ enum Task {
     /// Run the tests writing changed insta snapshots as `.snap.new` files to review.
     Snapshots,
     /// Regenerate docs/STRENGTH.md and its charts (docs/strength/): every game's agent
-    /// ladder, pairings and win rate against ISMCTS budget, played in release (about 30
-    /// minutes on two cores; `--quick` a few).
+    /// ladder, pairings and win rate against ISMCTS budget, played in release with the
+    /// `charts` feature (about 30 minutes on two cores; `--quick` a few).
     Strength {
         /// A tenth of the games: a few minutes.
         #[arg(long)]
@@ -148,7 +148,8 @@ fn ci() {
 const TEST_ENV: &[(&str, &str)] = &[("INSTA_UPDATE", "no"), ("CI", "true")];
 
 /// Runs every test, counting passes and failures: with cargo-nextest when it is installed
-/// (plus `cargo test --doc`, which nextest does not run), else with `cargo test`.
+/// (plus `cargo test --doc`, which nextest does not run), else with `cargo test`; then the
+/// strength report's test, which needs the `charts` feature.
 fn test(tally: &mut Tally) -> Result<()> {
     let nextest = Command::new(cargo_path())
         .args(["nextest", "--version"])
@@ -184,6 +185,21 @@ fn test(tally: &mut Tally) -> Result<()> {
         )?;
         add_cargo_test_counts(tally, &out, "cargo test");
     }
+    // The strength report's own test draws its charts, a feature no other test builds.
+    let charts = cargo_captured(
+        &[
+            "test",
+            "--locked",
+            "-p",
+            "mousehole-tournament",
+            "--features",
+            "charts",
+            "--test",
+            "strength",
+        ],
+        TEST_ENV,
+    )?;
+    add_cargo_test_counts(tally, &charts, "cargo test --features charts");
     Ok(())
 }
 
@@ -245,7 +261,8 @@ fn cargo_test_counts(text: &str) -> (u64, u64) {
 
 fn soak(games: u64, game: Option<&str>) -> Result<()> {
     let games = games.to_string();
-    let filter = game.map(|g| format!("{}_", g.replace('-', "_")));
+    // One test per game, named after the game's module.
+    let filter = game.map(|g| g.replace('-', "_"));
     let mut args = vec![
         "test",
         "--profile",
@@ -257,7 +274,7 @@ fn soak(games: u64, game: Option<&str>) -> Result<()> {
         "conformance",
     ];
     if let Some(filter) = &filter {
-        args.extend(["--", filter.as_str()]);
+        args.extend(["--", "--exact", filter.as_str()]);
     }
     let out = cargo_captured(
         &args,
@@ -337,6 +354,8 @@ fn strength(quick: bool, seed: u64) -> Result<()> {
         "--locked",
         "-p",
         "mousehole-cli",
+        "--features",
+        "charts",
         "--",
         "strength",
         "--out",

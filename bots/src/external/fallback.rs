@@ -4,8 +4,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use mousehole_engine::Game;
+use mousehole_engine::rng::AgentStreams;
 use mousehole_engine::text::shown;
+use mousehole_engine::{Decision, DecisionView, Fault, Game};
 use thiserror::Error;
 
 use crate::agent::Agent;
@@ -33,6 +34,28 @@ impl<G: Game> Fallback<G> {
         Fallback::Agent {
             name: "random".to_owned(),
             agent: Box::new(RandomAgent),
+        }
+    }
+
+    /// Decides for a seat whose player faulted (a program, a dropped connection): the agent's
+    /// choice, drawn from the seat's fallback stream at this decision and recorded with
+    /// `fault`; `None` for `forfeit`.
+    pub fn choose(
+        &mut self,
+        view: &DecisionView<'_, G>,
+        streams: AgentStreams,
+        fault: Fault,
+    ) -> Option<Decision<G::Action>> {
+        match self {
+            Fallback::Forfeit => None,
+            Fallback::Agent { agent, .. } => {
+                let decision = agent.act(view, &mut streams.fallback(view.events()));
+                Some(Decision {
+                    action: decision.action,
+                    info: decision.info,
+                    fault: Some(Box::new(fault)),
+                })
+            }
         }
     }
 
@@ -68,10 +91,11 @@ pub struct FallbackSpecError {
 
 impl Default for FallbackSpec {
     fn default() -> Self {
-        FallbackSpec::Agent(AgentSpec {
-            kind: crate::AgentKind::Random,
-            settings: std::collections::BTreeMap::new(),
-        })
+        FallbackSpec::Agent(
+            "random"
+                .parse()
+                .expect("the random agent takes no settings"),
+        )
     }
 }
 
@@ -102,16 +126,13 @@ impl fmt::Display for FallbackSpec {
 
 impl FallbackSpec {
     /// The fallback for game `G`.
-    ///
-    /// # Errors
-    /// A setting the agent does not take, or a bad value.
-    pub fn build<G: BotGame>(&self) -> Result<Fallback<G>, AgentSpecError> {
-        Ok(match self {
+    pub fn build<G: BotGame>(&self) -> Fallback<G> {
+        match self {
             FallbackSpec::Forfeit => Fallback::Forfeit,
             FallbackSpec::Agent(spec) => Fallback::Agent {
                 name: spec.to_string(),
-                agent: build_agent::<G>(spec)?,
+                agent: build_agent::<G>(spec),
             },
-        })
+        }
     }
 }

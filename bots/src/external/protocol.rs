@@ -7,7 +7,7 @@ use mousehole_engine::text::shown;
 use mousehole_engine::transcript::{InfoError, check_info};
 use mousehole_engine::words::json_error;
 use mousehole_engine::{Actor, Fault, FaultKind, Outcome};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// The protocol's name, sent in `hello`.
@@ -17,10 +17,14 @@ pub const PROTOCOL: &str = "mousehole-agent/1";
 pub const MAX_REPLY_BYTES: usize = 1 << 20;
 
 /// One event as the seat saw it, as `act` and `game_over` carry it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EventMessage {
     pub actor: Actor,
     pub action: String,
+    /// The seat's readable note on the event (built from what it sees), where the host sends
+    /// one: a network host does, so its clients need not work notes out again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// A message from the host to the agent. `O` is the game's observation type.
@@ -43,7 +47,9 @@ pub enum HostMessage<'a, O: Serialize> {
         observation: &'a O,
         legal: &'a [String],
         events: &'a [EventMessage],
-        deadline_ms: u64,
+        /// Absent where the host sets no deadline (a network host's remote seats: people).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        deadline_ms: Option<u64>,
     },
     GameOver {
         outcome: Option<&'a Outcome>,
@@ -344,13 +350,14 @@ mod tests {
         let events = [EventMessage {
             actor: Actor::Chance,
             action: "roll 3".into(),
+            note: None,
         }];
         let line = HostMessage::Act {
             id: 4,
             observation: &serde_json::json!({"a": "x\ny"}),
             legal: &["peek 1".to_owned()],
             events: &events,
-            deadline_ms: 100,
+            deadline_ms: Some(100),
         }
         .to_line();
         let text = String::from_utf8(line).unwrap();

@@ -386,8 +386,8 @@ impl<G: Game> ExternalSeat<G> {
         at: &str,
         fault: Fault,
     ) -> Result<Decision<G::Action>, StopRequest> {
-        match &mut self.fallback {
-            Fallback::Forfeit => {
+        match self.fallback.choose(view, self.streams, fault.clone()) {
+            None => {
                 let reason = format!("its program faulted: {fault}");
                 self.log(LogEvent::Fault {
                     at: at.to_owned(),
@@ -396,48 +396,20 @@ impl<G: Game> ExternalSeat<G> {
                 });
                 Err(StopRequest::forfeit(reason))
             }
-            Fallback::Agent { name, agent } => {
-                let decision = agent.act(view, &mut self.streams.fallback(view.events()));
-                let then = format!("the fallback ({name}) chose '{}'", decision.action);
+            Some(decision) => {
+                let then = format!(
+                    "the fallback ({}) chose '{}'",
+                    self.fallback.name(),
+                    decision.action
+                );
                 self.log(LogEvent::Fault {
                     at: at.to_owned(),
-                    fault: fault.clone(),
+                    fault,
                     then,
                 });
-                Ok(Decision {
-                    action: decision.action,
-                    info: decision.info,
-                    fault: Some(Box::new(fault)),
-                })
+                Ok(decision)
             }
         }
-    }
-
-    /// The action an answer names, if it is legal.
-    fn legal_answer(&self, legal: &[G::Action], action: Option<&str>) -> Result<G::Action, Fault> {
-        let Some(text) = action else {
-            return Err(Fault::new(
-                FaultKind::IllegalAction,
-                "the answer has no \"action\" text",
-            ));
-        };
-        if let Some(index) = self.legal_texts.iter().position(|t| t == text) {
-            return Ok(legal[index]);
-        }
-        // The text forms' own parser accepts what a person may type (spacing, case).
-        if let Ok(action) = text.parse::<G::Action>()
-            && legal.contains(&action)
-        {
-            return Ok(action);
-        }
-        Err(Fault::new(
-            FaultKind::IllegalAction,
-            &format!(
-                "'{}' is not one of the legal actions ({})",
-                shown(text),
-                self.legal_texts.join(", ")
-            ),
-        ))
     }
 
     /// Tells the program a new game began (the one [`Seat::start`] named).
@@ -484,14 +456,50 @@ impl<G: Game> ExternalSeat<G> {
         self.events.extend(new.iter().map(|event| EventMessage {
             actor: event.actor,
             action: event.view.to_string(),
+            note: None,
         }));
         self.told.extend_from_slice(new);
     }
 }
 
+/// The action an answer names, if it is one of `legal` (whose text forms are `legal_texts`):
+/// what an external program's or a network client's answer is held to.
+///
+/// # Errors
+/// An [`FaultKind::IllegalAction`] fault saying why.
+pub fn legal_answer<G: Game>(
+    legal: &[G::Action],
+    legal_texts: &[String],
+    action: Option<&str>,
+) -> Result<G::Action, Fault> {
+    let Some(text) = action else {
+        return Err(Fault::new(
+            FaultKind::IllegalAction,
+            "the answer has no \"action\" text",
+        ));
+    };
+    if let Some(index) = legal_texts.iter().position(|t| t == text) {
+        return Ok(legal[index]);
+    }
+    // The text forms' own parser accepts what a person may type (spacing, case).
+    if let Ok(action) = text.parse::<G::Action>()
+        && legal.contains(&action)
+    {
+        return Ok(action);
+    }
+    Err(Fault::new(
+        FaultKind::IllegalAction,
+        &format!(
+            "'{}' is not one of the legal actions ({})",
+            shown(text),
+            legal_texts.join(", ")
+        ),
+    ))
+}
+
 /// An agent's `info` as the transcript records it: the known keys typed where they have
 /// their documented types, else everything kept as given.
-fn decision_info(info: serde_json::Map<String, serde_json::Value>) -> DecisionInfo {
+pub fn decision_info(info: serde_json::Map<String, serde_json::Value>) -> DecisionInfo {
     serde_json::from_value(serde_json::Value::Object(info.clone())).unwrap_or(DecisionInfo {
         extra: info,
         ..DecisionInfo::default()
@@ -555,7 +563,7 @@ impl<G: Game> Seat<G> for ExternalSeat<G> {
             observation: &observation,
             legal: &self.legal_texts,
             events: &self.events,
-            deadline_ms: deadline_ms.as_millis() as u64,
+            deadline_ms: Some(deadline_ms.as_millis() as u64),
         }
         .to_line();
         let deadline = Instant::now() + deadline_ms + self.settings.grace;
@@ -563,7 +571,7 @@ impl<G: Game> Seat<G> for ExternalSeat<G> {
         let answer = self.wait_for(request, deadline, deadline_ms);
         let decision = match answer {
             Ok(Reply::Action { action, info, .. }) => {
-                match self.legal_answer(view.legal(), action.as_deref()) {
+                match legal_answer::<G>(view.legal(), &self.legal_texts, action.as_deref()) {
                     Ok(action) => Ok(Decision {
                         action,
                         info: info.map(|info| Box::new(decision_info(info))),

@@ -12,16 +12,13 @@
 //! the one that rolls the card's value next.
 
 use mousehole_engine::games::cheese_day::{
-    CheeseDay, CheeseDayAction, CheeseDayObservation, Face, MAX_PLAYERS, Phase, SLOTS,
+    CheeseDay, CheeseDayAction, CheeseDayObservation, Face, MAX_PLAYERS, Phase, SLOTS, VALUES,
 };
 use mousehole_engine::{Game, GameConfig, GameRng};
 
 use super::Heuristic;
+use crate::levels::{LevelSettings, Levels, heuristic, improved_heuristic};
 
-/// Card values 1…6.
-const VALUES: usize = 6;
-/// Cards of each value.
-const CARDS_PER_VALUE: u8 = 6;
 /// Traps a seat can still take and stay in: 0, 1 or 2.
 const LIVES: usize = 3;
 /// Own turns the projection covers; more are counted as this many.
@@ -126,41 +123,19 @@ impl Knowledge {
             Phase::Choose { roll } => roll,
             _ => 0,
         };
-        let traps = state.config().traps();
-        let known = state.discards_known_to(seat);
-        let mut unseen = [[0; 2]; VALUES];
-        for v in 0..VALUES {
-            unseen[v] = [
-                CARDS_PER_VALUE - traps[v] - known[v][0],
-                traps[v] - known[v][1],
-            ];
-        }
         let mut holes = [0; MAX_PLAYERS];
         let mut cheese_cards = [0; MAX_PLAYERS];
         let mut trap_counts = [0; MAX_PLAYERS];
         for player in 0..players {
-            let taken = state.taken_by(player);
-            for v in 0..VALUES {
-                let [cheese, trap] = taken[v];
-                unseen[v][0] -= cheese;
-                unseen[v][1] -= trap;
-                holes[player] += (v as i32 + 1) * i32::from(cheese);
-                cheese_cards[player] += cheese;
-                trap_counts[player] += trap;
-            }
+            holes[player] = state.holes_of(player) as i32;
+            cheese_cards[player] = state.cheese_cards_of(player);
+            trap_counts[player] = state.traps_of(player);
         }
         let me = 1u8 << seat;
         let mut pantry = [Slot::default(); SLOTS];
         for (slot, card) in pantry.iter_mut().zip(state.pantry()) {
             if let Some(card) = card {
                 let mine = card.peeked_by & me != 0;
-                if mine {
-                    let face = match card.card.face {
-                        Face::Cheese => 0,
-                        Face::Trap => 1,
-                    };
-                    unseen[usize::from(card.card.value - 1)][face] -= 1;
-                }
                 *slot = Slot {
                     value: card.card.value,
                     face: mine.then_some(card.card.face),
@@ -174,7 +149,7 @@ impl Knowledge {
             roll,
             reserve: state.reserve_len() as u8,
             pantry,
-            unseen,
+            unseen: state.unseen_by(seat),
             holes,
             cheese_cards,
             traps: trap_counts,
@@ -756,6 +731,16 @@ fn peek_worth(
     let reach = knowledge.first_to_act(knowledge.seat, knowledge.cards_of(value), my_turns);
     // Ties (no turn left to use the knowledge) go to the card worth most.
     reach * worth + 1e-9 * f64::from(value)
+}
+
+/// This game's row of the level table (see [`crate::levels`] for how the budgets were chosen).
+impl Levels for CheeseDay {
+    const LEVELS: [LevelSettings; 4] = [
+        heuristic(0.3),
+        heuristic(0.0),
+        improved_heuristic(10_000, 2.0),
+        improved_heuristic(40_000, 2.0),
+    ];
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ use mousehole_engine::rng::below;
 use mousehole_engine::{Game, GameConfig, GameRng, ToMove};
 
 use super::Heuristic;
+use crate::levels::{LevelSettings, Levels, heuristic, improved_heuristic};
 
 impl Heuristic for MooseHouse {
     fn heuristic_choice(
@@ -24,7 +25,7 @@ impl Heuristic for MooseHouse {
         legal: &[MooseHouseAction],
         rng: &mut GameRng,
     ) -> MooseHouseAction {
-        choose(&Knowledge::of_observation(observation), legal, rng)
+        choose(&Knowledge::from_observation(observation), legal, rng)
     }
 
     #[inline]
@@ -37,7 +38,7 @@ impl Heuristic for MooseHouse {
             ToMove::Player(seat) => seat,
             ToMove::Chance | ToMove::Terminal => state.turn(),
         };
-        choose(&Knowledge::of_state(state, seat), legal, rng)
+        choose(&Knowledge::from_state(state, seat), legal, rng)
     }
 }
 
@@ -80,7 +81,7 @@ struct Knowledge {
 }
 
 impl Knowledge {
-    fn of_observation(observation: &MooseHouseObservation) -> Self {
+    fn from_observation(observation: &MooseHouseObservation) -> Self {
         let players = observation.options.players().min(MAX_PLAYERS);
         let mut seats = [SeatFacts::default(); MAX_PLAYERS];
         for house in &observation.houses {
@@ -111,7 +112,7 @@ impl Knowledge {
     }
 
     #[inline]
-    fn of_state(state: &MooseHouse, me: usize) -> Self {
+    fn from_state(state: &MooseHouse, me: usize) -> Self {
         let players = state.config().players();
         let mut seats = [SeatFacts::default(); MAX_PLAYERS];
         for (seat, facts) in seats.iter_mut().enumerate().take(players) {
@@ -521,6 +522,19 @@ fn choose_with(
     best
 }
 
+/// This game's row of the level table (see [`crate::levels`] for how the budgets were chosen).
+impl Levels for MooseHouse {
+    const LEVELS: [LevelSettings; 4] = [
+        heuristic(0.3),
+        heuristic(0.0),
+        improved_heuristic(6_000, 2.0),
+        improved_heuristic(24_000, 2.0),
+    ];
+}
+
+// What the search bots sample from: the observation alone.
+crate::inference::observation_only!(MooseHouse);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -763,9 +777,9 @@ mod tests {
                             state.apply_unchecked(draw);
                         }
                         ToMove::Player(seat) => {
-                            let know = Knowledge::of_state(&state, seat);
+                            let know = Knowledge::from_state(&state, seat);
                             assert_eq!(
-                                Knowledge::of_observation(&state.observation(seat)),
+                                Knowledge::from_observation(&state.observation(seat)),
                                 know,
                                 "{options}, seed {seed}"
                             );

@@ -5,9 +5,9 @@
 //! the leading opponent's road longer without making its own longer.
 //!
 //! Both forms — the agent's, from an observation, and the rollout policy's, from a sampled
-//! world — fill the same [`Seen`]: the board, the paths and the bag as the seat to move knows
-//! them (the only hidden fact of the game, another seat's tile in hand, never enters it), and
-//! decide from it alone.
+//! world — fill the same [`Knowledge`]: the board, the paths and the bag as the seat to move
+//! knows them (the only hidden fact of the game, another seat's tile in hand, never enters it),
+//! and decide from it alone.
 
 mod field;
 
@@ -22,6 +22,7 @@ use mousehole_engine::{Game, GameConfig, GameRng};
 
 use self::field::{Field, NarrowField, Planner, Terrain, UNREACHABLE, WideField};
 use super::Heuristic;
+use crate::levels::{LevelSettings, Levels, heuristic, improved_heuristic};
 
 /// How many of its last tiles a seat considers taking back to go another way.
 const BACK_DEPTH: usize = 4;
@@ -55,7 +56,7 @@ impl Road {
 /// What the seat to move knows that the heuristic decides by: the board's free cells and
 /// cats, every path, and the bag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Seen {
+struct Knowledge {
     terrain: Terrain,
     players: u8,
     mover: u8,
@@ -67,7 +68,7 @@ struct Seen {
 /// An open end: the cell a road tile would go on and the direction of travel into it.
 type End = (Square, Dir);
 
-impl Seen {
+impl Knowledge {
     /// From a (sampled) state, for the seat to move.
     fn from_state(state: &MouseRace) -> Self {
         let config = state.config();
@@ -517,7 +518,7 @@ thread_local! {
 }
 
 /// The heuristic's choice for the seat whose knowledge `seen` is.
-fn decide(seen: &Seen, legal: &[MouseRaceAction], rng: &mut GameRng) -> MouseRaceAction {
+fn decide(seen: &Knowledge, legal: &[MouseRaceAction], rng: &mut GameRng) -> MouseRaceAction {
     if usize::from(seen.size()) <= NarrowField::MAX_SIDE {
         NARROW.with_borrow_mut(|fields| {
             seen.choose(legal, &mut fields.planner, &mut fields.probe, rng)
@@ -536,7 +537,7 @@ impl Heuristic for MouseRace {
         legal: &[MouseRaceAction],
         rng: &mut GameRng,
     ) -> MouseRaceAction {
-        decide(&Seen::from_observation(observation), legal, rng)
+        decide(&Knowledge::from_observation(observation), legal, rng)
     }
 
     fn rollout_choice(
@@ -544,6 +545,19 @@ impl Heuristic for MouseRace {
         legal: &[MouseRaceAction],
         rng: &mut GameRng,
     ) -> MouseRaceAction {
-        decide(&Seen::from_state(state), legal, rng)
+        decide(&Knowledge::from_state(state), legal, rng)
     }
 }
+
+/// This game's row of the level table (see [`crate::levels`] for how the budgets were chosen).
+impl Levels for MouseRace {
+    const LEVELS: [LevelSettings; 4] = [
+        heuristic(0.06),
+        heuristic(0.0),
+        improved_heuristic(2_000, 2.0),
+        improved_heuristic(8_000, 2.0),
+    ];
+}
+
+// What the search bots sample from: the observation alone.
+crate::inference::observation_only!(MouseRace);

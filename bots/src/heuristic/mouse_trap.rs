@@ -24,7 +24,7 @@
 //! rolled on; the richest-first order loses at most 0.001 of a win against the model's best.
 //!
 //! Both forms — the agent's, from the observation, and the rollout policy's, from a sampled
-//! world — fill the same [`Table`] (everything in Mouse Trap is public) and decide from it
+//! world — fill the same [`Knowledge`] (everything in Mouse Trap is public) and decide from it
 //! alone; the faces are counted on the observation's board data in one, on the engine's board
 //! in the other, which are the same board.
 
@@ -37,13 +37,14 @@ use mousehole_engine::games::mouse_trap::{
 use mousehole_engine::{Game, GameConfig, GameRng};
 
 use super::Heuristic;
+use crate::levels::{LevelSettings, Levels, heuristic, improved_heuristic};
 
 /// Faces of the die.
 const DIE_FACES: u8 = 6;
 
 /// What the seat to move knows, reduced to what the strategy reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Table {
+struct Knowledge {
     /// The seat to move (the turn owner).
     me: u8,
     players: u8,
@@ -65,7 +66,7 @@ struct Table {
     crank_can_work: bool,
 }
 
-impl Table {
+impl Knowledge {
     /// From a (sampled) state, for the seat to move.
     fn from_state(state: &MouseTrap) -> Self {
         let config = state.config();
@@ -266,7 +267,7 @@ impl Heuristic for MouseTrap {
         legal: &[<Self as Game>::Action],
         _rng: &mut GameRng,
     ) -> <Self as Game>::Action {
-        Table::from_observation(observation).choose(legal)
+        Knowledge::from_observation(observation).choose(legal)
     }
 
     fn rollout_choice(
@@ -274,9 +275,22 @@ impl Heuristic for MouseTrap {
         legal: &[<Self as Game>::Action],
         _rng: &mut GameRng,
     ) -> <Self as Game>::Action {
-        Table::from_state(state).choose(legal)
+        Knowledge::from_state(state).choose(legal)
     }
 }
+
+/// This game's row of the level table (see [`crate::levels`] for how the budgets were chosen).
+impl Levels for MouseTrap {
+    const LEVELS: [LevelSettings; 4] = [
+        heuristic(0.3),
+        heuristic(0.0),
+        improved_heuristic(10_000, 2.0),
+        improved_heuristic(40_000, 2.0),
+    ];
+}
+
+// What the search bots sample from: the observation alone.
+crate::inference::observation_only!(MouseTrap);
 
 #[cfg(test)]
 mod tests {
@@ -285,7 +299,7 @@ mod tests {
     use mousehole_engine::testing::{act, config};
     use mousehole_engine::{Game, ToMove};
 
-    use super::{Heuristic, Table};
+    use super::{Heuristic, Knowledge};
 
     /// A position set up with `with_position` (the trap complete unless `built` says
     /// otherwise), then the turn owner's die `roll`: the decision it faces then.
@@ -438,8 +452,8 @@ mod tests {
                         ToMove::Player(seat) => {
                             let observation = state.observation(seat);
                             assert_eq!(
-                                Table::from_state(&state),
-                                Table::from_observation(&observation),
+                                Knowledge::from_state(&state),
+                                Knowledge::from_observation(&observation),
                                 "{options} seed {seed}"
                             );
                             state.legal_actions(&mut legal);

@@ -11,6 +11,7 @@
 
 use mousehole_engine::games::cheese_day::{
     CheeseDay, CheeseDayAction, CheeseDayObservation, CheeseDayView, Face, MAX_PLAYERS, SLOTS,
+    VALUES,
 };
 use mousehole_engine::{Actor, Game, GameConfig, GameRng, SeenEvent};
 use rand::RngExt;
@@ -27,9 +28,6 @@ const MAX_INFERRED: usize = 8;
 
 /// Worlds less likely than this share of the likeliest are not sampled.
 const NEGLIGIBLE: f64 = 1e-4;
-
-/// Card values 1…6.
-const VALUES: usize = 6;
 
 /// The seat's beliefs: observations that differ in the faces of the inferred cards, each with
 /// its probability; a world is one of them, determinized.

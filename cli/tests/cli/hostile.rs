@@ -151,6 +151,8 @@ fn every_command_on_a_closed_or_full_stdout_ends_quietly_or_says_the_disk_is_ful
         format!("view {game} --seat 1"),
         format!("analyze {game} --agent ismcts:iterations=20"),
         "bench cheese-day --count 1".to_owned(),
+        // The join lines, then it would wait for the players.
+        "host cheese-day --seats remote,random --bind 127.0.0.1".to_owned(),
         "tournament --game cheese-day --agents random,random,random --games 3".to_owned(),
         "tournament merge p0.jsonl p1.jsonl".to_owned(),
     ];
@@ -163,14 +165,15 @@ fn every_command_on_a_closed_or_full_stdout_ends_quietly_or_says_the_disk_is_ful
     for command in &commands {
         cases.push(vec![command, "--help"]);
     }
-    // Every command's own output is tried, but the TUI's (it needs a terminal) and the
-    // strength report's (it takes an hour).
+    // Every command's own output is tried, but the TUI's (`tui` and `review` need a
+    // terminal) and the strength report's (it takes an hour).
     for command in &commands {
         assert!(
             cases
                 .iter()
                 .any(|case| case[0] == command && case.get(1) != Some(&"--help"))
-                || ["tui", "strength"].contains(&command.as_str()),
+                // `join` writes only once a host lets it in (tests/network.rs plays it).
+                || ["tui", "review", "strength", "join"].contains(&command.as_str()),
             "{command} has no case that writes its real output"
         );
     }
@@ -584,6 +587,23 @@ fn strength_checks_its_folder_before_playing() {
     }
 }
 
+/// A build without the `charts` feature (the default) says at once how to get the strength
+/// report, before any game is played.
+#[cfg(not(feature = "charts"))]
+#[test]
+fn strength_without_its_charts_says_how_to_build_them() {
+    let dir = scratch("hostile-strength");
+    let out = dir.to_str().unwrap();
+    let start = Instant::now();
+    let output = mousehole(&["strength", "--quick", "--out", out]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(start.elapsed() < Duration::from_secs(10));
+    assert_eq!(
+        stderr(&output),
+        "error: this build of mousehole draws no charts, which the strength report needs: build it with `--features charts` (`cargo xtask strength` does)\n"
+    );
+}
+
 /// Item 9: `rules` checks the whole spec, as `schema` and `play` do.
 #[test]
 fn rules_refuses_what_schema_refuses() {
@@ -816,6 +836,9 @@ fn every_number_on_the_command_line_is_refused_in_peoples_words() {
         "DIR",
         "PART",
         "SHELL",
+        "CODE",
+        "NAME",
+        "ADDRESS",
     ];
     let mut checked = 0;
     let mut commands: Vec<Vec<String>> = commands().into_iter().map(|c| vec![c]).collect();

@@ -22,7 +22,6 @@ pub use self::observation::{
 pub use self::views::CheeseDayView;
 use crate::error::BrokenInvariant;
 use crate::game::{Actor, Game, ToMove};
-use crate::options::GameInfo;
 use crate::outcome::{Outcome, competition_ranks};
 use crate::rng::{GameRng, below};
 
@@ -30,9 +29,10 @@ use crate::rng::{GameRng, below};
 pub const SLOTS: usize = 6;
 /// Most seats the game allows.
 pub const MAX_PLAYERS: usize = 6;
-/// Card values 1…6, six cards each.
-const VALUES: usize = 6;
-const CARDS_PER_VALUE: u8 = 6;
+/// Card values 1…6.
+pub const VALUES: usize = 6;
+/// Cards of each value (its traps among them as configured).
+pub const CARDS_PER_VALUE: u8 = 6;
 /// Traps that end a player's game.
 const TRAPS_TO_LOSE: u8 = 3;
 
@@ -113,6 +113,34 @@ impl CheeseDay {
         &self.taken[seat]
     }
 
+    /// Per value (index 0 = one hole), the cheese and trap cards `seat` has not seen: the
+    /// configured cards less those taken, the discards whose face it knows and the pantry cards
+    /// it peeked at. The one count: the observation's `unseen` is this, and rollout policies
+    /// read it from a sampled world without building an observation.
+    #[inline]
+    pub fn unseen_by(&self, seat: usize) -> [[u8; 2]; VALUES] {
+        let players = self.players();
+        let mut unseen: [[u8; 2]; VALUES] = std::array::from_fn(|v| {
+            [
+                self.config.total(v, Face::Cheese),
+                self.config.total(v, Face::Trap),
+            ]
+        });
+        for (v, counts) in unseen.iter_mut().enumerate() {
+            for (f, count) in counts.iter_mut().enumerate() {
+                *count -= self.discard_known[seat][v][f];
+                *count -= self.taken[..players].iter().map(|t| t[v][f]).sum::<u8>();
+            }
+        }
+        let me = 1u8 << seat;
+        for card in self.pantry.iter().flatten() {
+            if card.peeked_by & me != 0 {
+                unseen[card.card.value_index()][card.card.face.index()] -= 1;
+            }
+        }
+        unseen
+    }
+
     /// The discarded cards whose faces `seat` knows (it peeked before they were removed), laid
     /// out as [`CheeseDay::taken_by`]: that seat's private knowledge, for rollout policies that
     /// decide as that seat would.
@@ -136,11 +164,13 @@ impl CheeseDay {
         usize::from(self.config.players)
     }
 
-    fn traps_of(&self, seat: usize) -> u8 {
+    /// The traps `seat` has taken.
+    pub fn traps_of(&self, seat: usize) -> u8 {
         self.taken[seat].iter().map(|c| c[1]).sum()
     }
 
-    fn holes_of(&self, seat: usize) -> i64 {
+    /// The holes of the cheese `seat` has taken: its score.
+    pub fn holes_of(&self, seat: usize) -> i64 {
         self.taken[seat]
             .iter()
             .enumerate()
@@ -148,7 +178,8 @@ impl CheeseDay {
             .sum()
     }
 
-    fn cheese_cards_of(&self, seat: usize) -> u8 {
+    /// The cheese cards `seat` has taken (the first tie-break).
+    pub fn cheese_cards_of(&self, seat: usize) -> u8 {
         self.taken[seat].iter().map(|c| c[0]).sum()
     }
 
@@ -336,10 +367,6 @@ impl Game for CheeseDay {
     type Observation = CheeseDayObservation;
     type EventView = CheeseDayView;
 
-    fn info() -> &'static GameInfo {
-        &INFO
-    }
-
     fn new(config: &CheeseDayConfig) -> Self {
         let mut undrawn = [[0; 2]; VALUES];
         for (v, counts) in undrawn.iter_mut().enumerate() {
@@ -522,7 +549,7 @@ impl Game for CheeseDay {
     }
 
     fn observation(&self, seat: usize) -> CheeseDayObservation {
-        observation::observe(self, seat)
+        observation::observation(self, seat)
     }
 
     fn determinize(obs: &CheeseDayObservation, rng: &mut GameRng) -> Self {
@@ -530,7 +557,7 @@ impl Game for CheeseDay {
     }
 
     fn resample_hidden(&self, seat: usize, rng: &mut GameRng) -> Self {
-        hidden::resample(self, seat, rng)
+        hidden::resample_hidden(self, seat, rng)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -577,11 +604,11 @@ impl Game for CheeseDay {
     }
 
     fn check_invariants(&self) -> Result<(), BrokenInvariant> {
-        invariants::check(self).map_err(BrokenInvariant)
+        invariants::check_invariants(self).map_err(BrokenInvariant)
     }
 
     fn event_view(&self, seat: usize, action: &CheeseDayAction) -> CheeseDayView {
-        views::view(self, seat, *action)
+        views::event_view(self, seat, *action)
     }
 
     fn event_note(

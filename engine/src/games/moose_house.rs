@@ -29,7 +29,7 @@ pub use self::phase::{Phase, RefillQueue};
 pub use self::views::MooseHouseView;
 use crate::error::BrokenInvariant;
 use crate::game::{Actor, Game, ToMove};
-use crate::options::{GameConfig, GameInfo};
+use crate::options::GameConfig;
 use crate::outcome::{Outcome, competition_ranks};
 use crate::rng::{GameRng, below};
 
@@ -473,10 +473,6 @@ impl Game for MooseHouse {
     type Observation = MooseHouseObservation;
     type EventView = MooseHouseView;
 
-    fn info() -> &'static GameInfo {
-        &INFO
-    }
-
     fn new(config: &MooseHouseConfig) -> Self {
         Self {
             config: *config,
@@ -652,7 +648,7 @@ impl Game for MooseHouse {
     }
 
     fn observation(&self, seat: usize) -> MooseHouseObservation {
-        MooseHouseObservation::of(self, seat)
+        observation::observation(self, seat)
     }
 
     fn determinize(observation: &MooseHouseObservation, rng: &mut GameRng) -> Self {
@@ -699,11 +695,11 @@ impl Game for MooseHouse {
     }
 
     fn check_invariants(&self) -> Result<(), BrokenInvariant> {
-        invariants::check(self).map_err(BrokenInvariant)
+        invariants::check_invariants(self).map_err(BrokenInvariant)
     }
 
     fn event_view(&self, seat: usize, action: &MooseHouseAction) -> MooseHouseView {
-        views::view(self, seat, *action)
+        views::event_view(self, seat, *action)
     }
 
     fn event_note(

@@ -26,7 +26,7 @@ use self::rules::{OpenEnds, RoadStatus};
 pub use self::views::MouseRaceView;
 use crate::error::BrokenInvariant;
 use crate::game::{Actor, Game, ToMove};
-use crate::options::{GameConfig, GameInfo};
+use crate::options::GameConfig;
 use crate::outcome::Outcome;
 use crate::rng::{GameRng, below};
 
@@ -176,10 +176,6 @@ impl Game for MouseRace {
     type Observation = MouseRaceObservation;
     type EventView = MouseRaceView;
 
-    fn info() -> &'static GameInfo {
-        &INFO
-    }
-
     fn new(config: &MouseRaceConfig) -> Self {
         let mut state = Self {
             config: *config,
@@ -320,20 +316,15 @@ impl Game for MouseRace {
     }
 
     fn observation(&self, seat: usize) -> MouseRaceObservation {
-        self.view(seat)
+        observation::observation(self, seat)
     }
 
     fn determinize(observation: &MouseRaceObservation, rng: &mut GameRng) -> Self {
-        Self::sample_from(observation, rng)
+        hidden::determinize(observation, rng)
     }
 
     fn resample_hidden(&self, seat: usize, rng: &mut GameRng) -> Self {
-        let mut state = self.clone();
-        // The only secret is the kind of a tile another seat holds.
-        if state.held().is_some() && state.turn() != seat {
-            state.resample_held(rng);
-        }
-        state
+        hidden::resample_hidden(self, seat, rng)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -370,11 +361,11 @@ impl Game for MouseRace {
     }
 
     fn check_invariants(&self) -> Result<(), BrokenInvariant> {
-        self.check_rules().map_err(BrokenInvariant)
+        invariants::check_invariants(self).map_err(BrokenInvariant)
     }
 
     fn event_view(&self, seat: usize, action: &MouseRaceAction) -> MouseRaceView {
-        views::view(self, seat, *action)
+        views::event_view(self, seat, *action)
     }
 
     fn event_note(
@@ -391,6 +382,6 @@ impl Game for MouseRace {
     }
 
     fn describe(&self, action: &MouseRaceAction) -> Option<String> {
-        self.note(*action)
+        notes::describe(self, *action)
     }
 }

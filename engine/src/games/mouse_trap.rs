@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::BrokenInvariant;
 use crate::game::{Actor, Game, ToMove};
-use crate::options::{GameConfig, GameInfo};
+use crate::options::GameConfig;
 use crate::outcome::{Outcome, competition_ranks};
 use crate::rng::{GameRng, below};
 
@@ -353,10 +353,6 @@ impl Game for MouseTrap {
     /// Everything is public: every seat sees every event as it is.
     type EventView = MouseTrapAction;
 
-    fn info() -> &'static GameInfo {
-        &config::INFO
-    }
-
     fn new(config: &MouseTrapConfig) -> Self {
         Self {
             config: *config,
@@ -527,15 +523,15 @@ impl Game for MouseTrap {
     }
 
     fn observation(&self, seat: usize) -> MouseTrapObservation {
-        MouseTrapObservation::of(self, seat)
+        observation::observation(self, seat)
     }
 
     fn determinize(observation: &MouseTrapObservation, _rng: &mut GameRng) -> Self {
-        hidden::state_of(observation)
+        hidden::determinize(observation)
     }
 
     fn resample_hidden(&self, seat: usize, rng: &mut GameRng) -> Self {
-        hidden::resample(self, seat, rng)
+        hidden::resample_hidden(self, seat, rng)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -571,11 +567,11 @@ impl Game for MouseTrap {
     }
 
     fn check_invariants(&self) -> Result<(), BrokenInvariant> {
-        invariants::check(self).map_err(BrokenInvariant)
+        invariants::check_invariants(self).map_err(BrokenInvariant)
     }
 
     fn event_view(&self, seat: usize, action: &MouseTrapAction) -> MouseTrapAction {
-        views::view(self, seat, *action)
+        views::event_view(self, seat, *action)
     }
 
     /// Everything is public, so the observation before the event shows the whole state and

@@ -27,12 +27,23 @@ impl<V: fmt::Display> fmt::Display for SeenEvent<V> {
     }
 }
 
+/// Where a view's observation comes from: the true state, which stays private to the runner
+/// (a match's own view), or an observation received as it is (a network client, which was
+/// sent only what its seat may know).
+enum Source<'a, G: Game> {
+    State(&'a G),
+    Observed {
+        observation: &'a G::Observation,
+        config: &'a G::Config,
+    },
+}
+
 /// What a deciding seat is shown: its seat number, the legal actions, its observation on
 /// request, its views of the events (since its previous decision, and since the game began),
 /// how many events came before the decision, and its budget. The true state stays private to
 /// the runner.
 pub struct DecisionView<'a, G: Game> {
-    state: &'a G,
+    source: Source<'a, G>,
     seat: usize,
     legal: &'a [G::Action],
     history: &'a [SeenEvent<G::EventView>],
@@ -75,13 +86,41 @@ impl<'a, G: Game> DecisionView<'a, G> {
             "view for a seat not to move"
         );
         Self {
-            state,
+            source: Source::State(state),
             seat,
             legal,
             history,
             seen_from: seen_from.min(history.len()),
             events,
             budget,
+        }
+    }
+
+    /// The view of a seat that knows only what it was sent: its `observation` and the public
+    /// `config` instead of a true state, the `legal` actions, and its views of every event so
+    /// far (`history`, of which it had been shown `seen_from` at its previous decision), with
+    /// no budget. A network client asks its agent with it, so an agent decides there as it
+    /// would in the host's match, from the same observation, legal actions and history.
+    pub fn observed(
+        observation: &'a G::Observation,
+        config: &'a G::Config,
+        seat: usize,
+        legal: &'a [G::Action],
+        history: &'a [SeenEvent<G::EventView>],
+        seen_from: usize,
+    ) -> Self {
+        Self {
+            source: Source::Observed {
+                observation,
+                config,
+            },
+            // A seat is sent every event (seen whole or redacted), so its history counts them.
+            events: history.len(),
+            seen_from: seen_from.min(history.len()),
+            budget: Budget::UNLIMITED,
+            seat,
+            legal,
+            history,
         }
     }
 
@@ -95,14 +134,21 @@ impl<'a, G: Game> DecisionView<'a, G> {
         self.legal
     }
 
-    /// Everything this seat may know. Computed on each call: cache it if needed twice.
+    /// Everything this seat may know. Computed (or copied) on each call: cache it if needed
+    /// twice.
     pub fn observation(&self) -> G::Observation {
-        self.state.observation(self.seat)
+        match self.source {
+            Source::State(state) => state.observation(self.seat),
+            Source::Observed { observation, .. } => observation.clone(),
+        }
     }
 
     /// The game's configuration (public).
     pub fn config(&self) -> &'a G::Config {
-        self.state.config()
+        match self.source {
+            Source::State(state) => state.config(),
+            Source::Observed { config, .. } => config,
+        }
     }
 
     /// How many events (chance and decisions, by anyone) came before this decision: the
@@ -149,7 +195,7 @@ impl<G: Game> fmt::Debug for DecisionView<'_, G> {
 /// would.
 #[derive(Clone, Debug)]
 pub struct PendingDecision<G: Game> {
-    state: G,
+    source: OwnedSource<G>,
     seat: usize,
     legal: Vec<G::Action>,
     history: Vec<SeenEvent<G::EventView>>,
@@ -162,7 +208,16 @@ impl<G: Game> PendingDecision<G> {
     /// Copies `view`.
     pub fn of(view: &DecisionView<'_, G>) -> Self {
         Self {
-            state: view.state.clone(),
+            source: match view.source {
+                Source::State(state) => OwnedSource::State(state.clone()),
+                Source::Observed {
+                    observation,
+                    config,
+                } => OwnedSource::Observed {
+                    observation: observation.clone(),
+                    config: config.clone(),
+                },
+            },
             seat: view.seat,
             legal: view.legal.to_vec(),
             history: view.history.to_vec(),
@@ -184,16 +239,35 @@ impl<G: Game> PendingDecision<G> {
 
     /// What the seat is shown.
     pub fn view(&self) -> DecisionView<'_, G> {
-        DecisionView::of_match(
-            &self.state,
-            self.seat,
-            &self.legal,
-            &self.history,
-            self.seen_from,
-            self.events,
-            self.budget,
-        )
+        DecisionView {
+            source: match &self.source {
+                OwnedSource::State(state) => Source::State(state),
+                OwnedSource::Observed {
+                    observation,
+                    config,
+                } => Source::Observed {
+                    observation,
+                    config,
+                },
+            },
+            seat: self.seat,
+            legal: &self.legal,
+            history: &self.history,
+            seen_from: self.seen_from,
+            events: self.events,
+            budget: self.budget,
+        }
     }
+}
+
+/// [`Source`], owned.
+#[derive(Clone, Debug)]
+enum OwnedSource<G: Game> {
+    State(G),
+    Observed {
+        observation: G::Observation,
+        config: G::Config,
+    },
 }
 
 /// What a seat is told when its match ends: the outcome (`None` if the match stopped before

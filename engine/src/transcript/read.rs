@@ -20,7 +20,7 @@ use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 use thiserror::Error;
 
-use super::{FORMAT, Transcript, TranscriptEvent};
+use super::{FORMAT, Transcript, TranscriptEvent, Undo};
 use crate::game::Actor;
 use crate::outcome::Outcome;
 use crate::runner::{ActionEstimate, DecisionInfo, Fault, FaultKind};
@@ -425,6 +425,15 @@ fn from_parts(parts: Parts) -> Result<Transcript, ReadError> {
     let forfeit = top
         .optional_whole("forfeit", usize::MAX as u64)?
         .map(|v| v as usize);
+    let undos = match top.optional("undos") {
+        None => Vec::new(),
+        Some(_) => top
+            .array("undos", "a list of undos")?
+            .iter()
+            .enumerate()
+            .map(|(i, undo)| read_undo(undo, i + 1))
+            .collect::<Result<Vec<_>, _>>()?,
+    };
     Ok(Transcript {
         format: FORMAT.to_owned(),
         game,
@@ -436,7 +445,28 @@ fn from_parts(parts: Parts) -> Result<Transcript, ReadError> {
         outcome,
         stopped,
         forfeit,
+        undos,
     })
+}
+
+/// One undo: `{"at": 12, "undone": [events]}`.
+fn read_undo(value: &Value, number: usize) -> Result<Undo, ReadError> {
+    let context = format!("undo {number}: ");
+    let Value::Object(map) = value else {
+        return Err(ReadError::Shape(format!(
+            "{context}expected an object such as {{\"at\": 3, \"undone\": []}}, found {}",
+            found(value)
+        )));
+    };
+    let fields = Fields::new(map, context);
+    let at = fields.whole("at", usize::MAX as u64)? as usize;
+    let undone = fields
+        .array("undone", "the events taken back")?
+        .iter()
+        .enumerate()
+        .map(|(i, event)| read_event(event, i + 1))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Undo { at, undone })
 }
 
 fn read_event(value: &Value, number: usize) -> Result<TranscriptEvent, ReadError> {

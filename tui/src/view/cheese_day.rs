@@ -1,7 +1,7 @@
 //! Cheese Day's board: the six pantry slots as cards (holes, the face if this seat peeked,
 //! else the trap chance, and who peeked), the reserve with its top value and count, the
 //! discards by value, every collection with its holes and traps (a third trap drawn as fatal),
-//! and the die.
+//! and the die; how a game ended and was scored; why a move is worth playing.
 
 use mousehole_engine::games::cheese_day::{
     CheeseDay, CheeseDayAction, CheeseDayObservation, Face, PhaseView, SLOTS,
@@ -9,8 +9,8 @@ use mousehole_engine::games::cheese_day::{
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::{Board, BoardView, count};
-use crate::theme::Theme;
+use super::{Board, BoardView, Ending, count};
+use crate::text::center;
 
 /// A pantry slot, 1…6.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,10 +22,44 @@ const CARD_HEIGHT: u16 = 5;
 impl BoardView for CheeseDay {
     type Spot = Slot;
 
+    const LEGEND: &'static [(&'static str, &'static str)] = &[
+        ("┌1─┐", "pantry slot 1 (slots 1 to 6, left to right)"),
+        (
+            "●●●",
+            "the card's back: 3 cheese holes (6● for six), public",
+        ),
+        (
+            "?25%",
+            "its face is hidden: the chance it is a trap, from the cards nobody has seen",
+        ),
+        (
+            "cheese / TRAP",
+            "a face you know (you peeked; or the game is over)",
+        ),
+        ("p:02", "seats that peeked at this card (yours bright)"),
+        (
+            "die [4]",
+            "the roll: take or remove a card showing it, else peek",
+        ),
+        (
+            "reserve",
+            "the face-down stack the pantry is refilled from; its top's holes show",
+        ),
+        (
+            "discards 2×6",
+            "two 6-hole cards out of the game (faces unseen; (1C 1T) what you know)",
+        ),
+        (
+            "✖ ○ ☠",
+            "traps taken, room for one, and the third trap, which puts a seat out",
+        ),
+        ("took 4 2T", "cards taken: a 4-hole cheese, a 2-hole trap"),
+    ];
+
     fn board_size(observation: &CheeseDayObservation) -> (u16, u16) {
         (
             CARD_WIDTH * SLOTS as u16,
-            CARD_HEIGHT + 4 + observation.players.len() as u16,
+            CARD_HEIGHT + 3 + observation.players.len() as u16,
         )
     }
 
@@ -81,8 +115,9 @@ impl BoardView for CheeseDay {
             }
             x = board.put(x, y, " ", theme.text());
         }
-        y += 2;
-        board.put(0, y - 1, "seat       holes cheese traps", theme.dim());
+        y += 1;
+        board.put(0, y, "seat       holes cheese traps", theme.dim());
+        y += 1;
         for player in &observation.players {
             let name = &board.names[player.seat];
             let style = theme.seat(player.seat);
@@ -140,50 +175,110 @@ impl BoardView for CheeseDay {
         }
     }
 
-    fn revealed(state: &CheeseDay, theme: Theme) -> Vec<Line<'static>> {
-        let face = |face: Face| match face {
-            Face::Cheese => Span::styled("cheese", theme.good()),
-            Face::Trap => Span::styled("trap", theme.danger()),
-        };
-        let mut pantry = vec![Span::styled("pantry faces: ", theme.dim())];
-        for (index, card) in state.pantry().iter().enumerate() {
-            if let Some(card) = card {
-                pantry.push(Span::raw(format!(
-                    "{}: {} ",
-                    index + 1,
-                    count(card.card.value, "hole")
-                )));
-                pantry.push(face(card.card.face));
-                pantry.push(Span::raw("  "));
+    fn revealed_observation(state: &CheeseDay, seat: usize) -> CheeseDayObservation {
+        use mousehole_engine::Game as _;
+        let mut observation = state.observation(seat);
+        for slot in &mut observation.pantry {
+            if let Some(Some(card)) = state.pantry().get(usize::from(slot.slot) - 1) {
+                slot.face = Some(card.card.face);
             }
         }
-        let mut lines = vec![Line::from(pantry)];
-        if let Some(top) = state.reserve_top() {
-            lines.push(Line::from(vec![
-                Span::styled("reserve top: ", theme.dim()),
-                Span::raw(format!("{} ", count(top.value, "hole"))),
-                face(top.face),
-            ]));
+        for (index, [cheese, trap]) in state.discarded().iter().enumerate() {
+            observation.discard[index].known.cheese = *cheese;
+            observation.discard[index].known.trap = *trap;
         }
-        let discarded = state.discarded();
-        let mut discards = vec![Span::styled("discards: ", theme.dim())];
-        let mut any = false;
-        for (index, [cheese, trap]) in discarded.iter().enumerate() {
-            if cheese + trap > 0 {
-                any = true;
-                discards.push(Span::raw(format!("{} ", count(index + 1, "hole"))));
-                discards.push(Span::styled(format!("{cheese}C"), theme.good()));
-                discards.push(Span::raw("/"));
-                discards.push(Span::styled(format!("{trap}T"), theme.danger()));
-                discards.push(Span::raw("  "));
-            }
-        }
-        if !any {
-            discards.push(Span::styled("none", theme.dim()));
-        }
-        lines.push(Line::from(discards));
-        lines
+        observation
     }
+
+    fn revealed(state: &CheeseDay) -> Vec<String> {
+        state
+            .reserve_top()
+            .map(|top| {
+                let face = match top.face {
+                    Face::Cheese => "cheese",
+                    Face::Trap => "a trap",
+                };
+                format!(
+                    "the reserve's top card, {}, was {face}",
+                    count(top.value, "hole")
+                )
+            })
+            .into_iter()
+            .collect()
+    }
+
+    fn ending(state: &CheeseDay, names: &[String]) -> Ending {
+        use mousehole_engine::Game as _;
+        let observation = state.observation(0);
+        let players = &observation.players;
+        let reason = match players.iter().find(|p| p.traps >= 3) {
+            Some(out) => format!(
+                "{} took a third trap: out at once, placed last",
+                super::seat_name(names, out.seat)
+            ),
+            None => "the reserve ran out".to_owned(),
+        };
+        let breakdown = players
+            .iter()
+            .map(|p| {
+                let mut text = format!(
+                    "{} from {}, {}",
+                    count(p.holes, "hole"),
+                    count(p.cheese_cards, "cheese card"),
+                    count(p.traps, "trap")
+                );
+                if p.out {
+                    text.push_str(", out");
+                }
+                text
+            })
+            .collect();
+        let tied = players.iter().enumerate().any(|(i, a)| {
+            players[i + 1..]
+                .iter()
+                .any(|b| !a.out && !b.out && a.holes == b.holes && a.cheese_cards != b.cheese_cards)
+        });
+        Ending {
+            reason,
+            breakdown,
+            tie_break: tied.then(|| "equal holes: more cheese cards ranks higher".to_owned()),
+        }
+    }
+
+    fn reason(observation: &CheeseDayObservation, action: &CheeseDayAction) -> Option<String> {
+        let (CheeseDayAction::Peek(slot)
+        | CheeseDayAction::Take(slot)
+        | CheeseDayAction::Remove(slot)) = *action
+        else {
+            return None;
+        };
+        let card = observation.slot(slot + 1)?;
+        let traps = observation.player(observation.seat).map_or(0, |p| p.traps);
+        let chance = match card.face {
+            Some(Face::Cheese) => "you know it is cheese".to_owned(),
+            Some(Face::Trap) => "you know it is a trap".to_owned(),
+            None => format!("{}% trap chance", trap_percent(observation, card.value)?),
+        };
+        let card_text = format!("{}-hole card, {chance}", card.value);
+        let lives = match traps {
+            0 => String::new(),
+            1 => ", you hold 1 trap".to_owned(),
+            n => format!(", you hold {n} traps: a third puts you out"),
+        };
+        Some(match action {
+            CheeseDayAction::Take(_) => format!("{card_text}{lives}: take it"),
+            CheeseDayAction::Remove(_) => format!("{card_text}{lives}: too risky, remove it"),
+            _ => format!("slot {}: {card_text}: worth knowing", slot + 1),
+        })
+    }
+}
+
+/// The chance, in percent, that an unseen card of `value` holes is a trap, from the cards of
+/// that value nobody has seen.
+fn trap_percent(observation: &CheeseDayObservation, value: u8) -> Option<u32> {
+    let unseen = observation.unseen[usize::from(value) - 1];
+    let total = u32::from(unseen.cheese) + u32::from(unseen.trap);
+    (total > 0).then(|| (100 * u32::from(unseen.trap) + total / 2) / total)
 }
 
 /// One pantry card: its slot in the top edge, holes, face (or trap chance), who peeked.
@@ -200,7 +295,7 @@ fn draw_card(observation: &CheeseDayObservation, board: &mut Board<'_, Slot>, sl
     board.hit(x, 0, CARD_WIDTH, CARD_HEIGHT, Slot(slot));
     let inner = CARD_WIDTH - 2;
     let Some(card) = observation.slot(slot) else {
-        board.put(x + 1, 2, &center("empty", inner), theme.dim());
+        board.put(x + 1, 2, &center("empty", usize::from(inner)), theme.dim());
         return;
     };
     let mine = card.peeked_by.contains(&observation.seat);
@@ -209,25 +304,22 @@ fn draw_card(observation: &CheeseDayObservation, board: &mut Board<'_, Slot>, sl
     } else {
         format!("{}●", card.value)
     };
-    board.put(x + 1, 1, &center(&holes, inner), theme.accent());
+    board.put(
+        x + 1,
+        1,
+        &center(&holes, usize::from(inner)),
+        theme.accent(),
+    );
     let (face, style): (String, Style) = match card.face {
         Some(Face::Cheese) => ("cheese".to_owned(), theme.good()),
         Some(Face::Trap) => ("TRAP".to_owned(), theme.danger()),
-        None => {
-            let unseen = observation.unseen[usize::from(card.value) - 1];
-            let total = unseen.cheese + unseen.trap;
-            let chance = if total == 0 {
-                "?".to_owned()
-            } else {
-                format!(
-                    "?{:>3}%",
-                    (100 * u32::from(unseen.trap) + u32::from(total) / 2) / u32::from(total)
-                )
-            };
-            (chance, theme.text())
-        }
+        None => (
+            trap_percent(observation, card.value)
+                .map_or_else(|| "?".to_owned(), |p| format!("?{p:>3}%")),
+            theme.text(),
+        ),
     };
-    board.put(x + 1, 2, &center(&face, inner), style);
+    board.put(x + 1, 2, &center(&face, usize::from(inner)), style);
     let peekers: String = card
         .peeked_by
         .iter()
@@ -240,24 +332,9 @@ fn draw_card(observation: &CheeseDayObservation, board: &mut Board<'_, Slot>, sl
             peekers
         };
         let style = if mine { theme.accent() } else { theme.dim() };
-        board.put(x + 1, 3, &center(&text, inner), style);
+        board.put(x + 1, 3, &center(&text, usize::from(inner)), style);
     }
     if marked {
         board.restyle(x + 1, 1, inner, 3, theme.marked());
     }
-}
-
-/// `text` centred in `width` columns.
-fn center(text: &str, width: u16) -> String {
-    let len = text.chars().count();
-    let width = usize::from(width);
-    if len >= width {
-        return text.chars().take(width).collect();
-    }
-    let left = (width - len) / 2;
-    format!(
-        "{}{text}{}",
-        " ".repeat(left),
-        " ".repeat(width - len - left)
-    )
 }

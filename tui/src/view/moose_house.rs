@@ -5,10 +5,13 @@
 use mousehole_engine::games::moose_house::{
     Card, Cards, Content, MooseHouse, MooseHouseAction, MooseHouseObservation, PhaseView, RoomKind,
 };
+
+use mousehole_engine::Game as _;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::{Board, BoardView, count};
-use crate::theme::Theme;
+use super::{Board, BoardView, Ending, count};
+use crate::text::fit;
 
 /// What a Moose in the House action can touch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,11 +26,46 @@ pub enum Place {
 
 const CHIP_WIDTH: u16 = 10;
 const CHIP_HEIGHT: u16 = 4;
-/// Rooms listed per house before "+N more".
+/// Rooms listed one a line, names in full, up to this many; more go several a line.
 const HOUSE_ROWS: u16 = 7;
 
 impl BoardView for MooseHouse {
     type Spot = Place;
+
+    const LEGEND: &'static [(&'static str, &'static str)] = &[
+        (
+            "┌you hand 4┐",
+            "a house: whose, and how many cards that seat holds",
+        ),
+        ("▶", "the seat deciding now"),
+        (
+            "Moose in House",
+            "the house has its Moose in the House card: moose may come in",
+        ),
+        (
+            "2 bedroom ·",
+            "room 2, a bedroom, empty (a moose of its kind may go in)",
+        ),
+        ("M", "a moose in the room (each counts against that seat)"),
+        ("▮", "a door: the room is closed for good"),
+        (
+            "3be·",
+            "a full house lists rooms briefly: room 3, bedroom (ki, li, be, ba)",
+        ),
+        ("2M 1D", "moose and doors in the house"),
+        (
+            "hand",
+            "your cards; the marked one is what the selected move plays",
+        ),
+        (
+            "moose ki li×2",
+            "a long discard pile in brief: a kitchen moose card, two living-room ones",
+        ),
+        (
+            "draw pile",
+            "cards left to draw; once empty, whoever cannot play passes",
+        ),
+    ];
 
     fn board_size(observation: &MooseHouseObservation) -> (u16, u16) {
         let rooms = observation
@@ -35,10 +73,16 @@ impl BoardView for MooseHouse {
             .iter()
             .map(|h| h.rooms.len())
             .max()
-            .unwrap_or(0)
-            .clamp(3, usize::from(HOUSE_ROWS)) as u16;
+            .unwrap_or(0);
+        // One room a line up to HOUSE_ROWS, then three a line (a house 16 wide).
+        let rows = if rooms <= usize::from(HOUSE_ROWS) {
+            rooms.max(3)
+        } else {
+            rooms.div_ceil(3)
+        } as u16;
         let width = (observation.houses.len() as u16 * 16).max(CHIP_WIDTH * 5);
-        (width, rooms + 3 + CHIP_HEIGHT + 2)
+        let discards = discard_lines(observation, width, Style::default()).len() as u16;
+        (width, rows + 3 + CHIP_HEIGHT + 1 + discards)
     }
 
     fn draw_board(observation: &MooseHouseObservation, board: &mut Board<'_, Place>) {
@@ -48,7 +92,7 @@ impl BoardView for MooseHouse {
             .height()
             .saturating_sub(3 + CHIP_HEIGHT + 2)
             .clamp(1, HOUSE_ROWS);
-        let width = (board.width() / players.max(1)).max(12);
+        let width = (board.width() / players.max(1)).max(10);
         let height = room_rows + 3;
         for (index, house) in observation.houses.iter().enumerate() {
             let x = width * index as u16;
@@ -78,37 +122,57 @@ impl BoardView for MooseHouse {
             } else {
                 ("no moose yet", theme.dim())
             };
-            board.put(x + 1, 1, &fit(moose_line, inner), style);
+            board.put(x + 1, 1, &fit(moose_line, usize::from(inner)), style);
             if marked {
                 board.restyle(x + 1, 1, inner, 1, theme.marked());
             }
-            let shown = house.rooms.len().min(usize::from(room_rows));
-            let overflow = house.rooms.len() > usize::from(room_rows);
-            let listed = if overflow { shown - 1 } else { shown };
             if house.rooms.is_empty() {
-                board.put(x + 1, 2, &fit("no rooms", inner), theme.dim());
+                board.put(x + 1, 2, &fit("no rooms", usize::from(inner)), theme.dim());
             }
-            for room in house.rooms.iter().take(listed) {
-                let y = 1 + u16::from(room.room);
+            // Every room is shown: one a line while they fit, else several a line in short.
+            let one_a_line = house.rooms.len() <= usize::from(room_rows);
+            let cell = if one_a_line {
+                inner
+            } else {
+                let digits = house.rooms.len().to_string().len() as u16;
+                digits + 3
+            };
+            let per_row = ((inner + 1) / (cell + 1)).max(1);
+            let fits = usize::from(per_row * room_rows);
+            for (i, room) in house.rooms.iter().enumerate() {
+                let (row, column) = (i as u16 / per_row, i as u16 % per_row);
+                if i + 1 == fits && house.rooms.len() > fits {
+                    // Only when the terminal is too small for the board it asked for.
+                    let rest = house.rooms.len() - i;
+                    board.put(
+                        x + 1 + column * (cell + 1),
+                        2 + row,
+                        &format!("+{rest}"),
+                        theme.dim(),
+                    );
+                    break;
+                }
+                let (rx, y) = (x + 1 + column * (cell + 1), 2 + row);
                 let (mark, mark_style) = match room.content {
                     Content::Empty => ("·", theme.dim()),
                     Content::Moose => ("M", theme.danger()),
                     Content::Door => ("▮", theme.good()),
                 };
-                let label = format!("{} {}", room.room, short(room.kind));
-                let label = fit(&label, inner.saturating_sub(2));
-                board.put(x + 1, y, &label, theme.text());
-                board.put(x + inner, y, mark, mark_style);
+                let label = if one_a_line {
+                    fit(
+                        &format!("{} {}", room.room, room.kind.word()),
+                        usize::from(cell - 2),
+                    )
+                } else {
+                    format!("{}{}", room.room, &room.kind.word()[..2])
+                };
+                board.put(rx, y, &label, theme.text());
+                board.put(rx + cell - 1, y, mark, mark_style);
                 let spot = Place::Room(seat, room.room);
-                board.hit(x + 1, y, inner, 1, spot);
+                board.hit(rx, y, cell, 1, spot);
                 if board.is_marked(spot) {
-                    board.restyle(x + 1, y, inner, 1, theme.marked());
+                    board.restyle(rx, y, cell, 1, theme.marked());
                 }
-            }
-            if overflow {
-                let rest = house.rooms.len() - listed;
-                let y = 2 + listed as u16;
-                board.put(x + 1, y, &fit(&format!("+{rest} more"), inner), theme.dim());
             }
             let summary = format!("{}M {}D", house.moose, house.doors);
             board.put(
@@ -118,36 +182,33 @@ impl BoardView for MooseHouse {
                 theme.dim(),
             );
         }
-        // The hand as cards, then the piles.
+        // The hand as cards (the first one's frame says whose), then the piles.
         let y = height;
-        board.put(0, y, "your hand", theme.dim());
         let mut x = 0;
         for (card, n) in observation.hand.iter() {
             for _ in 0..n {
-                draw_chip(board, x, y + 1, card);
+                draw_chip(board, x, y, card, x == 0);
                 x += CHIP_WIDTH;
             }
         }
         if observation.hand.is_empty() {
-            board.put(0, y + 1, "(no cards)", theme.dim());
+            board.put(0, y + 1, "(no cards in your hand)", theme.dim());
         }
-        let y = y + 1 + CHIP_HEIGHT;
+        let y = y + CHIP_HEIGHT;
         let mut x = board.put(0, y, "draw pile ", theme.dim());
         x = board.put(x, y, &count(observation.pile_size, "card"), theme.accent());
-        x = board.put(x, y, "   rooms: · empty  M moose  ▮ door", theme.dim());
         if observation.passes > 0 {
-            x = board.put(
+            board.put(
                 x,
                 y,
-                &format!("  passes {} of {}", observation.passes, players),
+                &format!("   passes in a row {} of {}", observation.passes, players),
                 theme.text(),
             );
         }
-        let _ = x;
-        let mut x = board.put(0, y + 1, "discards ", theme.dim());
-        board.put(x, y + 1, &compact(&observation.discard), theme.text());
-        x = 0;
-        let _ = x;
+        let lines = discard_lines(observation, board.width(), theme.dim());
+        for (row, line) in (y + 1..).zip(&lines) {
+            board.put_line(0, row, line);
+        }
     }
 
     fn spots(observation: &MooseHouseObservation, action: &MooseHouseAction) -> Vec<Place> {
@@ -208,35 +269,99 @@ impl BoardView for MooseHouse {
         ))
     }
 
-    fn revealed(state: &MooseHouse, theme: Theme) -> Vec<Line<'static>> {
+    fn revealed(state: &MooseHouse) -> Vec<String> {
+        // The hands are in the end's breakdown; what else was hidden is the draw pile: seat
+        // 0's unseen cards less the other hands.
         let players = mousehole_engine::GameConfig::players(state.config());
-        let mut lines = Vec::new();
         let mut hands = Cards::EMPTY;
-        for seat in 0..players {
-            let hand = *state.hand(seat);
-            hands = hands.plus(&hand);
-            lines.push(Line::from(vec![
-                Span::styled(format!("seat {seat}'s hand: "), theme.seat(seat)),
-                Span::raw(compact(&hand)),
-            ]));
+        for seat in 1..players {
+            hands = hands.plus(state.hand(seat));
         }
-        // The pile is what no hand, house or discard holds: seat 0's unseen cards less the
-        // other hands.
-        let unseen = state.observation(0).unseen;
-        let others = hands.saturating_minus(state.hand(0));
-        let pile = unseen.saturating_minus(&others);
-        lines.push(Line::from(vec![
-            Span::styled("draw pile: ", theme.dim()),
-            Span::raw(compact(&pile)),
-        ]));
-        lines
+        let pile = state.observation(0).unseen.saturating_minus(&hands);
+        if pile.is_empty() {
+            Vec::new()
+        } else {
+            vec![format!("the draw pile held: {}", compact(&pile))]
+        }
+    }
+
+    fn ending(state: &MooseHouse, _names: &[String]) -> Ending {
+        let players = mousehole_engine::GameConfig::players(state.config());
+        let observation = state.observation(0);
+        let breakdown: Vec<String> = (0..players)
+            .map(|seat| {
+                let house = observation.house(seat);
+                let in_house = house.map_or(0, |h| usize::from(h.moose));
+                let doors = house.map_or(0, |h| h.doors);
+                let in_hand = state.score(seat).saturating_sub(in_house);
+                // Only the moose cards held count: the rest of the hand is not listed.
+                let moose = named(
+                    state
+                        .hand(seat)
+                        .iter()
+                        .filter(|(card, _)| matches!(card, Card::Moose(_))),
+                );
+                let held = if moose.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({moose})")
+                };
+                format!(
+                    "{in_house} in house + {in_hand} in hand{held}, {}",
+                    count(doors, "door")
+                )
+            })
+            .collect();
+        let scores: Vec<usize> = (0..players).map(|seat| state.score(seat)).collect();
+        let doors: Vec<u8> = (0..players)
+            .map(|seat| observation.house(seat).map_or(0, |h| h.doors))
+            .collect();
+        let tied = (0..players)
+            .any(|a| (a + 1..players).any(|b| scores[a] == scores[b] && doors[a] != doors[b]));
+        Ending {
+            reason: "the pile ran out and nobody could play".to_owned(),
+            breakdown,
+            tie_break: tied.then(|| "equal moose: more doors ranks higher".to_owned()),
+        }
+    }
+
+    fn reason(observation: &MooseHouseObservation, action: &MooseHouseAction) -> Option<String> {
+        let me = usize::from(observation.seat);
+        let empty = |seat: u8| {
+            observation
+                .house(usize::from(seat))
+                .map_or(0, |h| h.empty_rooms)
+        };
+        Some(match *action {
+            MooseHouseAction::House { seat } => format!(
+                "seat {seat} has no Moose in the House yet: once it does, moose can go into its {} empty rooms",
+                empty(seat)
+            ),
+            MooseHouseAction::Room { kind, seat } => format!(
+                "seat {seat} gets an empty {} a moose can later go into",
+                kind.name()
+            ),
+            MooseHouseAction::Moose { kind, seat, .. } => format!(
+                "a moose for seat {seat}: one more against them (a {} needs a matching room)",
+                kind.name()
+            ),
+            MooseHouseAction::Door { .. } => format!(
+                "a door closes one of your {} empty rooms for good",
+                empty(me as u8)
+            ),
+            MooseHouseAction::Trap => "the moose goes to the discards, not into your room".into(),
+            MooseHouseAction::Discard(card) => {
+                format!("nothing can be played: {card} is the card you need least")
+            }
+            MooseHouseAction::Allow | MooseHouseAction::Pass | MooseHouseAction::Draw(_) => {
+                return None;
+            }
+        })
     }
 }
 
-use mousehole_engine::Game as _;
-
-/// A card of the hand as a small box.
-fn draw_chip(board: &mut Board<'_, Place>, x: u16, y: u16, card: Card) {
+/// A card of the hand as a small box; the first one's frame says `hand`.
+fn draw_chip(board: &mut Board<'_, Place>, x: u16, y: u16, card: Card, first: bool) {
     let theme = board.theme;
     let spot = Place::Hand(card);
     let marked = board.is_marked(spot);
@@ -252,9 +377,16 @@ fn draw_chip(board: &mut Board<'_, Place>, x: u16, y: u16, card: Card) {
     } else {
         theme.border()
     };
-    board.frame(x, y, CHIP_WIDTH, CHIP_HEIGHT, "", border);
-    board.put(x + 1, y + 1, &fit(kind, CHIP_WIDTH - 2), style);
-    board.put(x + 1, y + 2, &fit(name, CHIP_WIDTH - 2), style);
+    board.frame(
+        x,
+        y,
+        CHIP_WIDTH,
+        CHIP_HEIGHT,
+        if first { "hand" } else { "" },
+        border,
+    );
+    board.put(x + 1, y + 1, &fit(kind, usize::from(CHIP_WIDTH - 2)), style);
+    board.put(x + 1, y + 2, &fit(name, usize::from(CHIP_WIDTH - 2)), style);
     board.hit(x, y, CHIP_WIDTH, CHIP_HEIGHT, spot);
     if marked {
         board.restyle(x + 1, y + 1, CHIP_WIDTH - 2, 2, theme.marked());
@@ -271,13 +403,59 @@ fn short(kind: RoomKind) -> &'static str {
     }
 }
 
-/// `2 room:kitchen, door` in short words: `kitchen×2 door`.
+/// The discard pile under its own text, wrapped to `width`: in full when it fits one line,
+/// else in brief (`moose ki li×4, house×7`, as a full house lists its rooms); the board asks
+/// for the lines it needs.
+fn discard_lines(
+    observation: &MooseHouseObservation,
+    width: u16,
+    label: Style,
+) -> Vec<Line<'static>> {
+    const LABEL: &str = "discards ";
+    let width = usize::from(width);
+    let mut cards = compact(&observation.discard);
+    if crate::text::width(&cards) + LABEL.len() > width {
+        cards = brief(&observation.discard);
+    }
+    let line = Line::from(vec![Span::styled(LABEL, label), Span::raw(cards)]);
+    crate::text::wrap_line(&line, width, LABEL.len())
+}
+
+/// Cards by family, rooms in two letters: `room ki, moose ki li×4, house×7, trap`.
+fn brief(cards: &Cards) -> String {
+    let mut rooms = Vec::new();
+    let mut moose = Vec::new();
+    let mut others = Vec::new();
+    for (card, n) in cards.iter() {
+        let times = if n > 1 {
+            format!("×{n}")
+        } else {
+            String::new()
+        };
+        match card {
+            Card::Room(kind) => rooms.push(format!("{}{times}", &kind.word()[..2])),
+            Card::Moose(kind) => moose.push(format!("{}{times}", &kind.word()[..2])),
+            other => others.push(format!("{other}{times}")),
+        }
+    }
+    let families = [("room ", rooms), ("moose ", moose)]
+        .into_iter()
+        .filter(|(_, kinds)| !kinds.is_empty())
+        .map(|(family, kinds)| format!("{family}{}", kinds.join(" ")));
+    families.chain(others).collect::<Vec<_>>().join(", ")
+}
+
+/// `2 room:kitchen, door` in short words: `room:kitchen×2 door`.
 fn compact(cards: &Cards) -> String {
     if cards.is_empty() {
         return "none".to_owned();
     }
+    named(cards.iter())
+}
+
+/// Cards by their names, with how many: `moose:living×2 trap`.
+fn named(cards: impl Iterator<Item = (Card, u8)>) -> String {
     cards
-        .iter()
         .map(|(card, n)| {
             let name = match card {
                 Card::Room(kind) => format!("room:{}", kind.word()),
@@ -288,11 +466,4 @@ fn compact(cards: &Cards) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// `text` padded or cut to `width` columns.
-fn fit(text: &str, width: u16) -> String {
-    let width = usize::from(width);
-    let cut: String = text.chars().take(width).collect();
-    format!("{cut:<width$}")
 }

@@ -1,15 +1,15 @@
 //! Mouse Race's board: the grid with each path in its seat's colour and line style, the open
 //! ends as arrows, the cats, the cheese and its scent cells, the start corners, cell names on
-//! the edges; below it the bag and the tile in hand.
+//! the edges; below it the bag and the tile in hand. A board larger than its area (sizes 19
+//! and 21 on a small terminal) shows the part around the seat's open end, panned by the
+//! person, with arrows on the edges where more of it lies.
 
 use mousehole_engine::games::mouse_race::{
-    Content, Dir, HeldTile, MouseRace, MouseRaceAction, MouseRaceObservation, OpenEnd, Square,
+    Content, Dir, End, HeldTile, MouseRace, MouseRaceAction, MouseRaceObservation, OpenEnd, Square,
 };
 use ratatui::style::Modifier;
-use ratatui::text::Line;
 
-use super::{Board, BoardView};
-use crate::theme::Theme;
+use super::{Board, BoardView, Ending};
 
 /// A cell of the grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +22,41 @@ const CELL: u16 = 3;
 impl BoardView for MouseRace {
     type Spot = Cell;
 
+    const LEGEND: &'static [(&'static str, &'static str)] = &[
+        (
+            "─│┌┐└┘",
+            "seat 0's path (light lines), from its corner towards the cheese",
+        ),
+        ("═║╔╗╚╝", "seat 1's path (double lines)"),
+        ("━┃┏┓┗┛", "seat 2's path (heavy lines)"),
+        ("┄┆╭╮╰╯", "seat 3's path (dashed lines)"),
+        (
+            "> < ^ v",
+            "an open end: where that path's next tile goes, and which way it heads",
+        ),
+        (
+            "[0]",
+            "seat 0's start corner (no tile or cat is ever laid on a corner)",
+        ),
+        ("(@)", "the cheese: the first path to reach it wins"),
+        (
+            ":",
+            "a scent cell around the cheese (a cat may sit on an open end there)",
+        ),
+        (
+            "C",
+            "a cat: blocks the cell; shoo it from your open end, or draw again past it",
+        ),
+        ("·", "an empty cell"),
+        (
+            "a…u, 1…21",
+            "cell names: column letter, row number (a1 is the top left)",
+        ),
+        ("◀ ▶ ▲ ▼", "more of the board that way: shift+arrows pan"),
+    ];
+
+    const PANS: bool = true;
+
     fn board_size(observation: &MouseRaceObservation) -> (u16, u16) {
         let size = u16::from(observation.board.size);
         (2 * LABEL + CELL * size, size + 3)
@@ -30,13 +65,34 @@ impl BoardView for MouseRace {
     fn draw_board(observation: &MouseRaceObservation, board: &mut Board<'_, Cell>) {
         let theme = board.theme;
         let size = observation.board.size;
-        let header = board.height() > u16::from(size) + 1;
-        let top = u16::from(header);
-        if header {
-            for col in 0..size {
-                let letter = char::from(b'a' + col).to_string();
-                board.put(LABEL + CELL * u16::from(col) + 1, 0, &letter, theme.dim());
-            }
+        // The part of the grid that fits, around the seat's open end, moved by the pan.
+        let rows = (board.height().saturating_sub(3).max(1)).min(u16::from(size)) as u8;
+        let cols = ((board.width().saturating_sub(2 * LABEL)) / CELL)
+            .max(1)
+            .min(u16::from(size)) as u8;
+        let focus = focus(observation);
+        // The pan moves from where the view would be, itself kept on the board.
+        let origin = |centre: u8, shown: u8, pan: i16| -> u8 {
+            let last = i16::from(size - shown);
+            let auto = (i16::from(centre) - i16::from(shown / 2)).clamp(0, last);
+            (auto + pan).clamp(0, last) as u8
+        };
+        let top_row = origin(focus.row, rows, board.pan.1);
+        let left_col = origin(focus.col, cols, board.pan.0);
+        let (more_up, more_down) = (top_row > 0, top_row + rows < size);
+        let (more_left, more_right) = (left_col > 0, left_col + cols < size);
+        for col in 0..cols {
+            let letter = char::from(b'a' + left_col + col).to_string();
+            board.put(LABEL + CELL * u16::from(col) + 1, 0, &letter, theme.dim());
+        }
+        if more_left {
+            board.put(1, 0, "◀", theme.accent());
+        }
+        if more_right {
+            board.put(LABEL + CELL * u16::from(cols), 0, " ▶", theme.accent());
+        }
+        if more_up {
+            board.put(0, 0, "▲", theme.accent());
         }
         let mut cells = vec![[(' ', '·', ' '); 32]; usize::from(size)];
         let mut styles = vec![[theme.dim(); 32]; usize::from(size)];
@@ -93,11 +149,13 @@ impl BoardView for MouseRace {
                 OpenEnd::Cell { .. } | OpenEnd::OffBoard { .. } => {}
             }
         }
-        for row in 0..size {
-            let y = top + u16::from(row);
+        for shown_row in 0..rows {
+            let row = top_row + shown_row;
+            let y = 1 + u16::from(shown_row);
             board.put(0, y, &format!("{:>2} ", row + 1), theme.dim());
-            for col in 0..size {
-                let x = LABEL + CELL * u16::from(col);
+            for shown_col in 0..cols {
+                let col = left_col + shown_col;
+                let x = LABEL + CELL * u16::from(shown_col);
                 let (left, middle, right) = cells[usize::from(row)][usize::from(col)];
                 let square = Square::new(row, col);
                 let style = if board.is_marked(Cell(square)) {
@@ -109,37 +167,60 @@ impl BoardView for MouseRace {
                 board.hit(x, y, CELL, 1, Cell(square));
             }
             board.put(
-                LABEL + CELL * u16::from(size),
+                LABEL + CELL * u16::from(cols),
                 y,
                 &format!(" {}", row + 1),
                 theme.dim(),
             );
         }
-        let y = top + u16::from(size);
+        let y = 1 + u16::from(rows);
+        if more_down {
+            board.put(0, y, "▼", theme.accent());
+        }
         let pool = observation.bag.unwrap_or(observation.pool);
         let bag = format!(
-            "{} {} straight, {} curve, {} cat",
+            "{}: {} straight, {} curve, {} cat",
             if observation.bag.is_some() {
                 "bag"
             } else {
-                "bag+hand"
+                "bag and hand"
             },
             pool.straight,
             pool.curve,
             pool.cat
         );
-        let mut x = board.put(0, y, &bag, theme.dim());
+        board.put(2, y, &bag, theme.dim());
+        let y = y + 1;
+        let mut x = 2;
         if let Some(tile) = observation.held_tile() {
             let (text, style) = match tile {
                 HeldTile::Hidden => (
-                    format!("  {} holds a tile", board.names[observation.turn]),
+                    format!("{} holds a tile  ", board.names[observation.turn]),
                     theme.text(),
                 ),
-                tile => (format!("  in hand: {}", held(tile)), theme.accent()),
+                tile => (format!("in hand: {}  ", held(tile)), theme.accent()),
             };
             x = board.put(x, y, &text, style);
         }
-        let _ = x;
+        if more_up || more_down || more_left || more_right {
+            let (rows, cols) = (
+                format!("{}-{}", top_row + 1, top_row + rows),
+                format!(
+                    "{}-{}",
+                    char::from(b'a' + left_col),
+                    char::from(b'a' + left_col + cols - 1)
+                ),
+            );
+            // In words where there is room, else shorter (beside a tile in hand at 80×24).
+            let long = format!("rows {rows}, {cols} of {size}: ⇧arrows pan");
+            let text = if crate::text::width(&long) <= usize::from(board.width().saturating_sub(x))
+            {
+                long
+            } else {
+                format!("{rows} {cols} of {size}: ⇧arrows pan")
+            };
+            board.put(x, y, &text, theme.accent());
+        }
     }
 
     fn spots(observation: &MouseRaceObservation, action: &MouseRaceAction) -> Vec<Cell> {
@@ -192,15 +273,90 @@ impl BoardView for MouseRace {
         }
     }
 
-    fn revealed(state: &MouseRace, theme: Theme) -> Vec<Line<'static>> {
-        let bag = state.bag();
-        vec![Line::styled(
-            format!(
-                "The bag held {} straight, {} curve and {} cat tiles; nothing else was hidden.",
-                bag.straight, bag.curve, bag.cat
+    fn revealed(_state: &MouseRace) -> Vec<String> {
+        // The bag's contents are public (counted from the board); only a declined tile's
+        // kind was ever hidden, and it is back in the bag.
+        Vec::new()
+    }
+
+    fn ending(state: &MouseRace, names: &[String]) -> Ending {
+        use mousehole_engine::Game as _;
+        let observation = state.observation(0);
+        let reason = match state.end() {
+            Some(End::Cheese { winner }) => format!(
+                "{} path reached the cheese",
+                super::possessive(&super::seat_name(names, usize::from(winner)))
             ),
-            theme.dim(),
-        )]
+            Some(End::TurnLimit) => format!(
+                "the turn limit ({} turns) was reached: a draw",
+                observation.max_turns
+            ),
+            Some(End::Stuck) => "the bag is empty and no path can go on: a draw".to_owned(),
+            None => String::new(),
+        };
+        let breakdown = observation
+            .paths
+            .iter()
+            .map(|path| {
+                let tiles = path.tiles.len();
+                match path.distance {
+                    0 => format!("reached the cheese with {tiles} tiles"),
+                    d => format!(
+                        "{tiles} tiles, open end {} from the cheese",
+                        super::count(d as usize, "step")
+                    ),
+                }
+            })
+            .collect();
+        Ending {
+            reason,
+            breakdown,
+            tie_break: None,
+        }
+    }
+
+    fn reason(observation: &MouseRaceObservation, action: &MouseRaceAction) -> Option<String> {
+        let cheese = observation.board.cheese;
+        let distance = |cell: Square| {
+            u32::from(cell.row.abs_diff(cheese.row)) + u32::from(cell.col.abs_diff(cheese.col))
+        };
+        let now = observation.paths.get(observation.seat)?.distance;
+        match action {
+            MouseRaceAction::Place(_) | MouseRaceAction::Left(_) | MouseRaceAction::Right(_) => {
+                let next = Self::spots(observation, action).get(1).map(|c| c.0)?;
+                let after = distance(next);
+                Some(if after < now {
+                    format!(
+                        "your open end moves to {next}, {after} steps from the cheese (now {now})"
+                    )
+                } else {
+                    format!(
+                        "your open end moves to {next}, {after} steps from the cheese: not closer (now {now})"
+                    )
+                })
+            }
+            MouseRaceAction::Cat(cell) => Some(format!("a cat on {cell} stands in a rival's way")),
+            MouseRaceAction::Shoo => Some("the cat on your open end goes back to the bag".into()),
+            MouseRaceAction::Back => {
+                Some("your last tile comes back: another way may be better".into())
+            }
+            MouseRaceAction::Draw => Some(format!(
+                "your open end is {now} steps from the cheese: draw to go on"
+            )),
+            MouseRaceAction::Decline | MouseRaceAction::Pass | MouseRaceAction::Drawn(_) => None,
+        }
+    }
+}
+
+/// The cell the view centres on when the board does not fit: the seat's open end, or its
+/// corner before its first tile.
+fn focus(observation: &MouseRaceObservation) -> Square {
+    let Some(path) = observation.paths.get(observation.seat) else {
+        return observation.board.cheese;
+    };
+    match &path.open_end {
+        OpenEnd::Cell { cell, .. } => *cell,
+        _ => path.tiles.last().map_or(path.corner, |t| t.cell),
     }
 }
 

@@ -1,15 +1,18 @@
 //! Mouse Trap's board: the 44-space path drawn as a serpentine and The Loop beneath it, with
-//! every mouse on its space; the contraption's progress (parts of 25); the cheese each seat
-//! holds and the pile; the Turn Crank choices marked on the board.
+//! every mouse on its space; the last roll of the die; the contraption's progress (parts of
+//! 25); the cheese each seat holds and the pile; the Turn Crank choices marked on the board.
+//! A person's turn starts with their own roll, which they make with a key.
 
 use mousehole_engine::games::mouse_trap::board::Space;
 use mousehole_engine::games::mouse_trap::{
     MouseTrap, MouseTrapAction, MouseTrapObservation, PhaseView,
 };
-use ratatui::text::Line;
 
-use super::{Board, BoardView};
-use crate::theme::Theme;
+use mousehole_engine::SeenEvent;
+
+use super::{Board, BoardView, Ending};
+use crate::session::ordinal;
+use crate::text::fit;
 
 /// What a Mouse Trap action touches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,8 +31,99 @@ const LOOP_CELL: u16 = 9;
 impl BoardView for MouseTrap {
     type Spot = Piece;
 
+    const LEGEND: &'static [(&'static str, &'static str)] = &[
+        (
+            "Go",
+            "Start, space 0; the path runs left to right on the first row, right to left on the next, and so on, into The Loop",
+        ),
+        ("0 1 2", "the mice, by seat, on the line under their space"),
+        ("+2", "take 2 cheese from the pile"),
+        ("-1", "lose 1 cheese to the pile"),
+        ("R3", "take 3 cheese from the rival holding the most"),
+        (
+            "B234",
+            "build the next part of the trap and take 1 cheese, if 2, 3 or 4 play (dim: not with this many players)",
+        ),
+        (
+            ">3 / <2",
+            "move ahead 3 / go back 2 (the space reached does nothing)",
+        ),
+        ("Bone", "dog bone: nothing happens"),
+        (
+            "Safe",
+            "The Loop's safe space: nobody can move a mouse off it",
+        ),
+        (
+            "Crank",
+            "Turn Crank: with the trap complete, pay 1 cheese to move others, then crank if someone is on the Wheel",
+        ),
+        (
+            "Wheel",
+            "Cheese Wheel: take 2 cheese; a mouse here is caught when the crank works",
+        ),
+        ("↺", "The Loop: after the last space comes Safe again"),
+        ("die [4]", "the last roll"),
+        ("trap ███░░", "the contraption: parts built of those needed"),
+    ];
+
+    const OWN_DICE: bool = true;
+
     fn board_size(_observation: &MouseTrapObservation) -> (u16, u16) {
-        (PER_ROW * CELL, 14)
+        (PER_ROW * CELL, 13)
+    }
+
+    fn own_roll(observation: &MouseTrapObservation) -> Option<usize> {
+        matches!(observation.phase, PhaseView::Roll).then_some(observation.turn)
+    }
+
+    fn prompt(observation: &MouseTrapObservation) -> Option<String> {
+        if observation.turn != observation.seat {
+            return None;
+        }
+        let seats = |seats: &[usize]| {
+            let names: Vec<String> = seats.iter().map(|s| format!("seat {s}")).collect();
+            match names.as_slice() {
+                [] => "nobody".to_owned(),
+                [one] => one.clone(),
+                [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+            }
+        };
+        Some(match &observation.phase {
+            PhaseView::Roll => "Your turn: roll your die.".to_owned(),
+            PhaseView::Rob {
+                remaining, victims, ..
+            } => format!(
+                "You take {remaining} more cheese from the richest: name who gives the next piece ({}).",
+                seats(victims)
+            ),
+            PhaseView::TurnCrank {
+                movable,
+                on_wheel,
+                move_cost,
+            } => {
+                let then = if on_wheel.is_empty() {
+                    "then stop: nobody is on the Cheese Wheel".to_owned()
+                } else {
+                    format!("then crank: {} on the Cheese Wheel", seats(on_wheel))
+                };
+                if movable.is_empty() {
+                    format!("You are on Turn Crank with the trap complete: {then}.")
+                } else {
+                    format!(
+                        "You are on Turn Crank with the trap complete: you may pay {move_cost} cheese to move the mouse of {}, {then}.",
+                        seats(movable)
+                    )
+                }
+            }
+            _ => return None,
+        })
+    }
+
+    fn die(seen: &[SeenEvent<MouseTrapAction>]) -> Option<u8> {
+        seen.iter().rev().find_map(|event| match event.view {
+            MouseTrapAction::Roll(n) => Some(n),
+            _ => None,
+        })
     }
 
     fn draw_board(observation: &MouseTrapObservation, board: &mut Board<'_, Piece>) {
@@ -48,13 +142,23 @@ impl BoardView for MouseTrap {
             draw_space(observation, board, space, column * CELL, row * 2, CELL);
         }
         let y = rows * 2;
-        let arrow = if rows % 2 == 0 { "↓ " } else { " ↓" };
-        let _ = arrow;
-        board.put(0, y, "The Loop ↺ (after ", theme.dim());
-        board.put(
-            18,
+        let x = board.put(
+            0,
             y,
-            &format!("{} comes {})", board_data.loop_end, loop_start),
+            &format!(
+                "The Loop ↺ (after {} comes {})",
+                board_data.loop_end, loop_start
+            ),
+            theme.dim(),
+        );
+        board.put(
+            x,
+            y,
+            &format!(
+                "   turn {}/{}",
+                observation.turns_played + 1,
+                observation.max_turns
+            ),
             theme.dim(),
         );
         for (i, space) in (loop_start..=board_data.loop_end).enumerate() {
@@ -67,7 +171,7 @@ impl BoardView for MouseTrap {
                 LOOP_CELL,
             );
         }
-        // The contraption.
+        // The contraption and the die.
         let y = y + 3;
         let trap = observation.trap;
         let bar_width = 25u16;
@@ -89,7 +193,7 @@ impl BoardView for MouseTrap {
         } else {
             format!(" {}/{} parts", trap.built, trap.needed)
         };
-        board.put(
+        x = board.put(
             x,
             y,
             &status,
@@ -99,6 +203,13 @@ impl BoardView for MouseTrap {
                 theme.text()
             },
         );
+        let die = match (board.die, &observation.phase) {
+            (_, PhaseView::Roll) => "[…]".to_owned(),
+            (Some(roll), _) => format!("[{roll}]"),
+            (None, _) => "[ ]".to_owned(),
+        };
+        x = board.put(x, y, "   die ", theme.dim());
+        board.put(x, y, &die, theme.accent());
         // Cheese.
         let y = y + 1;
         let mut x = board.put(0, y, "cheese ", theme.dim());
@@ -121,16 +232,6 @@ impl BoardView for MouseTrap {
             x = board.put(x, y, "  ", theme.text());
         }
         board.put(x, y, &format!("pile {}", observation.pile), theme.accent());
-        board.put(
-            0,
-            y + 1,
-            &format!(
-                "turn {} of at most {}",
-                observation.turns_played + 1,
-                observation.max_turns
-            ),
-            theme.dim(),
-        );
     }
 
     fn spots(observation: &MouseTrapObservation, action: &MouseTrapAction) -> Vec<Piece> {
@@ -161,12 +262,101 @@ impl BoardView for MouseTrap {
         }
     }
 
-    fn revealed(_state: &MouseTrap, theme: Theme) -> Vec<Line<'static>> {
-        vec![Line::styled(
-            "Nothing was hidden in Mouse Trap: the board showed everything.",
-            theme.dim(),
-        )]
+    fn revealed(_state: &MouseTrap) -> Vec<String> {
+        Vec::new()
     }
+
+    fn ending(state: &MouseTrap, names: &[String]) -> Ending {
+        use mousehole_engine::Game as _;
+        let observation = state.observation(0);
+        let reason = match &observation.phase {
+            PhaseView::Over {
+                ended_by: mousehole_engine::games::mouse_trap::Ending::LastMouse,
+                winners,
+            } => match winners.as_slice() {
+                [winner] => format!(
+                    "{} mouse is the last one not caught",
+                    super::possessive(&super::seat_name(names, *winner))
+                ),
+                _ => "the last mice were caught together".to_owned(),
+            },
+            PhaseView::Over { .. } => format!(
+                "the turn limit ({} turns) was reached: the mice still in play rank by cheese",
+                observation.max_turns
+            ),
+            _ => String::new(),
+        };
+        let caught = observation
+            .mice
+            .iter()
+            .filter(|m| m.captured_in.is_some())
+            .count();
+        let breakdown = observation
+            .mice
+            .iter()
+            .map(|mouse| match mouse.captured_in {
+                Some(order) => format!(
+                    "caught {} of {caught}, {} cheese",
+                    ordinal(u32::from(order)),
+                    mouse.cheese
+                ),
+                None => format!("never caught, {} cheese", mouse.cheese),
+            })
+            .collect();
+        Ending {
+            reason,
+            breakdown,
+            tie_break: (caught > 1)
+                .then(|| "caught later ranks higher; caught together shares a place".to_owned()),
+        }
+    }
+
+    fn reason(observation: &MouseTrapObservation, action: &MouseTrapAction) -> Option<String> {
+        let mouse = |seat: u8| observation.mice.get(usize::from(seat));
+        let wheel = observation.board.cheese_wheel;
+        Some(match *action {
+            MouseTrapAction::Rob(seat) => {
+                format!("seat {seat} holds {} cheese", mouse(seat)?.cheese)
+            }
+            MouseTrapAction::Move(seat) => {
+                let at = mouse(seat)?.space;
+                let steps = steps_to(observation, at, wheel);
+                match steps {
+                    Some(steps @ 1..=6) => format!(
+                        "seat {seat}'s mouse is {steps} from the Cheese Wheel: a roll of {steps} puts it there (1 in 6)"
+                    ),
+                    _ => format!(
+                        "seat {seat}'s mouse, on {at}, cannot reach the Wheel with one roll"
+                    ),
+                }
+            }
+            MouseTrapAction::Crank => "a mouse is on the Cheese Wheel: the crank must turn".into(),
+            MouseTrapAction::Stop => "nobody is on the Cheese Wheel".into(),
+            MouseTrapAction::Roll(_) | MouseTrapAction::Works | MouseTrapAction::Fails => {
+                return None;
+            }
+        })
+    }
+}
+
+/// How many spaces forward from `from` to `to` (through The Loop), if it can be reached.
+fn steps_to(observation: &MouseTrapObservation, from: u8, to: u8) -> Option<u8> {
+    let board = &observation.board;
+    let mut at = from;
+    for steps in 1..=u8::MAX {
+        at = if at == board.loop_end {
+            board.loop_start
+        } else {
+            at + 1
+        };
+        if at == to {
+            return Some(steps);
+        }
+        if at == from {
+            return None;
+        }
+    }
+    None
 }
 
 /// One space: its kind on the first line, the mice on it on the second.
@@ -205,7 +395,7 @@ fn draw_space(
     board.put(
         x,
         y,
-        &fit(&label, width - 1),
+        &fit(&label, usize::from(width - 1)),
         if marked { theme.marked() } else { style },
     );
     board.hit(x, y, width - 1, 2, spot);
@@ -250,10 +440,4 @@ fn label(kind: Space, _players: usize, wide: bool) -> String {
         Space::CheeseWheel { .. } if wide => "Wheel".to_owned(),
         Space::CheeseWheel { .. } => "Whl".to_owned(),
     }
-}
-
-fn fit(text: &str, width: u16) -> String {
-    let width = usize::from(width);
-    let cut: String = text.chars().take(width).collect();
-    format!("{cut:<width$}")
 }

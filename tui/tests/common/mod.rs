@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use mousehole_tui::{App, Launch, Theme};
+use mousehole_tui::{App, GamePlan, Launch, Theme};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{
@@ -46,9 +46,42 @@ impl Driver {
         panic!("the game did not come back to a person");
     }
 
+    /// One step of the test clock: the bots' pace passes.
+    pub fn step(&mut self) {
+        self.clock += Duration::from_secs(10);
+        self.app.tick(self.clock);
+    }
+
     pub fn key(&mut self, code: KeyCode) {
         self.app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
         self.app.tick(self.clock);
+    }
+
+    /// A key with modifiers.
+    pub fn key_with(&mut self, code: KeyCode, modifiers: KeyModifiers) {
+        self.app.handle_key(KeyEvent::new(code, modifiers));
+        self.app.tick(self.clock);
+    }
+
+    /// A key with Shift held (⇧→ pans).
+    pub fn shift(&mut self, code: KeyCode) {
+        self.app
+            .handle_key(KeyEvent::new(code, KeyModifiers::SHIFT));
+        self.app.tick(self.clock);
+    }
+
+    /// Steps the game until `c` shows on an 80×24 frame (a hint arriving from the bots'
+    /// thread).
+    pub fn wait_for(&mut self, c: char) {
+        for _ in 0..20_000 {
+            if self.frame(80, 24).contains(c) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+            self.clock += Duration::from_secs(1);
+            self.app.tick(self.clock);
+        }
+        panic!("'{c}' never showed: {}", self.frame(80, 24));
     }
 
     pub fn char(&mut self, c: char) {
@@ -72,12 +105,38 @@ impl Driver {
         }
     }
 
-    /// The screen as text, `width` × `height`.
+    /// The screen as text, `width` × `height` (the terminal is resized to it first, as the
+    /// event loop does).
     pub fn frame(&mut self, width: u16, height: u16) -> String {
+        self.app.resize(width, height);
         let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
         terminal
             .draw(|frame| self.app.draw(frame))
             .expect("the frame draws");
         terminal.backend().to_string()
     }
+}
+
+/// A game with seat 0 a person whose hints and coach search with a small budget (their
+/// machinery is the same whatever the iterations).
+pub fn small_hints(spec: &str, seats: &str, seed: u64) -> GamePlan {
+    let mut plan = GamePlan::new(
+        spec.parse().unwrap(),
+        mousehole_tui::bots::parse_seats(seats).unwrap(),
+        seed,
+    );
+    plan.hint = "ismcts:iterations=300,rollout=heuristic".parse().unwrap();
+    plan
+}
+
+/// The game after the person's first `decisions` decisions (or rolls), each the selected move.
+pub fn after_decisions(spec: &str, seats: &str, seed: u64, decisions: usize) -> Driver {
+    let mut driver = Driver::play(spec, seats, seed);
+    for _ in 0..decisions {
+        driver.settle();
+        assert!(!driver.app.game_over(), "{spec}: the game ended early");
+        driver.key(KeyCode::Enter);
+    }
+    driver.settle();
+    driver
 }

@@ -89,7 +89,7 @@ pub(super) fn determinize(obs: &CheeseDayObservation, rng: &mut GameRng) -> Chee
 }
 
 /// `state` with every face `seat` has not seen dealt again at random among those cards.
-pub(super) fn resample(this: &CheeseDay, seat: usize, rng: &mut GameRng) -> CheeseDay {
+pub(super) fn resample_hidden(this: &CheeseDay, seat: usize, rng: &mut GameRng) -> CheeseDay {
     let mut state = this.clone();
     let me = 1u8 << seat;
     let unknown_slot = |slot: &Option<PantryCard>| slot.filter(|c| c.peeked_by & me == 0);

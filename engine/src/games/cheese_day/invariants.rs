@@ -3,8 +3,9 @@
 
 use super::action::{Card, Face};
 use super::{CheeseDay, MAX_PLAYERS, Phase, SLOTS, TRAPS_TO_LOSE, VALUES};
+use crate::conformance::{Case, Conformance};
 
-pub(super) fn check(state: &CheeseDay) -> Result<(), String> {
+pub(super) fn check_invariants(state: &CheeseDay) -> Result<(), String> {
     let players = state.players();
     let mut seen = state.undrawn;
     let mut add = |card: Card| seen[card.value_index()][card.face.index()] += 1;
@@ -81,4 +82,20 @@ pub(super) fn check(state: &CheeseDay) -> Result<(), String> {
         return Err("a card was peeked by a seat not in the game".into());
     }
     Ok(())
+}
+
+/// The configurations the conformance suite checks: every player count and the options that
+/// change how the game plays.
+impl Conformance for CheeseDay {
+    const CASES: &'static [Case] = &[
+        Case::hidden("players=2"),
+        Case::hidden("players=3"),
+        Case::hidden("players=4"),
+        Case::hidden("players=5"),
+        Case::hidden("players=6"),
+        Case::hidden("players=5,traps=0/6/1/5/2/4"),
+        // Every face follows from the value: nothing to resample.
+        Case::public("players=3,traps=6/6/6/0/0/0"),
+        Case::public("players=4,traps=0/0/0/0/0/0"),
+    ];
 }

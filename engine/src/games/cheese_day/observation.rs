@@ -189,7 +189,7 @@ impl CheeseDayObservation {
 }
 
 /// `seat`'s observation of `state`.
-pub(super) fn observe(state: &CheeseDay, seat: usize) -> CheeseDayObservation {
+pub(super) fn observation(state: &CheeseDay, seat: usize) -> CheeseDayObservation {
     let players = state.players();
     let me = 1u8 << seat;
     let pantry = state
@@ -233,25 +233,11 @@ pub(super) fn observe(state: &CheeseDay, seat: usize) -> CheeseDayObservation {
             out: state.out == Some(t as u8),
         })
         .collect();
-    let unseen = std::array::from_fn(|v| {
-        let mut unseen = [
-            state.config.total(v, Face::Cheese),
-            state.config.total(v, Face::Trap),
-        ];
-        for f in 0..2 {
-            unseen[f] -= state.discard_known[seat][v][f];
-            unseen[f] -= state.taken[..players].iter().map(|t| t[v][f]).sum::<u8>();
-        }
-        for card in &pantry {
-            if let (true, Some(face)) = (usize::from(card.value) == v + 1, card.face) {
-                unseen[face.index()] -= 1;
-            }
-        }
-        ValueCounts {
-            value: v as u8 + 1,
-            cheese: unseen[0],
-            trap: unseen[1],
-        }
+    let unseen_by = state.unseen_by(seat);
+    let unseen = std::array::from_fn(|v| ValueCounts {
+        value: v as u8 + 1,
+        cheese: unseen_by[v][0],
+        trap: unseen_by[v][1],
     });
     let full = state.pantry[SLOTS - 1].is_some();
     let phase = match state.phase {

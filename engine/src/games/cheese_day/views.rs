@@ -25,7 +25,11 @@ impl Display for CheeseDayView {
 }
 
 /// Every seat sees the same: a draw shows only the card's back.
-pub(super) fn view(_state: &CheeseDay, _seat: usize, action: CheeseDayAction) -> CheeseDayView {
+pub(super) fn event_view(
+    _state: &CheeseDay,
+    _seat: usize,
+    action: CheeseDayAction,
+) -> CheeseDayView {
     match action {
         CheeseDayAction::Draw(card) => CheeseDayView::Drawn { value: card.value },
         other => CheeseDayView::Seen(other),

@@ -5,9 +5,10 @@ use super::{
     Card, Cards, Content, DrawRule, HAND_SIZE, House, MAX_EMPTY_ROOMS, MAX_PLAYERS, MooseHouse,
     Phase,
 };
+use crate::conformance::{Case, Conformance};
 
 /// Checks a state; the error names the broken rule.
-pub(super) fn check(state: &MooseHouse) -> Result<(), String> {
+pub(super) fn check_invariants(state: &MooseHouse) -> Result<(), String> {
     let players = state.players();
     if state.turn() >= players {
         return Err(format!("turn {} in a {players}-player game", state.turn));
@@ -175,4 +176,18 @@ fn check_phase(state: &MooseHouse) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The configurations the conformance suite checks: every player count and the options that
+/// change how the game plays.
+impl Conformance for MooseHouse {
+    const CASES: &'static [Case] = &[
+        // Hands are secret, so the leak check always has something to change.
+        Case::hidden("players=2"),
+        Case::hidden("players=3"),
+        Case::hidden("players=4"),
+        Case::hidden("players=5"),
+        Case::hidden("players=2,draw=first"),
+        Case::hidden("players=5,draw=first"),
+    ];
 }

@@ -176,54 +176,55 @@ impl HouseView {
     }
 }
 
-impl MooseHouseObservation {
-    pub(super) fn of(state: &MooseHouse, seat: usize) -> Self {
-        let players = state.players();
-        let phase = match state.phase {
-            Phase::Deal { .. } => PhaseView::Deal,
-            Phase::TurnDraw => PhaseView::TurnDraw,
-            Phase::Play => PhaseView::Play,
-            Phase::Trap { target, kind, room } => PhaseView::Trap {
-                pending_moose: PendingMoose {
-                    attacker: state.turn,
-                    target,
-                    kind,
-                    room: room + 1,
-                },
+/// What `seat` may know: its own hand, the houses, hand sizes and the unseen counts.
+pub(super) fn observation(state: &MooseHouse, seat: usize) -> MooseHouseObservation {
+    let players = state.players();
+    let phase = match state.phase {
+        Phase::Deal { .. } => PhaseView::Deal,
+        Phase::TurnDraw => PhaseView::TurnDraw,
+        Phase::Play => PhaseView::Play,
+        Phase::Trap { target, kind, room } => PhaseView::Trap {
+            pending_moose: PendingMoose {
+                attacker: state.turn,
+                target,
+                kind,
+                room: room + 1,
             },
-            Phase::Refill { queue } => PhaseView::Refill {
-                queue: queue.seats().to_vec(),
-            },
-            Phase::Over => PhaseView::Over,
-        };
-        let deciding = match state.to_move() {
-            ToMove::Player(seat) => Some(seat as u8),
-            ToMove::Chance | ToMove::Terminal => None,
-        };
-        let hand = state.hands[seat];
-        let mut observation = MooseHouseObservation {
-            seat: seat as u8,
-            options: state.config,
-            phase,
-            turn: state.turn,
-            deciding,
-            receiving: state.receiver().map(|s| s as u8),
-            hand,
-            hand_sizes: state.hands[..players].iter().map(Cards::total).collect(),
-            houses: state.houses[..players]
-                .iter()
-                .enumerate()
-                .map(|(seat, house)| HouseView::of(seat, house))
-                .collect(),
-            discard: state.discard,
-            pile_size: state.pile.total(),
-            passes: state.passes,
-            unseen: Cards::EMPTY,
-        };
-        observation.unseen = Cards::deck().saturating_minus(&observation.seen());
-        observation
-    }
+        },
+        Phase::Refill { queue } => PhaseView::Refill {
+            queue: queue.seats().to_vec(),
+        },
+        Phase::Over => PhaseView::Over,
+    };
+    let deciding = match state.to_move() {
+        ToMove::Player(seat) => Some(seat as u8),
+        ToMove::Chance | ToMove::Terminal => None,
+    };
+    let hand = state.hands[seat];
+    let mut observation = MooseHouseObservation {
+        seat: seat as u8,
+        options: state.config,
+        phase,
+        turn: state.turn,
+        deciding,
+        receiving: state.receiver().map(|s| s as u8),
+        hand,
+        hand_sizes: state.hands[..players].iter().map(Cards::total).collect(),
+        houses: state.houses[..players]
+            .iter()
+            .enumerate()
+            .map(|(seat, house)| HouseView::of(seat, house))
+            .collect(),
+        discard: state.discard,
+        pile_size: state.pile.total(),
+        passes: state.passes,
+        unseen: Cards::EMPTY,
+    };
+    observation.unseen = Cards::deck().saturating_minus(&observation.seen());
+    observation
+}
 
+impl MooseHouseObservation {
     /// The Moose in the Room card waiting for its target's trap-or-allow answer: phase `trap`
     /// only.
     pub fn pending_moose(&self) -> Option<PendingMoose> {

@@ -24,7 +24,11 @@ impl Display for MooseHouseView {
     }
 }
 
-pub(super) fn view(state: &MooseHouse, seat: usize, action: MooseHouseAction) -> MooseHouseView {
+pub(super) fn event_view(
+    state: &MooseHouse,
+    seat: usize,
+    action: MooseHouseAction,
+) -> MooseHouseView {
     match action {
         MooseHouseAction::Draw(card) => {
             let discarded_at_once = card == Card::House && state.everyone_has_moose_in_house();

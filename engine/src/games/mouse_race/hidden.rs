@@ -7,32 +7,42 @@ use super::observation::{HeldTile, MouseRaceObservation, PathView, PhaseView};
 use super::{MAX_PLAYERS, MouseRace, Path, Phase, RoadStatus};
 use crate::rng::{GameRng, sample_weighted};
 
-impl MouseRace {
-    /// A state consistent with an observation; the kind of a tile another seat holds is drawn
-    /// from what that seat could be holding.
-    pub(super) fn sample_from(obs: &MouseRaceObservation, rng: &mut GameRng) -> Self {
-        let hidden = obs.held_tile() == Some(HeldTile::Hidden);
-        let phase = match obs.phase {
-            PhaseView::Turn => Phase::Turn,
-            PhaseView::Draw { extra } => Phase::Draw { extra },
-            PhaseView::Over { end } => Phase::Over { end },
-            // Someone else's tile: start from any kind in the pool, then redraw it below.
-            PhaseView::Holding { .. } => Phase::Holding {
-                kind: obs.own_tile().unwrap_or_else(|| {
-                    TileKind::ALL
-                        .into_iter()
-                        .find(|&k| obs.pool.get(k) > 0)
-                        .expect("a held tile is in the pool")
-                }),
-            },
-        };
-        let mut state = Self::from_parts(obs, phase);
-        if hidden {
-            state.resample_held(rng);
-        }
-        state
+/// A state consistent with an observation; the kind of a tile another seat holds is drawn
+/// from what that seat could be holding.
+pub(super) fn determinize(obs: &MouseRaceObservation, rng: &mut GameRng) -> MouseRace {
+    let hidden = obs.held_tile() == Some(HeldTile::Hidden);
+    let phase = match obs.phase {
+        PhaseView::Turn => Phase::Turn,
+        PhaseView::Draw { extra } => Phase::Draw { extra },
+        PhaseView::Over { end } => Phase::Over { end },
+        // Someone else's tile: start from any kind in the pool, then redraw it below.
+        PhaseView::Holding { .. } => Phase::Holding {
+            kind: obs.own_tile().unwrap_or_else(|| {
+                TileKind::ALL
+                    .into_iter()
+                    .find(|&k| obs.pool.get(k) > 0)
+                    .expect("a held tile is in the pool")
+            }),
+        },
+    };
+    let mut state = MouseRace::from_parts(obs, phase);
+    if hidden {
+        state.resample_held(rng);
     }
+    state
+}
 
+/// What `seat` cannot know changed at random: the kind of a tile another seat holds, the only
+/// secret of the game.
+pub(super) fn resample_hidden(state: &MouseRace, seat: usize, rng: &mut GameRng) -> MouseRace {
+    let mut state = state.clone();
+    if state.held().is_some() && state.turn() != seat {
+        state.resample_held(rng);
+    }
+    state
+}
+
+impl MouseRace {
     /// Whether the turn owner could be holding a tile of `kind` at this decision: a road tile
     /// only if it can be laid, a cat only if some cell takes it (else it would have gone back
     /// by itself).

@@ -4,122 +4,121 @@
 use super::action::TileKind;
 use super::board::{Cell, MAX_SIZE, MIN_SIZE, Spot};
 use super::{End, MAX_PLAYERS, MouseRace, Path, Phase};
+use crate::conformance::{Case, Conformance};
+
+/// The spec's conservation rules and the consistency of the phase with the position.
+pub(super) fn check_invariants(state: &MouseRace) -> Result<(), String> {
+    let config = &state.config;
+    let size = config.size();
+    let players = state.players();
+    if !(2..=MAX_PLAYERS).contains(&players)
+        || size.is_multiple_of(2)
+        || !(MIN_SIZE..=MAX_SIZE).contains(&usize::from(size))
+    {
+        return Err(format!("bad configuration {config:?}"));
+    }
+    let geometry = state.geometry();
+    // Conservation: bag + board + hand = the configured tiles.
+    let mut counted = state.bag;
+    if let Some(kind) = state.held() {
+        counted.add(kind);
+    }
+    let mut road_cells = 0;
+    let corners = geometry.corners();
+    if !state.board.margin_is_empty(size) {
+        return Err("a tile lies outside the board".into());
+    }
+    for (square, cell) in state.board.occupied(size) {
+        if corners.contains(&square) || square == geometry.cheese() {
+            return Err(format!("{square} (a corner or the cheese) holds a tile"));
+        }
+        counted.add(match cell {
+            Cell::Road { entry, exit, .. } => {
+                road_cells += 1;
+                if entry == exit {
+                    TileKind::Straight
+                } else {
+                    TileKind::Curve
+                }
+            }
+            Cell::Cat | Cell::Empty => TileKind::Cat,
+        });
+    }
+    if counted != config.tiles() {
+        return Err(format!(
+            "bag, board and hand hold {counted:?}, configured {:?}",
+            config.tiles()
+        ));
+    }
+    state.check_paths(road_cells)?;
+    for seat in 0..MAX_PLAYERS {
+        let expected = if seat < players {
+            state.path_open_ends(seat)
+        } else {
+            [None; 2]
+        };
+        if state.open_ends[seat] != expected {
+            return Err(format!(
+                "seat {seat}: open ends {:?} recorded, its path gives {expected:?}",
+                state.open_ends[seat]
+            ));
+        }
+    }
+    if state.turn() >= players {
+        return Err(format!(
+            "seat {} to play in a {players}-player game",
+            state.turn
+        ));
+    }
+    let cheese = Spot::from(geometry.cheese());
+    let at_cheese: Vec<usize> = (0..players)
+        .filter(|&s| state.paths[s].open_end() == Some(cheese))
+        .collect();
+    let over = matches!(state.phase, Phase::Over { .. });
+    if !over && state.turns >= config.max_turns() {
+        return Err(format!("{} turns played but the game goes on", state.turns));
+    }
+    match state.phase {
+        Phase::Over {
+            end: End::Cheese { winner },
+        } if at_cheese != [usize::from(winner)] => {
+            return Err(format!(
+                "seat {winner} won but paths {at_cheese:?} reach the cheese"
+            ));
+        }
+        Phase::Over {
+            end: End::Cheese { .. },
+        } => {}
+        _ if !at_cheese.is_empty() => {
+            return Err(format!(
+                "paths {at_cheese:?} reached the cheese but the game goes on"
+            ));
+        }
+        Phase::Over {
+            end: End::TurnLimit,
+        } if state.turns < config.max_turns() => {
+            return Err("ended by the turn limit before reaching it".into());
+        }
+        Phase::Over { end: End::Stuck } if !state.stuck() => {
+            return Err("ended as stuck while an open end is free or the bag is not empty".into());
+        }
+        Phase::Turn if state.only_pass(state.turn()) => {
+            return Err("a turn offers only pass but was not passed automatically".into());
+        }
+        Phase::Draw { .. } if state.bag.total() == 0 => {
+            return Err("drawing from an empty bag".into());
+        }
+        Phase::Holding { kind } if !state.could_hold(kind) => {
+            return Err(format!(
+                "holding a {kind} that should have gone back to the bag"
+            ));
+        }
+        _ => {}
+    }
+    Ok(())
+}
 
 impl MouseRace {
-    /// The spec's conservation rules and the consistency of the phase with the position.
-    pub(super) fn check_rules(&self) -> Result<(), String> {
-        let config = &self.config;
-        let size = config.size();
-        let players = self.players();
-        if !(2..=MAX_PLAYERS).contains(&players)
-            || size.is_multiple_of(2)
-            || !(MIN_SIZE..=MAX_SIZE).contains(&usize::from(size))
-        {
-            return Err(format!("bad configuration {config:?}"));
-        }
-        let geometry = self.geometry();
-        // Conservation: bag + board + hand = the configured tiles.
-        let mut counted = self.bag;
-        if let Some(kind) = self.held() {
-            counted.add(kind);
-        }
-        let mut road_cells = 0;
-        let corners = geometry.corners();
-        if !self.board.margin_is_empty(size) {
-            return Err("a tile lies outside the board".into());
-        }
-        for (square, cell) in self.board.occupied(size) {
-            if corners.contains(&square) || square == geometry.cheese() {
-                return Err(format!("{square} (a corner or the cheese) holds a tile"));
-            }
-            counted.add(match cell {
-                Cell::Road { entry, exit, .. } => {
-                    road_cells += 1;
-                    if entry == exit {
-                        TileKind::Straight
-                    } else {
-                        TileKind::Curve
-                    }
-                }
-                Cell::Cat | Cell::Empty => TileKind::Cat,
-            });
-        }
-        if counted != config.tiles() {
-            return Err(format!(
-                "bag, board and hand hold {counted:?}, configured {:?}",
-                config.tiles()
-            ));
-        }
-        self.check_paths(road_cells)?;
-        for seat in 0..MAX_PLAYERS {
-            let expected = if seat < players {
-                self.path_open_ends(seat)
-            } else {
-                [None; 2]
-            };
-            if self.open_ends[seat] != expected {
-                return Err(format!(
-                    "seat {seat}: open ends {:?} recorded, its path gives {expected:?}",
-                    self.open_ends[seat]
-                ));
-            }
-        }
-        if self.turn() >= players {
-            return Err(format!(
-                "seat {} to play in a {players}-player game",
-                self.turn
-            ));
-        }
-        let cheese = Spot::from(geometry.cheese());
-        let at_cheese: Vec<usize> = (0..players)
-            .filter(|&s| self.paths[s].open_end() == Some(cheese))
-            .collect();
-        let over = matches!(self.phase, Phase::Over { .. });
-        if !over && self.turns >= config.max_turns() {
-            return Err(format!("{} turns played but the game goes on", self.turns));
-        }
-        match self.phase {
-            Phase::Over {
-                end: End::Cheese { winner },
-            } if at_cheese != [usize::from(winner)] => {
-                return Err(format!(
-                    "seat {winner} won but paths {at_cheese:?} reach the cheese"
-                ));
-            }
-            Phase::Over {
-                end: End::Cheese { .. },
-            } => {}
-            _ if !at_cheese.is_empty() => {
-                return Err(format!(
-                    "paths {at_cheese:?} reached the cheese but the game goes on"
-                ));
-            }
-            Phase::Over {
-                end: End::TurnLimit,
-            } if self.turns < config.max_turns() => {
-                return Err("ended by the turn limit before reaching it".into());
-            }
-            Phase::Over { end: End::Stuck } if !self.stuck() => {
-                return Err(
-                    "ended as stuck while an open end is free or the bag is not empty".into(),
-                );
-            }
-            Phase::Turn if self.only_pass(self.turn()) => {
-                return Err("a turn offers only pass but was not passed automatically".into());
-            }
-            Phase::Draw { .. } if self.bag.total() == 0 => {
-                return Err("drawing from an empty bag".into());
-            }
-            Phase::Holding { kind } if !self.could_hold(kind) => {
-                return Err(format!(
-                    "holding a {kind} that should have gone back to the bag"
-                ));
-            }
-            _ => {}
-        }
-        Ok(())
-    }
-
     /// Walks every path from its corner and checks it against the board.
     fn check_paths(&self, on_board: usize) -> Result<(), String> {
         let mut road_cells = 0;
@@ -181,4 +180,20 @@ impl MouseRace {
         }
         Ok(())
     }
+}
+
+/// The configurations the conformance suite checks: every player count and the options that
+/// change how the game plays.
+impl Conformance for MouseRace {
+    const CASES: &'static [Case] = &[
+        Case::hidden("players=2"),
+        Case::hidden("players=3"),
+        Case::hidden("players=4"),
+        // The bag runs out: the stuck safeguard and the automatic lone passes.
+        Case::hidden("players=4,size=7,tiles=6/8/4,max_turns=200"),
+        // The largest board.
+        Case::hidden("players=3,size=21,max_turns=120"),
+        // With curves only, a held tile's kind follows from the bag.
+        Case::public("players=2,size=9,tiles=0/40/0,max_turns=120"),
+    ];
 }

@@ -2,7 +2,7 @@
 //! that passed by themselves, how the game ended — and the labels a person reads next to each
 //! legal action. Notes are written from observations only: a seat's note from its own
 //! observations and view ([`event_note`]), so it cannot tell more than the seat may know; and
-//! the full-transcript note ([`MouseRace::note`]) from the observations of the seat whose turn
+//! the full-transcript note ([`describe`]) from the observations of the seat whose turn
 //! it is, who sees every event of its turn, told in the third person.
 
 use super::action::{MouseRaceAction, TileKind};
@@ -12,27 +12,25 @@ use super::views::MouseRaceView;
 use super::{End, MouseRace};
 use crate::game::{Actor, Game};
 
-impl MouseRace {
-    /// What an action does here, for readable transcripts of finished games: told from the
-    /// observations of the seat whose turn it is before and after the action.
-    pub(super) fn note(&self, action: MouseRaceAction) -> Option<String> {
-        if !self.is_legal(&action) {
-            return None;
-        }
-        let seat = self.turn();
-        let actor = match action {
-            MouseRaceAction::Drawn(_) => Actor::Chance,
-            _ => Actor::Seat(seat),
-        };
-        let mut after = self.clone();
-        after.apply_unchecked(action);
-        Narrator {
-            before: &self.observation(seat),
-            after: &after.observation(seat),
-            you: None,
-        }
-        .note(actor, MouseRaceView::Seen(action))
+/// What an action does here, for readable transcripts of finished games: told from the
+/// observations of the seat whose turn it is before and after the action.
+pub(super) fn describe(state: &MouseRace, action: MouseRaceAction) -> Option<String> {
+    if !state.is_legal(&action) {
+        return None;
     }
+    let seat = state.turn();
+    let actor = match action {
+        MouseRaceAction::Drawn(_) => Actor::Chance,
+        _ => Actor::Seat(seat),
+    };
+    let mut after = state.clone();
+    after.apply_unchecked(action);
+    Narrator {
+        before: &state.observation(seat),
+        after: &after.observation(seat),
+        you: None,
+    }
+    .note(actor, MouseRaceView::Seen(action))
 }
 
 /// The note one seat reads on an event, from its observations before and after it and its

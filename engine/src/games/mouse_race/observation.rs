@@ -282,65 +282,65 @@ impl From<TileKind> for HeldTile {
     }
 }
 
-impl MouseRace {
-    /// What `seat` may know: everything but the kind of a tile another seat holds.
-    pub(super) fn view(&self, seat: usize) -> MouseRaceObservation {
-        let geometry = self.geometry();
-        let players = self.players();
-        let (phase, deciding) = match self.phase {
-            Phase::Turn => (PhaseView::Turn, Some(self.turn())),
-            Phase::Draw { extra } => (PhaseView::Draw { extra }, None),
-            Phase::Holding { kind } => {
-                let tile = if seat == self.turn() {
-                    kind.into()
-                } else {
-                    HeldTile::Hidden
-                };
-                (PhaseView::Holding { tile }, Some(self.turn()))
-            }
-            Phase::Over { end } => (PhaseView::Over { end }, None),
-        };
-        let mut pool = self.bag;
-        if let Some(kind) = self.held() {
-            pool.add(kind);
+/// What `seat` may know: everything but the kind of a tile another seat holds.
+pub(super) fn observation(state: &MouseRace, seat: usize) -> MouseRaceObservation {
+    let geometry = state.geometry();
+    let players = state.players();
+    let (phase, deciding) = match state.phase {
+        Phase::Turn => (PhaseView::Turn, Some(state.turn())),
+        Phase::Draw { extra } => (PhaseView::Draw { extra }, None),
+        Phase::Holding { kind } => {
+            let tile = if seat == state.turn() {
+                kind.into()
+            } else {
+                HeldTile::Hidden
+            };
+            (PhaseView::Holding { tile }, Some(state.turn()))
         }
-        let bag = match phase {
-            PhaseView::Holding {
-                tile: HeldTile::Hidden,
-            } => None,
-            _ => Some(self.bag),
-        };
-        let corners = geometry.corners().map(|cell| CornerView {
-            cell,
-            seat: (0..players).find(|&s| self.config.corner(s) == cell),
-        });
-        MouseRaceObservation {
-            seat,
-            options: self.config,
-            board: BoardView {
-                size: self.config.size(),
-                cheese: geometry.cheese(),
-                scent: geometry.scent_cells().collect(),
-                corners: corners.to_vec(),
-            },
-            phase,
-            turn: self.turn(),
-            deciding,
-            turns_played: self.turns,
-            max_turns: self.config.max_turns(),
-            paths: (0..players).map(|s| self.path_view(s)).collect(),
-            cats: self
-                .board
-                .occupied(self.config.size())
-                .into_iter()
-                .filter(|&(_, cell)| cell == Cell::Cat)
-                .map(|(square, _)| square)
-                .collect(),
-            bag,
-            pool,
-        }
+        Phase::Over { end } => (PhaseView::Over { end }, None),
+    };
+    let mut pool = state.bag;
+    if let Some(kind) = state.held() {
+        pool.add(kind);
     }
+    let bag = match phase {
+        PhaseView::Holding {
+            tile: HeldTile::Hidden,
+        } => None,
+        _ => Some(state.bag),
+    };
+    let corners = geometry.corners().map(|cell| CornerView {
+        cell,
+        seat: (0..players).find(|&s| state.config.corner(s) == cell),
+    });
+    MouseRaceObservation {
+        seat,
+        options: state.config,
+        board: BoardView {
+            size: state.config.size(),
+            cheese: geometry.cheese(),
+            scent: geometry.scent_cells().collect(),
+            corners: corners.to_vec(),
+        },
+        phase,
+        turn: state.turn(),
+        deciding,
+        turns_played: state.turns,
+        max_turns: state.config.max_turns(),
+        paths: (0..players).map(|s| state.path_view(s)).collect(),
+        cats: state
+            .board
+            .occupied(state.config.size())
+            .into_iter()
+            .filter(|&(_, cell)| cell == Cell::Cat)
+            .map(|(square, _)| square)
+            .collect(),
+        bag,
+        pool,
+    }
+}
 
+impl MouseRace {
     fn path_view(&self, seat: usize) -> PathView {
         let path = &self.paths[seat];
         let corner = self.config.corner(seat);

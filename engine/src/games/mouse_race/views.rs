@@ -23,7 +23,7 @@ impl Display for MouseRaceView {
     }
 }
 
-pub(super) fn view(state: &MouseRace, seat: usize, action: MouseRaceAction) -> MouseRaceView {
+pub(super) fn event_view(state: &MouseRace, seat: usize, action: MouseRaceAction) -> MouseRaceView {
     match action {
         MouseRaceAction::Drawn(_) if seat != state.turn() => MouseRaceView::HiddenDraw,
         other => MouseRaceView::Seen(other),

@@ -10,7 +10,7 @@ use super::{MAX_PLAYERS, MouseTrap, Phase};
 
 /// The one state consistent with an observation: the one it shows. Entries out of range (a
 /// hand-edited observation naming seat 9) are ignored rather than trusted.
-pub(super) fn state_of(observation: &MouseTrapObservation) -> MouseTrap {
+pub(super) fn determinize(observation: &MouseTrapObservation) -> MouseTrap {
     let mut state = MouseTrap::new(&observation.options);
     for mouse in &observation.mice {
         let seat = mouse.seat;
@@ -50,6 +50,6 @@ pub(super) fn state_of(observation: &MouseTrapObservation) -> MouseTrap {
 }
 
 /// Perfect information: there is nothing `seat` cannot know to change.
-pub(super) fn resample(state: &MouseTrap, _seat: usize, _rng: &mut GameRng) -> MouseTrap {
+pub(super) fn resample_hidden(state: &MouseTrap, _seat: usize, _rng: &mut GameRng) -> MouseTrap {
     state.clone()
 }

@@ -3,9 +3,10 @@
 
 use super::board::{self, Space, space};
 use super::{MAX_PLAYERS, MouseTrap, Phase, TOTAL_CHEESE};
+use crate::conformance::{Case, Conformance};
 
 /// The first broken rule, named.
-pub(super) fn check(state: &MouseTrap) -> Result<(), String> {
+pub(super) fn check_invariants(state: &MouseTrap) -> Result<(), String> {
     let players = state.players();
     let held: u32 = state.cheese.iter().map(|&c| u32::from(c)).sum();
     if held + u32::from(state.pile) != u32::from(TOTAL_CHEESE) {
@@ -98,4 +99,20 @@ pub(super) fn check(state: &MouseTrap) -> Result<(), String> {
         Phase::Roll | Phase::Crank | Phase::Over => {}
     }
     Ok(())
+}
+
+/// The configurations the conformance suite checks: every player count and the options that
+/// change how the game plays.
+impl Conformance for MouseTrap {
+    const CASES: &'static [Case] = &[
+        // Everything is public: there is never anything to resample.
+        Case::public("players=2"),
+        Case::public("players=3"),
+        Case::public("players=4"),
+        // The small trap that always works; one that never works, to the turn limit; an
+        // unreliable one with a short limit.
+        Case::public("players=4,trap_parts=1,trap_reliability=1"),
+        Case::public("players=3,trap_parts=3,trap_reliability=0,max_turns=60"),
+        Case::public("players=2,trap_parts=100,trap_reliability=0.35,max_turns=150"),
+    ];
 }

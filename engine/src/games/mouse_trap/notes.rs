@@ -22,7 +22,7 @@ pub(super) fn event_note(
     view: MouseTrapAction,
     _after: &MouseTrapObservation,
 ) -> Option<String> {
-    describe(&hidden::state_of(before), view)
+    describe(&hidden::determinize(before), view)
 }
 
 /// What `action` does at `state`, or `None` if it is not legal there.

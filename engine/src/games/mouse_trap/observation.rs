@@ -223,70 +223,69 @@ impl BoardView {
     }
 }
 
-impl MouseTrapObservation {
-    pub(super) fn of(state: &MouseTrap, seat: usize) -> Self {
-        let players = state.players();
-        let mice = (0..players)
-            .map(|s| MouseView {
-                seat: s,
-                space: state.positions[s],
-                cheese: state.cheese[s],
-                in_play: state.captured_in[s] == 0,
-                captured_in: (state.captured_in[s] != 0).then_some(state.captured_in[s]),
-            })
-            .collect();
-        let list = |mask: u8| seats(mask).collect::<Vec<usize>>();
-        let phase = match state.phase {
-            Phase::Roll => PhaseView::Roll,
-            Phase::Rob {
-                remaining,
-                eligible,
-            } => PhaseView::Rob {
-                remaining,
-                eligible: list(eligible),
-                victims: list(state.holders(eligible)),
+/// What `seat` may know: everything (nothing in Mouse Trap is hidden), as `seat` sees it.
+pub(super) fn observation(state: &MouseTrap, seat: usize) -> MouseTrapObservation {
+    let players = state.players();
+    let mice = (0..players)
+        .map(|s| MouseView {
+            seat: s,
+            space: state.positions[s],
+            cheese: state.cheese[s],
+            in_play: state.captured_in[s] == 0,
+            captured_in: (state.captured_in[s] != 0).then_some(state.captured_in[s]),
+        })
+        .collect();
+    let list = |mask: u8| seats(mask).collect::<Vec<usize>>();
+    let phase = match state.phase {
+        Phase::Roll => PhaseView::Roll,
+        Phase::Rob {
+            remaining,
+            eligible,
+        } => PhaseView::Rob {
+            remaining,
+            eligible: list(eligible),
+            victims: list(state.holders(eligible)),
+        },
+        Phase::Trap => PhaseView::TurnCrank {
+            movable: (0..players).filter(|&s| state.can_move(s)).collect(),
+            on_wheel: list(state.on_wheel()),
+            move_cost: MOVE_COST,
+        },
+        Phase::MoveRoll { target } => PhaseView::MoveRoll {
+            mouse: usize::from(target),
+        },
+        Phase::Crank => PhaseView::Crank {
+            on_wheel: list(state.on_wheel()),
+        },
+        Phase::Over => PhaseView::Over {
+            ended_by: if state.ended_by_safeguard() {
+                Ending::TurnLimit
+            } else {
+                Ending::LastMouse
             },
-            Phase::Trap => PhaseView::TurnCrank {
-                movable: (0..players).filter(|&s| state.can_move(s)).collect(),
-                on_wheel: list(state.on_wheel()),
-                move_cost: MOVE_COST,
-            },
-            Phase::MoveRoll { target } => PhaseView::MoveRoll {
-                mouse: usize::from(target),
-            },
-            Phase::Crank => PhaseView::Crank {
-                on_wheel: list(state.on_wheel()),
-            },
-            Phase::Over => PhaseView::Over {
-                ended_by: if state.ended_by_safeguard() {
-                    Ending::TurnLimit
-                } else {
-                    Ending::LastMouse
-                },
-                winners: state.winners().collect(),
-            },
-        };
-        Self {
-            seat,
-            options: state.config,
-            deciding: match state.to_move() {
-                ToMove::Player(seat) => Some(seat),
-                ToMove::Chance | ToMove::Terminal => None,
-            },
-            turn: state.turn(),
-            turns_played: state.turns_played,
-            max_turns: state.config.max_turns(),
-            phase,
-            mice,
-            trap: TrapView {
-                built: state.built,
-                needed: state.config.trap_parts(),
-                complete: state.trap_complete(),
-            },
-            pile: state.pile,
-            total_cheese: TOTAL_CHEESE,
-            board: BoardView::of_game(),
-        }
+            winners: state.winners().collect(),
+        },
+    };
+    MouseTrapObservation {
+        seat,
+        options: state.config,
+        deciding: match state.to_move() {
+            ToMove::Player(seat) => Some(seat),
+            ToMove::Chance | ToMove::Terminal => None,
+        },
+        turn: state.turn(),
+        turns_played: state.turns_played,
+        max_turns: state.config.max_turns(),
+        phase,
+        mice,
+        trap: TrapView {
+            built: state.built,
+            needed: state.config.trap_parts(),
+            complete: state.trap_complete(),
+        },
+        pile: state.pile,
+        total_cheese: TOTAL_CHEESE,
+        board: BoardView::of_game(),
     }
 }
 

@@ -5,6 +5,10 @@
 use super::{MouseTrap, MouseTrapAction};
 
 /// `seat`'s view of `action` at `state`: the action as it is, for every seat.
-pub(super) fn view(_state: &MouseTrap, _seat: usize, action: MouseTrapAction) -> MouseTrapAction {
+pub(super) fn event_view(
+    _state: &MouseTrap,
+    _seat: usize,
+    action: MouseTrapAction,
+) -> MouseTrapAction {
     action
 }

@@ -1,0 +1,451 @@
+//! `mousehole host`: a game whose `remote` seats are played from other terminals. It prints
+//! one line per remote seat to pass on (`seat 1 (remote): mousehole join HOST:PORT --code
+//! CODE`), waits for every remote seat to join, then plays the match here (bots think on the
+//! host) and shows its progress in what every seat sees; a person here plays in the terminal
+//! UI, through a connection of their own as a joined seat does (the match goes on meanwhile),
+//! or at the line prompt (`--prompt`, several people, or no terminal). `--out` keeps the transcript as the
+//! game goes; a signal stops the game as in `play` (the transcript kept, exit 128+N).
+
+use std::fmt::Write as _;
+use std::io::Write;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use mousehole_bots::SeatLabel;
+use mousehole_bots::external::protocol::EventMessage;
+use mousehole_engine::{GameConfig, Match, Seat, SeenEvent, StopRequest, ToMove, Transcript};
+use mousehole_net::{
+    ClientSettings, Connection, Host, HostSettings, NetGame, NetVisitor, StopCheck, Target,
+};
+use mousehole_tui::Launch;
+
+use crate::EXIT_FOUND_PROBLEMS;
+use crate::human::{HumanSeat, SeatNames, event_line, say};
+use crate::numbers;
+use crate::out::shown_path;
+use crate::play::Sitting;
+use crate::signals::StopSignals;
+use crate::spec::{TableArgs, seats_fit};
+
+// Command-line switches, each its own yes or no.
+#[allow(clippy::struct_excessive_bools)]
+#[derive(Debug, Args)]
+pub struct HostArgs {
+    #[command(flatten)]
+    pub table: TableArgs,
+    /// The port to listen on; 0 picks a free one (the printed lines say which).
+    #[arg(long, default_value = "0", value_parser = numbers::port)]
+    pub port: u16,
+    /// The address to listen on: 0.0.0.0 (every network of this machine), 127.0.0.1 (this
+    /// machine only: for an ssh tunnel or a reverse proxy), or one of its addresses.
+    #[arg(long, value_name = "ADDR", default_value = "0.0.0.0", value_parser = address)]
+    pub bind: IpAddr,
+    /// Keep the transcript in FILE (.json) as the game goes.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Let anyone with the address watch (`mousehole join ADDR --watch`): they see what
+    /// every seat sees of the game, nothing more.
+    #[arg(long)]
+    pub allow_watch: bool,
+    /// How long a remote seat whose connection dropped has to rejoin before its fallback
+    /// (--fallback) decides for it; the others are told they wait. Seconds, or with a unit
+    /// (90s, 2m, 500ms).
+    #[arg(long, value_name = "TIME", default_value = "2m", value_parser = numbers::duration)]
+    pub reconnect_timeout: Duration,
+    /// Send each remote seat the agent seed it would have in `play`, so remote bots play as
+    /// they would there (for tests and benchmarks). A remote player can work out the match
+    /// seed, and so every card and roll, from it: only among players who trust each other.
+    #[arg(long)]
+    pub share_agent_seeds: bool,
+    /// Time a new connection has for the WebSocket handshake and then its join.
+    #[arg(long, value_name = "TIME", default_value = "10s", value_parser = numbers::duration, hide = true)]
+    pub handshake_timeout: Duration,
+    /// How long the next join from an address waits after a wrong code (doubling with each
+    /// one, up to 30 s).
+    #[arg(long, value_name = "TIME", default_value = "500ms", value_parser = numbers::duration, hide = true)]
+    pub wrong_code_delay: Duration,
+    /// A person here plays at the line prompt `mousehole play` gives, even on a terminal
+    /// (else one person here plays in the terminal UI; several always share the prompt).
+    #[arg(long)]
+    pub prompt: bool,
+    /// Print nothing but the seats' join lines and errors.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+pub fn run(args: &HostArgs) -> Result<ExitCode> {
+    let (spec, seats) = args.table.game_and_seats()?;
+    if !seats.iter().any(SeatLabel::is_remote) {
+        bail!(
+            "no remote seat: list `remote` (or `remote:NAME`) for each seat played from another terminal, e.g. --seats remote,remote,random (`mousehole play` plays games at this terminal)"
+        );
+    }
+    // One person at the host plays in the terminal UI, as a joined seat does; several share
+    // the line prompt hot seat.
+    let on_screen = seats.iter().filter(|label| label.is_human()).count() == 1
+        && !args.prompt
+        && crate::join::at_a_terminal();
+    let seed = args.table.seed();
+    let prompt = !on_screen && seats.iter().any(SeatLabel::is_human);
+    let table = Sitting::open(seats, seed, args.out.as_deref(), (1, true), prompt)?;
+    mousehole_net::visit(
+        &spec,
+        HostGame {
+            args,
+            table,
+            on_screen,
+        },
+    )?
+}
+
+struct HostGame<'a> {
+    args: &'a HostArgs,
+    table: Sitting,
+    /// The one person here plays in the terminal UI.
+    on_screen: bool,
+}
+
+impl NetVisitor for HostGame<'_> {
+    type Output = Result<ExitCode>;
+
+    fn visit<G: NetGame>(mut self, config: G::Config) -> Result<ExitCode> {
+        let args = self.args;
+        let players = config.players();
+        seats_fit(G::info(), self.table.seats.len(), players)?;
+        let quiet = args.quiet;
+        let settings = HostSettings {
+            bind: SocketAddr::new(args.bind, args.port),
+            reconnect_timeout: args.reconnect_timeout,
+            handshake_timeout: args.handshake_timeout,
+            wrong_code_delay: args.wrong_code_delay,
+            allow_watch: args.allow_watch,
+            share_agent_seeds: args.share_agent_seeds,
+            ..HostSettings::default()
+        };
+        // While the terminal UI is open, the log would write over it: the UI shows the host's
+        // news itself.
+        let screen_open = Arc::new(AtomicBool::new(false));
+        let log: mousehole_net::HostLog = {
+            let screen_open = Arc::clone(&screen_open);
+            Box::new(move |line: &str| {
+                if !quiet && !screen_open.load(Ordering::SeqCst) {
+                    crate::external::log_line(line);
+                }
+            })
+        };
+        // The person on screen plays through a connection of their own, as a joined seat.
+        let screen_seat = self
+            .table
+            .seats
+            .iter()
+            .position(SeatLabel::is_human)
+            .filter(|_| self.on_screen);
+        let host_labels: Vec<SeatLabel> = self
+            .table
+            .seats
+            .iter()
+            .map(|label| match label {
+                SeatLabel::Human(name) if self.on_screen => {
+                    SeatLabel::Remote(Some(name.clone().unwrap_or_else(|| "human".to_owned())))
+                }
+                label => label.clone(),
+            })
+            .collect();
+        let host = Host::start(settings, &config, &host_labels, log)?;
+        let address = shown_address(host.address());
+        let mut lines: Vec<String> = host
+            .invitations()
+            .iter()
+            .filter(|invitation| Some(invitation.seat) != screen_seat)
+            .map(|invitation| {
+                format!(
+                    "seat {} ({}): mousehole join {address} --code {}",
+                    invitation.seat,
+                    invitation.name.as_deref().unwrap_or("remote"),
+                    invitation.code
+                )
+            })
+            .collect();
+        if args.allow_watch {
+            lines.push(format!("spectators: mousehole join {address} --watch"));
+        }
+        // The join lines are the host's whole point: if nobody can read them (a closed or
+        // full standard output), it ends here.
+        crate::output::print(format!("{}\n", lines.join("\n")).as_bytes())?;
+        std::io::stdout().flush()?;
+        let screen = match screen_seat {
+            Some(seat) => Some(open_screen(&host, seat)?),
+            None => None,
+        };
+
+        // The person on screen leaving stops the game, as a signal does.
+        let left = Arc::new(AtomicBool::new(false));
+        let stop: StopCheck = {
+            let signals = self.table.signals;
+            let left = Arc::clone(&left);
+            Arc::new(move || {
+                signals
+                    .caught()
+                    .map(|signal| signal.describe().to_owned())
+                    .or_else(|| left.load(Ordering::SeqCst).then(|| LEFT.to_owned()))
+            })
+        };
+        let programs = args.table.external.programs(quiet);
+        let names = Rc::new(SeatNames::new(&self.table.seats));
+        let people: Vec<usize> = (0..players)
+            .filter(|&seat| self.table.seats[seat].is_human())
+            .collect();
+        // One person at the host sees the game in their own view as it goes (several share
+        // the terminal hot seat, each shown their view at their turn); else everyone's view.
+        let viewer = match people[..] {
+            [person] if screen.is_none() => Some(person),
+            _ => None,
+        };
+        let mut seats: Vec<Box<dyn Seat<G>>> = Vec::with_capacity(players);
+        let fallback = &args.table.external.fallback;
+        // Each remote seat gets one of its own (a spec is checked when it is parsed).
+        let fallback = || fallback.build::<G>();
+        for (seat, label) in self.table.seats.iter().enumerate() {
+            let built = host
+                .seat(seat, label, &programs, fallback, &stop)
+                .with_context(|| format!("seat {seat}"))?;
+            if let Some(built) = built {
+                seats.push(built);
+            } else {
+                let terminal = self.table.terminal.as_ref().expect("a terminal for people");
+                seats.push(Box::new(HumanSeat::new(
+                    Rc::clone(&names),
+                    Rc::clone(terminal),
+                    people.len() > 1,
+                )));
+            }
+        }
+        let labels: Vec<String> = self.table.seats.iter().map(ToString::to_string).collect();
+        let mut game = Match::<G>::new(&config, self.table.seed);
+        let waited = host.wait_for_seats(&stop, |missing| {
+            if !quiet {
+                let missing: Vec<String> =
+                    missing.iter().map(|&s| names.name(s).to_owned()).collect();
+                crate::external::log_line(&format!("waiting for {} to join", missing.join(", ")));
+            }
+        });
+        let mut shown = 0;
+        let remote: Vec<bool> = self.table.seats.iter().map(SeatLabel::is_remote).collect();
+        let out = &mut self.table.out;
+        let mut after = |game: &Match<G>, new: &[EventMessage]| -> Result<()> {
+            match viewer {
+                Some(person) => {
+                    let seen = &game.seen(person)[shown..];
+                    let lines: Vec<String> = seen
+                        .iter()
+                        .enumerate()
+                        .map(|(index, event)| event_line(shown + index + 1, event, &names, person))
+                        .collect();
+                    say(&lines);
+                    shown += seen.len();
+                }
+                None if people.is_empty() => {
+                    if !quiet {
+                        say(&progress_lines(new, shown, &names));
+                    }
+                    shown += new.len();
+                }
+                None => {}
+            }
+            // Saved when a remote seat is to decide: waiting for it may take long (and end in a
+            // crash or a signal); bots and chance take no time worth a save.
+            if let (Some(out), ToMove::Player(seat)) = (out.as_mut(), game.state().to_move())
+                && remote[seat]
+            {
+                out.save_progress(game, &labels)?;
+            }
+            Ok(())
+        };
+        // Everyone is in: the screen opens (the join lines stayed readable until now).
+        let screen = match screen {
+            Some(connection) if waited.is_ok() => Some(run_screen(
+                connection,
+                address.clone(),
+                self.table.signals,
+                &screen_open,
+                &left,
+            )?),
+            _ => None,
+        };
+        if let Err(reason) = waited {
+            game.stop(0, StopRequest::quit(reason));
+        } else {
+            if !quiet && screen.is_none() {
+                say(&[format!(
+                    "=== {}: {players} players, seed {} ===",
+                    G::info().title,
+                    self.table.seed
+                )]);
+            }
+            host.play(&mut game, &mut seats, &stop, &mut after)?;
+        }
+        let transcript = Transcript::from_match(&game, labels);
+        if let Some(out) = self.table.out.as_mut() {
+            out.save_finished(&transcript)?;
+        }
+        // Every connection is sent the end and `quit`; a slow one is not waited for long.
+        host.close(Duration::from_secs(2));
+        drop(seats);
+        // The person looks at the end screen until they quit it.
+        let left_early = screen.is_some() && left.load(Ordering::SeqCst);
+        if let Some(screen) = screen {
+            let exit = screen
+                .join()
+                .map_err(|_| anyhow::anyhow!("the terminal UI failed"))??;
+            screen_open.store(false, Ordering::SeqCst);
+            if let Some(message) = exit.message {
+                crate::output::note(&message);
+            }
+        }
+        if !quiet {
+            let mut stdout = std::io::stdout().lock();
+            write!(stdout, "{}", outcome_text(&transcript))?;
+            if let Some(file) = &self.table.out {
+                writeln!(stdout, "wrote {}", shown_path(file.path()))?;
+            }
+        }
+        Ok(match (game.ended_early(), self.table.signals.caught()) {
+            (None, _) => ExitCode::SUCCESS,
+            // The person at the host chose to leave: the game so far is kept.
+            (Some(_), None) if left_early => ExitCode::SUCCESS,
+            (Some(_), Some(signal)) => ExitCode::from(signal.exit_status()),
+            (Some((_, reason, _)), None) => {
+                crate::external::log_line(&format!("the game stopped: {reason}"));
+                ExitCode::from(EXIT_FOUND_PROBLEMS)
+            }
+        })
+    }
+}
+
+/// Why the game stops when the person at the host leaves the terminal UI.
+const LEFT: &str = "the person at the host left the game";
+
+/// The connection the person on screen plays seat `seat` through: to the host itself, on
+/// this machine.
+fn open_screen(host: &Host, seat: usize) -> Result<Connection> {
+    let listening = host.address();
+    let ip = match listening.ip() {
+        IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(std::net::Ipv4Addr::LOCALHOST),
+        IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::V6(std::net::Ipv6Addr::LOCALHOST),
+        ip => ip,
+    };
+    let code = host
+        .invitations()
+        .iter()
+        .find(|invitation| invitation.seat == seat)
+        .map(|invitation| invitation.code.clone())
+        .expect("the person's seat has a code");
+    Connection::open(
+        &SocketAddr::new(ip, listening.port()).to_string(),
+        &Target::Seat { code },
+        (Some("the host's screen"), Some(env!("CARGO_PKG_VERSION"))),
+        ClientSettings::default(),
+    )
+    .map_err(|error| anyhow::anyhow!("the host's own screen could not join: {error}"))
+}
+
+/// Opens the terminal UI on `connection` on a thread of its own (the match goes on here); it
+/// marks `left` when it closes, and holds `screen_open` while open. A signal closes it, as it
+/// stops the game.
+fn run_screen(
+    connection: Connection,
+    address: String,
+    signals: StopSignals,
+    screen_open: &Arc<AtomicBool>,
+    left: &Arc<AtomicBool>,
+) -> Result<std::thread::JoinHandle<Result<mousehole_tui::Exit>>> {
+    let signals = signals
+        .with_grace(crate::tui::GRACE)
+        .before_exit(mousehole_tui::restore);
+    let stop = signals.flag();
+    let left = Arc::clone(left);
+    screen_open.store(true, Ordering::SeqCst);
+    std::thread::Builder::new()
+        .name("screen".into())
+        .spawn(move || {
+            let exit = mousehole_tui::run(
+                Launch::Join {
+                    connection,
+                    address,
+                },
+                &stop,
+            );
+            left.store(true, Ordering::SeqCst);
+            Ok(exit?)
+        })
+        .context("cannot start the terminal UI's thread")
+}
+
+/// An address to listen on, said in people's words when it is not one.
+fn address(text: &str) -> Result<IpAddr, String> {
+    text.trim().parse().map_err(|_| {
+        "expected an IP address of this machine, such as 127.0.0.1, 0.0.0.0 or ::1".to_owned()
+    })
+}
+
+/// The events as everyone sees them, numbered from `before + 1`.
+fn progress_lines(events: &[EventMessage], before: usize, names: &SeatNames) -> Vec<String> {
+    events
+        .iter()
+        .enumerate()
+        .map(|(index, event)| {
+            let seen = SeenEvent {
+                actor: event.actor,
+                view: event.action.as_str(),
+                note: None,
+            };
+            event_line(before + index + 1, &seen, names, usize::MAX)
+        })
+        .collect()
+}
+
+/// The end of the game in words: who won, or why it stopped.
+fn outcome_text(transcript: &Transcript) -> String {
+    match (&transcript.outcome, &transcript.stopped) {
+        (Some(outcome), _) => {
+            let mut text = String::from("=== Game over ===\n  seat  rank  score\n");
+            for seat in 0..outcome.ranks.len() {
+                let _ = writeln!(
+                    text,
+                    "  {:>4}  {:>4}  {:>5}   {}",
+                    seat,
+                    outcome.ranks[seat],
+                    outcome.scores.get(seat).copied().unwrap_or_default(),
+                    transcript.seats[seat]
+                );
+            }
+            text
+        }
+        (None, stopped) => format!(
+            "=== Game stopped after {} events: {} ===\n",
+            transcript.events.len(),
+            stopped.as_deref().unwrap_or("unfinished")
+        ),
+    }
+}
+
+/// The address to give players: the one listened on, or this machine's name when it
+/// listens on every address.
+fn shown_address(address: SocketAddr) -> String {
+    if !address.ip().is_unspecified() {
+        return address.to_string();
+    }
+    let name = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .map(|name| name.trim().to_owned())
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| "THIS-MACHINE".to_owned());
+    format!("{name}:{}", address.port())
+}

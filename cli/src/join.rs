@@ -1,0 +1,306 @@
+//! `mousehole join HOST:PORT --code CODE`: plays a seat of a hosted game from this terminal:
+//! a person in the terminal UI (the seat's board, log and moves), or at the prompt `play`
+//! gives a person (each event shown as it comes, in the seat's view; `--prompt`, or no
+//! terminal), or any agent or program (`--agent`); or watches it (`--watch`). Everything shown
+//! and every decision comes from what the host sent this seat. A wrong code is refused (exit
+//! 2); a dropped connection is made again by itself.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::rc::Rc;
+use std::time::Duration;
+
+use anyhow::{Result, bail};
+use clap::Args;
+use mousehole_bots::SeatLabel;
+use mousehole_bots::external::protocol::EventMessage;
+use mousehole_engine::Seat;
+use mousehole_engine::{Outcome, SeenEvent};
+use mousehole_net::NetGame;
+use mousehole_net::client::{AgentPlayer, ClientEvent, Progress, SeatMaker, Welcome, play_seat};
+use mousehole_net::protocol::Incoming;
+use mousehole_net::{ClientError, ClientSettings, Connection, Target};
+use mousehole_tui::Launch;
+
+use crate::external::{ExternalArgs, log_line};
+use crate::human::{HumanSeat, SeatNames, Terminal, event_line, say};
+use crate::signals::StopSignals;
+use crate::{EXIT_FOUND_PROBLEMS, EXIT_USAGE, numbers};
+
+#[derive(Debug, Args)]
+pub struct JoinArgs {
+    /// The host's address, as its line gave it: HOST:PORT.
+    pub address: String,
+    /// The seat's code, as the host gave it.
+    #[arg(
+        long,
+        value_name = "CODE",
+        required_unless_present = "watch",
+        conflicts_with = "watch"
+    )]
+    pub code: Option<String>,
+    /// Watch instead of playing (if the host lets anyone): what every seat sees, nothing
+    /// more.
+    #[arg(long)]
+    pub watch: bool,
+    /// Play the seat with this agent (`random`, `hard`, …) or program (`exec:COMMAND`).
+    /// Without it, a person plays the seat here: in the terminal UI, or at the line prompt
+    /// (`--prompt`, or when not on a terminal; `help` there explains the game's moves).
+    #[arg(long, value_name = "SPEC", conflicts_with = "watch")]
+    pub agent: Option<String>,
+    /// A person plays (or watches) at the line prompt `mousehole play` gives a person, even
+    /// on a terminal (else the terminal UI opens there; the prompt is used anyway when
+    /// standard input or output is not a terminal).
+    #[arg(long, conflicts_with = "agent")]
+    pub prompt: bool,
+    /// The name the host logs for this client.
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+    #[command(flatten)]
+    pub external: ExternalArgs,
+    /// How long to keep trying to rejoin after the connection dropped.
+    #[arg(long, value_name = "TIME", default_value = "2m", value_parser = numbers::duration)]
+    pub rejoin_for: Duration,
+    /// Print nothing but the result and errors.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+pub fn run(args: &JoinArgs) -> Result<ExitCode> {
+    let agent = match &args.agent {
+        Some(text) => {
+            let label: SeatLabel = text.parse()?;
+            if matches!(label, SeatLabel::Human(_) | SeatLabel::Remote(_)) {
+                bail!(
+                    "--agent {text}: give an agent spec (`random`, `hard`, …) or `exec:COMMAND`; without --agent, a person plays the seat here"
+                );
+            }
+            Some(label)
+        }
+        None => None,
+    };
+    let target = match &args.code {
+        Some(code) => Target::Seat { code: code.clone() },
+        None => Target::Watch,
+    };
+    let settings = ClientSettings {
+        rejoin_for: args.rejoin_for,
+        ..ClientSettings::default()
+    };
+    let identity = (args.name.as_deref(), Some(env!("CARGO_PKG_VERSION")));
+    let connection = match Connection::open(&args.address, &target, identity, settings) {
+        Ok(connection) => connection,
+        Err(error) => return Ok(failed(&error)),
+    };
+    let welcome = connection.welcome().clone();
+    let quiet = args.quiet;
+    if !quiet {
+        let who = match welcome.seat {
+            Some(seat) => format!("seat {seat}"),
+            None => "as a spectator".to_owned(),
+        };
+        log_line(&format!(
+            "joined {} {who}; seats: {}",
+            welcome.spec,
+            welcome.seats.join(", ")
+        ));
+    }
+    if agent.is_none() && !args.prompt && at_a_terminal() {
+        // The person plays (or watches) in the TUI, built from what the host sends.
+        return crate::tui::run_launch(Launch::Join {
+            connection,
+            address: args.address.clone(),
+        });
+    }
+    let names = Rc::new(SeatNames::of_names(&welcome.seats));
+    let mut signals = None;
+    let played = match (agent, welcome.seat) {
+        (_, None) => follow(&connection, &welcome, quiet),
+        (Some(label), Some(_)) => {
+            let programs = args.external.programs(quiet);
+            let mut report = |progress: Progress<'_>| {
+                if !quiet || matches!(progress, Progress::Refused(_)) {
+                    report_progress(&progress, &names, None);
+                }
+            };
+            let player = AgentPlayer {
+                label: &label,
+                programs: &programs,
+            };
+            play_seat(&connection, &player, &mut report).map(|joined| joined.outcome)
+        }
+        (None, Some(seat)) => {
+            let terminal = Rc::new(Terminal::start());
+            signals = Some(StopSignals::watch(Some(terminal.waker()))?);
+            let person = Person {
+                names: Rc::clone(&names),
+                terminal,
+            };
+            // One person at this terminal: the events are shown as they come.
+            let mut report =
+                |progress: Progress<'_>| report_progress(&progress, &names, Some(seat));
+            play_seat(&connection, &person, &mut report).map(|joined| joined.outcome)
+        }
+    };
+    if let Some(signal) = signals.and_then(StopSignals::caught) {
+        log_line(&format!(
+            "{}; the host waits for this seat to rejoin",
+            signal.describe()
+        ));
+        return Ok(ExitCode::from(signal.exit_status()));
+    }
+    match played {
+        Ok(Some(outcome)) => {
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "{}", result_line(&outcome, welcome.seat))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Ok(None) => {
+            log_line("the game stopped before its end");
+            Ok(ExitCode::from(EXIT_FOUND_PROBLEMS))
+        }
+        Err(error) => Ok(failed(&error)),
+    }
+}
+
+/// Whether standard input and output are both a terminal (the TUI needs one).
+pub fn at_a_terminal() -> bool {
+    use std::io::IsTerminal;
+    std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
+}
+
+/// Says what went wrong; the exit status: 2 when the host refused (a wrong code) or could
+/// not be reached at that address, 1 when a game went wrong.
+fn failed(error: &ClientError) -> ExitCode {
+    log_line(&format!("error: {error}"));
+    match error {
+        ClientError::Address(_)
+        | ClientError::Unreachable { .. }
+        | ClientError::NotAHost { .. } => ExitCode::from(EXIT_USAGE),
+        error if error.is_refusal() => ExitCode::from(EXIT_USAGE),
+        _ => ExitCode::from(EXIT_FOUND_PROBLEMS),
+    }
+}
+
+/// A person at this terminal plays the seat, at the prompt `play` gives a person.
+struct Person {
+    names: Rc<SeatNames>,
+    terminal: Rc<Terminal>,
+}
+
+impl SeatMaker for Person {
+    fn make<G: NetGame>(&self) -> Result<Box<dyn Seat<G>>, ClientError> {
+        Ok(Box::new(HumanSeat::new(
+            Rc::clone(&self.names),
+            Rc::clone(&self.terminal),
+            false,
+        )))
+    }
+}
+
+/// Tells what happened: the events (to a person playing, `viewer`, in their view), the host's
+/// news, a refusal, the connection.
+fn report_progress(progress: &Progress<'_>, names: &SeatNames, viewer: Option<usize>) {
+    match progress {
+        Progress::Event {
+            number,
+            actor,
+            action,
+            note,
+        } => {
+            if let Some(viewer) = viewer {
+                let event = SeenEvent {
+                    actor: *actor,
+                    view: *action,
+                    note: note.map(str::to_owned),
+                };
+                say(&[event_line(*number, &event, names, viewer)]);
+            }
+        }
+        Progress::Started { spec, seat } => {
+            log_line(&format!("the game began: {spec}, seat {seat}"));
+        }
+        Progress::Status(text) => {
+            log_line(&format!("host: {}", mousehole_engine::text::shown(text)));
+        }
+        Progress::Refused(text) => log_line(&format!(
+            "the host refused: {}",
+            mousehole_engine::text::cut(text, 400)
+        )),
+        Progress::Reconnecting(why) => log_line(&format!("connection lost ({why}); rejoining")),
+        Progress::Rejoined => log_line("rejoined"),
+        Progress::Over(_) => {}
+    }
+}
+
+/// A spectator's game: every event as everyone sees it, printed as it comes.
+fn follow(
+    connection: &Connection,
+    welcome: &Welcome,
+    quiet: bool,
+) -> Result<Option<Outcome>, ClientError> {
+    let names = Rc::new(SeatNames::of_names(&welcome.seats));
+    let mut shown = 0;
+    let mut outcome = None;
+    let mut print = |events: &[EventMessage]| {
+        if !quiet {
+            let lines: Vec<String> = events
+                .iter()
+                .enumerate()
+                .map(|(index, event)| {
+                    let action = mousehole_engine::text::shown(&event.action);
+                    let seen = SeenEvent {
+                        actor: event.actor,
+                        view: action.as_str(),
+                        note: None,
+                    };
+                    event_line(shown + index + 1, &seen, &names, usize::MAX)
+                })
+                .collect();
+            say(&lines);
+        }
+        shown += events.len();
+    };
+    while let Some(event) = connection.next() {
+        match event {
+            ClientEvent::Message(Incoming::Events { events, .. }) => print(&events),
+            ClientEvent::Message(Incoming::GameOver {
+                outcome: end,
+                events,
+            }) => {
+                print(&events);
+                outcome = end;
+            }
+            ClientEvent::Message(Incoming::Status { text }) if !quiet => {
+                log_line(&format!("host: {}", mousehole_engine::text::shown(&text)));
+            }
+            ClientEvent::Unreadable(why) => log_line(&why),
+            ClientEvent::Message(_) | ClientEvent::Rejoined | ClientEvent::Reconnecting(_) => {}
+            ClientEvent::Closed(result) => {
+                result?;
+                break;
+            }
+        }
+    }
+    Ok(outcome)
+}
+
+/// `seat 1 placed 2nd of 3 (scores 12 7 0)`, or the ranks for a spectator.
+fn result_line(outcome: &Outcome, seat: Option<usize>) -> String {
+    let scores: Vec<String> = outcome.scores.iter().map(ToString::to_string).collect();
+    let ranks: Vec<String> = outcome.ranks.iter().map(ToString::to_string).collect();
+    match seat {
+        Some(seat) => format!(
+            "game over: seat {seat} ranks {} of {} (ranks {}, scores {})",
+            outcome.ranks[seat],
+            outcome.ranks.len(),
+            ranks.join(" "),
+            scores.join(" ")
+        ),
+        None => format!(
+            "game over: ranks {}, scores {}",
+            ranks.join(" "),
+            scores.join(" ")
+        ),
+    }
+}

@@ -1,0 +1,220 @@
+//! [`Follower`]: a seat's client reading what its connection brings, one [`ClientEvent`] at a
+//! time, into its [`SeatGame`]: the game a `new_game` names (again after a rejoin), the events,
+//! the decision an `act` asks (asked again after a rejoin: answered as before without asking
+//! the player twice), the end; and what else happened as [`Progress`]. Whoever plays the seat
+//! (an agent waiting on the connection, the TUI polling it) drives it the same way.
+
+use mousehole_engine::Decision;
+
+use super::{ClientError, ClientEvent, Connection, Progress, SeatGame};
+use crate::protocol::{AnswerMessage, ErrorKind, Incoming};
+use crate::views::NetGame;
+
+/// What the caller is to do after a [`Follower::take`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Nothing (more events, news, an answer sent again).
+    Continue,
+    /// A game began: start the seat's player ([`SeatGame::config`], the seat, its seed).
+    Started,
+    /// A decision is asked ([`SeatGame::asked`]): answer it with [`Follower::answer`].
+    Ask,
+    /// The game is over ([`SeatGame::ending`]).
+    Over,
+    /// The connection is over for good, without error.
+    Closed,
+}
+
+/// A seat's client following its game (see the module documentation).
+pub struct Follower<G: NetGame> {
+    game: Option<SeatGame<G>>,
+    /// Events reported so far (the host sends the game again after a rejoin).
+    reported: usize,
+    /// The last answer sent: after a rejoin the host asks the same act again.
+    answered: Option<(u64, String)>,
+}
+
+impl<G: NetGame> Default for Follower<G> {
+    fn default() -> Self {
+        Self {
+            game: None,
+            reported: 0,
+            answered: None,
+        }
+    }
+}
+
+impl<G: NetGame> std::fmt::Debug for Follower<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Follower")
+            .field("game", &self.game)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: NetGame> Follower<G> {
+    /// The game, once a `new_game` named it.
+    pub fn game(&self) -> Option<&SeatGame<G>> {
+        self.game.as_ref()
+    }
+
+    /// Takes what the connection brought, reporting each new event and whatever else happened.
+    ///
+    /// # Errors
+    /// A host that sends what this client cannot use, one that refused the seat's answer as
+    /// illegal (the player would answer the same again), or a connection lost for good.
+    pub fn take(
+        &mut self,
+        event: ClientEvent,
+        connection: &Connection,
+        report: &mut dyn FnMut(Progress<'_>),
+    ) -> Result<Flow, ClientError> {
+        let protocol = |why: &str| ClientError::Protocol(why.to_owned());
+        let message = match event {
+            ClientEvent::Message(message) => message,
+            ClientEvent::Reconnecting(why) => {
+                report(Progress::Reconnecting(&why));
+                return Ok(Flow::Continue);
+            }
+            ClientEvent::Rejoined => {
+                report(Progress::Rejoined);
+                return Ok(Flow::Continue);
+            }
+            ClientEvent::Unreadable(why) => {
+                report(Progress::Refused(&why));
+                return Ok(Flow::Continue);
+            }
+            ClientEvent::Closed(result) => {
+                result?;
+                return Ok(Flow::Closed);
+            }
+        };
+        let flow = match message {
+            Incoming::NewGame {
+                spec,
+                players,
+                seat,
+                seed,
+                ..
+            } => match &mut self.game {
+                Some(known) if known.is(&spec, seat, seed) => {
+                    known.restart();
+                    Flow::Continue
+                }
+                _ => {
+                    self.game = Some(SeatGame::<G>::new(&spec, players, seat, seed)?);
+                    self.answered = None;
+                    self.reported = 0;
+                    report(Progress::Started { spec: &spec, seat });
+                    Flow::Started
+                }
+            },
+            Incoming::Events {
+                events,
+                observation,
+            } => {
+                let game = self
+                    .game
+                    .as_mut()
+                    .ok_or_else(|| protocol("events before new_game"))?;
+                game.receive(&events)?;
+                if let Some(observation) = observation {
+                    game.observe(observation)?;
+                }
+                self.report_events(report);
+                Flow::Continue
+            }
+            Incoming::Act {
+                id,
+                observation,
+                legal,
+                events,
+                ..
+            } => {
+                let game = self
+                    .game
+                    .as_mut()
+                    .ok_or_else(|| protocol("an act before new_game"))?;
+                game.ask(id, observation, legal, &events)?;
+                self.report_events(report);
+                match &self.answered {
+                    Some((asked, text)) if *asked == id => {
+                        connection.send(text.clone());
+                        self.game.as_mut().expect("checked above").answered();
+                        Flow::Continue
+                    }
+                    _ => Flow::Ask,
+                }
+            }
+            Incoming::GameOver { outcome, events } => {
+                let game = self
+                    .game
+                    .as_mut()
+                    .ok_or_else(|| protocol("game_over before new_game"))?;
+                game.finish(outcome, &events)?;
+                self.report_events(report);
+                let game = self.game.as_ref().expect("checked above");
+                report(Progress::Over(
+                    game.over().and_then(|over| over.outcome.as_ref()),
+                ));
+                Flow::Over
+            }
+            Incoming::Status { text } => {
+                report(Progress::Status(&text));
+                Flow::Continue
+            }
+            Incoming::Error { error, message, .. } => {
+                report(Progress::Refused(&message));
+                if error == ErrorKind::Illegal {
+                    return Err(ClientError::Refused {
+                        kind: error,
+                        message,
+                    });
+                }
+                Flow::Continue
+            }
+            Incoming::Welcome { .. } | Incoming::Quit => Flow::Continue,
+        };
+        Ok(flow)
+    }
+
+    /// Answers the decision asked with `decision` (and what the player thought of it).
+    pub fn answer<A: std::fmt::Display>(
+        &mut self,
+        connection: &Connection,
+        decision: &Decision<A>,
+    ) {
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        let Some(id) = game.asked().map(|asked| asked.id) else {
+            return;
+        };
+        let text = serde_json::to_string(&AnswerMessage::Action {
+            id,
+            action: &decision.action.to_string(),
+            info: decision.info.as_deref(),
+        })
+        .expect("answers serialise");
+        connection.send(text.clone());
+        self.answered = Some((id, text));
+        game.answered();
+    }
+
+    /// Reports the events past those reported.
+    fn report_events(&mut self, report: &mut dyn FnMut(Progress<'_>)) {
+        let Some(game) = &self.game else {
+            return;
+        };
+        for (index, event) in game.history().iter().enumerate().skip(self.reported) {
+            let action = event.view.to_string();
+            report(Progress::Event {
+                number: index + 1,
+                actor: event.actor,
+                action: &action,
+                note: event.note.as_deref(),
+            });
+        }
+        self.reported = self.reported.max(game.history().len());
+    }
+}

@@ -1,0 +1,599 @@
+//! The host: a match whose remote seats are connections. [`Host::start`] listens (a WebSocket
+//! server on its own thread) and gives each remote seat its code; the match runs on the
+//! caller's thread as any other, each remote seat a [`RemoteSeat`] whose decision waits for
+//! its connection's answer; [`Host::publish`] sends every connection the events as they
+//! happen. What a connection receives is made from its seat's views alone ([`crate::wire`]).
+//!
+//! Nobody gets in where they do not belong: a connection sends nothing but a `join` (with a
+//! seat's code) or a `watch` until it has a seat, within the handshake timeout; a wrong code
+//! is refused, and the next join from that address waits longer each time; every message is
+//! bounded; idle connections are dropped; the number of connections is capped, in all and per
+//! address. A seat's connection can answer only its own seat's current `act`, only with a
+//! legal action: anything else is answered with an `error`, and the request stands.
+
+mod seat;
+mod server;
+
+use std::collections::{HashMap, VecDeque};
+use std::fmt;
+use std::net::{IpAddr, SocketAddr, TcpListener};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+
+use mousehole_bots::SeatLabel;
+use mousehole_bots::external::protocol::EventMessage;
+use mousehole_engine::{Game, GameConfig, Match};
+use serde_json::Map;
+use serde_json::value::RawValue;
+use thiserror::Error;
+use tokio::sync::{broadcast, mpsc, watch};
+
+pub use self::seat::{RemoteSeat, StopCheck};
+use crate::code::{CodeError, SeatCode, normalise};
+use crate::wire::{Over, PendingAct, event_message, observation_json, public_event};
+
+/// How the host listens and how long it waits.
+#[derive(Clone, Debug)]
+pub struct HostSettings {
+    /// The address to listen on (port 0: a free port, which [`Host::address`] tells).
+    pub bind: SocketAddr,
+    /// How long a remote seat that dropped has to rejoin before its fallback decides for it.
+    pub reconnect_timeout: Duration,
+    /// How long a new connection has to finish the WebSocket handshake, and then again to
+    /// send its `join` or `watch`.
+    pub handshake_timeout: Duration,
+    /// A connection from which nothing came this long (not even the answer to a ping) is
+    /// dropped; so is one that does not take what it is sent for this long.
+    pub idle_timeout: Duration,
+    /// How often the host pings each connection, so a live one is never idle.
+    pub ping_interval: Duration,
+    /// Most connections at once, and from one address.
+    pub max_connections: usize,
+    pub max_per_address: usize,
+    /// How long the next join from an address waits after its first wrong code; each further
+    /// wrong code doubles it, up to `wrong_code_delay_max`.
+    pub wrong_code_delay: Duration,
+    pub wrong_code_delay_max: Duration,
+    /// Whether spectators may `watch` (they are shown what every seat sees, nothing more).
+    pub allow_watch: bool,
+    /// Whether a remote seat is sent the agent seed the seat would get in `play` (derived from
+    /// the match seed), so remote bots play as they would there. Off by default: the match
+    /// seed, and so every card and roll, can be worked out from it
+    /// ([`match_seed_of_agent`](mousehole_engine::rng::match_seed_of_agent)); a remote seat
+    /// is then sent a seed of its own from the operating system's generator.
+    pub share_agent_seeds: bool,
+}
+
+impl HostSettings {
+    pub const DEFAULT_RECONNECT_TIMEOUT: Duration = Duration::from_mins(2);
+}
+
+impl Default for HostSettings {
+    fn default() -> Self {
+        Self {
+            bind: SocketAddr::from(([0, 0, 0, 0], 0)),
+            reconnect_timeout: Self::DEFAULT_RECONNECT_TIMEOUT,
+            handshake_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_mins(1),
+            ping_interval: Duration::from_secs(15),
+            max_connections: 64,
+            max_per_address: 8,
+            wrong_code_delay: Duration::from_millis(500),
+            wrong_code_delay_max: Duration::from_secs(30),
+            allow_watch: false,
+            share_agent_seeds: false,
+        }
+    }
+}
+
+/// Why a host cannot start.
+#[derive(Debug, Error)]
+pub enum HostError {
+    #[error("cannot listen on {address}: {source}")]
+    Listen {
+        address: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("cannot start the network thread: {0}")]
+    Thread(std::io::Error),
+    #[error(transparent)]
+    Code(#[from] CodeError),
+}
+
+/// Where the host's log lines go (who joined, dropped, was refused; when a fallback decides).
+pub type HostLog = Box<dyn Fn(&str) + Send + Sync>;
+
+/// A remote seat's line to pass on: which seat, and how to join it.
+#[derive(Clone, Debug)]
+pub struct Invitation {
+    pub seat: usize,
+    /// The seat's name, if its label gave one (`remote:alice`).
+    pub name: Option<String>,
+    pub code: String,
+}
+
+/// The host of one match (see the module documentation).
+pub struct Host {
+    shared: Arc<Shared>,
+    address: SocketAddr,
+    invitations: Vec<Invitation>,
+    /// Tells the network thread to finish.
+    shutdown: watch::Sender<bool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl fmt::Debug for Host {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Host")
+            .field("address", &self.address)
+            .field("remote_seats", &self.invitations.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// What the match's thread and the network thread share.
+pub(crate) struct Shared {
+    pub(crate) settings: HostSettings,
+    pub(crate) state: Mutex<State>,
+    /// Told of every answer, join and drop (a remote seat waiting for its answer listens).
+    pub(crate) changed: Condvar,
+    /// Bumped whenever there is something new to send; every connection watches it.
+    pub(crate) version: watch::Sender<u64>,
+    /// Status lines for everyone (`waiting for seat 2 to reconnect`).
+    pub(crate) status: broadcast::Sender<String>,
+    pub(crate) log: HostLog,
+    /// The `welcome` facts: game name, spec, player count, seat names.
+    pub(crate) game: String,
+    pub(crate) spec: String,
+    pub(crate) names: Vec<String>,
+}
+
+/// The state behind [`Shared::state`].
+pub(crate) struct State {
+    /// Per seat: `Some` for a remote seat.
+    pub(crate) seats: Vec<Option<SeatState>>,
+    /// The events as a spectator sees them, and the outcome once the match is over.
+    pub(crate) public: Vec<EventMessage>,
+    pub(crate) public_over: Option<Over>,
+    /// Wrong codes per address: how many (recently), and when the next join may be tried.
+    pub(crate) failures: HashMap<IpAddr, Failures>,
+    /// Open connections in all and per address.
+    pub(crate) connections: usize,
+    pub(crate) per_address: HashMap<IpAddr, usize>,
+    pub(crate) next_connection: u64,
+    /// The host is closing: connections send what is left, then `quit`.
+    pub(crate) closing: bool,
+}
+
+/// One remote seat: its code, what it has been sent of the game, and its connection.
+pub(crate) struct SeatState {
+    pub(crate) code: SeatCode,
+    /// The `new_game` message of the game in progress.
+    pub(crate) new_game: Option<String>,
+    /// The seat's views of every event so far.
+    pub(crate) events: Vec<EventMessage>,
+    /// The decision asked of it, until it is answered.
+    pub(crate) act: Option<PendingAct>,
+    /// The seat's observation after its first N events, as published (sent with `events`).
+    pub(crate) observation: Option<(usize, Box<RawValue>)>,
+    /// The end, once the match is over.
+    pub(crate) over: Option<Over>,
+    pub(crate) connection: Option<Attached>,
+    /// When the seat last lost its connection (`None` while connected).
+    pub(crate) dropped_at: Option<Instant>,
+    /// Answers come in, for the seat's [`RemoteSeat`] to check.
+    pub(crate) answers: VecDeque<Answer>,
+}
+
+/// The connection playing a seat.
+pub(crate) struct Attached {
+    pub(crate) id: u64,
+    /// Messages for this connection alone (errors about its answers, being replaced).
+    pub(crate) outbox: mpsc::UnboundedSender<Outgoing>,
+}
+
+/// A message for one connection.
+#[derive(Debug)]
+pub(crate) enum Outgoing {
+    Text(String),
+    /// Send this, then close.
+    Last(String),
+}
+
+/// An answer to a seat's current `act`, as its connection received it.
+#[derive(Debug)]
+pub(crate) struct Answer {
+    pub(crate) connection: u64,
+    pub(crate) id: u64,
+    pub(crate) action: Option<String>,
+    pub(crate) info: Option<Map<String, serde_json::Value>>,
+}
+
+/// Wrong codes from one address.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Failures {
+    pub(crate) count: u32,
+    pub(crate) last: Instant,
+}
+
+impl Shared {
+    pub(crate) fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Waits on [`Shared::changed`] for at most [`POLL`], giving the lock back after.
+    pub(crate) fn wait<'a>(&self, state: MutexGuard<'a, State>) -> MutexGuard<'a, State> {
+        self.changed
+            .wait_timeout(state, POLL)
+            .unwrap_or_else(PoisonError::into_inner)
+            .0
+    }
+
+    /// Wakes every connection to send what is new.
+    pub(crate) fn bump(&self) {
+        self.version.send_modify(|v| *v = v.wrapping_add(1));
+    }
+
+    /// Tells every connection, and the host's log.
+    pub(crate) fn announce(&self, text: &str) {
+        (self.log)(text);
+        // No receivers (nobody connected) is not an error here.
+        let _ = self.status.send(text.to_owned());
+    }
+
+    /// How a seat is named in status lines: `seat 1 (alice)`.
+    pub(crate) fn seat_name(&self, seat: usize) -> String {
+        format!("seat {seat} ({})", self.names[seat])
+    }
+
+    /// The remote seat whose code `typed` is, if any: every seat's code is compared, each in
+    /// constant time, so the time taken says nothing of which (if any) matched or how well.
+    pub(crate) fn seat_of_code(&self, typed: &str) -> Option<usize> {
+        let typed = normalise(typed)?;
+        let state = self.lock();
+        let mut found = None;
+        for (seat, remote) in state.seats.iter().enumerate() {
+            if let Some(remote) = remote
+                && remote.code.matches(&typed)
+            {
+                found = Some(seat);
+            }
+        }
+        found
+    }
+}
+
+impl Host {
+    /// Starts listening, with a fresh code for each `remote` seat of `labels`. Nothing of the
+    /// game is sent until the match starts its seats.
+    ///
+    /// # Errors
+    /// The address cannot be listened on, the network thread cannot start, or the system's
+    /// random generator fails.
+    pub fn start<C: mousehole_engine::GameConfig>(
+        settings: HostSettings,
+        config: &C,
+        labels: &[SeatLabel],
+        log: HostLog,
+    ) -> Result<Self, HostError> {
+        let listener = TcpListener::bind(settings.bind).map_err(|source| HostError::Listen {
+            address: settings.bind,
+            source,
+        })?;
+        let listen_error = |source| HostError::Listen {
+            address: settings.bind,
+            source,
+        };
+        listener.set_nonblocking(true).map_err(listen_error)?;
+        let address = listener.local_addr().map_err(listen_error)?;
+        let mut seats = Vec::with_capacity(labels.len());
+        let mut invitations = Vec::new();
+        for (seat, label) in labels.iter().enumerate() {
+            if !label.is_remote() {
+                seats.push(None);
+                continue;
+            }
+            let code = SeatCode::generate()?;
+            invitations.push(Invitation {
+                seat,
+                name: label.name().map(str::to_owned),
+                code: code.to_string(),
+            });
+            seats.push(Some(SeatState {
+                code,
+                new_game: None,
+                events: Vec::new(),
+                act: None,
+                observation: None,
+                over: None,
+                connection: None,
+                dropped_at: None,
+                answers: VecDeque::new(),
+            }));
+        }
+        let (version, _) = watch::channel(0);
+        let (status, _) = broadcast::channel(64);
+        let (shutdown, shutdown_seen) = watch::channel(false);
+        let shared = Arc::new(Shared {
+            settings,
+            state: Mutex::new(State {
+                seats,
+                public: Vec::new(),
+                public_over: None,
+                failures: HashMap::new(),
+                connections: 0,
+                per_address: HashMap::new(),
+                next_connection: 1,
+                closing: false,
+            }),
+            changed: Condvar::new(),
+            version,
+            status,
+            log,
+            game: C::info().name.to_owned(),
+            spec: mousehole_engine::registry::canonical_spec(config),
+            names: labels.iter().map(public_name).collect(),
+        });
+        let thread = server::spawn(Arc::clone(&shared), listener, shutdown_seen)
+            .map_err(HostError::Thread)?;
+        Ok(Self {
+            shared,
+            address,
+            invitations,
+            shutdown,
+            thread: Some(thread),
+        })
+    }
+
+    /// The address the host listens on (with the port it was given, for `--port 0`).
+    pub fn address(&self) -> SocketAddr {
+        self.address
+    }
+
+    /// Each remote seat's code, to pass on to its player.
+    pub fn invitations(&self) -> &[Invitation] {
+        &self.invitations
+    }
+
+    /// The seat that plays remote seat `seat` (which must be one): its fallback decides when
+    /// its connection has been gone longer than the reconnect timeout; `stop` is asked while
+    /// it waits whether the host is stopping (a signal).
+    ///
+    /// # Panics
+    /// If `seat` is not a remote seat of this host.
+    pub fn remote_seat<G: Game>(
+        &self,
+        seat: usize,
+        fallback: mousehole_bots::Fallback<G>,
+        stop: StopCheck,
+    ) -> RemoteSeat<G> {
+        assert!(
+            self.shared.lock().seats[seat].is_some(),
+            "seat {seat} is not remote"
+        );
+        RemoteSeat::new(Arc::clone(&self.shared), seat, fallback, stop)
+    }
+
+    /// The seat `label` names at seat `seat` of this host's game: a bot or a program built
+    /// by the bots' one [`build_seat`](mousehole_bots::build_seat), or for a remote seat its
+    /// [`RemoteSeat`] with `fallback`; `None` for a person, whom the front end seats.
+    ///
+    /// # Errors
+    /// A bot or program that does not build for this game.
+    pub fn seat<G: mousehole_bots::BotGame>(
+        &self,
+        seat: usize,
+        label: &SeatLabel,
+        programs: &mousehole_bots::ProgramOptions,
+        fallback: impl FnOnce() -> mousehole_bots::Fallback<G>,
+        stop: &StopCheck,
+    ) -> Result<Option<Box<dyn mousehole_engine::Seat<G>>>, mousehole_bots::SeatError> {
+        if self.shared.lock().seats[seat].is_some() {
+            return Ok(Some(Box::new(self.remote_seat(
+                seat,
+                fallback(),
+                Arc::clone(stop),
+            ))));
+        }
+        let built = mousehole_bots::build_seat::<G>(label, programs)?;
+        Ok(built.map(|bot| -> Box<dyn mousehole_engine::Seat<G>> { bot.seat }))
+    }
+
+    /// Waits until every remote seat has a connection, telling `waiting` which seats are
+    /// still missing whenever that changes.
+    ///
+    /// # Errors
+    /// What `stop` said when it asked to stop first.
+    pub fn wait_for_seats(
+        &self,
+        stop: &StopCheck,
+        mut waiting: impl FnMut(&[usize]),
+    ) -> Result<(), String> {
+        let mut told: Option<Vec<usize>> = None;
+        let mut state = self.shared.lock();
+        loop {
+            let missing: Vec<usize> = state
+                .seats
+                .iter()
+                .enumerate()
+                .filter(|(_, seat)| seat.as_ref().is_some_and(|s| s.connection.is_none()))
+                .map(|(seat, _)| seat)
+                .collect();
+            if missing.is_empty() {
+                return Ok(());
+            }
+            if told.as_ref() != Some(&missing) {
+                drop(state);
+                waiting(&missing);
+                told = Some(missing);
+                state = self.shared.lock();
+                continue;
+            }
+            if let Some(reason) = stop() {
+                return Err(reason);
+            }
+            state = self.shared.wait(state);
+        }
+    }
+
+    /// Sends every connection the events recorded since the last call, each seat its own
+    /// views (with their notes) and its observation after them, and spectators what every
+    /// seat saw; and the outcome once the
+    /// match is over. The match must record views (a remote seat asks it to). Returns the new
+    /// events as everyone sees them (for the host's own progress lines).
+    pub fn publish<G: Game>(&self, game: &Match<G>) -> Vec<EventMessage> {
+        let players = game.config().players();
+        let mut state = self.shared.lock();
+        let mut new = false;
+        for (seat, remote) in state.seats.iter_mut().enumerate() {
+            if let Some(remote) = remote {
+                new |= sync_events(&mut remote.events, game.seen(seat));
+                let events = remote.events.len();
+                if remote
+                    .observation
+                    .as_ref()
+                    .is_none_or(|(at, _)| *at != events)
+                {
+                    let observation = game.state().observation(seat);
+                    remote.observation = Some((events, observation_json::<G>(&observation)));
+                    new = true;
+                }
+            }
+        }
+        let recorded = (0..players).map(|seat| game.seen(seat).len()).min();
+        let recorded = recorded.unwrap_or(0);
+        let before = state.public.len();
+        while state.public.len() < recorded {
+            let index = state.public.len();
+            let views: Vec<&G::EventView> = (0..players)
+                .map(|seat| &game.seen(seat)[index].view)
+                .collect();
+            let actor = game.seen(0)[index].actor;
+            state.public.push(public_event::<G>(actor, &views));
+            new = true;
+        }
+        if state.public_over.is_none()
+            && let Some(end) = game.end()
+        {
+            state.public_over = Some(Over {
+                outcome: end.outcome().cloned(),
+            });
+            new = true;
+        }
+        let public = state.public[before.min(state.public.len())..].to_vec();
+        drop(state);
+        if new {
+            self.shared.bump();
+        }
+        public
+    }
+
+    /// Plays `game` on this thread (after [`Host::wait_for_seats`]): its seats are started,
+    /// every step is published to the connections and shown to `after` (with the new events
+    /// as everyone sees them: a front end's progress, its `--out`), until the game ends, a
+    /// seat stops it, `after` fails, or `stop` says the host is stopping (it is asked between
+    /// steps; a remote seat asks it while it waits). The seats are then told the end, and so
+    /// is every connection.
+    ///
+    /// # Errors
+    /// What `after` failed with (the game is then stopped and the seats told so).
+    pub fn play<G: Game, S: mousehole_engine::Seat<G>, E>(
+        &self,
+        game: &mut Match<G>,
+        seats: &mut [S],
+        stop: &StopCheck,
+        mut after: impl FnMut(&Match<G>, &[EventMessage]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        game.start_seats(seats);
+        let mut result = Ok(());
+        loop {
+            if let Some(reason) = stop() {
+                let to_move = match game.state().to_move() {
+                    mousehole_engine::ToMove::Player(seat) => seat,
+                    _ => 0,
+                };
+                game.stop(to_move, mousehole_engine::StopRequest::quit(reason));
+            }
+            let progressed = game.play_step(seats, &mut ());
+            let new = self.publish(game);
+            if let Err(error) = after(game, &new) {
+                game.stop(0, mousehole_engine::StopRequest::quit("the host failed"));
+                result = Err(error);
+                break;
+            }
+            if !progressed {
+                break;
+            }
+        }
+        let end = game.end();
+        game.finish_seats(seats, end.as_ref());
+        let new = self.publish(game);
+        if let Some((_, reason, _)) = game.ended_early() {
+            self.announce(&format!("the host stopped the game: {reason}"));
+        }
+        result.and(after(game, &new))
+    }
+
+    /// Tells everyone at the table (and the host's log).
+    pub fn announce(&self, text: &str) {
+        self.shared.announce(text);
+    }
+
+    /// Ends the host: every connection is sent what it has not been sent yet and `quit`,
+    /// then closed; waits at most `linger` for that.
+    pub fn close(mut self, linger: Duration) {
+        self.shut_down(linger);
+    }
+
+    fn shut_down(&mut self, linger: Duration) {
+        self.shared.lock().closing = true;
+        let _ = self.shutdown.send(true);
+        self.shared.bump();
+        if let Some(thread) = self.thread.take() {
+            let deadline = Instant::now() + linger;
+            while !thread.is_finished() && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            if thread.is_finished() {
+                let _ = thread.join();
+            }
+            // Else the thread is left to end with the process: its connections are slow to
+            // take their last messages, and nothing of the game waits for them.
+        }
+    }
+}
+
+impl Drop for Host {
+    fn drop(&mut self) {
+        self.shut_down(Duration::from_millis(500));
+    }
+}
+
+/// How often a waiting thread looks again at what it may not be woken for (a stop signal,
+/// a reconnect deadline).
+pub(crate) const POLL: Duration = Duration::from_millis(50);
+
+/// Appends to `sent` the views of `history` past it; whether there were any.
+pub(crate) fn sync_events<V: fmt::Display>(
+    sent: &mut Vec<EventMessage>,
+    history: &[mousehole_engine::SeenEvent<V>],
+) -> bool {
+    let new = history.len() > sent.len();
+    sent.extend(
+        history[sent.len().min(history.len())..]
+            .iter()
+            .map(event_message),
+    );
+    new
+}
+
+/// How a seat is named to everyone: a person's or remote player's name, a bot's agent spec;
+/// never a program's command line (the host's own business).
+fn public_name(label: &SeatLabel) -> String {
+    match label {
+        SeatLabel::Human(name) => name.clone().unwrap_or_else(|| "human".to_owned()),
+        SeatLabel::Remote(name) => name.clone().unwrap_or_else(|| "remote".to_owned()),
+        SeatLabel::Agent(spec) => spec.to_string(),
+        SeatLabel::Program(_) => "program".to_owned(),
+    }
+}

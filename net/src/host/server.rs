@@ -1,0 +1,656 @@
+//! The host's network thread: a WebSocket server on a single-threaded tokio runtime. Each
+//! connection is a task of its own, so a slow or hostile client holds up nobody but itself;
+//! the match's thread and these tasks meet only in [`Shared`] (a lock held for a few
+//! assignments, a condition variable, and a version number the tasks watch).
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use mousehole_bots::external::protocol::{EventMessage, PlainMessage, Reply};
+use serde_json::value::RawValue;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{mpsc, watch};
+use tokio::task::JoinSet;
+use tokio::time::timeout;
+use tokio_tungstenite::WebSocketStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+
+use super::{Answer, Attached, Failures, Outgoing, Shared, State};
+use crate::protocol::{
+    ClientMessage, ErrorKind, MAX_MESSAGE_BYTES, NetMessage, PROTOCOL, agent_message_text,
+    parse_client,
+};
+use crate::wire::{Over, PendingAct, events_text, game_over_text};
+
+/// Wrong codes older than this are forgotten.
+const FORGET_FAILURES: Duration = Duration::from_mins(10);
+/// Addresses with recent wrong codes kept at most (past it, the old ones are forgotten first).
+const FAILURE_ADDRESSES: usize = 4096;
+/// Answers a seat's connection may have waiting to be checked at once.
+const QUEUED_ANSWERS: usize = 16;
+
+type Socket = WebSocketStream<TcpStream>;
+
+/// Starts the network thread, serving `listener` until `shutdown` turns true.
+pub(super) fn spawn(
+    shared: Arc<Shared>,
+    listener: std::net::TcpListener,
+    shutdown: watch::Receiver<bool>,
+) -> std::io::Result<std::thread::JoinHandle<()>> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    std::thread::Builder::new()
+        .name("host network".into())
+        .spawn(move || runtime.block_on(serve(shared, listener, shutdown)))
+}
+
+async fn serve(
+    shared: Arc<Shared>,
+    listener: std::net::TcpListener,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    let listener = match TcpListener::from_std(listener) {
+        Ok(listener) => listener,
+        Err(error) => {
+            (shared.log)(&format!("the host cannot accept connections: {error}"));
+            return;
+        }
+    };
+    let mut tasks = JoinSet::new();
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, address)) => match admit(&shared, address) {
+                    Some(admission) => {
+                        tasks.spawn(connection(
+                            Arc::clone(&shared),
+                            stream,
+                            admission,
+                            shutdown.clone(),
+                        ));
+                    }
+                    // Over the cap: closed before anything is read from it.
+                    None => drop(stream),
+                },
+                // Out of file descriptors, say: the connections open go on.
+                Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+            },
+            _ = shutdown.changed() => break,
+            Some(_) = tasks.join_next(), if !tasks.is_empty() => {}
+        }
+    }
+    drop(listener);
+    // Every connection sends what it has left and `quit`, then ends.
+    while tasks.join_next().await.is_some() {}
+}
+
+/// A connection counted against the caps until it ends.
+struct Admission {
+    shared: Arc<Shared>,
+    address: SocketAddr,
+    id: u64,
+}
+
+impl Drop for Admission {
+    fn drop(&mut self) {
+        let mut state = self.shared.lock();
+        state.connections -= 1;
+        let ip = self.address.ip();
+        if let Some(count) = state.per_address.get_mut(&ip) {
+            *count -= 1;
+            if *count == 0 {
+                state.per_address.remove(&ip);
+            }
+        }
+    }
+}
+
+/// Counts a new connection in, unless the host or its address is at the cap.
+fn admit(shared: &Arc<Shared>, address: SocketAddr) -> Option<Admission> {
+    let settings = &shared.settings;
+    let mut state = shared.lock();
+    let from_address = state.per_address.get(&address.ip()).copied().unwrap_or(0);
+    if state.connections >= settings.max_connections || from_address >= settings.max_per_address {
+        return None;
+    }
+    state.connections += 1;
+    *state.per_address.entry(address.ip()).or_insert(0) += 1;
+    let id = state.next_connection;
+    state.next_connection += 1;
+    Some(Admission {
+        shared: Arc::clone(shared),
+        address,
+        id,
+    })
+}
+
+/// Serves one connection: the WebSocket handshake, its `join` or `watch`, then its seat.
+async fn connection(
+    shared: Arc<Shared>,
+    stream: TcpStream,
+    admission: Admission,
+    shutdown: watch::Receiver<bool>,
+) {
+    let handshake = shared.settings.handshake_timeout;
+    // Answers and acts are small: sent at once, not held back to fill a packet.
+    let _ = stream.set_nodelay(true);
+    let config = WebSocketConfig::default()
+        .max_message_size(Some(MAX_MESSAGE_BYTES))
+        .max_frame_size(Some(MAX_MESSAGE_BYTES));
+    // tungstenite also refuses a request head over 64 KiB, or trickled in tiny pieces.
+    let Ok(Ok(mut socket)) = timeout(
+        handshake,
+        tokio_tungstenite::accept_async_with_config(stream, Some(config)),
+    )
+    .await
+    else {
+        return;
+    };
+    let first = match timeout(handshake, socket.next()).await {
+        Ok(Some(Ok(Message::Text(text)))) => text,
+        Ok(Some(Ok(Message::Binary(_)))) => {
+            return refuse(&shared, socket, ErrorKind::JoinFirst, JOIN_FIRST).await;
+        }
+        _ => return,
+    };
+    match parse_client(&first) {
+        Ok(ClientMessage::Join {
+            code,
+            name,
+            version,
+        }) => {
+            let ip = admission.address.ip();
+            let wait = penalty(&shared.lock(), ip, &shared.settings);
+            if !wait.is_zero() {
+                tokio::time::sleep(wait).await;
+            }
+            let Some(seat) = shared.seat_of_code(&code) else {
+                record_failure(&mut shared.lock(), ip);
+                (shared.log)(&format!(
+                    "refused a join from {}: wrong code",
+                    admission.address
+                ));
+                return refuse(
+                    &shared,
+                    socket,
+                    ErrorKind::WrongCode,
+                    "no seat of this game has that code: check the code the host gave for your seat",
+                )
+                .await;
+            };
+            let says = match (name, version) {
+                (None, None) => String::new(),
+                (Some(name), None) => format!(" (it says it is {name})"),
+                (None, Some(version)) => format!(" (a client of version {version})"),
+                (Some(name), Some(version)) => format!(" (it says it is {name} {version})"),
+            };
+            play_seat(&shared, socket, &admission, seat, &says, shutdown).await;
+        }
+        Ok(ClientMessage::Watch) if shared.settings.allow_watch => {
+            watch_game(&shared, socket, &admission, shutdown).await;
+        }
+        Ok(ClientMessage::Watch) => {
+            refuse(
+                &shared,
+                socket,
+                ErrorKind::NoWatching,
+                "this host does not let anyone watch (it was not started with --allow-watch)",
+            )
+            .await;
+        }
+        _ => refuse(&shared, socket, ErrorKind::JoinFirst, JOIN_FIRST).await,
+    }
+}
+
+const JOIN_FIRST: &str = "the first message must be a join ({\"type\":\"join\",\"code\":\"…\"}) or a watch ({\"type\":\"watch\"})";
+
+/// Sends the error and closes the connection.
+async fn refuse(shared: &Shared, mut socket: Socket, error: ErrorKind, message: &str) {
+    let text = NetMessage::Error {
+        error,
+        message,
+        id: None,
+    }
+    .to_text();
+    if send(&mut socket, text, shared.settings.idle_timeout).await {
+        let _ = timeout(shared.settings.idle_timeout, socket.close(None)).await;
+    }
+}
+
+/// Sends one text message; `false` if the connection failed or did not take it in time.
+async fn send(socket: &mut Socket, text: String, limit: Duration) -> bool {
+    matches!(
+        timeout(limit, socket.send(Message::text(text))).await,
+        Ok(Ok(()))
+    )
+}
+
+/// How long a join from `ip` must wait before its code is looked at.
+fn penalty(state: &State, ip: IpAddr, settings: &super::HostSettings) -> Duration {
+    let Some(failures) = state.failures.get(&ip) else {
+        return Duration::ZERO;
+    };
+    if failures.last.elapsed() > FORGET_FAILURES {
+        return Duration::ZERO;
+    }
+    let doublings = failures.count.saturating_sub(1).min(20);
+    let delay = settings
+        .wrong_code_delay
+        .saturating_mul(1 << doublings)
+        .min(settings.wrong_code_delay_max);
+    (failures.last + delay).saturating_duration_since(Instant::now())
+}
+
+fn record_failure(state: &mut State, ip: IpAddr) {
+    if state.failures.len() >= FAILURE_ADDRESSES {
+        state
+            .failures
+            .retain(|_, failures| failures.last.elapsed() <= FORGET_FAILURES);
+    }
+    if state.failures.len() >= FAILURE_ADDRESSES {
+        // Still full of recent ones: the oldest goes.
+        if let Some(oldest) = state
+            .failures
+            .iter()
+            .min_by_key(|(_, failures)| failures.last)
+            .map(|(ip, _)| *ip)
+        {
+            state.failures.remove(&oldest);
+        }
+    }
+    let now = Instant::now();
+    let entry = state.failures.entry(ip).or_insert(Failures {
+        count: 0,
+        last: now,
+    });
+    if entry.last.elapsed() > FORGET_FAILURES {
+        entry.count = 0;
+    }
+    entry.count += 1;
+    entry.last = now;
+}
+
+/// What a connection has been sent of the game.
+#[derive(Debug, Default)]
+struct Cursor {
+    /// Whether it was sent `new_game` (a seat's connection).
+    new_game: bool,
+    events: usize,
+    act: Option<u64>,
+    over: bool,
+    quit: bool,
+}
+
+/// The messages a connection has not been sent yet, in order: the events past its cursor (in
+/// the pending `act`, in the `game_over` once the game is `over`, else in an `events`
+/// message, with the seat's observation after them when it has one), and `quit` once the
+/// host closes.
+fn pending(
+    events: &[EventMessage],
+    act: Option<&PendingAct>,
+    over: Option<&Over>,
+    observation: Option<&RawValue>,
+    closing: bool,
+    cursor: &mut Cursor,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut new = &events[cursor.events.min(events.len())..];
+    if let Some(act) = act.filter(|act| cursor.act != Some(act.id)) {
+        out.push(act.text(new));
+        cursor.act = Some(act.id);
+    } else if let Some(over) = over.filter(|_| !cursor.over) {
+        // The seat's last observation first, for its end screen's board.
+        if !new.is_empty() && observation.is_some() {
+            out.push(events_text(new, observation));
+            new = &[];
+        }
+        out.push(game_over_text(over.outcome.as_ref(), new));
+        cursor.over = true;
+    } else if !new.is_empty() {
+        out.push(events_text(new, observation));
+    }
+    cursor.events = events.len();
+    if closing && !cursor.quit {
+        cursor.quit = true;
+        out.push(agent_message_text(&PlainMessage::Quit));
+    }
+    out
+}
+
+/// What a seat's connection has not been sent yet: `new_game` first, then the game.
+fn seat_pending(state: &State, seat: usize, cursor: &mut Cursor) -> Vec<String> {
+    let remote = state.seats[seat].as_ref().expect("a remote seat");
+    let Some(new_game) = &remote.new_game else {
+        // Before the game begins there is nothing to send but the host closing.
+        return pending(&[], None, None, None, state.closing, cursor);
+    };
+    let mut out = Vec::new();
+    if !cursor.new_game {
+        cursor.new_game = true;
+        out.push(new_game.clone());
+    }
+    let observed = remote
+        .observation
+        .as_ref()
+        .filter(|(at, _)| *at == remote.events.len())
+        .map(|(_, observation)| &**observation);
+    // The end waits for the seat's last observation (published right after the seats are
+    // told), for its end screen's board.
+    if remote.over.is_some() && observed.is_none() && !state.closing {
+        return out;
+    }
+    out.extend(pending(
+        &remote.events,
+        remote.act.as_ref(),
+        remote.over.as_ref(),
+        observed,
+        state.closing,
+        cursor,
+    ));
+    out
+}
+
+/// The `welcome` for a seat (or a spectator: `None`).
+fn welcome(shared: &Shared, seat: Option<usize>) -> String {
+    NetMessage::Welcome {
+        protocol: PROTOCOL,
+        seat,
+        game: &shared.game,
+        spec: &shared.spec,
+        players: shared.names.len(),
+        seats: &shared.names,
+    }
+    .to_text()
+}
+
+/// Makes this connection the seat's, replacing any other; returns the one replaced.
+fn attach(
+    shared: &Shared,
+    seat: usize,
+    admission: &Admission,
+    outbox: mpsc::UnboundedSender<Outgoing>,
+) -> (Option<Attached>, bool) {
+    let mut state = shared.lock();
+    let remote = state.seats[seat].as_mut().expect("a remote seat's code");
+    let was_dropped = remote.dropped_at.take().is_some();
+    let replaced = remote.connection.replace(Attached {
+        id: admission.id,
+        outbox,
+    });
+    drop(state);
+    shared.changed.notify_all();
+    (replaced, was_dropped)
+}
+
+/// The connection is gone: the seat is without one, unless another replaced it.
+fn detach(shared: &Shared, seat: usize, admission: &Admission) {
+    let mut state = shared.lock();
+    let closing = state.closing;
+    let remote = state.seats[seat].as_mut().expect("a remote seat");
+    if remote
+        .connection
+        .as_ref()
+        .is_none_or(|attached| attached.id != admission.id)
+    {
+        return;
+    }
+    remote.connection = None;
+    let playing = remote.over.is_none() && !closing;
+    if playing {
+        remote.dropped_at = Some(Instant::now());
+    }
+    drop(state);
+    shared.changed.notify_all();
+    if playing {
+        shared.announce(&format!(
+            "{} lost its connection; it can rejoin with its code",
+            shared.seat_name(seat)
+        ));
+    } else {
+        (shared.log)(&format!("{} left", shared.seat_name(seat)));
+    }
+}
+
+/// Takes a message from a seat's connection; what to answer, if anything.
+fn seat_message(shared: &Shared, seat: usize, connection: u64, text: &str) -> Option<String> {
+    let error = |error, message: &str, id| Some(NetMessage::Error { error, message, id }.to_text());
+    match parse_client(text) {
+        Ok(ClientMessage::Reply(Reply::Action { id, action, info })) => {
+            let mut state = shared.lock();
+            let remote = state.seats[seat].as_mut().expect("a remote seat");
+            if remote
+                .connection
+                .as_ref()
+                .is_none_or(|attached| attached.id != connection)
+            {
+                return None;
+            }
+            let Some(current) = remote.act.as_ref().map(|act| act.id) else {
+                return error(ErrorKind::NotAsked, "nothing is asked of your seat now", id);
+            };
+            match id {
+                None => error(
+                    ErrorKind::BadMessage,
+                    &format!(
+                        "an action carries the id of the act it answers (act {current} waits)"
+                    ),
+                    None,
+                ),
+                Some(id) if id != current => error(
+                    ErrorKind::NotAsked,
+                    &format!("act {id} is not asked now; act {current} waits for your answer"),
+                    Some(id),
+                ),
+                Some(_) if remote.answers.len() >= QUEUED_ANSWERS => error(
+                    ErrorKind::BadMessage,
+                    "too many answers at once; wait for the verdict on the ones sent",
+                    Some(current),
+                ),
+                Some(id) => {
+                    remote.answers.push_back(Answer {
+                        connection,
+                        id,
+                        action,
+                        info,
+                    });
+                    drop(state);
+                    shared.changed.notify_all();
+                    None
+                }
+            }
+        }
+        // The agent protocol's courtesies: nothing to do.
+        Ok(ClientMessage::Reply(Reply::Hello(_) | Reply::Ready)) => None,
+        Ok(ClientMessage::Join { .. } | ClientMessage::Watch) => error(
+            ErrorKind::BadMessage,
+            &format!("this connection already plays seat {seat}"),
+            None,
+        ),
+        Err(bad) => error(ErrorKind::BadMessage, &bad.0, None),
+    }
+}
+
+/// What the connection loop does next.
+enum Next {
+    Go,
+    Stop,
+}
+
+/// Who a connection is: a seat's player (with its own messages from the seat), or a
+/// spectator.
+enum Role {
+    Seat {
+        seat: usize,
+        outbox: mpsc::UnboundedReceiver<Outgoing>,
+    },
+    Watch,
+}
+
+/// Takes a seat for a connection that joined with its code, then serves it.
+async fn play_seat(
+    shared: &Shared,
+    socket: Socket,
+    admission: &Admission,
+    seat: usize,
+    says: &str,
+    shutdown: watch::Receiver<bool>,
+) {
+    let (outbox_sender, outbox) = mpsc::unbounded_channel();
+    let (replaced, rejoined) = attach(shared, seat, admission, outbox_sender);
+    if let Some(old) = replaced {
+        let _ = old.outbox.send(Outgoing::Last(
+            NetMessage::Error {
+                error: ErrorKind::Replaced,
+                message: &format!(
+                    "another connection ({}) joined with this seat's code",
+                    admission.address
+                ),
+                id: None,
+            }
+            .to_text(),
+        ));
+    }
+    let name = shared.seat_name(seat);
+    if rejoined {
+        shared.announce(&format!("{name} is back"));
+    }
+    (shared.log)(&format!("{name} joined from {}{says}", admission.address));
+    converse(
+        shared,
+        socket,
+        admission,
+        Role::Seat { seat, outbox },
+        shutdown,
+    )
+    .await;
+    detach(shared, seat, admission);
+}
+
+/// Serves a spectator: every event as every seat saw it, the outcome, nothing else.
+async fn watch_game(
+    shared: &Shared,
+    socket: Socket,
+    admission: &Admission,
+    shutdown: watch::Receiver<bool>,
+) {
+    (shared.log)(&format!("a spectator watches from {}", admission.address));
+    converse(shared, socket, admission, Role::Watch, shutdown).await;
+}
+
+/// Serves a connection until it closes, fails, idles, is replaced, or the host ends: sends
+/// it what it has not been sent whenever there is news, the status lines, and a ping now and
+/// then; takes a seat's answers (a spectator has nothing to say: whatever it sends only shows
+/// it is there).
+async fn converse(
+    shared: &Shared,
+    mut socket: Socket,
+    admission: &Admission,
+    mut role: Role,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    let settings = &shared.settings;
+    let limit = settings.idle_timeout;
+    let seat = match &role {
+        Role::Seat { seat, .. } => Some(*seat),
+        Role::Watch => None,
+    };
+    let mut version = shared.version.subscribe();
+    let mut status = shared.status.subscribe();
+    let mut cursor = Cursor::default();
+    let mut ping = tokio::time::interval(settings.ping_interval);
+    ping.reset();
+    let mut heard = Instant::now();
+    let mut go = send(&mut socket, welcome(shared, seat), limit).await;
+    while go {
+        let pending = {
+            let state = shared.lock();
+            match seat {
+                Some(seat) => seat_pending(&state, seat, &mut cursor),
+                None => pending(
+                    &state.public,
+                    None,
+                    state.public_over.as_ref(),
+                    None,
+                    state.closing,
+                    &mut cursor,
+                ),
+            }
+        };
+        for text in pending {
+            go &= send(&mut socket, text, limit).await;
+        }
+        if !go || cursor.quit {
+            break;
+        }
+        let own = async {
+            match &mut role {
+                Role::Seat { outbox, .. } => outbox.recv().await,
+                Role::Watch => std::future::pending().await,
+            }
+        };
+        let next = tokio::select! {
+            message = socket.next() => {
+                heard = Instant::now();
+                let reply = match (message, seat) {
+                    (Some(Ok(Message::Close(_)) | Err(_)) | None, _) => Err(()),
+                    (Some(Ok(Message::Text(text))), Some(seat)) => {
+                        Ok(seat_message(shared, seat, admission.id, &text))
+                    }
+                    (Some(Ok(Message::Binary(_))), Some(_)) => Ok(Some(
+                        NetMessage::Error {
+                            error: ErrorKind::BadMessage,
+                            message: "send JSON text messages, not binary ones",
+                            id: None,
+                        }
+                        .to_text(),
+                    )),
+                    _ => Ok(None),
+                };
+                match reply {
+                    Err(()) => Next::Stop,
+                    Ok(Some(reply)) => {
+                        if send(&mut socket, reply, limit).await { Next::Go } else { Next::Stop }
+                    }
+                    Ok(None) => Next::Go,
+                }
+            }
+            _ = version.changed() => Next::Go,
+            _ = shutdown.changed() => Next::Go,
+            Ok(text) = status.recv() => {
+                let text = NetMessage::Status { text: &text }.to_text();
+                if send(&mut socket, text, limit).await { Next::Go } else { Next::Stop }
+            }
+            Some(out) = own => match out {
+                Outgoing::Text(text) => {
+                    if send(&mut socket, text, limit).await { Next::Go } else { Next::Stop }
+                }
+                Outgoing::Last(text) => {
+                    send(&mut socket, text, limit).await;
+                    Next::Stop
+                }
+            },
+            _ = ping.tick() => {
+                if heard.elapsed() > settings.idle_timeout {
+                    Next::Stop
+                } else if send_ping(&mut socket, limit).await {
+                    Next::Go
+                } else {
+                    Next::Stop
+                }
+            }
+        };
+        go = matches!(next, Next::Go);
+    }
+    let _ = timeout(Duration::from_millis(500), socket.close(None)).await;
+}
+
+async fn send_ping(socket: &mut Socket, limit: Duration) -> bool {
+    matches!(
+        timeout(limit, socket.send(Message::Ping(Vec::new().into()))).await,
+        Ok(Ok(()))
+    )
+}

@@ -1,0 +1,28 @@
+//! Network play for mousehole: `mousehole host` runs a match whose `remote` seats are
+//! connections from other terminals, and `mousehole join` plays one of them, a person at the
+//! TUI or any agent (a program too), from nothing but what the host sends that seat.
+//!
+//! The messages are the external-agent protocol's (`mousehole-agent/1`: `new_game`, `act`
+//! with ids, `game_over`, the agent's `action`), plus `join`, `welcome`, live `events`,
+//! `status` and `error` ([`protocol`]), one JSON object per WebSocket text message: a browser
+//! can speak it, and any TLS reverse proxy can front it (docs/network.md).
+//!
+//! - [`host`]: the [`Host`], its [`RemoteSeat`]s and its network thread.
+//! - [`client`]: joining a host, and a seat played by an agent from what it was sent.
+//! - [`wire`]: what a connection is sent, made from its seat's views alone.
+//! - [`code`]: the seats' codes.
+//! - [`views`]: event views read back from their text forms, per game.
+//! - [`testing`]: a game hosted on 127.0.0.1 and agents joining it, for tests.
+
+pub mod bench;
+pub mod client;
+pub mod code;
+pub mod host;
+pub mod protocol;
+pub mod testing;
+pub mod views;
+pub mod wire;
+
+pub use client::{ClientError, ClientSettings, Connection, Joined, Target};
+pub use host::{Host, HostError, HostLog, HostSettings, Invitation, RemoteSeat, StopCheck};
+pub use views::{NetGame, NetVisitor, visit};

@@ -1,0 +1,266 @@
+//! The coach's review of a game: each decision of one person searched again from their own
+//! view only (the analysis engine, [`mousehole_bots::analysis::analyse`]), marked as an
+//! inaccuracy, mistake or blunder by the win chance it gave away, with the better move, how
+//! both read, and a short reason from the game's board view. Run on a thread of its own, the
+//! screen showing its progress.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+
+use mousehole_bots::AgentSpec;
+use mousehole_bots::analysis::{self, AnalysisRequest, Mark};
+use mousehole_engine::replay::{Chance, Replay};
+use mousehole_engine::{Event, Game, GameSpec, MatchObserver, Transcript};
+
+use crate::bots::recorded_names;
+use crate::{TuiGame, TuiVisitor};
+
+/// The searcher the review uses unless asked for another: the analysis's own (within a
+/// second or so a decision on two cores).
+pub const REVIEW_AGENT: &str = analysis::DEFAULT_AGENT;
+
+/// One of the person's decisions, reviewed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reviewed {
+    /// The event's number in the transcript, from 1.
+    pub event: usize,
+    /// The move played: its text form, how it reads, its estimated win chance.
+    pub played: String,
+    pub played_label: String,
+    pub played_win: f64,
+    /// The searcher's move.
+    pub best: String,
+    pub best_label: String,
+    pub best_win: f64,
+    /// Win chance given away, in points.
+    pub loss: f64,
+    pub mark: Option<Mark>,
+    /// Why the better move is better, in words, where the game can say.
+    pub reason: Option<String>,
+}
+
+impl Reviewed {
+    /// Whether the move played is the searcher's or as good within the half point the
+    /// screen rounds away (a "better" move `−0` would say nothing).
+    pub fn is_best(&self) -> bool {
+        self.played == self.best || self.loss < 0.5
+    }
+}
+
+/// The review of one seat's decisions in a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Review {
+    /// `Cheese Day · seed 7`.
+    pub title: String,
+    pub seat: usize,
+    /// `you (seat 0)`.
+    pub who: String,
+    pub moves: Vec<Reviewed>,
+}
+
+impl Review {
+    /// `12 decisions: 8 best, 2 inaccuracies, 1 mistake, 1 blunder`.
+    pub fn summary(&self) -> String {
+        let count = |mark: Mark| self.moves.iter().filter(|m| m.mark == Some(mark)).count();
+        let best = self.moves.iter().filter(|m| m.is_best()).count();
+        let mut parts = vec![format!("{best} best")];
+        for (mark, one, many) in [
+            (Mark::Inaccuracy, "inaccuracy", "inaccuracies"),
+            (Mark::Mistake, "mistake", "mistakes"),
+            (Mark::Blunder, "blunder", "blunders"),
+        ] {
+            let n = count(mark);
+            parts.push(format!("{n} {}", if n == 1 { one } else { many }));
+        }
+        format!(
+            "{} decisions with a choice: {}",
+            self.moves.len(),
+            parts.join(", ")
+        )
+    }
+}
+
+/// Reviews `seat`'s decisions in `transcript` with `agent`, telling `progress` how many
+/// events are done.
+///
+/// # Errors
+/// A transcript that does not replay, a seat not in the game, an agent that is not a search.
+pub fn review(
+    transcript: &Transcript,
+    seat: usize,
+    agent: &AgentSpec,
+    progress: &AtomicUsize,
+) -> Result<Review, String> {
+    struct Words<'a> {
+        transcript: &'a Transcript,
+        seat: usize,
+        moves: &'a [analysis::AnalysedMove],
+    }
+    impl TuiVisitor for Words<'_> {
+        type Output = Result<Vec<Reviewed>, String>;
+        fn visit<G: TuiGame>(self, _config: G::Config) -> Self::Output {
+            words::<G>(self.transcript, self.seat, self.moves)
+        }
+    }
+    let tell = |done: usize, _all: usize| progress.store(done, Ordering::Relaxed);
+    let analysis = analysis::analyse(&AnalysisRequest {
+        transcript,
+        seat: Some(seat),
+        agent,
+        progress: Some(&tell),
+    })
+    .map_err(|e| e.to_string())?;
+    let spec = GameSpec::from_recorded(&transcript.game, &transcript.options)
+        .map_err(|e| e.to_string())?;
+    let moves = crate::visit(
+        &spec,
+        Words {
+            transcript,
+            seat,
+            moves: &analysis.moves,
+        },
+    )
+    .map_err(|e| e.to_string())??;
+    let names = recorded_names(&transcript.seats, Some(seat));
+    Ok(Review {
+        title: format!(
+            "{} · seed {}",
+            crate::session::short_title(spec.info()),
+            transcript.seed
+        ),
+        seat,
+        who: names.get(seat).map(|n| n.full(seat)).unwrap_or_default(),
+        moves,
+    })
+}
+
+/// The analysed moves in words: each move and the better one as they read from the seat's
+/// observation at that decision, and the reason for the better one.
+fn words<G: TuiGame>(
+    transcript: &Transcript,
+    seat: usize,
+    moves: &[analysis::AnalysedMove],
+) -> Result<Vec<Reviewed>, String> {
+    /// The seat's observation before each event.
+    struct Before<G: Game> {
+        seat: usize,
+        observations: Vec<G::Observation>,
+    }
+    impl<G: Game> MatchObserver<G> for Before<G> {
+        fn before(&mut self, state: &G, _event: &Event<G::Action>) {
+            self.observations.push(state.observation(self.seat));
+        }
+    }
+    let mut before = Before::<G> {
+        seat,
+        observations: Vec::new(),
+    };
+    let mut replay = Replay::<G>::new(transcript, Chance::Recorded).map_err(|e| e.to_string())?;
+    while replay
+        .step_observed(&mut before)
+        .map_err(|e| e.to_string())?
+    {}
+    Ok(moves
+        .iter()
+        .filter_map(|m| {
+            let observation = before.observations.get(m.event - 1)?;
+            let played = m.played.parse::<G::Action>().ok()?;
+            let best = m.best.parse::<G::Action>().ok()?;
+            Some(Reviewed {
+                event: m.event,
+                played: m.played.clone(),
+                played_label: G::choice_label(observation, &played),
+                played_win: m.played_win,
+                best: m.best.clone(),
+                best_label: G::choice_label(observation, &best),
+                best_win: m.best_win,
+                loss: m.loss,
+                mark: m.mark,
+                reason: G::reason(observation, &best),
+            })
+        })
+        .collect())
+}
+
+/// A review being made on its thread, or made.
+pub struct Reviewing {
+    /// The game reviewed.
+    pub transcript: Transcript,
+    pub seat: usize,
+    /// Events of the transcript the analysis has gone through.
+    pub progress: Arc<AtomicUsize>,
+    receiver: Option<Receiver<Result<Review, String>>>,
+    pub result: Option<Result<Review, String>>,
+    /// The selected decision (an index into the review's moves).
+    pub selected: usize,
+}
+
+impl std::fmt::Debug for Reviewing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reviewing")
+            .field("seat", &self.seat)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Reviewing {
+    /// Starts reviewing `seat`'s decisions in `transcript` with `agent` on a thread.
+    pub fn start(transcript: Transcript, seat: usize, agent: AgentSpec) -> Self {
+        let progress = Arc::new(AtomicUsize::new(0));
+        let (sender, receiver) = mpsc::channel();
+        let job = transcript.clone();
+        let counter = Arc::clone(&progress);
+        let started = std::thread::Builder::new()
+            .name("review".into())
+            .spawn(move || {
+                // Nobody to tell if the screen is gone.
+                let _ = sender.send(review(&job, seat, &agent, &counter));
+            });
+        let (receiver, result) = match started {
+            Ok(_) => (Some(receiver), None),
+            Err(error) => (None, Some(Err(format!("cannot start the review: {error}")))),
+        };
+        Self {
+            transcript,
+            seat,
+            progress,
+            receiver,
+            result,
+            selected: 0,
+        }
+    }
+
+    /// Takes the result if it has come; whether anything changed.
+    pub fn poll(&mut self) -> bool {
+        let Some(receiver) = &self.receiver else {
+            return false;
+        };
+        match receiver.try_recv() {
+            Ok(result) => {
+                self.result = Some(result);
+                // The first marked decision is where a person looks first.
+                if let Some(Ok(review)) = &self.result {
+                    self.selected = review
+                        .moves
+                        .iter()
+                        .position(|m| m.mark.is_some())
+                        .unwrap_or(0);
+                }
+                self.receiver = None;
+                true
+            }
+            Err(TryRecvError::Empty) => false,
+            Err(TryRecvError::Disconnected) => {
+                self.result = Some(Err("the review stopped".to_owned()));
+                self.receiver = None;
+                true
+            }
+        }
+    }
+
+    /// The review, once done.
+    pub fn review(&self) -> Option<&Review> {
+        self.result.as_ref().and_then(|r| r.as_ref().ok())
+    }
+}

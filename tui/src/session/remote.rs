@@ -1,0 +1,561 @@
+//! [`RemoteSession`], the [`Session`] of a hosted game seen from another terminal (`mousehole
+//! join`): a seat a person plays here, or the game watched. There is no match here: the
+//! board, the log and the moves are built only from what the host sends (the seat's typed
+//! observation and event views, its decisions; a spectator's events as every seat sees them),
+//! through the same board views and view pieces as a game played here, and the person's
+//! choice goes back as the answer to the host's `act`. Nobody waits for a hand-off: the
+//! screen is this seat's alone.
+
+use std::time::{Duration, Instant};
+
+use mousehole_bots::SeatLabel;
+use mousehole_bots::external::protocol::EventMessage;
+use mousehole_engine::transcript::FORMAT;
+use mousehole_engine::{
+    Decision, GameConfig, GameInfo, GameSpec, Outcome, SeenEvent, Transcript, TranscriptEvent,
+};
+use mousehole_net::NetGame;
+use mousehole_net::client::{ClientEvent, Flow, Follower, Progress};
+use mousehole_net::protocol::Incoming;
+use mousehole_net::{ClientError, Connection};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use super::game::{
+    clicked_line, fill_end_rows, log_entries, pinned, short_title, status_line, winners_headline,
+};
+use super::{ChoiceItem, CoachState, EndView, GamePlan, GameView, HintView, Phase, Session};
+use crate::bots::{SeatName, recorded_names};
+use crate::theme::Theme;
+use crate::view::{Board, spot_at};
+use crate::{TuiError, TuiGame};
+
+/// What a hosted game needs of a game: the TUI's board views and the network's views.
+pub trait RemoteGame: TuiGame + NetGame {}
+
+impl<G: TuiGame + NetGame> RemoteGame for G {}
+
+/// Code that works with any game as a hosted game's screen sees it.
+trait RemoteVisitor {
+    type Output;
+    fn visit<G: RemoteGame>(self, config: G::Config) -> Self::Output;
+}
+
+/// Why local games' commands do not apply to a hosted one.
+pub const HOSTED: &str = "this game is the host's: it keeps the transcript (its --out), to replay and review there; s saves what this seat saw";
+
+/// Most messages taken from the connection in one tick, so the screen keeps answering keys.
+const MESSAGES_PER_TICK: usize = 256;
+
+/// Opens the screen of the game `connection` joined (a seat, or watching), at `address`.
+///
+/// # Errors
+/// A game this build does not know.
+pub fn join(connection: Connection, address: &str) -> Result<Box<dyn Session>, TuiError> {
+    struct Open {
+        connection: Connection,
+        address: String,
+    }
+    impl RemoteVisitor for Open {
+        type Output = Box<dyn Session>;
+        fn visit<G: RemoteGame>(self, config: G::Config) -> Box<dyn Session> {
+            Box::new(RemoteSession::<G>::new(
+                self.connection,
+                config,
+                &self.address,
+            ))
+        }
+    }
+    let spec: GameSpec = connection.welcome().spec.parse()?;
+    Ok(mousehole_engine::visit_game!(
+        &spec,
+        Open {
+            connection,
+            address: address.to_owned(),
+        }
+    )?)
+}
+
+/// The person's decision in progress.
+struct Deciding<G: RemoteGame> {
+    seat: usize,
+    legal: Vec<G::Action>,
+    observation: G::Observation,
+    items: Vec<ChoiceItem>,
+    selected: usize,
+}
+
+/// A hosted game on this screen (see the module documentation).
+pub struct RemoteSession<G: RemoteGame> {
+    plan: GamePlan,
+    config: G::Config,
+    connection: Connection,
+    /// The seat played here; `None` for a spectator.
+    seat: Option<usize>,
+    /// Seat names as the host gave them.
+    names: Vec<String>,
+    follower: Follower<G>,
+    /// A spectator's events, as every seat sees them.
+    public: Vec<SeenEvent<String>>,
+    /// A spectator was told the game is over, and its outcome (`None`: stopped before its
+    /// end).
+    public_ended: bool,
+    public_outcome: Option<Outcome>,
+    deciding: Option<Deciding<G>>,
+    /// The host's latest news (`waiting for seat 2 to reconnect`).
+    news: Option<String>,
+    notices: Vec<String>,
+    failure: Option<String>,
+    /// The host closed the connection.
+    closed: bool,
+    view: GameView,
+}
+
+impl<G: RemoteGame> RemoteSession<G> {
+    fn new(connection: Connection, config: G::Config, address: &str) -> Self {
+        let welcome = connection.welcome().clone();
+        let seat = welcome.seat;
+        let spec: GameSpec = welcome.spec.parse().expect("the spec was read before");
+        let labels = welcome
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(index, name)| {
+                if Some(index) == seat {
+                    SeatLabel::Human(None)
+                } else {
+                    SeatLabel::Remote(Some(name.clone()))
+                }
+            })
+            .collect();
+        let mut plan = GamePlan::new(spec, labels, 0);
+        plan.roll_by_key = false;
+        let people: Vec<usize> = seat.into_iter().collect();
+        let mut session = Self {
+            view: GameView {
+                title: format!("{} · hosted at {address}", short_title(G::info())),
+                phase: Phase::Waiting,
+                viewer: seat.unwrap_or(0),
+                people,
+                seats: Vec::new(),
+                status: String::new(),
+                choices: Vec::new(),
+                selected: 0,
+                hint: HintView::None,
+                coach: CoachState::Quiet,
+                question: None,
+                log: Vec::new(),
+                pinned: Vec::new(),
+                end: None,
+                board_size: (0, 0),
+                pans: G::PANS,
+                failure: None,
+                autosave_error: None,
+                can_undo: false,
+                events: 0,
+            },
+            plan,
+            config,
+            connection,
+            seat,
+            names: welcome.seats,
+            follower: Follower::default(),
+            public: Vec::new(),
+            public_ended: false,
+            public_outcome: None,
+            deciding: None,
+            news: None,
+            notices: Vec::new(),
+            failure: None,
+            closed: false,
+        };
+        session.refresh();
+        session
+    }
+
+    /// Takes one thing the connection brought; whether anything changed.
+    fn take(&mut self, event: ClientEvent) -> bool {
+        if self.seat.is_none() {
+            return self.watch(event);
+        }
+        let mut news = Vec::new();
+        let flow = self
+            .follower
+            .take(event, &self.connection, &mut |progress| match progress {
+                Progress::Status(text) => news.push((text.to_owned(), false)),
+                Progress::Refused(text) => {
+                    news.push((format!("the host refused: {text}"), true));
+                }
+                Progress::Reconnecting(why) => {
+                    news.push((format!("connection lost ({why}); rejoining"), true));
+                }
+                Progress::Rejoined => news.push(("rejoined the host".to_owned(), false)),
+                Progress::Event { .. } | Progress::Started { .. } | Progress::Over(_) => {}
+            });
+        for (text, notice) in news {
+            let text = mousehole_engine::text::cut(&text, 300);
+            if notice {
+                self.notices.push(text.clone());
+            }
+            self.news = Some(text);
+        }
+        match flow {
+            Ok(Flow::Ask) => self.start_decision(),
+            Ok(Flow::Closed) => self.closed = true,
+            Ok(Flow::Started | Flow::Over | Flow::Continue) => {}
+            Err(error) => self.fail(&error),
+        }
+        true
+    }
+
+    /// A spectator's message.
+    fn watch(&mut self, event: ClientEvent) -> bool {
+        let message = match event {
+            ClientEvent::Message(message) => message,
+            ClientEvent::Reconnecting(why) | ClientEvent::Unreadable(why) => {
+                self.news = Some(why);
+                return true;
+            }
+            ClientEvent::Rejoined => return false,
+            ClientEvent::Closed(result) => {
+                if let Err(error) = result {
+                    self.fail(&error);
+                }
+                self.closed = true;
+                return true;
+            }
+        };
+        match message {
+            Incoming::Events { events, .. } => self.take_public(&events),
+            Incoming::GameOver { outcome, events } => {
+                self.take_public(&events);
+                self.public_ended = true;
+                self.public_outcome = outcome;
+            }
+            Incoming::Status { text } => {
+                self.news = Some(mousehole_engine::text::cut(&text, 300));
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    fn take_public(&mut self, events: &[EventMessage]) {
+        self.public.extend(events.iter().map(|event| SeenEvent {
+            actor: event.actor,
+            view: mousehole_engine::text::shown(&event.action),
+            note: None,
+        }));
+    }
+
+    fn fail(&mut self, error: &ClientError) {
+        self.deciding = None;
+        self.failure = Some(error.to_string());
+    }
+
+    /// The host asks this seat to decide: its moves, as the game reads them.
+    fn start_decision(&mut self) {
+        let Some(asked) = self.follower.game().and_then(|game| game.asked()) else {
+            return;
+        };
+        let items = asked
+            .legal
+            .iter()
+            .zip(&asked.legal_texts)
+            .map(|(action, text)| ChoiceItem {
+                text: text.clone(),
+                label: G::choice_label(&asked.observation, action),
+                estimate: None,
+                recommended: false,
+            })
+            .collect();
+        self.deciding = Some(Deciding {
+            seat: self.seat.unwrap_or(0),
+            legal: asked.legal.clone(),
+            observation: asked.observation.clone(),
+            items,
+            selected: 0,
+        });
+    }
+
+    fn over(&self) -> bool {
+        self.failure.is_some() || self.closed || self.ended()
+    }
+
+    fn phase(&self) -> Phase {
+        if self.over() {
+            Phase::Over
+        } else if let Some(deciding) = &self.deciding {
+            Phase::Person(deciding.seat)
+        } else {
+            Phase::Waiting
+        }
+    }
+
+    /// The seat's latest observation (none for a spectator, or before the game begins).
+    fn observation(&self) -> Option<&G::Observation> {
+        self.follower.game().and_then(|game| game.observation())
+    }
+
+    fn seat_names(&self) -> Vec<SeatName> {
+        let mut names = recorded_names(&self.names, None);
+        for (index, name) in names.iter_mut().enumerate() {
+            *name = SeatName {
+                short: if Some(index) == self.seat {
+                    "you".to_owned()
+                } else {
+                    format!("seat {index}")
+                },
+                kind: mousehole_engine::text::cut(&self.names[index], 40),
+            };
+        }
+        names
+    }
+
+    fn marked(&self) -> Vec<G::Spot> {
+        match (&self.deciding, self.observation()) {
+            (Some(deciding), Some(_)) => deciding
+                .legal
+                .get(deciding.selected)
+                .map(|action| G::spots(&deciding.observation, action))
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Draws the seat's board (a spectator's screen says why it has none) and gives back
+    /// where each spot went.
+    fn board_hits(
+        &self,
+        area: Rect,
+        buf: &mut Buffer,
+        theme: Theme,
+        pan: (i16, i16),
+    ) -> Vec<(Rect, G::Spot)> {
+        let Some(observation) = self.observation() else {
+            let text = if self.seat.is_none() {
+                "Watching: the log shows every event as every seat sees it. Each seat's board is its own and is not shown to spectators."
+            } else {
+                "Waiting for the host to start the game."
+            };
+            Paragraph::new(Line::styled(text, theme.dim()))
+                .wrap(Wrap { trim: true })
+                .render(area, buf);
+            return Vec::new();
+        };
+        let marked = self.marked();
+        let names: Vec<String> = self.view.seats.iter().map(|n| n.short.clone()).collect();
+        let mut board = Board::new(buf, area, theme, &marked, &names);
+        board.die = self.follower.game().and_then(|game| G::die(game.history()));
+        board.pan = pan;
+        G::draw_board(observation, &mut board);
+        board.into_hits()
+    }
+
+    fn end_view(&self, seats: &[SeatName]) -> Option<EndView> {
+        if !self.over() {
+            return None;
+        }
+        let outcome = self.outcome();
+        let headline = match (&outcome, &self.failure) {
+            (_, Some(failure)) => format!("stopped: {failure}"),
+            (Some(outcome), None) => winners_headline(outcome, seats),
+            (None, None) if self.closed && !self.ended() => {
+                "the host closed the game before its end".to_owned()
+            }
+            (None, None) => "stopped before its end".to_owned(),
+        };
+        let mut view = EndView {
+            headline,
+            ..EndView::default()
+        };
+        if let Some(outcome) = &outcome {
+            fill_end_rows(&mut view, outcome, seats, None, &self.view.people);
+        }
+        Some(view)
+    }
+
+    /// The outcome the host sent, once the game is over (`None` if it stopped before its end).
+    fn outcome(&self) -> Option<Outcome> {
+        match self.follower.game() {
+            Some(game) => game.over().and_then(|over| over.outcome.clone()),
+            None => self.public_outcome.clone(),
+        }
+    }
+
+    /// Whether the host said the game is over.
+    fn ended(&self) -> bool {
+        self.public_ended
+            || self
+                .follower
+                .game()
+                .is_some_and(|game| game.over().is_some())
+    }
+
+    /// Rebuilds the view from what the host sent.
+    fn refresh(&mut self) {
+        let seats = self.seat_names();
+        let status = match (self.observation(), &self.news) {
+            (_, Some(news)) if self.seat.is_none() || self.deciding.is_none() => {
+                format!("host: {news}")
+            }
+            (Some(observation), _) => status_line::<G>(observation, self.seat.unwrap_or(0), true),
+            (None, _) if self.seat.is_none() => "watching the hosted game".to_owned(),
+            (None, _) => "waiting for the game to begin".to_owned(),
+        };
+        let log = match (self.seat, self.follower.game()) {
+            (Some(_), Some(game)) => log_entries(game.history(), &seats),
+            (Some(_), None) => Vec::new(),
+            (None, _) => log_entries(&self.public, &seats),
+        };
+        let pinned = self.seat.map(|seat| pinned(&log, seat)).unwrap_or_default();
+        let deciding = self.deciding.as_ref();
+        self.view.end = self.end_view(&seats);
+        self.view = GameView {
+            phase: self.phase(),
+            seats,
+            status,
+            choices: deciding.map(|d| d.items.clone()).unwrap_or_default(),
+            selected: deciding.map_or(0, |d| d.selected),
+            question: deciding.and_then(|d| G::question(&d.observation)),
+            events: log.len(),
+            log,
+            pinned,
+            // Room for the words a screen without a board says.
+            board_size: self.observation().map_or((46, 4), G::board_size),
+            failure: self.failure.clone(),
+            ..self.view.clone()
+        };
+    }
+}
+
+impl<G: RemoteGame> Session for RemoteSession<G> {
+    fn plan(&self) -> &GamePlan {
+        &self.plan
+    }
+
+    fn info(&self) -> &'static GameInfo {
+        G::info()
+    }
+
+    fn legend(&self) -> &'static [(&'static str, &'static str)] {
+        G::LEGEND
+    }
+
+    fn view(&self) -> &GameView {
+        &self.view
+    }
+
+    fn render_board(&self, area: Rect, buf: &mut Buffer, theme: Theme, pan: (i16, i16)) {
+        self.board_hits(area, buf, theme, pan);
+    }
+
+    fn click(&self, area: Rect, pan: (i16, i16), column: u16, row: u16) -> Option<usize> {
+        let deciding = self.deciding.as_ref()?;
+        let mut scratch = Buffer::empty(area);
+        let hits = self.board_hits(area, &mut scratch, Theme::MONOCHROME, pan);
+        let spot = spot_at(&hits, column, row)?;
+        let lines = deciding.legal.iter().copied().map(Some);
+        clicked_line::<G>(spot, &deciding.observation, lines, deciding.selected)
+    }
+
+    /// What this seat saw, as a seat-view transcript (`"view": seat`): its events as it saw
+    /// them, with their notes. Only the host's transcript replays.
+    fn transcript(&self) -> Transcript {
+        let log = &self.view.log;
+        Transcript {
+            format: FORMAT.to_owned(),
+            game: G::info().name.to_owned(),
+            options: self.config.to_options(),
+            seed: 0,
+            seats: self.names.clone(),
+            view: Some(self.seat.unwrap_or(usize::MAX)),
+            events: log
+                .iter()
+                .map(|entry| {
+                    let mut event = TranscriptEvent::new(entry.actor, entry.text.clone());
+                    event.note.clone_from(&entry.note);
+                    event
+                })
+                .collect(),
+            outcome: self.outcome(),
+            stopped: self.failure.clone(),
+            forfeit: None,
+            undos: Vec::new(),
+        }
+    }
+
+    fn tick(&mut self, _now: Instant, _pace: Duration, _skip: bool) -> bool {
+        let mut changed = false;
+        for _ in 0..MESSAGES_PER_TICK {
+            let Some(event) = self.connection.try_next() else {
+                break;
+            };
+            changed |= self.take(event);
+        }
+        if changed {
+            self.refresh();
+        }
+        changed
+    }
+
+    fn select(&mut self, index: usize) {
+        if let Some(deciding) = &mut self.deciding {
+            deciding.selected = index.min(deciding.items.len().saturating_sub(1));
+        }
+        self.refresh();
+    }
+
+    fn choose(&mut self, index: usize, _now: Instant) -> Result<(), String> {
+        let Some(deciding) = &self.deciding else {
+            return Err("it is not your turn".to_owned());
+        };
+        let Some(action) = deciding.legal.get(index).copied() else {
+            return Err("no such move".to_owned());
+        };
+        self.follower
+            .answer(&self.connection, &Decision::new(action));
+        self.deciding = None;
+        self.refresh();
+        Ok(())
+    }
+
+    fn answer_coach(&mut self, _play: bool, _now: Instant) {}
+
+    fn roll(&mut self, _now: Instant) -> Result<(), String> {
+        Err("the host rolls the dice of a hosted game".to_owned())
+    }
+
+    fn set_coach(&mut self, _on: bool) {}
+
+    fn typed(&self, text: &str) -> Result<usize, String> {
+        let Some(deciding) = &self.deciding else {
+            return Err("it is not your turn".to_owned());
+        };
+        super::typed_move::<G>(&deciding.items, text)
+    }
+
+    fn request_hint(&mut self) -> Result<(), String> {
+        Err(format!("no hints in a hosted game: {HOSTED}"))
+    }
+
+    fn undo(&mut self) -> Result<(), String> {
+        Err("no undo in a hosted game: the other seats have seen your move".to_owned())
+    }
+
+    fn confirm_handoff(&mut self) {}
+
+    fn cycle_view(&mut self) -> bool {
+        false
+    }
+
+    fn take_notices(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notices)
+    }
+
+    fn hosted(&self) -> bool {
+        true
+    }
+}

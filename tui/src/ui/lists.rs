@@ -1,0 +1,250 @@
+//! The two list screens: your kept games (date, game, seats, your result, and your wins per
+//! level), and the coach's review of a game (each of your decisions, marked by the win
+//! chance it gave away, with the better move and why).
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget};
+
+use crate::app::App;
+use crate::history::tally;
+use crate::session::short_title;
+use crate::text::{self, wrap, wrap_line};
+
+/// Rows of `items` around `selected`, as many as `height` holds: the selected item's lines
+/// highlighted (each item is one or more lines).
+fn list_window(
+    items: Vec<Vec<Line<'static>>>,
+    selected: usize,
+    height: usize,
+    highlight: Style,
+) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    let mut first_of = Vec::new();
+    for (i, item) in items.into_iter().enumerate() {
+        first_of.push(lines.len());
+        for line in item {
+            lines.push(if i == selected {
+                line.patch_style(highlight)
+            } else {
+                line
+            });
+        }
+    }
+    let start = first_of.get(selected).copied().unwrap_or(0);
+    let end = first_of.get(selected + 1).copied().unwrap_or(lines.len());
+    let offset = if end <= height {
+        0
+    } else {
+        (end - height).min(start)
+    };
+    lines.into_iter().skip(offset).take(height).collect()
+}
+
+pub fn render_history(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme;
+    let [title, main] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
+    Paragraph::new(Line::styled(" your games", theme.title())).render(title, buf);
+    let block = Block::bordered()
+        .border_style(theme.border())
+        .title(Span::styled(" games you played and kept ", theme.title()));
+    let inner = block.inner(main);
+    block.render(main, buf);
+    let width = usize::from(inner.width);
+    let mut head: Vec<Line<'static>> = Vec::new();
+    let tallies: Vec<String> = tally(&app.history)
+        .iter()
+        .filter(|t| t.games > 0)
+        .map(|t| format!("{}: won {} of {}", t.level, t.wins, t.games))
+        .collect();
+    head.extend(wrap(
+        &if tallies.is_empty() {
+            "your wins per level show here once you finish a game alone against the levels"
+                .to_owned()
+        } else {
+            format!("your wins · {}", tallies.join(" · "))
+        },
+        width,
+        theme.accent(),
+    ));
+    if let Some(message) = &app.message {
+        head.extend(wrap(&message.text, width, message.style(theme)));
+    }
+    head.push(Line::raw(""));
+    let dir = app.games.as_ref().map_or_else(
+        || "no folder: games are not kept this time".to_owned(),
+        |dir| dir.display().to_string(),
+    );
+    if app.history.is_empty() {
+        head.extend(wrap(
+            &format!("No games yet in {dir}: finished games with a person are kept there, and so is what you save with s."),
+            width,
+            theme.dim(),
+        ));
+    }
+    let items: Vec<Vec<Line<'static>>> = app
+        .history
+        .iter()
+        .map(|kept| {
+            let game = mousehole_engine::registry::find(&kept.transcript.game).map_or_else(
+                |_| kept.transcript.game.clone(),
+                |info| short_title(info).to_owned(),
+            );
+            let line = Line::from(vec![
+                Span::styled(format!("{:<16} ", kept.date), theme.dim()),
+                Span::styled(format!("{game:<18} "), theme.text()),
+                Span::styled(format!("{:<11} ", kept.result()), theme.accent()),
+                Span::styled(kept.seats(), theme.dim()),
+            ]);
+            wrap_line(&line, width, 17)
+        })
+        .collect();
+    let [top, list, foot] = Layout::vertical([
+        Constraint::Length(head.len() as u16),
+        Constraint::Fill(1),
+        Constraint::Length(1),
+    ])
+    .areas(inner);
+    Paragraph::new(head).render(top, buf);
+    let shown = list_window(
+        items,
+        app.history_selected,
+        usize::from(list.height),
+        theme.selected(),
+    );
+    Paragraph::new(shown).render(list, buf);
+    Paragraph::new(Line::styled(
+        text::fit(&format!("kept in {dir}"), width),
+        theme.dim(),
+    ))
+    .render(foot, buf);
+}
+
+pub fn render_review(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme;
+    let [title, main] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
+    let Some(reviewing) = app.reviewing.as_ref() else {
+        return;
+    };
+    let block = Block::bordered()
+        .border_style(theme.border())
+        .title(Span::styled(" the coach's review ", theme.title()));
+    let inner = block.inner(main);
+    block.render(main, buf);
+    let width = usize::from(inner.width);
+    let review = match &reviewing.result {
+        None => {
+            Paragraph::new(Line::styled(" the coach's review", theme.title())).render(title, buf);
+            let events = reviewing.transcript.events.len().max(1);
+            let done = reviewing
+                .progress
+                .load(std::sync::atomic::Ordering::Relaxed);
+            let bar = 30 * done.min(events) / events;
+            let lines = vec![
+                Line::raw(""),
+                Line::styled(
+                    "The coach searches each of your decisions again, from what you could see then…",
+                    theme.text(),
+                ),
+                Line::raw(""),
+                Line::from(vec![
+                    Span::styled("█".repeat(bar), theme.accent()),
+                    Span::styled("░".repeat(30 - bar), theme.dim()),
+                    Span::styled(format!(" event {done} of {events}"), theme.dim()),
+                ]),
+            ];
+            Paragraph::new(crate::text::wrap_all(&lines, width, 0)).render(inner, buf);
+            return;
+        }
+        Some(Err(error)) => {
+            Paragraph::new(wrap(error, width, theme.error())).render(inner, buf);
+            return;
+        }
+        Some(Ok(review)) => review,
+    };
+    Paragraph::new(Line::from(vec![
+        Span::styled(
+            format!(" the coach's review: {} ", review.title),
+            theme.title(),
+        ),
+        Span::styled(format!("│ {}", review.who), theme.dim()),
+    ]))
+    .render(title, buf);
+    let mut head = wrap(&review.summary(), width, theme.accent());
+    head.extend(wrap(
+        "win chances are the strongest bot's estimates from what you could see; ⏎ shows the position",
+        width,
+        theme.dim(),
+    ));
+    head.push(Line::raw(""));
+    let items: Vec<Vec<Line<'static>>> = review
+        .moves
+        .iter()
+        .map(|m| {
+            let (mark, style) = match m.mark {
+                Some(mark) => (mark.word(), theme.danger()),
+                None if m.is_best() => ("best", theme.good()),
+                None => ("fine", theme.text()),
+            };
+            let mut lines = wrap_line(
+                &Line::from(vec![
+                    Span::styled(format!("{:>4} ", m.event), theme.dim()),
+                    Span::styled(format!("{mark:<11}"), style),
+                    Span::raw(format!(
+                        "you: {} ({:.0}%)",
+                        m.played_label,
+                        100.0 * m.played_win
+                    )),
+                ]),
+                width,
+                16,
+            );
+            if !m.is_best() {
+                lines.extend(wrap_line(
+                    &Line::from(vec![
+                        Span::raw(" ".repeat(16)),
+                        Span::styled(
+                            format!(
+                                "better: {} ({:.0}%, −{:.0})",
+                                m.best_label,
+                                100.0 * m.best_win,
+                                m.loss
+                            ),
+                            theme.accent(),
+                        ),
+                    ]),
+                    width,
+                    16,
+                ));
+                if let Some(reason) = &m.reason {
+                    lines.extend(wrap_line(
+                        &Line::styled(format!("{}why: {reason}", " ".repeat(16)), theme.dim()),
+                        width,
+                        16,
+                    ));
+                }
+            }
+            lines
+        })
+        .collect();
+    let [top, list] =
+        Layout::vertical([Constraint::Length(head.len() as u16), Constraint::Fill(1)]).areas(inner);
+    Paragraph::new(head).render(top, buf);
+    if review.moves.is_empty() {
+        Paragraph::new(Line::styled(
+            "you had no decision with a choice in this game",
+            theme.dim(),
+        ))
+        .render(list, buf);
+        return;
+    }
+    let shown = list_window(
+        items,
+        reviewing.selected,
+        usize::from(list.height),
+        Style::default().add_modifier(ratatui::style::Modifier::REVERSED),
+    );
+    Paragraph::new(shown).render(list, buf);
+}
