@@ -52,10 +52,10 @@ impl Level {
     /// is added here, in [`Level::ALL`] and in the level table, and every screen offers it.
     pub fn description(self) -> &'static str {
         match self {
-            Level::Easy => "makes mistakes now and then, good for children and learning",
-            Level::Medium => "plays sensibly by rules of thumb, a fair game for most people",
-            Level::Hard => "tries its moves out before it plays, a tough game",
-            Level::Expert => "thinks longest of all, about a second a move at most",
+            Level::Easy => "makes mistakes, good for children and learning",
+            Level::Medium => "plays sensibly, a fair game for most people",
+            Level::Hard => "tries its moves out first, a tough game",
+            Level::Expert => "thinks longest, up to a second a move",
         }
     }
 
