@@ -110,7 +110,7 @@ pub enum AnalysisError {
     #[error(transparent)]
     Spec(#[from] SpecError),
     #[error(
-        "the analysing agent must be a search that reports its estimates (ismcts:…, mc:…, or a level: easy, medium, hard), not '{0}'"
+        "the analysing agent must be a search that reports its estimates (ismcts:…, mc:…, or a level that searches: hard, expert), not '{0}'"
     )]
     NotASearch(String),
     #[error("this game has seats 0 to {last}, not {seat}")]
@@ -143,7 +143,7 @@ pub fn analyse(request: &AnalysisRequest<'_>) -> Result<Analysis, AnalysisError>
     let not_a_search = || AnalysisError::NotASearch(request.agent.to_string());
     match request.agent.settings() {
         Settings::Ismcts { .. } | Settings::MonteCarlo { .. } | Settings::Level(_) => {}
-        Settings::Random | Settings::Heuristic => return Err(not_a_search()),
+        Settings::Random | Settings::Heuristic { .. } => return Err(not_a_search()),
     }
     let spec = request.transcript.spec().map_err(Box::new)?;
     visit(&spec, Analyse { request })?

@@ -14,7 +14,7 @@ use crate::spec::{AgentSpec, Rollout, Settings};
 pub fn build_agent<G: BotGame>(spec: &AgentSpec) -> Box<dyn Agent<G>> {
     match spec.settings() {
         Settings::Random => Box::new(RandomAgent),
-        Settings::Heuristic => Box::new(HeuristicAgent),
+        Settings::Heuristic { mistakes } => Box::new(HeuristicAgent::new(mistakes)),
         Settings::MonteCarlo {
             settings,
             rollout: Rollout::Heuristic,

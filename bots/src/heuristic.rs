@@ -10,6 +10,7 @@ mod mouse_trap;
 use mousehole_engine::playout::uniform;
 use mousehole_engine::rng::{chance_rng, seat_rng};
 use mousehole_engine::{Decision, DecisionView, Game, GameConfig, GameRng, ToMove};
+use rand::RngExt;
 
 use crate::agent::Agent;
 use crate::search::RolloutPolicy;
@@ -31,9 +32,21 @@ pub trait Heuristic: Game {
     fn rollout_choice(state: &Self, legal: &[Self::Action], rng: &mut GameRng) -> Self::Action;
 }
 
-/// The heuristic agent.
+/// The heuristic agent, optionally erring: at a decision with a choice it makes a mistake with
+/// chance `mistakes`, playing another legal move than the heuristic's, drawn uniformly. That is
+/// the `easy` level: a real opponent that plays sensibly most of the time and slips the way a
+/// beginner does, now and then and not always in the same place, so a learner can profit.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct HeuristicAgent;
+pub struct HeuristicAgent {
+    mistakes: f64,
+}
+
+impl HeuristicAgent {
+    /// The heuristic erring with chance `mistakes` (0: never) at each decision with a choice.
+    pub fn new(mistakes: f64) -> Self {
+        Self { mistakes }
+    }
+}
 
 impl<G: Heuristic> Agent<G> for HeuristicAgent {
     fn act(&mut self, view: &DecisionView<'_, G>, rng: &mut GameRng) -> Decision<G::Action> {
@@ -41,7 +54,21 @@ impl<G: Heuristic> Agent<G> for HeuristicAgent {
         if legal.len() == 1 {
             return Decision::new(legal[0]);
         }
-        Decision::new(G::heuristic_choice(&view.observation(), legal, rng))
+        // No draw at all without mistakes: the plain heuristic's games stay as they were.
+        let mistake = self.mistakes > 0.0 && rng.random::<f64>() < self.mistakes;
+        let choice = G::heuristic_choice(&view.observation(), legal, rng);
+        if !mistake {
+            return Decision::new(choice);
+        }
+        let others = legal.len() - 1;
+        let pick = rng.random_range(0..others);
+        let position = legal.iter().position(|&a| a == choice);
+        // The pick-th legal move other than the heuristic's.
+        let index = match position {
+            Some(at) if pick >= at => pick + 1,
+            _ => pick,
+        };
+        Decision::new(legal[index])
     }
 }
 

@@ -20,7 +20,7 @@ pub enum AgentKind {
     Heuristic,
     MonteCarlo,
     Ismcts,
-    /// A named strength: the game's calibrated ISMCTS settings ([`crate::levels`]).
+    /// A named strength: the game's calibrated settings ([`crate::levels`]).
     Level(Level),
 }
 
@@ -30,11 +30,12 @@ pub enum Level {
     Easy,
     Medium,
     Hard,
+    Expert,
 }
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
 
     /// The agent spec's name.
     pub fn name(self) -> &'static str {
@@ -42,6 +43,7 @@ impl Level {
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
+            Level::Expert => "expert",
         }
     }
 
@@ -50,9 +52,10 @@ impl Level {
     /// is added here, in [`Level::ALL`] and in the level table, and every screen offers it.
     pub fn description(self) -> &'static str {
         match self {
-            Level::Easy => "makes mistakes, good for learning",
+            Level::Easy => "makes mistakes, good for children and learning",
             Level::Medium => "plays sensibly, a fair game for most people",
-            Level::Hard => "the strongest, thinks up to a second a move",
+            Level::Hard => "tries its moves out first, a tough game",
+            Level::Expert => "thinks longest, up to a second a move",
         }
     }
 
@@ -108,7 +111,12 @@ pub const AGENTS: &[AgentInfo] = &[
         name: "heuristic",
         kind: AgentKind::Heuristic,
         help: "the game's own rule-of-thumb strategy, from what the seat knows (fast)",
-        settings: &[],
+        settings: &[SettingInfo {
+            key: "mistakes",
+            allowed: "a number from 0 to 1",
+            default: "0",
+            help: "the chance of each decision with a choice being a mistake: another legal move than the rule of thumb's, drawn at random",
+        }],
     },
     AgentInfo {
         name: "mc",
@@ -171,19 +179,25 @@ pub const AGENTS: &[AgentInfo] = &[
     AgentInfo {
         name: "easy",
         kind: AgentKind::Level(Level::Easy),
-        help: "a level: ISMCTS with a small budget calibrated per game (1 to 3 ms per move on average)",
+        help: "a level: the heuristic with a share of mistakes set per game (instant)",
         settings: &[],
     },
     AgentInfo {
         name: "medium",
         kind: AgentKind::Level(Level::Medium),
-        help: "a level: ISMCTS calibrated per game to decide within 100 ms per move",
+        help: "a level: the heuristic (instant)",
         settings: &[],
     },
     AgentInfo {
         name: "hard",
         kind: AgentKind::Level(Level::Hard),
-        help: "a level: flat Monte Carlo over the heuristic (its move kept unless another is clearly better), calibrated per game to decide within 1 s per move",
+        help: "a level: flat Monte Carlo over the heuristic (its move kept unless another is clearly better), playouts set per game for tens of milliseconds per move",
+        settings: &[],
+    },
+    AgentInfo {
+        name: "expert",
+        kind: AgentKind::Level(Level::Expert),
+        help: "a level: hard's search with four times its playouts, set per game for about 150 ms per move on average and under 1 s at worst",
         settings: &[],
     },
 ];
@@ -360,7 +374,21 @@ fn validate(
     };
     Ok(match info.kind {
         AgentKind::Random => Settings::Random,
-        AgentKind::Heuristic => Settings::Heuristic,
+        AgentKind::Heuristic => Settings::Heuristic {
+            mistakes: match given.get("mistakes") {
+                None => 0.0,
+                Some(text) => text
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|x| (0.0..=1.0).contains(x))
+                    .ok_or_else(|| AgentSpecError::Invalid {
+                        agent: info.name,
+                        key: "mistakes",
+                        value: text.clone(),
+                        expected: "a number from 0 to 1",
+                    })?,
+            },
+        },
         AgentKind::Level(level) => Settings::Level(level),
         AgentKind::MonteCarlo => Settings::MonteCarlo {
             settings: FlatSettings {
@@ -394,7 +422,10 @@ pub enum Rollout {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Settings {
     Random,
-    Heuristic,
+    /// The heuristic, erring at this rate ([`crate::heuristic::HeuristicAgent`]).
+    Heuristic {
+        mistakes: f64,
+    },
     MonteCarlo {
         settings: FlatSettings,
         rollout: Rollout,
@@ -489,7 +520,7 @@ mod tests {
         let message = |text: &str| text.parse::<AgentSpec>().unwrap_err().to_string();
         assert_eq!(
             message("smart"),
-            "unknown agent 'smart'; the agents are: random, heuristic, mc, ismcts, easy, medium, hard"
+            "unknown agent 'smart'; the agents are: random, heuristic, mc, ismcts, easy, medium, hard, expert"
         );
         assert!(message("random:depth").contains("write key=value"));
         assert_eq!(
@@ -503,5 +534,7 @@ mod tests {
         assert!(message("ismcts:c=abc").contains("a number from 0 to 10"));
         assert!(message("ismcts:rollout=smart").contains("expected random or heuristic"));
         assert!(message("mc:playouts=1,playouts=2").contains("given twice"));
+        assert!(message("heuristic:mistakes=1.5").contains("a number from 0 to 1"));
+        assert!(message("heuristic:mistakes=-0.1").contains("bad value '-0.1'"));
     }
 }

@@ -102,6 +102,45 @@ fn the_heuristic_plays_only_legal_actions() {
 }
 
 #[test]
+fn the_erring_heuristic_plays_only_legal_actions() {
+    check_agent("heuristic:mistakes=0.5", 10);
+    check_agent("heuristic:mistakes=1", 4);
+}
+
+#[test]
+fn mistakes_change_the_heuristics_play_and_none_leave_it_as_it_was() {
+    let actions = |t: &Transcript| {
+        t.events
+            .iter()
+            .map(|e| e.action.clone())
+            .collect::<Vec<_>>()
+    };
+    for game in [
+        "cheese-day",
+        "moose-house",
+        "mouse-trap",
+        "mouse-race:size=7,max_turns=60",
+    ] {
+        let players = if game.starts_with("mouse-race") { 2 } else { 3 };
+        let seats = |first: &'static str| {
+            let mut seats = vec![first];
+            seats.resize(players, "heuristic");
+            seats
+        };
+        // A seat may have no choice in a whole game (Mouse Trap), so some of the games differ.
+        let mut changed = 0;
+        for seed in 0..4 {
+            let (plain, _) = play(game, &seats("heuristic"), seed);
+            let (none, _) = play(game, &seats("heuristic:mistakes=0"), seed);
+            assert_eq!(actions(&plain), actions(&none), "{game}, seed {seed}");
+            let (erring, _) = play(game, &seats("heuristic:mistakes=1"), seed);
+            changed += usize::from(actions(&plain) != actions(&erring));
+        }
+        assert!(changed > 0, "{game}: always erring changed no game");
+    }
+}
+
+#[test]
 fn heuristic_rollouts_play_only_legal_actions() {
     check_agent("ismcts:iterations=60,rollout=heuristic", 4);
     check_agent("mc:playouts=40,rollout=heuristic", 4);
@@ -125,6 +164,7 @@ fn root_parallel_ismcts_plays_only_legal_actions() {
 #[test]
 fn iteration_budgets_are_deterministic() {
     for search in [
+        "heuristic:mistakes=0.3",
         "mc:playouts=50",
         "mc:playouts=50,rollout=heuristic",
         "ismcts:iterations=80",

@@ -78,6 +78,8 @@ pub fn list(args: &ListArgs) -> Result<()> {
             writeln!(out, "{}", wrap_line(&line, WIDTH, 8))?;
         }
         if let AgentKind::Level(level) = agent.kind {
+            let line = format!("      {}", level.description());
+            writeln!(out, "{}", wrap_line(&line, WIDTH, 8))?;
             for row in level_table() {
                 let line = format!("      {}: {}", row.game, row.level(level).spec());
                 writeln!(out, "{}", wrap_line(&line, WIDTH, 8))?;

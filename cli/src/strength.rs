@@ -17,8 +17,8 @@ use crate::output;
 
 #[derive(Debug, Args)]
 pub struct StrengthArgs {
-    /// A few minutes instead of the full report's half hour: the same tournaments with a
-    /// tenth of the games.
+    /// Minutes instead of the full report's hours: the same tournaments with a few dozen
+    /// games each.
     #[arg(long)]
     quick: bool,
     /// The directory to write STRENGTH.md (and its strength/ charts) into.

@@ -39,8 +39,8 @@ pub struct Pairing {
     pub games: u64,
 }
 
-/// One point of the budget chart: a search agent (a level, or the medium level's settings with
-/// another iteration count) against copies of the chart's opponent.
+/// One point of the budget chart: a search agent (a level, or the hard level's settings with
+/// another playout count) against copies of the chart's opponent.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BudgetPoint {
     pub iterations: u64,
@@ -56,7 +56,8 @@ pub struct Section {
     pub ladder: Vec<String>,
     pub ladder_games: u64,
     pub pairings: Vec<Pairing>,
-    /// The budget chart's opponent (the heuristic) and its points, fewest iterations first.
+    /// The budget chart's opponent (medium: the heuristic) and its points, fewest playouts
+    /// first.
     pub opponent: String,
     pub budgets: Vec<BudgetPoint>,
     pub budget_games: u64,
@@ -77,67 +78,57 @@ pub struct StrengthPlan {
 pub struct Scale {
     /// Games of each round robin.
     pub ladder_games: u64,
-    /// Games of each pairing of the fast agents (heuristic against random, easy against the
-    /// heuristic, medium against easy).
+    /// Games of each pairing of the instant agents (easy against random, medium against easy).
     pub fast_games: u64,
     /// Games of the hard level against medium.
-    pub pairing_games: u64,
-    /// Games of the hard level against the heuristic.
     pub hard_games: u64,
+    /// Games of each pairing of the expert level (against hard, against medium).
+    pub expert_games: u64,
     /// Games of each budget point that is not a pairing.
     pub budget_games: u64,
 }
 
 impl Scale {
-    /// The committed report: a thousand games of every pairing with the heuristic, sized to
-    /// finish within an hour on two cores (the hard level is what costs: tens of
-    /// milliseconds a decision).
+    /// The committed report: a thousand games of every pairing below expert and six hundred
+    /// of expert's (a tenth of a second and more a decision: what costs).
     pub const FULL: Scale = Scale {
         ladder_games: 100,
         fast_games: 1000,
-        pairing_games: 500,
         hard_games: 1000,
+        expert_games: 600,
         budget_games: 120,
     };
 
     /// `--quick`: a few minutes, for trying the pipeline.
     pub const QUICK: Scale = Scale {
-        ladder_games: 60,
+        ladder_games: 30,
         fast_games: 100,
-        pairing_games: 100,
         hard_games: 30,
-        budget_games: 40,
+        expert_games: 12,
+        budget_games: 12,
     };
 }
 
 impl StrengthPlan {
     /// The report on every game: heads-up and at its default player count, the ladder
-    /// random, heuristic, mc, easy, medium, hard.
+    /// random, easy, medium, hard, expert; each level against the one below, expert against
+    /// medium too (medium is the heuristic), easy against random; and the budget sweep of
+    /// hard's flat Monte Carlo against medium, up to expert.
     pub fn standard(scale: Scale, seed: u64, command: &str) -> Self {
         let mut sections = Vec::new();
         for info in games() {
-            let easy = level_of(info.name, Level::Easy).expect("every game has levels");
-            let medium = level_of(info.name, Level::Medium).expect("every game has levels");
             let hard = level_of(info.name, Level::Hard).expect("every game has levels");
-            let point = |iterations: u64| BudgetPoint {
-                iterations,
-                agent: medium.with_iterations(iterations).to_string(),
-            };
-            // Below the easy level, and between it and medium: the medium level's ISMCTS
-            // settings with fewer iterations.
-            let mut budgets: Vec<BudgetPoint> = [easy.iterations / 10, easy.iterations / 3]
+            let expert = level_of(info.name, Level::Expert).expect("every game has levels");
+            // Below hard: its settings with fewer playouts.
+            let mut budgets: Vec<BudgetPoint> = [hard.iterations / 10, hard.iterations / 3]
                 .into_iter()
                 .filter(|&n| n >= 1)
-                .map(point)
+                .map(|iterations| BudgetPoint {
+                    iterations,
+                    agent: hard.with_iterations(iterations).to_string(),
+                })
                 .collect();
-            for (level, settings) in [
-                (Level::Easy, easy),
-                (Level::Medium, medium),
-                (Level::Hard, hard),
-            ] {
-                if level == Level::Medium && medium.iterations / 3 > easy.iterations {
-                    budgets.push(point(medium.iterations / 3));
-                }
+            for (level, settings) in [(Level::Hard, hard), (Level::Expert, expert)] {
                 budgets.push(BudgetPoint {
                     iterations: settings.iterations,
                     agent: level.name().to_owned(),
@@ -155,18 +146,18 @@ impl StrengthPlan {
                 };
                 sections.push(Section {
                     game: format!("{}:players={players}", info.name),
-                    ladder: ["random", "heuristic", "mc", "easy", "medium", "hard"]
+                    ladder: ["random", "easy", "medium", "hard", "expert"]
                         .map(str::to_owned)
                         .to_vec(),
                     ladder_games: scale.ladder_games,
                     pairings: vec![
-                        pairing("heuristic", "random", scale.fast_games),
-                        pairing("easy", "heuristic", scale.fast_games),
+                        pairing("easy", "random", scale.fast_games),
                         pairing("medium", "easy", scale.fast_games),
-                        pairing("hard", "medium", scale.pairing_games),
-                        pairing("hard", "heuristic", scale.hard_games),
+                        pairing("hard", "medium", scale.hard_games),
+                        pairing("expert", "hard", scale.expert_games),
+                        pairing("expert", "medium", scale.expert_games),
                     ],
-                    opponent: "heuristic".to_owned(),
+                    opponent: "medium".to_owned(),
                     budgets: budgets.clone(),
                     budget_games: scale.budget_games,
                 });
@@ -367,7 +358,7 @@ impl StrengthResults {
             charts.push((file.clone(), budget_chart(title, sections)?));
             let _ = writeln!(
                 md,
-                "\n### Win rate against search budget\n\n![{title}: win rate of the search bots (ISMCTS up to medium, flat Monte Carlo at hard) against the heuristic by iterations or playouts per decision]({file})\n"
+                "\n### Win rate against search budget\n\n![{title}: win rate of flat Monte Carlo over the heuristic (hard's settings, up to expert) against medium (the heuristic) by playouts per decision]({file})\n"
             );
             write_budget_table(&mut md, sections);
             for section in sections {
@@ -463,27 +454,71 @@ fn game_name(spec: &str) -> &str {
     spec.split(':').next().unwrap_or(spec)
 }
 
-/// The level table of one game with the times measured in its round robins.
+/// The level table of one game: each level's plain description and settings, its win rate
+/// against the level below (the pairing, with its interval over deals) and the times measured
+/// in its pairings and round robins.
 fn write_levels(md: &mut String, sections: &[&SectionResult]) {
-    let mut header = vec!["level".to_owned(), "settings".to_owned()];
+    let mut header = vec![
+        "level".to_owned(),
+        "what it is like".to_owned(),
+        "settings".to_owned(),
+    ];
     for section in sections {
+        header.push(format!(
+            "at {} players: win % against the level below [95% CI over deals]",
+            section.players
+        ));
         header.push(format!("ms/decision at {} players (max)", section.players));
     }
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     let game = game_name(&sections[0].game);
     let mut rows = Vec::new();
-    for level in Level::ALL {
+    for (index, level) in Level::ALL.into_iter().enumerate() {
         let Some(settings) = level_of(game, level) else {
             continue;
         };
-        let mut row = vec![level.name().to_owned(), format!("`{}`", settings.spec())];
+        let below = match index {
+            0 => "random",
+            _ => Level::ALL[index - 1].name(),
+        };
+        let mut row = vec![
+            level.name().to_owned(),
+            level.description().to_owned(),
+            format!("`{}`", settings.spec()),
+        ];
         for section in sections {
-            let agent = section
-                .ladder
-                .report
-                .agents
+            let pairing = section
+                .pairings
                 .iter()
-                .find(|a| a.spec == level.name());
+                .find(|played| played.agents[0] == level.name() && played.agents[1] == below);
+            row.push(pairing.map_or_else(
+                || "-".to_owned(),
+                |played| {
+                    let agent = &played.report.agents[0];
+                    let interval = agent.mean_return_ci95.map_or_else(String::new, |[lo, hi]| {
+                        format!(" [{:.1}, {:.1}]", lo * 100.0, hi * 100.0)
+                    });
+                    format!(
+                        "{:.1}{interval} vs {below}, {} games",
+                        agent.win_rate.unwrap_or(0.0) * 100.0,
+                        played.report.games_played
+                    )
+                },
+            ));
+            // The most decisions measured: its first pairing, else the round robin.
+            let agent = section
+                .pairings
+                .iter()
+                .find(|played| played.agents[0] == level.name())
+                .map(|played| &played.report.agents[0])
+                .or_else(|| {
+                    section
+                        .ladder
+                        .report
+                        .agents
+                        .iter()
+                        .find(|a| a.spec == level.name())
+                });
             row.push(agent.map_or_else(
                 || "-".to_owned(),
                 |a| timing(a.ms_per_decision, a.max_ms_per_decision),
@@ -494,7 +529,7 @@ fn write_levels(md: &mut String, sections: &[&SectionResult]) {
     if !rows.is_empty() {
         let _ = writeln!(
             md,
-            "Levels (wall-clock milliseconds per decision in the round robins below, release build):\n"
+            "Levels (win rates from the pairings below; wall-clock milliseconds per decision in the level's first pairing, release build):\n"
         );
         md.push_str(&markdown_table(&header, &rows));
     }
@@ -504,7 +539,7 @@ fn write_budget_table(md: &mut String, sections: &[&SectionResult]) {
     let header = [
         "players",
         "agent",
-        "iterations or playouts",
+        "playouts",
         "games",
         "win % (95% CI)",
         "fair share %",
@@ -585,5 +620,32 @@ mod tests {
         // Every deal split evenly: a zero-width interval on the share itself.
         assert_eq!(verdict(Some([0.5, 0.5]), 0.5), "not separated");
         assert_eq!(verdict(None, fair), "-");
+    }
+
+    #[test]
+    fn the_standard_plan_pairs_every_level_with_the_one_below() {
+        let plan = StrengthPlan::standard(Scale::QUICK, 1, "cargo xtask strength --quick");
+        assert!(!plan.sections.is_empty());
+        for section in &plan.sections {
+            let paired = |strong: &str, weak: &str| {
+                section
+                    .pairings
+                    .iter()
+                    .any(|p| p.strong == strong && p.weak == weak)
+            };
+            for (index, level) in Level::ALL.into_iter().enumerate() {
+                let below = if index == 0 {
+                    "random"
+                } else {
+                    Level::ALL[index - 1].name()
+                };
+                assert!(paired(level.name(), below), "{}: {level}", section.game);
+            }
+            assert!(paired("expert", "medium"), "{}", section.game);
+            assert_eq!(
+                section.budgets.last().map(|point| point.agent.as_str()),
+                Some("expert")
+            );
+        }
     }
 }

@@ -138,7 +138,7 @@ fn a_tiny_strength_report_is_well_formed() {
         assert!(
             texts
                 .iter()
-                .any(|t| t.ends_with("the search bots against the heuristic")),
+                .any(|t| t.ends_with("the search against the heuristic")),
             "{texts:?}"
         );
         assert!(

@@ -1,5 +1,5 @@
 //! Who can sit at a seat and what the screens call them: a person, a level (`easy`, `medium`,
-//! `hard`, each with its plain description from [`Level::description`]), or in the setup
+//! `hard`, `expert`, each with its plain description from [`Level::description`]), or in the setup
 //! screen's custom field any agent spec (`random`, `heuristic`, `mc:…`, `ismcts:…`) or a
 //! program speaking the external-agent protocol (`exec:COMMAND`); and each seat's name and
 //! what plays it, as the board, the log and the end screen show them.
@@ -9,8 +9,8 @@ use mousehole_bots::{AgentKind, AgentSpec, Level, SeatLabel};
 /// The level a new seat gets on the setup screen.
 pub const DEFAULT_LEVEL: Level = Level::Medium;
 
-/// The agent behind hints and the coach: the strongest level, searching the person's own
-/// view (within a second a decision on two cores).
+/// The agent behind hints: a searching level quick enough to answer at once, searching the
+/// person's own view.
 pub const HINT_SPEC: &str = "hard";
 
 /// Parses a comma-separated seat list (`human,ismcts:iterations=2000,c=1.4,random`): an item

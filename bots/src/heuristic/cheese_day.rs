@@ -17,7 +17,7 @@ use mousehole_engine::games::cheese_day::{
 use mousehole_engine::{Game, GameConfig, GameRng};
 
 use super::Heuristic;
-use crate::levels::{LevelSettings, Levels, improved_heuristic, ismcts};
+use crate::levels::{LevelSettings, Levels, heuristic, improved_heuristic};
 
 /// Traps a seat can still take and stay in: 0, 1 or 2.
 const LIVES: usize = 3;
@@ -735,10 +735,11 @@ fn peek_worth(
 
 /// This game's row of the level table (see [`crate::levels`] for how the budgets were chosen).
 impl Levels for CheeseDay {
-    const LEVELS: [LevelSettings; 3] = [
-        ismcts(30, 0.7),
-        ismcts(300, 0.7),
-        improved_heuristic(10_000),
+    const LEVELS: [LevelSettings; 4] = [
+        heuristic(0.3),
+        heuristic(0.0),
+        improved_heuristic(10_000, 2.0),
+        improved_heuristic(40_000, 2.0),
     ];
 }
 

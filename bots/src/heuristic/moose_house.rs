@@ -17,7 +17,7 @@ use mousehole_engine::rng::below;
 use mousehole_engine::{Game, GameConfig, GameRng, ToMove};
 
 use super::Heuristic;
-use crate::levels::{LevelSettings, Levels, improved_heuristic, ismcts};
+use crate::levels::{LevelSettings, Levels, heuristic, improved_heuristic};
 
 impl Heuristic for MooseHouse {
     fn heuristic_choice(
@@ -524,8 +524,12 @@ fn choose_with(
 
 /// This game's row of the level table (see [`crate::levels`] for how the budgets were chosen).
 impl Levels for MooseHouse {
-    const LEVELS: [LevelSettings; 3] =
-        [ismcts(10, 0.7), ismcts(100, 0.7), improved_heuristic(6_000)];
+    const LEVELS: [LevelSettings; 4] = [
+        heuristic(0.3),
+        heuristic(0.0),
+        improved_heuristic(6_000, 2.0),
+        improved_heuristic(24_000, 2.0),
+    ];
 }
 
 // What the search bots sample from: the observation alone.

@@ -22,7 +22,7 @@ use mousehole_engine::{Game, GameConfig, GameRng};
 
 use self::field::{Field, NarrowField, Planner, Terrain, UNREACHABLE, WideField};
 use super::Heuristic;
-use crate::levels::{LevelSettings, Levels, improved_heuristic, ismcts};
+use crate::levels::{LevelSettings, Levels, heuristic, improved_heuristic};
 
 /// How many of its last tiles a seat considers taking back to go another way.
 const BACK_DEPTH: usize = 4;
@@ -551,10 +551,11 @@ impl Heuristic for MouseRace {
 
 /// This game's row of the level table (see [`crate::levels`] for how the budgets were chosen).
 impl Levels for MouseRace {
-    const LEVELS: [LevelSettings; 3] = [
-        ismcts(200, 0.7),
-        ismcts(1_000, 0.7),
-        improved_heuristic(2_000),
+    const LEVELS: [LevelSettings; 4] = [
+        heuristic(0.06),
+        heuristic(0.0),
+        improved_heuristic(2_000, 2.0),
+        improved_heuristic(8_000, 2.0),
     ];
 }
 

@@ -37,7 +37,7 @@ use mousehole_engine::games::mouse_trap::{
 use mousehole_engine::{Game, GameConfig, GameRng};
 
 use super::Heuristic;
-use crate::levels::{LevelSettings, Levels, improved_heuristic, ismcts};
+use crate::levels::{LevelSettings, Levels, heuristic, improved_heuristic};
 
 /// Faces of the die.
 const DIE_FACES: u8 = 6;
@@ -281,10 +281,11 @@ impl Heuristic for MouseTrap {
 
 /// This game's row of the level table (see [`crate::levels`] for how the budgets were chosen).
 impl Levels for MouseTrap {
-    const LEVELS: [LevelSettings; 3] = [
-        ismcts(30, 0.7),
-        ismcts(300, 0.7),
-        improved_heuristic(10_000),
+    const LEVELS: [LevelSettings; 4] = [
+        heuristic(0.3),
+        heuristic(0.0),
+        improved_heuristic(10_000, 2.0),
+        improved_heuristic(40_000, 2.0),
     ];
 }
 

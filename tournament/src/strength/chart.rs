@@ -40,7 +40,7 @@ pub fn budget_chart(title: &str, sections: &[&SectionResult]) -> Result<String, 
         root.fill(&WHITE).map_err(|e| failed(e.to_string()))?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
-                format!("{title}: the search bots against the heuristic"),
+                format!("{title}: the search against the heuristic"),
                 ("sans-serif", 20),
             )
             .margin(12)
@@ -50,9 +50,7 @@ pub fn budget_chart(title: &str, sections: &[&SectionResult]) -> Result<String, 
             .map_err(|e| failed(e.to_string()))?;
         chart
             .configure_mesh()
-            .x_desc(
-                "iterations (ISMCTS) or playouts (hard: flat Monte Carlo) per decision, log scale",
-            )
+            .x_desc("playouts per decision (flat Monte Carlo over the heuristic), log scale")
             .y_desc("win rate")
             .x_label_formatter(&|x| format!("{x:.0}"))
             .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
