@@ -140,11 +140,7 @@ pub const DEFAULT_AGENT: &str = "ismcts:iterations=4000,rollout=heuristic";
 /// # Errors
 /// A transcript that does not replay, a seat not in the game, or an agent that is not a search.
 pub fn analyse(request: &AnalysisRequest<'_>) -> Result<Analysis, AnalysisError> {
-    let not_a_search = || AnalysisError::NotASearch(request.agent.to_string());
-    match request.agent.settings() {
-        Settings::Ismcts { .. } | Settings::MonteCarlo { .. } | Settings::Level(_) => {}
-        Settings::Random | Settings::Heuristic { .. } => return Err(not_a_search()),
-    }
+    check_search(request.agent)?;
     let spec = request.transcript.spec().map_err(Box::new)?;
     visit(&spec, Analyse { request })?
 }
@@ -234,6 +230,17 @@ impl BotVisitor for Analyse<'_, '_> {
     }
 }
 
+/// Refuses an agent that is no search at all (a level that does not search is found out
+/// at its first decision, which reports no estimates).
+fn check_search(agent: &AgentSpec) -> Result<(), AnalysisError> {
+    match agent.settings() {
+        Settings::Ismcts { .. } | Settings::MonteCarlo { .. } | Settings::Level(_) => Ok(()),
+        Settings::Random | Settings::Heuristic { .. } => {
+            Err(AnalysisError::NotASearch(agent.to_string()))
+        }
+    }
+}
+
 /// The searcher `agent` seated at `seat` of a game of `config` with `seed`, as a bot would
 /// sit there ([`build_seat`]).
 fn searcher<G: BotGame>(
@@ -307,11 +314,7 @@ pub fn analyse_seen<G: BotGame>(
     decisions: &[SeenDecision<G>],
     progress: Option<&dyn Fn(usize, usize)>,
 ) -> Result<Vec<AnalysedMove>, AnalysisError> {
-    let not_a_search = || AnalysisError::NotASearch(agent.to_string());
-    match agent.validate().map_err(|_| not_a_search())? {
-        Settings::Ismcts { .. } | Settings::MonteCarlo { .. } | Settings::Level(_) => {}
-        Settings::Random | Settings::Heuristic => return Err(not_a_search()),
-    }
+    check_search(agent)?;
     let mut searcher = searcher::<G>(agent, seat, config, seed)?;
     let mut moves = Vec::new();
     for (done, decision) in decisions.iter().enumerate() {

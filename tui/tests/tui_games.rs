@@ -723,7 +723,10 @@ fn the_replay_viewer_shows_what_a_search_bot_thought_and_the_hints_used() {
         viewer.key(KeyCode::Right);
     }
     let frame = viewer.frame(120, 40);
-    assert!(frame.contains("seat 1 (mc") && frame.contains("thought:"), "{frame}");
+    assert!(
+        frame.contains("seat 1 (mc") && frame.contains("thought:"),
+        "{frame}"
+    );
     assert!(frame.contains("% ±"), "{frame}");
 }
 
