@@ -140,7 +140,6 @@ pub const DEFAULT_AGENT: &str = "ismcts:iterations=4000,rollout=heuristic";
 /// # Errors
 /// A transcript that does not replay, a seat not in the game, or an agent that is not a search.
 pub fn analyse(request: &AnalysisRequest<'_>) -> Result<Analysis, AnalysisError> {
-    check_search(request.agent)?;
     let spec = request.transcript.spec().map_err(Box::new)?;
     visit(&spec, Analyse { request })?
 }
@@ -230,17 +229,6 @@ impl BotVisitor for Analyse<'_, '_> {
     }
 }
 
-/// Refuses an agent that is no search at all (a level that does not search is found out
-/// at its first decision, which reports no estimates).
-fn check_search(agent: &AgentSpec) -> Result<(), AnalysisError> {
-    match agent.settings() {
-        Settings::Ismcts { .. } | Settings::MonteCarlo { .. } | Settings::Level(_) => Ok(()),
-        Settings::Random | Settings::Heuristic { .. } => {
-            Err(AnalysisError::NotASearch(agent.to_string()))
-        }
-    }
-}
-
 /// The searcher `agent` seated at `seat` of a game of `config` with `seed`, as a bot would
 /// sit there ([`build_seat`]).
 fn searcher<G: BotGame>(
@@ -250,6 +238,16 @@ fn searcher<G: BotGame>(
     seed: u64,
 ) -> Result<Box<dyn Seat<G>>, AnalysisError> {
     let not_a_search = || AnalysisError::NotASearch(agent.to_string());
+    // A level is a search or not by its settings in this game (easy and medium are the
+    // heuristic, which estimates nothing).
+    let is_search = match agent.settings() {
+        Settings::Ismcts { .. } | Settings::MonteCarlo { .. } => true,
+        Settings::Level(level) => G::level(level).searches(),
+        Settings::Random | Settings::Heuristic { .. } => false,
+    };
+    if !is_search {
+        return Err(not_a_search());
+    }
     let label = SeatLabel::Agent(agent.clone());
     let mut searcher = build_seat::<G>(&label, &ProgramOptions::default())
         .map_err(|_| not_a_search())?
@@ -314,7 +312,6 @@ pub fn analyse_seen<G: BotGame>(
     decisions: &[SeenDecision<G>],
     progress: Option<&dyn Fn(usize, usize)>,
 ) -> Result<Vec<AnalysedMove>, AnalysisError> {
-    check_search(agent)?;
     let mut searcher = searcher::<G>(agent, seat, config, seed)?;
     let mut moves = Vec::new();
     for (done, decision) in decisions.iter().enumerate() {

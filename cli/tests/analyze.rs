@@ -138,6 +138,11 @@ fn bad_input_gets_one_line_and_exit_status_two() {
             vec!["analyze", file, "--agent", "random"],
             "must be a search that reports its estimates",
         ),
+        // medium is the plain heuristic now: a level that does not search is refused too.
+        (
+            vec!["analyze", file, "--agent", "medium"],
+            "must be a search that reports its estimates",
+        ),
         (
             vec!["analyze", file, "--agent", "ismcts:depth=3"],
             "has no setting 'depth'",
