@@ -304,11 +304,11 @@ impl BoardView for MouseRace {
             .paths
             .iter()
             .map(|path| {
-                let tiles = path.tiles.len();
+                let tiles = super::count(path.tiles.len(), "tile");
                 match path.distance {
-                    0 => format!("reached the cheese with {tiles} tiles"),
+                    0 => format!("reached the cheese with {tiles}"),
                     d => format!(
-                        "{tiles} tiles, open end {} from the cheese",
+                        "{tiles}, open end {} from the cheese",
                         super::count(d as usize, "step")
                     ),
                 }
