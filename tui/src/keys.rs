@@ -335,7 +335,7 @@ pub const GAME: &[Binding] = &[
         Cmd::Hint,
         &[Char('h')],
         "hint",
-        "the strongest bot's win chance for each of your moves, the list sorted by it and the cursor on its pick (★); recorded in the transcript",
+        "the hard bot's win chance for each of your moves, the list sorted by it and the cursor on its pick (★); recorded in the transcript",
         true,
     ),
     bind(

@@ -175,9 +175,9 @@ pub fn render_review(app: &App, area: Rect, buf: &mut Buffer) {
     let mut head = wrap(&review.summary(), width, theme.accent());
     // A hosted game's positions replay at the host, not here.
     let note = if reviewing.replayable {
-        "win chances are the strongest bot's estimates from what you could see; ⏎ shows the position"
+        "win chances are the hard bot's estimates from what you could see; ⏎ shows the position"
     } else {
-        "win chances are the strongest bot's estimates from what you could see"
+        "win chances are the hard bot's estimates from what you could see"
     };
     head.extend(wrap(note, width, theme.dim()));
     head.push(Line::raw(""));
