@@ -15,21 +15,48 @@ use rand::RngExt;
 use crate::agent::Agent;
 use crate::search::RolloutPolicy;
 
-/// A game's heuristic strategy, in the two forms the bots use.
+/// A game's heuristic strategy: one decision function over one knowledge type, which is filled
+/// from what a seat knows (its observation, for the agent) or from a sampled world's state for
+/// the seat to move (fast, for rollouts), reading only what that seat would know in that world.
 pub trait Heuristic: Game {
-    /// The `heuristic` agent's choice among `legal`, from what the seat knows: its
-    /// observation, nothing else.
-    fn heuristic_choice(
-        observation: &Self::Observation,
+    /// What the seat to move knows, reduced to what the strategy reads: the same value from
+    /// the seat's observation and from the true state ([`check_forms_agree`] checks it).
+    type Knowledge: Clone + std::fmt::Debug + PartialEq;
+
+    /// What the observing seat knows.
+    fn knowledge_from_observation(observation: &Self::Observation) -> Self::Knowledge;
+
+    /// What `seat`, the seat to move in the (possibly sampled) world `state`, knows there:
+    /// without allocating or building an observation, so rollouts stay fast.
+    fn knowledge_from_state(state: &Self, seat: usize) -> Self::Knowledge;
+
+    /// The strategy: the choice among `legal` from `knowledge` alone.
+    fn decide(
+        knowledge: &Self::Knowledge,
         legal: &[Self::Action],
         rng: &mut GameRng,
     ) -> Self::Action;
 
-    /// The same strategy as a rollout policy in a sampled world `state`, for the seat to
-    /// move: fast (no allocation, no observation built), reading the state directly but
-    /// deciding only from what that seat would know in that world, so rollouts model honest
-    /// players.
-    fn rollout_choice(state: &Self, legal: &[Self::Action], rng: &mut GameRng) -> Self::Action;
+    /// The `heuristic` agent's choice among `legal`, from the seat's observation.
+    fn heuristic_choice(
+        observation: &Self::Observation,
+        legal: &[Self::Action],
+        rng: &mut GameRng,
+    ) -> Self::Action {
+        Self::decide(&Self::knowledge_from_observation(observation), legal, rng)
+    }
+
+    /// The same choice as a rollout policy in a world `state`, for the seat to move.
+    ///
+    /// # Panics
+    /// Unless a seat is to move in `state`.
+    #[inline]
+    fn rollout_choice(state: &Self, legal: &[Self::Action], rng: &mut GameRng) -> Self::Action {
+        let ToMove::Player(seat) = state.to_move() else {
+            panic!("a rollout asks for a choice only where a seat is to move");
+        };
+        Self::decide(&Self::knowledge_from_state(state, seat), legal, rng)
+    }
 }
 
 /// The heuristic agent, optionally erring: at a decision with a choice it makes a mistake with
@@ -95,17 +122,18 @@ impl<G: Heuristic> RolloutPolicy<G> for HeuristicRollout {
     }
 }
 
-/// Test support, the one check that a game's two heuristic forms are one strategy: plays the
-/// game with `seed` to its end (chance from [`chance_rng`], each seat from its [`seat_rng`]),
-/// the seats in `heuristic_seats` (a bit per seat) by the rollout form, the others uniformly at
-/// random, and at every decision of a heuristic seat checks that the choice is legal, that the
-/// agent's choice from the seat's observation is the same with the same random numbers used,
-/// and that in `worlds` worlds sampled from that observation the rollout form chooses the same
-/// again (so rollouts decide only from what the seat knows). Returns the final state and the
-/// number of real decisions checked (more than one legal action).
+/// Test support, the one check that a game's heuristic decides only from what the seat knows,
+/// alike as an agent and as a rollout policy: plays the game with `seed` to its end (chance
+/// from [`chance_rng`], each seat from its [`seat_rng`]), the seats in `heuristic_seats` (a bit
+/// per seat) by the heuristic, the others uniformly at random, and at every decision of a
+/// heuristic seat checks that the knowledge filled from the true state is the knowledge filled
+/// from the seat's observation, and the same again in `worlds` worlds sampled from that
+/// observation; and that the choice is legal. One decision function reads that knowledge, so
+/// the agent, the rollouts in the true world and those in sampled worlds choose alike. Returns
+/// the final state and the number of real decisions checked (more than one legal action).
 ///
 /// # Panics
-/// With the options, seed and position where the forms disagree.
+/// With the options, seed and position where the knowledge differs.
 pub fn check_forms_agree<G: Heuristic>(
     config: &G::Config,
     seed: u64,
@@ -135,32 +163,28 @@ pub fn check_forms_agree<G: Heuristic>(
                     uniform(&legal, &mut rngs[seat])
                 } else {
                     let observation = state.observation(seat);
-                    let before = rngs[seat].clone();
-                    let mut twin = before.clone();
+                    let knowledge = G::knowledge_from_state(&state, seat);
+                    assert_eq!(
+                        knowledge,
+                        G::knowledge_from_observation(&observation),
+                        "{spec} seed {seed}: the state and the observation give different \
+                         knowledge at\n{observation}"
+                    );
+                    let mut sampler = chance_rng(seed ^ ((decisions as u64) << 20));
+                    for _ in 0..worlds {
+                        let world = G::determinize(&observation, &mut sampler);
+                        assert_eq!(
+                            knowledge,
+                            G::knowledge_from_state(&world, seat),
+                            "{spec} seed {seed}: a world sampled from the observation gives \
+                             other knowledge at\n{observation}"
+                        );
+                    }
                     let chosen = G::rollout_choice(&state, &legal, &mut rngs[seat]);
                     assert!(
                         legal.contains(&chosen),
                         "{spec} seed {seed}: {chosen} is not among {legal:?}"
                     );
-                    let observed = G::heuristic_choice(&observation, &legal, &mut twin);
-                    assert_eq!(
-                        chosen, observed,
-                        "{spec} seed {seed}: the two forms disagree at\n{observation}"
-                    );
-                    assert_eq!(
-                        rngs[seat], twin,
-                        "{spec} seed {seed}: the two forms use different random numbers"
-                    );
-                    let mut sampler = chance_rng(seed ^ ((decisions as u64) << 20));
-                    for _ in 0..worlds {
-                        let world = G::determinize(&observation, &mut sampler);
-                        let in_world = G::rollout_choice(&world, &legal, &mut before.clone());
-                        assert_eq!(
-                            chosen, in_world,
-                            "{spec} seed {seed}: a world sampled from the observation decides \
-                             otherwise at\n{observation}"
-                        );
-                    }
                     if legal.len() > 1 {
                         decisions += 1;
                     }

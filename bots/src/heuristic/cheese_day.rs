@@ -31,28 +31,31 @@ const ROLL: f64 = 1.0 / 6.0;
 const MATCH_RATE: f64 = 0.7;
 
 impl Heuristic for CheeseDay {
-    fn heuristic_choice(
-        observation: &CheeseDayObservation,
-        legal: &[CheeseDayAction],
-        _rng: &mut GameRng,
-    ) -> CheeseDayAction {
-        choose(&PARAMS, &Knowledge::from_observation(observation), legal)
+    type Knowledge = Knowledge;
+
+    fn knowledge_from_observation(observation: &CheeseDayObservation) -> Knowledge {
+        Knowledge::from_observation(observation)
     }
 
     #[inline]
-    fn rollout_choice(
-        state: &Self,
+    fn knowledge_from_state(state: &Self, seat: usize) -> Knowledge {
+        Knowledge::from_state(state, seat)
+    }
+
+    #[inline]
+    fn decide(
+        knowledge: &Knowledge,
         legal: &[CheeseDayAction],
         _rng: &mut GameRng,
     ) -> CheeseDayAction {
-        choose(&PARAMS, &Knowledge::from_state(state), legal)
+        choose(&PARAMS, knowledge, legal)
     }
 }
 
 /// What the seat to move knows at its decision: all the heuristic reads, filled alike from an
 /// observation and (without allocating) from a sampled world's state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Knowledge {
+pub struct Knowledge {
     seat: usize,
     players: usize,
     roll: u8,
@@ -116,8 +119,7 @@ impl Knowledge {
     }
 
     #[inline]
-    fn from_state(state: &CheeseDay) -> Self {
-        let seat = state.turn();
+    fn from_state(state: &CheeseDay, seat: usize) -> Self {
         let players = state.config().players();
         let roll = match state.phase() {
             Phase::Choose { roll } => roll,
@@ -765,9 +767,9 @@ mod tests {
                         let action = state.sample_chance(&mut chance, &mut outcomes).unwrap();
                         state.apply_unchecked(action);
                     }
-                    ToMove::Player(_) => {
+                    ToMove::Player(seat) => {
                         state.legal_actions(&mut legal);
-                        let action = choose(&PARAMS, &Knowledge::from_state(&state), &legal);
+                        let action = choose(&PARAMS, &Knowledge::from_state(&state, seat), &legal);
                         found.push((state.clone(), legal.clone()));
                         state.apply_unchecked(action);
                     }

@@ -56,7 +56,7 @@ impl Road {
 /// What the seat to move knows that the heuristic decides by: the board's free cells and
 /// cats, every path, and the bag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Knowledge {
+pub struct Knowledge {
     terrain: Terrain,
     players: u8,
     mover: u8,
@@ -69,8 +69,8 @@ struct Knowledge {
 type End = (Square, Dir);
 
 impl Knowledge {
-    /// From a (sampled) state, for the seat to move.
-    fn from_state(state: &MouseRace) -> Self {
+    /// From a (sampled) state, for `mover`, the seat to move.
+    fn from_state(state: &MouseRace, mover: usize) -> Self {
         let config = state.config();
         let size = config.size();
         let board = state.board();
@@ -79,7 +79,6 @@ impl Knowledge {
             terrain.free[row] &= !board.occupied_row(row);
             terrain.cats[row] = board.cat_row(row);
         }
-        let mover = state.turn();
         let mut roads = [Road::NONE; MAX_PLAYERS];
         for (seat, road) in roads.iter_mut().enumerate().take(config.players()) {
             let path = state.path(seat);
@@ -532,20 +531,22 @@ fn decide(seen: &Knowledge, legal: &[MouseRaceAction], rng: &mut GameRng) -> Mou
 }
 
 impl Heuristic for MouseRace {
-    fn heuristic_choice(
-        observation: &MouseRaceObservation,
-        legal: &[MouseRaceAction],
-        rng: &mut GameRng,
-    ) -> MouseRaceAction {
-        decide(&Knowledge::from_observation(observation), legal, rng)
+    type Knowledge = Knowledge;
+
+    fn knowledge_from_observation(observation: &MouseRaceObservation) -> Knowledge {
+        Knowledge::from_observation(observation)
     }
 
-    fn rollout_choice(
-        state: &Self,
+    fn knowledge_from_state(state: &Self, seat: usize) -> Knowledge {
+        Knowledge::from_state(state, seat)
+    }
+
+    fn decide(
+        knowledge: &Knowledge,
         legal: &[MouseRaceAction],
         rng: &mut GameRng,
     ) -> MouseRaceAction {
-        decide(&Knowledge::from_state(state), legal, rng)
+        decide(knowledge, legal, rng)
     }
 }
 
