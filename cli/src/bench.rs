@@ -77,7 +77,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         )?;
         for spec in specs {
             let games = usize::try_from(args.hosted_games).unwrap_or(usize::MAX);
-            let measured = mousehole_net::visit(&spec, MeasureRemote { games })??;
+            let measured = mousehole_bots::visit(&spec, MeasureRemote { games })??;
             writeln!(out, "  {measured}")?;
         }
         return Ok(());
@@ -235,10 +235,10 @@ struct MeasureRemote {
     games: usize,
 }
 
-impl mousehole_net::NetVisitor for MeasureRemote {
+impl mousehole_bots::BotVisitor for MeasureRemote {
     type Output = Result<String>;
 
-    fn visit<G: mousehole_net::NetGame>(self, config: G::Config) -> Result<String> {
+    fn visit<G: mousehole_bots::BotGame>(self, config: G::Config) -> Result<String> {
         let measured = mousehole_net::bench::remote_round_trips::<G>(&config, self.games)?;
         let ms = |q: f64| measured.round_trip_quantile(q) / 1e3;
         let at = |values: &[Option<String>]| -> String {

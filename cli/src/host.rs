@@ -18,12 +18,10 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use mousehole_bots::SeatLabel;
 use mousehole_bots::external::protocol::EventMessage;
+use mousehole_bots::{BotGame, BotVisitor, SeatLabel};
 use mousehole_engine::{GameConfig, Match, Seat, SeenEvent, StopRequest, ToMove, Transcript};
-use mousehole_net::{
-    ClientSettings, Connection, Host, HostSettings, NetGame, NetVisitor, StopCheck, Target,
-};
+use mousehole_net::{ClientSettings, Connection, Host, HostSettings, StopCheck, Target};
 use mousehole_tui::Launch;
 
 use crate::EXIT_FOUND_PROBLEMS;
@@ -95,7 +93,7 @@ pub fn run(args: &HostArgs) -> Result<ExitCode> {
     let seed = args.table.seed();
     let prompt = !on_screen && seats.iter().any(SeatLabel::is_human);
     let table = Sitting::open(seats, seed, args.out.as_deref(), (1, true), prompt)?;
-    mousehole_net::visit(
+    mousehole_bots::visit(
         &spec,
         HostGame {
             args,
@@ -112,10 +110,10 @@ struct HostGame<'a> {
     on_screen: bool,
 }
 
-impl NetVisitor for HostGame<'_> {
+impl BotVisitor for HostGame<'_> {
     type Output = Result<ExitCode>;
 
-    fn visit<G: NetGame>(mut self, config: G::Config) -> Result<ExitCode> {
+    fn visit<G: BotGame>(mut self, config: G::Config) -> Result<ExitCode> {
         let args = self.args;
         let players = config.players();
         seats_fit(G::info(), self.table.seats.len(), players)?;

@@ -12,11 +12,11 @@ use std::time::Duration;
 
 use anyhow::{Result, bail};
 use clap::Args;
+use mousehole_bots::BotGame;
 use mousehole_bots::SeatLabel;
 use mousehole_bots::external::protocol::EventMessage;
 use mousehole_engine::Seat;
 use mousehole_engine::{Outcome, SeenEvent};
-use mousehole_net::NetGame;
 use mousehole_net::client::{AgentPlayer, ClientEvent, Progress, SeatMaker, Welcome, play_seat};
 use mousehole_net::protocol::Incoming;
 use mousehole_net::{ClientError, ClientSettings, Connection, Target};
@@ -189,7 +189,7 @@ struct Person {
 }
 
 impl SeatMaker for Person {
-    fn make<G: NetGame>(&self) -> Result<Box<dyn Seat<G>>, ClientError> {
+    fn make<G: BotGame>(&self) -> Result<Box<dyn Seat<G>>, ClientError> {
         Ok(Box::new(HumanSeat::new(
             Rc::clone(&self.names),
             Rc::clone(&self.terminal),

@@ -673,7 +673,7 @@ impl<G: Game> Harness<G> {
     }
 
     /// Every seat's view of the event about to be applied: independent of what the seat
-    /// cannot know, decisions seen as they are, redacted views never parse as actions, and a
+    /// cannot know, read back from its text as itself, decisions seen as they are, redacted views never parse as actions, and a
     /// note can be built from the seat's observations and view alone.
     fn check_views(
         &mut self,
@@ -689,6 +689,15 @@ impl<G: Game> Harness<G> {
         for seat in 0..state.num_players() {
             let view = state.event_view(seat, &action);
             let view_text = view.to_string();
+            if view_text.parse::<G::EventView>().as_ref() != Ok(&view) {
+                return Err(self.fail(
+                    seed,
+                    event,
+                    format!(
+                        "seat {seat}'s view '{view_text}' of '{text}' does not read back as itself"
+                    ),
+                ));
+            }
             if matches!(actor, Actor::Seat(_)) && view_text != text {
                 return Err(self.fail(
                     seed,

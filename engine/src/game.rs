@@ -143,7 +143,16 @@ pub trait Game:
     /// What one seat sees of one event: the event itself where it is public, a redacted form
     /// where it is not (`draw 4?`). `Display` is the text form logs, the external-agent
     /// protocol's `events` and seat-view transcripts show.
-    type EventView: Clone + Debug + PartialEq + Eq + Display + Send + Sync + 'static;
+    /// `FromStr` reads the text form back (a networked client is sent only texts).
+    type EventView: Clone
+        + Debug
+        + PartialEq
+        + Eq
+        + Display
+        + FromStr<Err = ParseActionError>
+        + Send
+        + Sync
+        + 'static;
 
     /// Name, player range, options and rules summary: the configuration's option table
     /// ([`GameConfig::info`]), the one place a game's description is written.

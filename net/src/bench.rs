@@ -16,7 +16,8 @@ use thiserror::Error;
 
 use crate::client::{AgentPlayer, play_seat};
 use crate::host::{HostError, HostSettings, StopCheck};
-use crate::{ClientError, ClientSettings, Connection, Host, NetGame, Target};
+use crate::{ClientError, ClientSettings, Connection, Host, Target};
+use mousehole_bots::BotGame;
 
 /// What the games measured.
 #[derive(Clone, Debug, PartialEq)]
@@ -51,7 +52,7 @@ pub enum BenchError {
 ///
 /// # Errors
 /// A host that cannot listen on 127.0.0.1, or a client that fails.
-pub fn remote_round_trips<G: NetGame>(
+pub fn remote_round_trips<G: BotGame>(
     config: &G::Config,
     games: usize,
 ) -> Result<RemoteBench, BenchError> {

@@ -11,7 +11,6 @@
 //! - [`client`]: joining a host, and a seat played by an agent from what it was sent.
 //! - [`wire`]: what a connection is sent, made from its seat's views alone.
 //! - [`code`]: the seats' codes.
-//! - [`views`]: event views read back from their text forms, per game.
 //! - [`testing`]: a game hosted on 127.0.0.1 and agents joining it, for tests.
 
 pub mod bench;
@@ -20,9 +19,7 @@ pub mod code;
 pub mod host;
 pub mod protocol;
 pub mod testing;
-pub mod views;
 pub mod wire;
 
 pub use client::{ClientError, ClientSettings, Connection, Joined, Target};
 pub use host::{Host, HostError, HostLog, HostSettings, Invitation, RemoteSeat, StopCheck};
-pub use views::{NetGame, NetVisitor, visit};

@@ -9,13 +9,12 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use mousehole_bots::{Fallback, ProgramOptions, SeatLabel};
+use mousehole_bots::{BotGame, BotVisitor, Fallback, ProgramOptions, SeatLabel};
 use mousehole_engine::{GameSpec, Match, Seat, Transcript};
 
 use crate::client::{AgentPlayer, Joined, Progress, play_seat};
 use crate::{
-    ClientError, ClientSettings, Connection, Host, HostSettings, Invitation, NetGame, NetVisitor,
-    StopCheck, Target,
+    ClientError, ClientSettings, Connection, Host, HostSettings, Invitation, StopCheck, Target,
 };
 
 /// Settings for tests: loopback only, and every wait short.
@@ -114,7 +113,7 @@ pub fn host(spec: &str, seats: &str, seed: u64, settings: HostSettings) -> Hoste
         log: Arc::clone(&log),
         stop: Arc::clone(&stop),
     };
-    let done = std::thread::spawn(move || crate::visit(&spec, thread).unwrap());
+    let done = std::thread::spawn(move || mousehole_bots::visit(&spec, thread).unwrap());
     let (address, invitations) = receiver.recv().expect("the host starts");
     Hosted {
         address,
@@ -134,10 +133,10 @@ struct HostThread {
     stop: Arc<AtomicBool>,
 }
 
-impl NetVisitor for HostThread {
+impl BotVisitor for HostThread {
     type Output = Transcript;
 
-    fn visit<G: NetGame>(self, config: G::Config) -> Transcript {
+    fn visit<G: BotGame>(self, config: G::Config) -> Transcript {
         let log = Arc::clone(&self.log);
         let host = Host::start(
             self.settings,

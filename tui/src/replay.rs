@@ -14,7 +14,7 @@ use crate::bots::{SeatName, recorded_names};
 use crate::session::LogEntry;
 use crate::session::hint::estimate_text;
 use crate::theme::Theme;
-use crate::view::Board;
+use crate::view::Surface;
 use crate::{TuiError, TuiGame, TuiVisitor};
 
 /// Whose view the viewer shows.
@@ -306,7 +306,7 @@ impl<G: TuiGame> Replay for ReplaySession<G> {
             ReplayView::Seat(_) => state.observation(seat),
         };
         let names: Vec<String> = (0..self.seen.len()).map(|s| format!("seat {s}")).collect();
-        let mut board = Board::new(buf, area, theme, &[], &names);
+        let mut board = Surface::new(buf, area, theme, &[], &names);
         board.die = G::die(&self.seen[seat][..self.position]);
         board.pan = pan;
         G::draw_board(&observation, &mut board);

@@ -1,6 +1,6 @@
 //! One board view per game: the [`BoardView`] trait each game implements in `view/<game>.rs`,
 //! drawing that game's typed observation for the seat whose view is shown, and the small
-//! drawing surface ([`Board`]) they draw on, which also records where each place of the board
+//! drawing surface ([`Surface`]) they draw on, which also records where each place of the board
 //! lies on the screen (for the mouse).
 
 mod cheese_day;
@@ -30,7 +30,7 @@ pub trait BoardView: BotGame {
     /// Every symbol the board draws, with what it means (the help's legend).
     const LEGEND: &'static [(&'static str, &'static str)];
 
-    /// Whether the board pans when it does not fit ([`Board::pan`]); others are cut.
+    /// Whether the board pans when it does not fit ([`Surface::pan`]); others are cut.
     const PANS: bool = false;
 
     /// Whether a turn starts with the player's own die ([`BoardView::own_roll`]), so that
@@ -42,7 +42,7 @@ pub trait BoardView: BotGame {
     fn board_size(observation: &Self::Observation) -> (u16, u16);
 
     /// Draws the board as the observation's seat sees it, marking `board.marked` spots.
-    fn draw_board(observation: &Self::Observation, board: &mut Board<'_, Self::Spot>);
+    fn draw_board(observation: &Self::Observation, board: &mut Surface<'_, Self::Spot>);
 
     /// The places `action` (one of the observing seat's legal actions) touches, for the
     /// board to highlight.
@@ -148,7 +148,7 @@ pub struct Ending {
 /// The surface a board view draws on: an area of the frame, the theme, the spots to mark, the
 /// seat names, the die to show, how far the person panned a board larger than its area, and
 /// the record of where each spot was drawn.
-pub struct Board<'a, S> {
+pub struct Surface<'a, S> {
     buf: &'a mut Buffer,
     area: Rect,
     pub theme: Theme,
@@ -163,23 +163,23 @@ pub struct Board<'a, S> {
     hits: Vec<(Rect, S)>,
 }
 
-impl<S> std::fmt::Debug for Board<'_, S> {
+impl<S> std::fmt::Debug for Surface<'_, S> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Board")
+        f.debug_struct("Surface")
             .field("area", &self.area)
             .finish_non_exhaustive()
     }
 }
 
-impl<S: Copy + PartialEq> Board<'_, S> {
+impl<S: Copy + PartialEq> Surface<'_, S> {
     pub fn new<'a>(
         buf: &'a mut Buffer,
         area: Rect,
         theme: Theme,
         marked: &'a [S],
         names: &'a [String],
-    ) -> Board<'a, S> {
-        Board {
+    ) -> Surface<'a, S> {
+        Surface {
             buf,
             area,
             theme,
@@ -297,7 +297,7 @@ pub fn draw_seat_view<G: crate::TuiGame>(
         height: board_height.min(area.height),
         ..area
     };
-    let mut board = Board::new(buf, board_area, theme, &[], &names);
+    let mut board = Surface::new(buf, board_area, theme, &[], &names);
     G::draw_board(&observation, &mut board);
     let status = observation.to_string();
     let mut lines: Vec<String> = status.lines().take(1).map(str::to_owned).collect();

@@ -9,7 +9,7 @@ use mousehole_engine::rng::match_seed_of_agent;
 use mousehole_engine::{Actor, GameSpec, Outcome, Seat};
 
 use super::{ClientError, Connection, Flow, Follower};
-use crate::views::{NetGame, NetVisitor, visit};
+use mousehole_bots::{BotGame, BotVisitor, visit};
 
 /// Makes the seat a client plays, once the host said which game it is.
 pub trait SeatMaker {
@@ -17,7 +17,7 @@ pub trait SeatMaker {
     ///
     /// # Errors
     /// The seat cannot be made for this game (an agent's settings it does not take).
-    fn make<G: NetGame>(&self) -> Result<Box<dyn Seat<G>>, ClientError>;
+    fn make<G: BotGame>(&self) -> Result<Box<dyn Seat<G>>, ClientError>;
 }
 
 /// A seat an agent or a program plays, built by the bots' one [`build_seat`].
@@ -28,7 +28,7 @@ pub struct AgentPlayer<'a> {
 }
 
 impl SeatMaker for AgentPlayer<'_> {
-    fn make<G: NetGame>(&self) -> Result<Box<dyn Seat<G>>, ClientError> {
+    fn make<G: BotGame>(&self) -> Result<Box<dyn Seat<G>>, ClientError> {
         let built = build_seat::<G>(self.label, self.programs)?.ok_or_else(|| {
             ClientError::Protocol(format!(
                 "'{}' is a person's seat: a seat joined headless is played by an agent or a program",
@@ -103,10 +103,10 @@ struct Drive<'a, M> {
     report: &'a mut dyn FnMut(Progress<'_>),
 }
 
-impl<M: SeatMaker> NetVisitor for Drive<'_, M> {
+impl<M: SeatMaker> BotVisitor for Drive<'_, M> {
     type Output = Result<Joined, ClientError>;
 
-    fn visit<G: NetGame>(self, _config: G::Config) -> Result<Joined, ClientError> {
+    fn visit<G: BotGame>(self, _config: G::Config) -> Result<Joined, ClientError> {
         let Drive {
             connection,
             maker,

@@ -8,7 +8,7 @@ use mousehole_engine::Decision;
 
 use super::{ClientError, ClientEvent, Connection, Progress, SeatGame};
 use crate::protocol::{AnswerMessage, ErrorKind, Incoming};
-use crate::views::NetGame;
+use mousehole_bots::BotGame;
 
 /// What the caller is to do after a [`Follower::take`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,7 +26,7 @@ pub enum Flow {
 }
 
 /// A seat's client following its game (see the module documentation).
-pub struct Follower<G: NetGame> {
+pub struct Follower<G: BotGame> {
     game: Option<SeatGame<G>>,
     /// Events reported so far (the host sends the game again after a rejoin).
     reported: usize,
@@ -34,7 +34,7 @@ pub struct Follower<G: NetGame> {
     answered: Option<(u64, String)>,
 }
 
-impl<G: NetGame> Default for Follower<G> {
+impl<G: BotGame> Default for Follower<G> {
     fn default() -> Self {
         Self {
             game: None,
@@ -44,7 +44,7 @@ impl<G: NetGame> Default for Follower<G> {
     }
 }
 
-impl<G: NetGame> std::fmt::Debug for Follower<G> {
+impl<G: BotGame> std::fmt::Debug for Follower<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Follower")
             .field("game", &self.game)
@@ -52,7 +52,7 @@ impl<G: NetGame> std::fmt::Debug for Follower<G> {
     }
 }
 
-impl<G: NetGame> Follower<G> {
+impl<G: BotGame> Follower<G> {
     /// The game, once a `new_game` named it.
     pub fn game(&self) -> Option<&SeatGame<G>> {
         self.game.as_ref()

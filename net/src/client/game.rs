@@ -11,13 +11,13 @@ use mousehole_engine::{DecisionView, Ending, GameConfig, GameSpec, Outcome, Seen
 use crate::wire::Over;
 
 use super::ClientError;
-use crate::views::NetGame;
+use mousehole_bots::BotGame;
 
 /// The longest note kept from the host (escaped: a host cannot recolour a terminal).
 const NOTE_CHARS: usize = 500;
 
 /// The decision asked of the seat.
-pub struct Asked<G: NetGame> {
+pub struct Asked<G: BotGame> {
     pub id: u64,
     pub observation: G::Observation,
     pub legal: Vec<G::Action>,
@@ -25,7 +25,7 @@ pub struct Asked<G: NetGame> {
     pub legal_texts: Vec<String>,
 }
 
-impl<G: NetGame> fmt::Debug for Asked<G> {
+impl<G: BotGame> fmt::Debug for Asked<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Asked")
             .field("id", &self.id)
@@ -35,7 +35,7 @@ impl<G: NetGame> fmt::Debug for Asked<G> {
 }
 
 /// A seat's game as its client knows it (see the module documentation).
-pub struct SeatGame<G: NetGame> {
+pub struct SeatGame<G: BotGame> {
     config: G::Config,
     spec: String,
     seat: usize,
@@ -49,7 +49,7 @@ pub struct SeatGame<G: NetGame> {
     over: Option<Over>,
 }
 
-impl<G: NetGame> fmt::Debug for SeatGame<G> {
+impl<G: BotGame> fmt::Debug for SeatGame<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("SeatGame")
             .field("spec", &self.spec)
@@ -60,7 +60,7 @@ impl<G: NetGame> fmt::Debug for SeatGame<G> {
     }
 }
 
-impl<G: NetGame> SeatGame<G> {
+impl<G: BotGame> SeatGame<G> {
     /// The game a `new_game` names: `spec` (canonical), `players`, the `seat` and its own
     /// agent `seed`.
     ///
@@ -150,7 +150,7 @@ impl<G: NetGame> SeatGame<G> {
     /// An event whose view is not one of this game's.
     pub fn receive(&mut self, events: &[EventMessage]) -> Result<(), ClientError> {
         for event in events {
-            let view = G::read_view(&event.action).ok_or_else(|| {
+            let view = event.action.parse::<G::EventView>().map_err(|_| {
                 ClientError::Protocol(format!(
                     "'{}' is not an event of {}",
                     mousehole_engine::text::shown(&event.action),

@@ -5,10 +5,11 @@
 
 use std::time::{Duration, Instant};
 
+use mousehole_bots::{BotGame, BotVisitor};
 use mousehole_bots::{ProgramOptions, SeatLabel, build_seat};
 use mousehole_engine::{GameSpec, Match, Seat, Transcript};
 use mousehole_net::protocol::ErrorKind;
-use mousehole_net::{ClientError, Connection, NetGame, NetVisitor, Target};
+use mousehole_net::{ClientError, Connection, Target};
 
 use crate::support::{Raw, agent, client_settings, closed_within, host, raw_tcp, settings};
 
@@ -49,9 +50,9 @@ fn two_remote_seats_and_a_bot_finish_and_the_transcript_replays() {
 /// Plays `spec` with `seats` as `play` does: every seat built by the bots' one `build_seat`.
 fn played(spec: &str, seats: &str, seed: u64) -> Transcript {
     struct Play(Vec<SeatLabel>, u64);
-    impl NetVisitor for Play {
+    impl BotVisitor for Play {
         type Output = Transcript;
-        fn visit<G: NetGame>(self, config: G::Config) -> Transcript {
+        fn visit<G: BotGame>(self, config: G::Config) -> Transcript {
             let mut seats: Vec<Box<dyn Seat<G> + Send>> = self
                 .0
                 .iter()
@@ -68,7 +69,7 @@ fn played(spec: &str, seats: &str, seed: u64) -> Transcript {
         }
     }
     let labels = SeatLabel::parse_list(seats).unwrap();
-    mousehole_net::visit(&spec.parse::<GameSpec>().unwrap(), Play(labels, seed)).unwrap()
+    mousehole_bots::visit(&spec.parse::<GameSpec>().unwrap(), Play(labels, seed)).unwrap()
 }
 
 /// The agents of `seats` play its first two seats from other terminals: the hosted game is

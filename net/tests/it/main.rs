@@ -4,4 +4,3 @@
 mod host;
 mod leak;
 mod support;
-mod views;

@@ -21,7 +21,7 @@ use super::{
 use crate::bots::{SeatName, seat_names};
 use crate::theme::Theme;
 use crate::view::Ending;
-use crate::view::{Board, spot_at};
+use crate::view::{Surface, spot_at};
 use crate::worker::{Job, Reply, Worker};
 use crate::{TuiError, TuiGame};
 
@@ -493,7 +493,7 @@ impl<G: TuiGame> GameSession<G> {
         let observation = self.shown_observation();
         let marked = self.marked();
         let names = self.short_names();
-        let mut board = Board::new(buf, area, theme, &marked, &names);
+        let mut board = Surface::new(buf, area, theme, &marked, &names);
         board.die = G::die(self.game.seen(self.viewer));
         board.pan = pan;
         G::draw_board(&observation, &mut board);

@@ -8,6 +8,7 @@
 
 use std::time::{Duration, Instant};
 
+use mousehole_bots::BotGame;
 use mousehole_bots::SeatLabel;
 use mousehole_bots::analysis::SeenDecision;
 use mousehole_bots::external::protocol::EventMessage;
@@ -16,7 +17,6 @@ use mousehole_engine::transcript::FORMAT;
 use mousehole_engine::{
     Decision, GameConfig, GameInfo, GameSpec, Outcome, SeenEvent, Transcript, TranscriptEvent,
 };
-use mousehole_net::NetGame;
 use mousehole_net::client::{ClientEvent, Flow, Follower, Progress};
 use mousehole_net::protocol::Incoming;
 use mousehole_net::{ClientError, Connection};
@@ -33,13 +33,13 @@ use super::{ChoiceItem, CoachState, EndView, GamePlan, GameView, HintView, Phase
 use crate::bots::{SeatName, recorded_names};
 use crate::review::{ReviewJob, SeenGame};
 use crate::theme::Theme;
-use crate::view::{Board, spot_at};
+use crate::view::{Surface, spot_at};
 use crate::{TuiError, TuiGame};
 
 /// What a hosted game needs of a game: the TUI's board views and the network's views.
-pub trait RemoteGame: TuiGame + NetGame {}
+pub trait RemoteGame: TuiGame + BotGame {}
 
-impl<G: TuiGame + NetGame> RemoteGame for G {}
+impl<G: TuiGame + BotGame> RemoteGame for G {}
 
 /// Code that works with any game as a hosted game's screen sees it.
 trait RemoteVisitor {
@@ -363,7 +363,7 @@ impl<G: RemoteGame> RemoteSession<G> {
         };
         let marked = self.marked();
         let names: Vec<String> = self.view.seats.iter().map(|n| n.short.clone()).collect();
-        let mut board = Board::new(buf, area, theme, &marked, &names);
+        let mut board = Surface::new(buf, area, theme, &marked, &names);
         board.die = self.follower.game().and_then(|game| G::die(game.history()));
         board.pan = pan;
         G::draw_board(observation, &mut board);

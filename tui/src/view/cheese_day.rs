@@ -10,7 +10,7 @@ use mousehole_engine::games::cheese_day::{
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::{Board, BoardView, Ending, count};
+use super::{BoardView, Ending, Surface, count};
 use crate::text::center;
 
 /// A pantry slot, 1…6.
@@ -64,7 +64,7 @@ impl BoardView for CheeseDay {
         )
     }
 
-    fn draw_board(observation: &CheeseDayObservation, board: &mut Board<'_, Slot>) {
+    fn draw_board(observation: &CheeseDayObservation, board: &mut Surface<'_, Slot>) {
         let theme = board.theme;
         for slot in 1..=SLOTS as u8 {
             draw_card(observation, board, slot);
@@ -289,7 +289,7 @@ fn trap_percent(observation: &CheeseDayObservation, value: u8) -> Option<u32> {
 }
 
 /// One pantry card: its slot in the top edge, holes, face (or trap chance), who peeked.
-fn draw_card(observation: &CheeseDayObservation, board: &mut Board<'_, Slot>, slot: u8) {
+fn draw_card(observation: &CheeseDayObservation, board: &mut Surface<'_, Slot>, slot: u8) {
     let theme = board.theme;
     let x = CARD_WIDTH * u16::from(slot - 1);
     let marked = board.is_marked(Slot(slot));

@@ -11,7 +11,7 @@ use mousehole_engine::Outcome;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::{Board, BoardView, Ending, count};
+use super::{BoardView, Ending, Surface, count};
 use crate::text::fit;
 
 /// What a Moose in the House action can touch.
@@ -86,7 +86,7 @@ impl BoardView for MooseHouse {
         (width, rows + 3 + CHIP_HEIGHT + 1 + discards)
     }
 
-    fn draw_board(observation: &MooseHouseObservation, board: &mut Board<'_, Place>) {
+    fn draw_board(observation: &MooseHouseObservation, board: &mut Surface<'_, Place>) {
         let theme = board.theme;
         let players = observation.houses.len() as u16;
         let room_rows = board
@@ -386,7 +386,7 @@ impl BoardView for MooseHouse {
 }
 
 /// A card of the hand as a small box; the first one's frame says `hand`.
-fn draw_chip(board: &mut Board<'_, Place>, x: u16, y: u16, card: Card, first: bool) {
+fn draw_chip(board: &mut Surface<'_, Place>, x: u16, y: u16, card: Card, first: bool) {
     let theme = board.theme;
     let spot = Place::Hand(card);
     let marked = board.is_marked(spot);

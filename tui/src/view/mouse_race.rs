@@ -10,7 +10,7 @@ use mousehole_engine::games::mouse_race::{
 };
 use ratatui::style::Modifier;
 
-use super::{Board, BoardView, Ending};
+use super::{BoardView, Ending, Surface};
 
 /// A cell of the grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,7 +63,7 @@ impl BoardView for MouseRace {
         (2 * LABEL + CELL * size, size + 3)
     }
 
-    fn draw_board(observation: &MouseRaceObservation, board: &mut Board<'_, Cell>) {
+    fn draw_board(observation: &MouseRaceObservation, board: &mut Surface<'_, Cell>) {
         let theme = board.theme;
         let size = observation.board.size;
         // The part of the grid that fits, around the seat's open end, moved by the pan.

@@ -10,7 +10,7 @@ use mousehole_engine::games::mouse_trap::{
 
 use mousehole_engine::{Outcome, SeenEvent};
 
-use super::{Board, BoardView, Ending};
+use super::{BoardView, Ending, Surface};
 use crate::session::ordinal;
 use crate::text::fit;
 
@@ -126,7 +126,7 @@ impl BoardView for MouseTrap {
         })
     }
 
-    fn draw_board(observation: &MouseTrapObservation, board: &mut Board<'_, Piece>) {
+    fn draw_board(observation: &MouseTrapObservation, board: &mut Surface<'_, Piece>) {
         let theme = board.theme;
         let board_data = &observation.board;
         let loop_start = board_data.loop_start;
@@ -365,7 +365,7 @@ fn steps_to(observation: &MouseTrapObservation, from: u8, to: u8) -> Option<u8> 
 /// One space: its kind on the first line, the mice on it on the second.
 fn draw_space(
     observation: &MouseTrapObservation,
-    board: &mut Board<'_, Piece>,
+    board: &mut Surface<'_, Piece>,
     space: u8,
     x: u16,
     y: u16,

@@ -2,9 +2,11 @@
 //! sees of an event"): every decision and roll as it is; a drawn card by its back only.
 
 use std::fmt::{self, Display};
+use std::str::FromStr;
 
-use super::CheeseDay;
 use super::action::CheeseDayAction;
+use super::{CheeseDay, INFO, VALUES};
+use crate::error::ParseActionError;
 
 /// One seat's view of an event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -24,6 +26,30 @@ impl Display for CheeseDayView {
     }
 }
 
+/// Reads a view back from its text form (a client of a networked game is sent only texts).
+impl FromStr for CheeseDayView {
+    type Err = ParseActionError;
+
+    fn from_str(text: &str) -> Result<Self, ParseActionError> {
+        let back = text
+            .strip_prefix("draw ")
+            .and_then(|rest| rest.strip_suffix('?'));
+        match back {
+            Some(value) => value
+                .parse()
+                .ok()
+                .filter(|value| (1..=VALUES as u8).contains(value))
+                .map(|value| CheeseDayView::Drawn { value })
+                .ok_or_else(|| ParseActionError::new(INFO.name, text, VIEW_EXPECTED)),
+            None => text.parse().map(CheeseDayView::Seen),
+        }
+    }
+}
+
+/// The forms a view may take, for the message when text is none.
+const VIEW_EXPECTED: &str =
+    "an event as written in a transcript, or draw V? for a card's back (value V = 1…6)";
+
 /// Every seat sees the same: a draw shows only the card's back.
 pub(super) fn event_view(
     _state: &CheeseDay,
@@ -33,5 +59,27 @@ pub(super) fn event_view(
     match action {
         CheeseDayAction::Draw(card) => CheeseDayView::Drawn { value: card.value },
         other => CheeseDayView::Seen(other),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CheeseDayView;
+
+    #[test]
+    fn text_that_is_no_view_does_not_read_as_one() {
+        for text in [
+            "",
+            "draw",
+            "draw x?",
+            "draw 400?",
+            "draw 0?",
+            "draw 7?",
+            "take",
+            "\u{1b}[31m",
+        ] {
+            assert!(text.parse::<CheeseDayView>().is_err(), "{text}");
+        }
+        assert_eq!("draw 4?".parse(), Ok(CheeseDayView::Drawn { value: 4 }));
     }
 }

@@ -3,6 +3,7 @@
 //! unless it is a Moose in the House card discarded face up at once.
 
 use std::fmt::{self, Display};
+use std::str::FromStr;
 
 use super::{Card, MooseHouse, MooseHouseAction};
 
@@ -13,6 +14,18 @@ pub enum MooseHouseView {
     Seen(MooseHouseAction),
     /// A card another seat drew: `draw ?`.
     HiddenDraw,
+}
+
+/// Reads a view back from its text form (a client of a networked game is sent only texts).
+impl FromStr for MooseHouseView {
+    type Err = crate::error::ParseActionError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        if text == "draw ?" {
+            return Ok(MooseHouseView::HiddenDraw);
+        }
+        text.parse().map(MooseHouseView::Seen)
+    }
 }
 
 impl Display for MooseHouseView {
@@ -39,5 +52,18 @@ pub(super) fn event_view(
             }
         }
         other => MooseHouseView::Seen(other),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MooseHouseView;
+
+    #[test]
+    fn text_that_is_no_view_does_not_read_as_one() {
+        for text in ["", "draw ?x", "draw", "?", "\u{1b}[31m"] {
+            assert!(text.parse::<MooseHouseView>().is_err(), "{text}");
+        }
+        assert_eq!("draw ?".parse(), Ok(MooseHouseView::HiddenDraw));
     }
 }

@@ -2,6 +2,7 @@
 //! sees of an event"): every decision as it is; a drawn tile by its drawer only.
 
 use std::fmt::{self, Display};
+use std::str::FromStr;
 
 use super::{MouseRace, MouseRaceAction};
 
@@ -12,6 +13,18 @@ pub enum MouseRaceView {
     Seen(MouseRaceAction),
     /// A tile another seat drew: `draw ?`.
     HiddenDraw,
+}
+
+/// Reads a view back from its text form (a client of a networked game is sent only texts).
+impl FromStr for MouseRaceView {
+    type Err = crate::error::ParseActionError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        if text == "draw ?" {
+            return Ok(MouseRaceView::HiddenDraw);
+        }
+        text.parse().map(MouseRaceView::Seen)
+    }
 }
 
 impl Display for MouseRaceView {
