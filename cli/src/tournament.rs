@@ -123,8 +123,9 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
 
 fn run_tournament(args: &TournamentArgs) -> Result<ExitCode> {
     let Some(game) = args.game.as_deref() else {
+        let example = mousehole_engine::registry::games()[0].name;
         bail!(
-            "--game SPEC is required: the game to play (e.g. --game cheese-day; `mousehole list` shows them)"
+            "--game SPEC is required: the game to play (e.g. --game {example}; `mousehole list` shows them)"
         );
     };
     let spec = game_spec(game, args.players, &args.options)?;

@@ -9,6 +9,8 @@ use std::sync::{Arc, Mutex};
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 
+mod names;
+
 #[derive(Debug, Parser)]
 #[command(name = "cargo xtask", about = "mousehole project tasks")]
 struct Cli {
@@ -47,6 +49,9 @@ enum Task {
         #[arg(long, default_value_t = 5.0)]
         seconds: f64,
     },
+    /// Where each game is named outside its own files (the registry's list should be the
+    /// only shared source file); fails otherwise.
+    Names,
     /// Run the tests writing changed insta snapshots as `.snap.new` files to review.
     Snapshots,
     /// Regenerate docs/STRENGTH.md and its charts (docs/strength/): every game's agent
@@ -77,6 +82,7 @@ fn main() -> Result<()> {
         Task::Soak { games, game } => soak(games, game.as_deref()),
         Task::Stats { game } => stats(game.as_deref()),
         Task::Bench { seconds } => bench(seconds),
+        Task::Names => names::report(&root()),
         Task::Snapshots => snapshots(),
         Task::Strength { quick, seed } => strength(quick, seed),
     }

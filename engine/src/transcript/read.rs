@@ -394,7 +394,7 @@ fn from_parts(parts: Parts) -> Result<Transcript, ReadError> {
             });
         }
     }
-    let game = top.string("game", "a game name such as \"cheese-day\"")?;
+    let game = top.string("game", "a game name, as `mousehole list` shows them")?;
     let options = top.options()?;
     let seed = top.whole("seed", u64::MAX)?;
     let seats = top.strings(
