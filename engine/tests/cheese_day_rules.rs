@@ -3,7 +3,7 @@
 //! each seat sees of each kind of event, the notes it reads and the labels of its choices.
 
 use mousehole_engine::games::cheese_day::{
-    CheeseDay, CheeseDayAction, CheeseDayConfig, Face, FaceCounts, Phase, PhaseView, Reserve,
+    CheeseDay, CheeseDayAction, CheeseDayConfig, Face, FaceCounts, ObservedPhase, Phase, Reserve,
     SeatCount, ValueCounts,
 };
 use mousehole_engine::testing::{action, after, config, play};
@@ -272,7 +272,7 @@ fn take_reveals_the_card_and_refills_the_slot_from_the_reserve_top() {
     assert_eq!(slot3.value, 3, "the reserve's top card moved into the slot");
     assert_eq!(slot3.peeked_by, Vec::<usize>::new());
     assert_eq!(state.phase(), Phase::Draw);
-    assert_eq!(observation.phase, PhaseView::Draw);
+    assert_eq!(observation.phase, ObservedPhase::Draw);
     play(&mut state, &["draw 2T"]);
     assert_eq!(state.observation(0).reserve.top, Some(2));
     assert_eq!(state.turn(), 1);
@@ -566,7 +566,7 @@ fn the_observation_states_phase_turn_and_deciding_seat_plainly() {
     let observation = state.observation(2);
     assert_eq!(
         (observation.phase, observation.turn, observation.deciding),
-        (PhaseView::Deal, 0, None)
+        (ObservedPhase::Deal, 0, None)
     );
     assert!(observation.pantry.is_empty(), "no card is dealt yet");
     play(
@@ -577,14 +577,14 @@ fn the_observation_states_phase_turn_and_deciding_seat_plainly() {
     );
     assert_eq!(
         state.observation(2).phase,
-        PhaseView::Draw,
+        ObservedPhase::Draw,
         "the reserve top is next"
     );
     play(&mut state, &["draw 3T"]);
     let observation = state.observation(2);
     assert_eq!(
         (observation.phase, observation.deciding),
-        (PhaseView::Roll, None)
+        (ObservedPhase::Roll, None)
     );
     let slots: Vec<(u8, u8)> = observation
         .pantry
@@ -601,7 +601,7 @@ fn the_observation_states_phase_turn_and_deciding_seat_plainly() {
             observation.turn,
             observation.deciding
         ),
-        (PhaseView::Choose { roll: 4 }, Some(4), 0, Some(0))
+        (ObservedPhase::Choose { roll: 4 }, Some(4), 0, Some(0))
     );
     play(
         &mut state,

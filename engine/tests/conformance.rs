@@ -255,9 +255,9 @@ fn every_field_of_the_published_contracts_is_described_and_phase_is_one_shape() 
         assert!(all.len() > 5, "{}: only {} objects", info.name, all.len());
         assert!(undescribed.is_empty(), "{}: {undescribed:?}", info.name);
 
-        let phase = &schema["$defs"]["PhaseView"];
+        let phase = &schema["$defs"]["ObservedPhase"];
         assert_eq!(
-            schema["properties"]["phase"]["$ref"], "#/$defs/PhaseView",
+            schema["properties"]["phase"]["$ref"], "#/$defs/ObservedPhase",
             "{}",
             info.name
         );

@@ -4,7 +4,7 @@
 
 use mousehole_engine::games::moose_house::{
     Card, Cards, Content, House, MooseHouse, MooseHouseAction, MooseHouseConfig,
-    MooseHouseObservation, PendingMoose, Phase, PhaseView, Room, RoomKind, RoomView,
+    MooseHouseObservation, ObservedPhase, ObservedRoom, PendingMoose, Phase, Room, RoomKind,
 };
 use mousehole_engine::rng::{sample_weighted, seat_rng};
 use mousehole_engine::testing::{act, action, after, config};
@@ -1022,7 +1022,7 @@ fn the_observation_states_who_decides_and_the_pending_moose() {
     assert_eq!(bystander.receiving, None);
     assert_eq!(
         bystander.phase,
-        PhaseView::Trap {
+        ObservedPhase::Trap {
             pending_moose: PendingMoose {
                 attacker: 0,
                 target: 2,
@@ -1046,7 +1046,7 @@ fn the_observation_states_who_decides_and_the_pending_moose() {
     assert!(target_house.moose_in_house);
     assert_eq!(
         target_house.rooms,
-        vec![RoomView {
+        vec![ObservedRoom {
             room: 1,
             kind: RoomKind::Kitchen,
             content: Content::Empty,
@@ -1063,7 +1063,7 @@ fn the_observation_states_who_decides_and_the_pending_moose() {
     // After the trap: refills, the trapper first; nobody decides, the trapper receives.
     act(&mut state, "trap");
     let after = state.observation(1);
-    assert_eq!(after.phase, PhaseView::Refill { queue: vec![2, 0] });
+    assert_eq!(after.phase, ObservedPhase::Refill { queue: vec![2, 0] });
     assert_eq!(after.refill_queue(), [2, 0]);
     assert_eq!((after.deciding, after.receiving), (None, Some(2)));
     assert_eq!(after.pending_moose(), None);

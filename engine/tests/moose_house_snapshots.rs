@@ -5,7 +5,7 @@
 //! snapshotted by the CLI's tests and checked against real observations by the conformance
 //! harness.
 
-use mousehole_engine::games::moose_house::{MooseHouse, MooseHouseAction, PhaseView};
+use mousehole_engine::games::moose_house::{MooseHouse, MooseHouseAction, ObservedPhase};
 use mousehole_engine::playout::{RandomGames, random_match, random_transcript};
 use mousehole_engine::testing::config;
 use mousehole_engine::{Game, Transcript};
@@ -89,14 +89,14 @@ fn json(state: &MooseHouse, seat: usize) -> String {
     serde_json::to_string_pretty(&state.observation(seat)).expect("observations serialise")
 }
 
-fn phase(state: &MooseHouse, seat: usize) -> PhaseView {
+fn phase(state: &MooseHouse, seat: usize) -> ObservedPhase {
     state.observation(seat).phase
 }
 
 /// Seat 0 plays first; seats see their own hands and only the sizes of the others.
 #[test]
 fn observation_at_the_start_of_play() {
-    let start = first("players=3", 11, |s| phase(s, 0) == PhaseView::Play);
+    let start = first("players=3", 11, |s| phase(s, 0) == ObservedPhase::Play);
     let seat_0 = start.observation(0);
     assert_eq!(seat_0.deciding, Some(0));
     assert_eq!(seat_0.hand_sizes, vec![4, 4, 4]);
@@ -150,7 +150,7 @@ fn observation_while_hands_are_refilled_after_a_trap() {
         .map(|(_, state)| state)
         .expect("seed 11 has a trap with two refills after it");
     let observation = refill.observation(2);
-    assert!(matches!(observation.phase, PhaseView::Refill { .. }));
+    assert!(matches!(observation.phase, ObservedPhase::Refill { .. }));
     assert_eq!(observation.deciding, None);
     assert_eq!(observation.receiving, Some(observation.refill_queue()[0]));
     insta::assert_snapshot!("moose_house_observation_refill_seat_2", json(&refill, 2));
@@ -164,7 +164,7 @@ fn observation_while_hands_are_refilled_after_a_trap() {
 #[test]
 fn observation_at_a_turn_draw() {
     let draw = first("players=2,draw=first", 5, |s| {
-        phase(s, 0) == PhaseView::TurnDraw && s.turn() == 1
+        phase(s, 0) == ObservedPhase::TurnDraw && s.turn() == 1
     });
     let observation = draw.observation(0);
     assert_eq!(observation.receiving, Some(1));
@@ -177,7 +177,7 @@ fn observation_at_a_turn_draw() {
 fn observation_at_the_end() {
     let end = states("players=3", 11).pop().expect("a game has states");
     let observation = end.observation(1);
-    assert_eq!(observation.phase, PhaseView::Over);
+    assert_eq!(observation.phase, ObservedPhase::Over);
     assert_eq!((observation.deciding, observation.receiving), (None, None));
     assert_eq!(observation.passes, 3);
     insta::assert_snapshot!("moose_house_observation_end_seat_1", json(&end, 1));

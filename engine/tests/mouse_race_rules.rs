@@ -2,8 +2,8 @@
 //! from explicit event sequences (chance draws are scripted like any other action).
 
 use mousehole_engine::games::mouse_race::{
-    End, HeldTile, MouseRace, MouseRaceAction, MouseRaceConfig, OpenEnd, Phase, PhaseView, Square,
-    TileCounts, TileKind,
+    End, HeldTile, MouseRace, MouseRaceAction, MouseRaceConfig, ObservedPhase, OpenEnd, Phase,
+    Square, TileCounts, TileKind,
 };
 use mousehole_engine::playout::random_match;
 use mousehole_engine::rng::chance_rng;
@@ -778,13 +778,13 @@ fn a_drawn_tile_is_seen_by_its_drawer_only_and_the_bag_with_the_hand_is_public()
     let theirs = state.observation(1);
     assert_eq!(
         mine.phase,
-        PhaseView::Holding {
+        ObservedPhase::Holding {
             tile: HeldTile::Curve
         }
     );
     assert_eq!(
         theirs.phase,
-        PhaseView::Holding {
+        ObservedPhase::Holding {
             tile: HeldTile::Hidden
         }
     );
@@ -1255,7 +1255,7 @@ fn choice_labels_say_where_a_tile_goes_and_which_way_a_curve_turns() {
 fn the_observation_states_who_decides_whose_turn_it_is_and_the_board_geometry() {
     let start = after::<MouseRace>("players=3,size=9", &[]).observation(2);
     assert_eq!((start.seat, start.turn, start.deciding), (2, 0, Some(0)));
-    assert_eq!(start.phase, PhaseView::Turn);
+    assert_eq!(start.phase, ObservedPhase::Turn);
     assert_eq!((start.turns_played, start.max_turns), (0, 600));
     assert_eq!(start.options.size(), 9);
     assert_eq!(start.board.size, 9);
@@ -1281,12 +1281,12 @@ fn the_observation_states_who_decides_whose_turn_it_is_and_the_board_geometry() 
     );
     let drawing = after::<MouseRace>("players=3,size=9", &["draw"]).observation(1);
     assert_eq!(drawing.deciding, None, "nobody decides a draw");
-    assert_eq!(drawing.phase, PhaseView::Draw { extra: false });
+    assert_eq!(drawing.phase, ObservedPhase::Draw { extra: false });
     let over = after::<MouseRace>("size=7,max_turns=1", &["pass"]).observation(0);
     assert_eq!(over.deciding, None);
     assert_eq!(
         over.phase,
-        PhaseView::Over {
+        ObservedPhase::Over {
             end: End::TurnLimit
         }
     );

@@ -16,8 +16,8 @@ pub use self::action::{Card, CheeseDayAction, Face};
 pub use self::config::CheeseDayConfig;
 use self::config::INFO;
 pub use self::observation::{
-    CheeseDayObservation, Collection, DiscardedValue, FaceCounts, PantrySlot, PhaseView, Reserve,
-    SeatCount, ValueCounts,
+    CheeseDayObservation, Collection, DiscardedValue, FaceCounts, ObservedPhase, PantrySlot,
+    Reserve, SeatCount, ValueCounts,
 };
 pub use self::views::CheeseDayView;
 use crate::error::BrokenInvariant;

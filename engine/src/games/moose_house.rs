@@ -24,7 +24,9 @@ pub use self::cards::{Card, Cards, DECK_SIZE, KINDS, RoomKind};
 use self::config::INFO;
 pub use self::config::{DrawRule, MooseHouseConfig};
 pub use self::house::{Content, House, MAX_EMPTY_ROOMS, MAX_ROOMS, Room};
-pub use self::observation::{HouseView, MooseHouseObservation, PendingMoose, PhaseView, RoomView};
+pub use self::observation::{
+    MooseHouseObservation, ObservedHouse, ObservedPhase, ObservedRoom, PendingMoose,
+};
 pub use self::phase::{Phase, RefillQueue};
 pub use self::views::MooseHouseView;
 use crate::error::BrokenInvariant;

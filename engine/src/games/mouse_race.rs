@@ -19,8 +19,8 @@ pub use self::board::{Board, Cell, Dir, Geometry, MAX_SIZE, MIN_SIZE, Spot, Squa
 use self::config::INFO;
 pub use self::config::{MouseRaceConfig, TileCounts};
 pub use self::observation::{
-    BoardView, Content, CornerView, HeldTile, MouseRaceObservation, OpenEnd, PathView, PhaseView,
-    Shape, StartCell, TileView,
+    Content, HeldTile, MouseRaceObservation, ObservedBoard, ObservedCorner, ObservedPath,
+    ObservedPhase, ObservedTile, OpenEnd, Shape, StartCell,
 };
 use self::rules::{OpenEnds, RoadStatus};
 pub use self::views::MouseRaceView;

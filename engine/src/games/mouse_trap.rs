@@ -23,7 +23,8 @@ pub use action::MouseTrapAction;
 use board::{SAFE, Space, forward, space};
 pub use config::{MouseTrapConfig, Reliability};
 pub use observation::{
-    BoardSpace, BoardView, Ending, MouseTrapObservation, MouseView, PhaseView, TrapView,
+    BoardSpace, Ending, MouseTrapObservation, ObservedBoard, ObservedMouse, ObservedPhase,
+    ObservedTrap,
 };
 
 /// Most seats the game allows.

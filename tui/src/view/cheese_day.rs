@@ -5,7 +5,7 @@
 
 use mousehole_engine::Outcome;
 use mousehole_engine::games::cheese_day::{
-    CheeseDay, CheeseDayAction, CheeseDayObservation, Face, PhaseView, SLOTS,
+    CheeseDay, CheeseDayAction, CheeseDayObservation, Face, ObservedPhase, SLOTS,
 };
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -72,8 +72,8 @@ impl BoardView for CheeseDay {
         let mut y = CARD_HEIGHT;
         // The die and the reserve.
         let die = match observation.phase {
-            PhaseView::Choose { roll } => format!("[{roll}]"),
-            PhaseView::Roll => "[…]".to_owned(),
+            ObservedPhase::Choose { roll } => format!("[{roll}]"),
+            ObservedPhase::Roll => "[…]".to_owned(),
             _ => "[ ]".to_owned(),
         };
         let mut x = board.put(0, y, "die ", theme.dim());
@@ -164,7 +164,7 @@ impl BoardView for CheeseDay {
     }
 
     fn dealing(observation: &CheeseDayObservation) -> bool {
-        observation.phase == PhaseView::Deal
+        observation.phase == ObservedPhase::Deal
     }
 
     fn spots(_observation: &CheeseDayObservation, action: &CheeseDayAction) -> Vec<Slot> {
@@ -213,7 +213,7 @@ impl BoardView for CheeseDay {
         _outcome: &Outcome,
         names: &[String],
     ) -> Option<Ending> {
-        if observation.phase != PhaseView::Over {
+        if observation.phase != ObservedPhase::Over {
             return None;
         }
         // Every collection and trap count is public: any seat's observation holds them all.

@@ -3,7 +3,8 @@
 //! the draw pile's count and the discard pile; the trap question as a modal.
 
 use mousehole_engine::games::moose_house::{
-    Card, Cards, Content, MooseHouse, MooseHouseAction, MooseHouseObservation, PhaseView, RoomKind,
+    Card, Cards, Content, MooseHouse, MooseHouseAction, MooseHouseObservation, ObservedPhase,
+    RoomKind,
 };
 
 use mousehole_engine::Game as _;
@@ -245,7 +246,7 @@ impl BoardView for MooseHouse {
     }
 
     fn dealing(observation: &MooseHouseObservation) -> bool {
-        observation.phase == PhaseView::Deal
+        observation.phase == ObservedPhase::Deal
     }
 
     fn question(observation: &MooseHouseObservation) -> Option<String> {
@@ -306,7 +307,7 @@ impl BoardView for MooseHouse {
         outcome: &Outcome,
         _names: &[String],
     ) -> Option<Ending> {
-        if observation.phase != PhaseView::Over {
+        if observation.phase != ObservedPhase::Over {
             return None;
         }
         // Houses are public and the outcome's scores count every hand's moose: how many a

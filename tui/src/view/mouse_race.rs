@@ -286,7 +286,8 @@ impl BoardView for MouseRace {
         names: &[String],
     ) -> Option<Ending> {
         // The board is public: any seat's observation holds every path and how it ended.
-        let mousehole_engine::games::mouse_race::PhaseView::Over { end } = observation.phase else {
+        let mousehole_engine::games::mouse_race::ObservedPhase::Over { end } = observation.phase
+        else {
             return None;
         };
         let reason = match end {

@@ -5,7 +5,7 @@
 
 use mousehole_engine::games::mouse_trap::board::Space;
 use mousehole_engine::games::mouse_trap::{
-    MouseTrap, MouseTrapAction, MouseTrapObservation, PhaseView,
+    MouseTrap, MouseTrapAction, MouseTrapObservation, ObservedPhase,
 };
 
 use mousehole_engine::{Outcome, SeenEvent};
@@ -73,7 +73,7 @@ impl BoardView for MouseTrap {
     }
 
     fn own_roll(observation: &MouseTrapObservation) -> Option<usize> {
-        matches!(observation.phase, PhaseView::Roll).then_some(observation.turn)
+        matches!(observation.phase, ObservedPhase::Roll).then_some(observation.turn)
     }
 
     fn prompt(observation: &MouseTrapObservation) -> Option<String> {
@@ -89,14 +89,14 @@ impl BoardView for MouseTrap {
             }
         };
         Some(match &observation.phase {
-            PhaseView::Roll => "Your turn: roll your die.".to_owned(),
-            PhaseView::Rob {
+            ObservedPhase::Roll => "Your turn: roll your die.".to_owned(),
+            ObservedPhase::Rob {
                 remaining, victims, ..
             } => format!(
                 "You take {remaining} more cheese from the richest: name who gives the next piece ({}).",
                 seats(victims)
             ),
-            PhaseView::TurnCrank {
+            ObservedPhase::TurnCrank {
                 movable,
                 on_wheel,
                 move_cost,
@@ -204,7 +204,7 @@ impl BoardView for MouseTrap {
             },
         );
         let die = match (board.die, &observation.phase) {
-            (_, PhaseView::Roll) => "[…]".to_owned(),
+            (_, ObservedPhase::Roll) => "[…]".to_owned(),
             (Some(roll), _) => format!("[{roll}]"),
             (None, _) => "[ ]".to_owned(),
         };
@@ -250,7 +250,7 @@ impl BoardView for MouseTrap {
             }
             MouseTrapAction::Crank => {
                 let mut spots = vec![Piece::Space(observation.board.cheese_wheel)];
-                if let PhaseView::TurnCrank { on_wheel, .. } = &observation.phase {
+                if let ObservedPhase::TurnCrank { on_wheel, .. } = &observation.phase {
                     spots.extend(on_wheel.iter().map(|&seat| Piece::Mouse(seat)));
                 }
                 spots
@@ -273,7 +273,7 @@ impl BoardView for MouseTrap {
     ) -> Option<Ending> {
         // Everything is public: any seat's observation holds every mouse.
         let reason = match &observation.phase {
-            PhaseView::Over {
+            ObservedPhase::Over {
                 ended_by: mousehole_engine::games::mouse_trap::Ending::LastMouse,
                 winners,
             } => match winners.as_slice() {
@@ -283,7 +283,7 @@ impl BoardView for MouseTrap {
                 ),
                 _ => "the last mice were caught together".to_owned(),
             },
-            PhaseView::Over { .. } => format!(
+            ObservedPhase::Over { .. } => format!(
                 "the turn limit ({} turns) was reached: the mice still in play rank by cheese",
                 observation.max_turns
             ),

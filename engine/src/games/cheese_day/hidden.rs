@@ -3,7 +3,7 @@
 //! state (the leak tests' resampling).
 
 use super::action::{Card, Face};
-use super::observation::{CheeseDayObservation, PhaseView};
+use super::observation::{CheeseDayObservation, ObservedPhase};
 use super::{CheeseDay, MAX_PLAYERS, PantryCard, Phase, SLOTS, VALUES};
 use crate::rng::{GameRng, below};
 
@@ -12,10 +12,10 @@ use crate::rng::{GameRng, below};
 pub(super) fn determinize(obs: &CheeseDayObservation, rng: &mut GameRng) -> CheeseDay {
     let seat = obs.seat;
     let phase = match obs.phase {
-        PhaseView::Deal | PhaseView::Draw => Phase::Draw,
-        PhaseView::Choose { roll } => Phase::Choose { roll },
-        PhaseView::Roll => Phase::Roll,
-        PhaseView::Over => Phase::Over,
+        ObservedPhase::Deal | ObservedPhase::Draw => Phase::Draw,
+        ObservedPhase::Choose { roll } => Phase::Choose { roll },
+        ObservedPhase::Roll => Phase::Roll,
+        ObservedPhase::Over => Phase::Over,
     };
     let mut pools: [[u32; 2]; VALUES] = [[0; 2]; VALUES];
     for (pool, unseen) in pools.iter_mut().zip(&obs.unseen) {

@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use super::action::{CheeseDayAction, Face};
-use super::observation::{CheeseDayObservation, PhaseView};
+use super::observation::{CheeseDayObservation, ObservedPhase};
 use super::views::CheeseDayView;
 use super::{CheeseDay, SLOTS, TRAPS_TO_LOSE};
 use crate::game::Actor;
@@ -21,7 +21,7 @@ pub(super) fn event_note(
 ) -> Option<String> {
     let action = match view {
         CheeseDayView::Drawn { .. } => {
-            return Some(if before.phase == PhaseView::Deal {
+            return Some(if before.phase == ObservedPhase::Deal {
                 let slot = (1..=SLOTS as u8).find(|&s| before.slot(s).is_none())?;
                 format!("into pantry slot {slot}")
             } else {
@@ -103,7 +103,7 @@ pub(super) fn event_note(
         }
         CheeseDayAction::Roll(_) | CheeseDayAction::Draw(_) => {}
     }
-    if after.phase == PhaseView::Over && after.players.iter().all(|p| !p.out) {
+    if after.phase == ObservedPhase::Over && after.players.iter().all(|p| !p.out) {
         note.push_str("; the reserve is empty: game over");
     }
     Some(note)

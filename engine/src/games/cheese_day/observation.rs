@@ -20,7 +20,7 @@ pub struct CheeseDayObservation {
     pub options: CheeseDayConfig,
     /// Where the game stands within a turn: `kind` names the phase, and the phase's own facts
     /// (the roll to act on) come with it.
-    pub phase: PhaseView,
+    pub phase: ObservedPhase,
     /// Whose turn it is: the seat that rolls next or has rolled. Seat 0 during the deal; at the
     /// end, the seat that took its third trap, or the seat that would have been next.
     pub turn: usize,
@@ -48,7 +48,7 @@ pub struct CheeseDayObservation {
 /// with the facts that belong to that phase alone (the same shape in every game).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum PhaseView {
+pub enum ObservedPhase {
     /// Setup: chance deals the next card into the lowest empty pantry slot.
     Deal,
     /// Chance draws the reserve's new top card (its back becomes visible).
@@ -164,7 +164,7 @@ impl CheeseDayObservation {
     /// The die roll the deciding seat must act on: phase `choose` only.
     pub fn roll(&self) -> Option<u8> {
         match self.phase {
-            PhaseView::Choose { roll } => Some(roll),
+            ObservedPhase::Choose { roll } => Some(roll),
             _ => None,
         }
     }
@@ -241,18 +241,18 @@ pub(super) fn observation(state: &CheeseDay, seat: usize) -> CheeseDayObservatio
     });
     let full = state.pantry[SLOTS - 1].is_some();
     let phase = match state.phase {
-        Phase::Draw if !full => PhaseView::Deal,
-        Phase::Draw => PhaseView::Draw,
-        Phase::Roll => PhaseView::Roll,
-        Phase::Choose { roll } => PhaseView::Choose { roll },
-        Phase::Over => PhaseView::Over,
+        Phase::Draw if !full => ObservedPhase::Deal,
+        Phase::Draw => ObservedPhase::Draw,
+        Phase::Roll => ObservedPhase::Roll,
+        Phase::Choose { roll } => ObservedPhase::Choose { roll },
+        Phase::Over => ObservedPhase::Over,
     };
     CheeseDayObservation {
         seat,
         options: state.config,
         phase,
         turn: state.turn(),
-        deciding: matches!(phase, PhaseView::Choose { .. }).then(|| state.turn()),
+        deciding: matches!(phase, ObservedPhase::Choose { .. }).then(|| state.turn()),
         pantry,
         reserve: Reserve {
             cards: state.reserve_len,
@@ -273,13 +273,13 @@ impl Display for CheeseDayObservation {
         };
         write!(f, "You are seat {}. ", self.seat)?;
         match self.phase {
-            PhaseView::Deal => writeln!(f, "The pantry is being dealt.")?,
-            PhaseView::Draw => writeln!(f, "A new reserve top card is being drawn.")?,
-            PhaseView::Roll if self.turn == self.seat => {
+            ObservedPhase::Deal => writeln!(f, "The pantry is being dealt.")?,
+            ObservedPhase::Draw => writeln!(f, "A new reserve top card is being drawn.")?,
+            ObservedPhase::Roll if self.turn == self.seat => {
                 writeln!(f, "You are about to roll.")?;
             }
-            PhaseView::Roll => writeln!(f, "{turn} is about to roll.")?,
-            PhaseView::Choose { roll } => {
+            ObservedPhase::Roll => writeln!(f, "{turn} is about to roll.")?,
+            ObservedPhase::Choose { roll } => {
                 let task = if self.pantry_cards_of(roll) == 0 {
                     format!("no card shows {roll}: peek at any slot")
                 } else {
@@ -287,7 +287,7 @@ impl Display for CheeseDayObservation {
                 };
                 writeln!(f, "{turn} rolled {roll}: {task}.")?;
             }
-            PhaseView::Over => writeln!(f, "The game is over.")?,
+            ObservedPhase::Over => writeln!(f, "The game is over.")?,
         }
         writeln!(f, "Pantry:")?;
         for slot in 1..=SLOTS as u8 {

@@ -2,7 +2,7 @@
 //! Sampling it from one seat's observation (determinization) or from the true state (the leak
 //! tests' resampling).
 
-use super::observation::{MooseHouseObservation, PhaseView};
+use super::observation::{MooseHouseObservation, ObservedPhase};
 use super::{Card, Cards, HAND_SIZE, MAX_PLAYERS, MooseHouse, Phase, RefillQueue};
 use crate::game::Game;
 use crate::options::GameConfig;
@@ -51,21 +51,21 @@ pub(super) fn determinize(obs: &MooseHouseObservation, rng: &mut GameRng) -> Moo
 /// The state's phase as the observation states it.
 fn phase(obs: &MooseHouseObservation, players: usize) -> Phase {
     match &obs.phase {
-        PhaseView::Deal => Phase::Deal {
+        ObservedPhase::Deal => Phase::Deal {
             dealt: obs
                 .hand_sizes
                 .iter()
                 .fold(0_u8, |sum, &n| sum.saturating_add(n))
                 .min(HAND_SIZE * players as u8 - 1),
         },
-        PhaseView::TurnDraw => Phase::TurnDraw,
-        PhaseView::Play => Phase::Play,
-        PhaseView::Trap { pending_moose } => Phase::Trap {
+        ObservedPhase::TurnDraw => Phase::TurnDraw,
+        ObservedPhase::Play => Phase::Play,
+        ObservedPhase::Trap { pending_moose } => Phase::Trap {
             target: pending_moose.target,
             kind: pending_moose.kind,
             room: pending_moose.room.saturating_sub(1),
         },
-        PhaseView::Refill { queue } => Phase::Refill {
+        ObservedPhase::Refill { queue } => Phase::Refill {
             queue: RefillQueue::of(
                 queue
                     .iter()
@@ -74,7 +74,7 @@ fn phase(obs: &MooseHouseObservation, players: usize) -> Phase {
                     .take(MAX_PLAYERS),
             ),
         },
-        PhaseView::Over => Phase::Over,
+        ObservedPhase::Over => Phase::Over,
     }
 }
 

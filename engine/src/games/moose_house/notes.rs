@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::observation::{MooseHouseObservation, PhaseView};
+use super::observation::{MooseHouseObservation, ObservedPhase};
 use super::views::MooseHouseView;
 use super::{Card, MooseHouse, MooseHouseAction, Phase, RoomKind};
 use crate::game::Actor;
@@ -216,7 +216,7 @@ pub(super) fn event_note(
         MooseHouseView::HiddenDraw => {
             let seat = usize::from(before.receiving?);
             return Some(match before.phase {
-                PhaseView::Deal => format!("a card dealt to {}", names.who(seat)),
+                ObservedPhase::Deal => format!("a card dealt to {}", names.who(seat)),
                 _ => format!("{} a card", names.does(seat, "draw")),
             });
         }
@@ -240,7 +240,7 @@ pub(super) fn event_note(
                     names.does(actor, "draw"),
                     a_card(card)
                 )
-            } else if before.phase == PhaseView::Deal {
+            } else if before.phase == ObservedPhase::Deal {
                 format!("{} dealt {}", names.is(actor), a_card(card))
             } else {
                 format!("{} {}", names.does(actor, "draw"), a_card(card))

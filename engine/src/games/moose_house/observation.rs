@@ -20,7 +20,7 @@ pub struct MooseHouseObservation {
     pub options: MooseHouseConfig,
     /// What is happening now: `kind` names the phase, and the phase's own facts (the moose
     /// awaiting a trap-or-allow answer, the order of the refills) come with it.
-    pub phase: PhaseView,
+    pub phase: ObservedPhase,
     /// Whose turn it is (while a trap is decided: the attacker, who played the moose).
     pub turn: u8,
     /// The seat that must decide now (while a trap is decided: the target, not the turn
@@ -34,7 +34,7 @@ pub struct MooseHouseObservation {
     /// How many cards each seat holds, indexed by seat.
     pub hand_sizes: Vec<u8>,
     /// Every seat's house, indexed by seat.
-    pub houses: Vec<HouseView>,
+    pub houses: Vec<ObservedHouse>,
     /// The face-up discard pile.
     pub discard: Cards,
     /// Cards left in the face-down draw pile.
@@ -51,7 +51,7 @@ pub struct MooseHouseObservation {
 /// belong to that phase alone (the same shape in every game).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum PhaseView {
+pub enum ObservedPhase {
     /// The deal: 4 cards to each seat, seat 0, 1, … round by round (`receiving` gets the next).
     Deal,
     /// `draw=first`: the turn owner draws a card before he plays.
@@ -90,14 +90,14 @@ pub struct PendingMoose {
 
 /// One seat's house as everyone sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct HouseView {
+pub struct ObservedHouse {
     /// The seat whose house it is.
     pub seat: u8,
     /// Whether it holds a Moose in the House card (needed before moose can be played into
     /// its rooms).
     pub moose_in_house: bool,
     /// Its rooms in the order they were placed, numbered from 1.
-    pub rooms: Vec<RoomView>,
+    pub rooms: Vec<ObservedRoom>,
     /// How many rooms are empty (an Empty Room card may be given only while fewer than 3 are).
     pub empty_rooms: u8,
     /// How many rooms hold a moose (they count against the owner).
@@ -108,7 +108,7 @@ pub struct HouseView {
 
 /// One room of a house.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct RoomView {
+pub struct ObservedRoom {
     /// The room's number, from 1, in the order the rooms were placed in this house.
     #[schemars(range(min = 1, max = super::MAX_ROOMS))]
     pub room: u8,
@@ -118,16 +118,16 @@ pub struct RoomView {
     pub content: Content,
 }
 
-impl HouseView {
+impl ObservedHouse {
     pub(super) fn of(seat: usize, house: &House) -> Self {
-        HouseView {
+        ObservedHouse {
             seat: seat as u8,
             moose_in_house: house.has_moose_in_house(),
             rooms: house
                 .rooms()
                 .iter()
                 .enumerate()
-                .map(|(index, room)| RoomView {
+                .map(|(index, room)| ObservedRoom {
                     room: index as u8 + 1,
                     kind: room.kind,
                     content: room.content,
@@ -171,7 +171,7 @@ impl HouseView {
     }
 
     /// Room `number` (from 1), if the house has it.
-    pub fn room(&self, number: u8) -> Option<&RoomView> {
+    pub fn room(&self, number: u8) -> Option<&ObservedRoom> {
         self.rooms.iter().find(|room| room.room == number)
     }
 }
@@ -180,10 +180,10 @@ impl HouseView {
 pub(super) fn observation(state: &MooseHouse, seat: usize) -> MooseHouseObservation {
     let players = state.players();
     let phase = match state.phase {
-        Phase::Deal { .. } => PhaseView::Deal,
-        Phase::TurnDraw => PhaseView::TurnDraw,
-        Phase::Play => PhaseView::Play,
-        Phase::Trap { target, kind, room } => PhaseView::Trap {
+        Phase::Deal { .. } => ObservedPhase::Deal,
+        Phase::TurnDraw => ObservedPhase::TurnDraw,
+        Phase::Play => ObservedPhase::Play,
+        Phase::Trap { target, kind, room } => ObservedPhase::Trap {
             pending_moose: PendingMoose {
                 attacker: state.turn,
                 target,
@@ -191,10 +191,10 @@ pub(super) fn observation(state: &MooseHouse, seat: usize) -> MooseHouseObservat
                 room: room + 1,
             },
         },
-        Phase::Refill { queue } => PhaseView::Refill {
+        Phase::Refill { queue } => ObservedPhase::Refill {
             queue: queue.seats().to_vec(),
         },
-        Phase::Over => PhaseView::Over,
+        Phase::Over => ObservedPhase::Over,
     };
     let deciding = match state.to_move() {
         ToMove::Player(seat) => Some(seat as u8),
@@ -213,7 +213,7 @@ pub(super) fn observation(state: &MooseHouse, seat: usize) -> MooseHouseObservat
         houses: state.houses[..players]
             .iter()
             .enumerate()
-            .map(|(seat, house)| HouseView::of(seat, house))
+            .map(|(seat, house)| ObservedHouse::of(seat, house))
             .collect(),
         discard: state.discard,
         pile_size: state.pile.total(),
@@ -229,7 +229,7 @@ impl MooseHouseObservation {
     /// only.
     pub fn pending_moose(&self) -> Option<PendingMoose> {
         match self.phase {
-            PhaseView::Trap { pending_moose } => Some(pending_moose),
+            ObservedPhase::Trap { pending_moose } => Some(pending_moose),
             _ => None,
         }
     }
@@ -238,7 +238,7 @@ impl MooseHouseObservation {
     /// empty unless the phase is `refill`.
     pub fn refill_queue(&self) -> &[u8] {
         match &self.phase {
-            PhaseView::Refill { queue } => queue,
+            ObservedPhase::Refill { queue } => queue,
             _ => &[],
         }
     }
@@ -257,7 +257,7 @@ impl MooseHouseObservation {
     }
 
     /// The house of `seat`, if it is in the game.
-    pub fn house(&self, seat: usize) -> Option<&HouseView> {
+    pub fn house(&self, seat: usize) -> Option<&ObservedHouse> {
         self.houses
             .iter()
             .find(|house| usize::from(house.seat) == seat)
@@ -296,7 +296,7 @@ impl Display for MooseHouseObservation {
         let turn = usize::from(self.turn);
         write!(f, "You are seat {me}. ")?;
         match &self.phase {
-            PhaseView::Deal => {
+            ObservedPhase::Deal => {
                 let dealt: usize = self.hand_sizes.iter().map(|&n| usize::from(n)).sum();
                 match self.receiving {
                     Some(to) => writeln!(
@@ -309,11 +309,11 @@ impl Display for MooseHouseObservation {
                     None => writeln!(f, "Dealing.")?,
                 }
             }
-            PhaseView::TurnDraw if turn == me => writeln!(f, "You draw to start your turn.")?,
-            PhaseView::TurnDraw => writeln!(f, "Seat {turn} draws to start the turn.")?,
-            PhaseView::Play if turn == me => writeln!(f, "Your turn.")?,
-            PhaseView::Play => writeln!(f, "Seat {turn} to play.")?,
-            PhaseView::Trap { pending_moose } => {
+            ObservedPhase::TurnDraw if turn == me => writeln!(f, "You draw to start your turn.")?,
+            ObservedPhase::TurnDraw => writeln!(f, "Seat {turn} draws to start the turn.")?,
+            ObservedPhase::Play if turn == me => writeln!(f, "Your turn.")?,
+            ObservedPhase::Play => writeln!(f, "Seat {turn} to play.")?,
+            ObservedPhase::Trap { pending_moose } => {
                 let attacker = if turn == me {
                     "You".to_owned()
                 } else {
@@ -334,11 +334,11 @@ impl Display for MooseHouseObservation {
                     )?;
                 }
             }
-            PhaseView::Refill { queue } => {
+            ObservedPhase::Refill { queue } => {
                 let order: Vec<String> = queue.iter().map(|&s| self.who(usize::from(s))).collect();
                 writeln!(f, "Refilling hands to 4: {}.", order.join(", then "))?;
             }
-            PhaseView::Over => writeln!(f, "The game is over.")?,
+            ObservedPhase::Over => writeln!(f, "The game is over.")?,
         }
         writeln!(f, "Your hand: {}", self.hand)?;
         writeln!(f, "Houses:")?;

@@ -3,7 +3,7 @@
 
 use super::action::TileKind;
 use super::board::{Board, Cell};
-use super::observation::{HeldTile, MouseRaceObservation, PathView, PhaseView};
+use super::observation::{HeldTile, MouseRaceObservation, ObservedPath, ObservedPhase};
 use super::{MAX_PLAYERS, MouseRace, Path, Phase, RoadStatus};
 use crate::rng::{GameRng, sample_weighted};
 
@@ -12,11 +12,11 @@ use crate::rng::{GameRng, sample_weighted};
 pub(super) fn determinize(obs: &MouseRaceObservation, rng: &mut GameRng) -> MouseRace {
     let hidden = obs.held_tile() == Some(HeldTile::Hidden);
     let phase = match obs.phase {
-        PhaseView::Turn => Phase::Turn,
-        PhaseView::Draw { extra } => Phase::Draw { extra },
-        PhaseView::Over { end } => Phase::Over { end },
+        ObservedPhase::Turn => Phase::Turn,
+        ObservedPhase::Draw { extra } => Phase::Draw { extra },
+        ObservedPhase::Over { end } => Phase::Over { end },
         // Someone else's tile: start from any kind in the pool, then redraw it below.
-        PhaseView::Holding { .. } => Phase::Holding {
+        ObservedPhase::Holding { .. } => Phase::Holding {
             kind: obs.own_tile().unwrap_or_else(|| {
                 TileKind::ALL
                     .into_iter()
@@ -101,7 +101,7 @@ impl MouseRace {
     }
 
     /// Puts a path's tiles on the board as the observation describes them.
-    fn lay_path(&mut self, view: &PathView) {
+    fn lay_path(&mut self, view: &ObservedPath) {
         let (Some(first), Some(last), Some(heading)) =
             (view.tiles.first(), view.tiles.last(), view.heading)
         else {

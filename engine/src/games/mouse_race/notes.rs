@@ -7,7 +7,7 @@
 
 use super::action::{MouseRaceAction, TileKind};
 use super::board::{Dir, Square};
-use super::observation::{Content, MouseRaceObservation, OpenEnd, PathView, PhaseView};
+use super::observation::{Content, MouseRaceObservation, ObservedPath, ObservedPhase, OpenEnd};
 use super::views::MouseRaceView;
 use super::{End, MouseRace};
 use crate::game::{Actor, Game};
@@ -103,9 +103,9 @@ impl Narrator<'_> {
     fn drawn(&self, seat: usize, kind: Option<TileKind>) -> Option<String> {
         let tile = kind.map_or_else(|| "the tile".to_owned(), |kind| format!("the {kind}"));
         match self.after.phase {
-            PhaseView::Holding { .. } if kind.is_some() => None,
-            PhaseView::Holding { .. } => Some(format!("{} a tile", self.does(seat, "hold"))),
-            PhaseView::Draw { extra: true } => Some(format!(
+            ObservedPhase::Holding { .. } if kind.is_some() => None,
+            ObservedPhase::Holding { .. } => Some(format!("{} a tile", self.does(seat, "hold"))),
+            ObservedPhase::Draw { extra: true } => Some(format!(
                 "a cat blocks {} open end: the {} goes back and {} again",
                 self.whose(seat),
                 kind.map_or("road tile", TileKind::name),
@@ -201,10 +201,10 @@ impl Narrator<'_> {
     }
 
     fn ending(&self) -> Option<String> {
-        let PhaseView::Over { end } = self.after.phase else {
+        let ObservedPhase::Over { end } = self.after.phase else {
             return None;
         };
-        if matches!(self.before.phase, PhaseView::Over { .. }) {
+        if matches!(self.before.phase, ObservedPhase::Over { .. }) {
             return None;
         }
         Some(match end {
@@ -222,7 +222,7 @@ impl Narrator<'_> {
 
 /// The cells a path's next tile could go on, with what they hold: the open end, or both cells
 /// next to the corner before the first tile.
-fn open_cells(path: &PathView) -> impl Iterator<Item = (Square, Content)> + '_ {
+fn open_cells(path: &ObservedPath) -> impl Iterator<Item = (Square, Content)> + '_ {
     let (start, end) = match &path.open_end {
         OpenEnd::NoTileYet { cells } => (cells.as_slice(), None),
         OpenEnd::Cell { cell, content } => (&[][..], Some((*cell, *content))),
@@ -252,7 +252,7 @@ fn open_end_text(end: &OpenEnd) -> String {
 }
 
 /// Why a road tile cannot go on a path's open end.
-fn blocked_because(path: &PathView) -> &'static str {
+fn blocked_because(path: &ObservedPath) -> &'static str {
     match &path.open_end {
         OpenEnd::OffBoard { .. } => "the open end is off the board",
         OpenEnd::Cell { content, .. } => match content {

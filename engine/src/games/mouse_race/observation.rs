@@ -23,10 +23,10 @@ pub struct MouseRaceObservation {
     /// The game's options with the values in use, as in a game spec (`mouse-race:size=9,…`).
     pub options: MouseRaceConfig,
     /// The board's size and fixed places: cheese, scent cells and start corners.
-    pub board: BoardView,
+    pub board: ObservedBoard,
     /// Where the game stands within a turn: `kind` names the phase, and the phase's own facts
     /// (the drawn tile in hand) come with it.
-    pub phase: PhaseView,
+    pub phase: ObservedPhase,
     /// The seat whose turn it is (seat 0 begins; play goes to the next seat number, wrapping).
     pub turn: usize,
     /// The seat that must decide now; null while a tile is being drawn (chance) and once the
@@ -38,7 +38,7 @@ pub struct MouseRaceObservation {
     #[schemars(range(min = 1))]
     pub max_turns: u32,
     /// One path per seat, in seat order.
-    pub paths: Vec<PathView>,
+    pub paths: Vec<ObservedPath>,
     /// The cells holding a cat, row by row.
     pub cats: Vec<Square>,
     /// The bag's contents, when this seat knows them: null only while another seat holds a
@@ -52,7 +52,7 @@ pub struct MouseRaceObservation {
 /// The board's size and its fixed places: what a bot needs to read cell names, whatever the
 /// options.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct BoardView {
+pub struct ObservedBoard {
     /// Cells per side (odd, 7…21): rows 1…size from the top, columns a… from the left.
     #[schemars(range(min = MIN_SIZE, max = MAX_SIZE))]
     pub size: u8,
@@ -64,12 +64,12 @@ pub struct BoardView {
     pub scent: Vec<Square>,
     /// The four corners clockwise from the top left (a1). All of them stay free of tiles and
     /// cats, whether a seat starts there or not.
-    pub corners: Vec<CornerView>,
+    pub corners: Vec<ObservedCorner>,
 }
 
 /// A corner of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct CornerView {
+pub struct ObservedCorner {
     /// The corner's cell.
     pub cell: Square,
     /// The seat whose path starts here; null for a corner no seat uses (with two or three
@@ -79,14 +79,14 @@ pub struct CornerView {
 
 /// One seat's path, as everyone sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct PathView {
+pub struct ObservedPath {
     /// The seat building this path.
     pub seat: usize,
     /// Its start corner.
     pub corner: Square,
     /// Its road tiles from the corner on: the first lies next to the corner, and each next one
     /// on the cell the previous one's exit points into.
-    pub tiles: Vec<TileView>,
+    pub tiles: Vec<ObservedTile>,
     /// The direction of travel out of the last tile; null before the first tile.
     pub heading: Option<Dir>,
     /// Where the next road tile would go.
@@ -99,7 +99,7 @@ pub struct PathView {
 
 /// A road tile of a path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct TileView {
+pub struct ObservedTile {
     /// The tile's cell.
     pub cell: Square,
     /// Straight, or a curve and which way it turns.
@@ -225,7 +225,7 @@ pub enum Content {
 /// that belong to that phase alone (the same shape in every game).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum PhaseView {
+pub enum ObservedPhase {
     /// The seat whose turn it is chooses: draw, pass, back or shoo.
     Turn,
     /// A tile is being drawn from the bag (chance: nobody decides).
@@ -287,36 +287,36 @@ pub(super) fn observation(state: &MouseRace, seat: usize) -> MouseRaceObservatio
     let geometry = state.geometry();
     let players = state.players();
     let (phase, deciding) = match state.phase {
-        Phase::Turn => (PhaseView::Turn, Some(state.turn())),
-        Phase::Draw { extra } => (PhaseView::Draw { extra }, None),
+        Phase::Turn => (ObservedPhase::Turn, Some(state.turn())),
+        Phase::Draw { extra } => (ObservedPhase::Draw { extra }, None),
         Phase::Holding { kind } => {
             let tile = if seat == state.turn() {
                 kind.into()
             } else {
                 HeldTile::Hidden
             };
-            (PhaseView::Holding { tile }, Some(state.turn()))
+            (ObservedPhase::Holding { tile }, Some(state.turn()))
         }
-        Phase::Over { end } => (PhaseView::Over { end }, None),
+        Phase::Over { end } => (ObservedPhase::Over { end }, None),
     };
     let mut pool = state.bag;
     if let Some(kind) = state.held() {
         pool.add(kind);
     }
     let bag = match phase {
-        PhaseView::Holding {
+        ObservedPhase::Holding {
             tile: HeldTile::Hidden,
         } => None,
         _ => Some(state.bag),
     };
-    let corners = geometry.corners().map(|cell| CornerView {
+    let corners = geometry.corners().map(|cell| ObservedCorner {
         cell,
         seat: (0..players).find(|&s| state.config.corner(s) == cell),
     });
     MouseRaceObservation {
         seat,
         options: state.config,
-        board: BoardView {
+        board: ObservedBoard {
             size: state.config.size(),
             cheese: geometry.cheese(),
             scent: geometry.scent_cells().collect(),
@@ -341,7 +341,7 @@ pub(super) fn observation(state: &MouseRace, seat: usize) -> MouseRaceObservatio
 }
 
 impl MouseRace {
-    fn path_view(&self, seat: usize) -> PathView {
+    fn path_view(&self, seat: usize) -> ObservedPath {
         let path = &self.paths[seat];
         let corner = self.config.corner(seat);
         let size = self.config.size();
@@ -370,14 +370,14 @@ impl MouseRace {
                 },
             }
         };
-        PathView {
+        ObservedPath {
             seat,
             corner,
             tiles: self
                 .path_cells(seat)
                 .into_iter()
                 .filter_map(|cell| match self.board.get(cell) {
-                    Cell::Road { entry, exit, .. } => Some(TileView {
+                    Cell::Road { entry, exit, .. } => Some(ObservedTile {
                         cell,
                         shape: Shape::of(entry, exit),
                         entry,
@@ -420,7 +420,7 @@ impl MouseRaceObservation {
     /// it is.
     pub fn held_tile(&self) -> Option<HeldTile> {
         match self.phase {
-            PhaseView::Holding { tile } => Some(tile),
+            ObservedPhase::Holding { tile } => Some(tile),
             _ => None,
         }
     }
@@ -585,9 +585,9 @@ impl MouseRaceObservation {
         let turn = format!("Turn {} of {}", self.turns_played + 1, self.max_turns);
         let own = self.turn == self.seat;
         match self.phase {
-            PhaseView::Turn if own => writeln!(f, "{turn}: your turn."),
-            PhaseView::Turn => writeln!(f, "{turn}: seat {} to play.", self.turn),
-            PhaseView::Draw { extra } => writeln!(
+            ObservedPhase::Turn if own => writeln!(f, "{turn}: your turn."),
+            ObservedPhase::Turn => writeln!(f, "{turn}: seat {} to play.", self.turn),
+            ObservedPhase::Draw { extra } => writeln!(
                 f,
                 "{turn}: {} {}.",
                 if own {
@@ -601,11 +601,11 @@ impl MouseRaceObservation {
                     "drawing a tile"
                 }
             ),
-            PhaseView::Holding { .. } => match self.own_tile() {
+            ObservedPhase::Holding { .. } => match self.own_tile() {
                 Some(kind) => writeln!(f, "{turn}: you drew a {kind}: lay it or decline it."),
                 None => writeln!(f, "{turn}: seat {} holds a drawn tile.", self.turn),
             },
-            PhaseView::Over {
+            ObservedPhase::Over {
                 end: End::Cheese { winner },
             } => {
                 let winner = usize::from(winner);
@@ -616,10 +616,10 @@ impl MouseRaceObservation {
                     self.who(winner)
                 )
             }
-            PhaseView::Over {
+            ObservedPhase::Over {
                 end: End::TurnLimit,
             } => writeln!(f, "Game over: a draw after {} turns.", self.turns_played),
-            PhaseView::Over { end: End::Stuck } => writeln!(
+            ObservedPhase::Over { end: End::Stuck } => writeln!(
                 f,
                 "Game over after {} turns: a draw, the bag is empty and no open end is free.",
                 self.turns_played
@@ -627,7 +627,7 @@ impl MouseRaceObservation {
         }
     }
 
-    fn write_path(&self, f: &mut fmt::Formatter<'_>, path: &PathView) -> fmt::Result {
+    fn write_path(&self, f: &mut fmt::Formatter<'_>, path: &ObservedPath) -> fmt::Result {
         let who = if path.seat == self.seat { " (you)" } else { "" };
         let style = LineStyle::of(path.seat).sample();
         write!(f, "seat {}{who} {style}: ", path.seat)?;

@@ -5,7 +5,7 @@
 use crate::game::Game;
 use crate::rng::GameRng;
 
-use super::observation::{MouseTrapObservation, PhaseView};
+use super::observation::{MouseTrapObservation, ObservedPhase};
 use super::{MAX_PLAYERS, MouseTrap, Phase};
 
 /// The one state consistent with an observation: the one it shows. Entries out of range (a
@@ -27,8 +27,8 @@ pub(super) fn determinize(observation: &MouseTrapObservation) -> MouseTrap {
     state.pile = observation.pile;
     state.built = observation.trap.built;
     state.phase = match &observation.phase {
-        PhaseView::Roll => Phase::Roll,
-        PhaseView::Rob {
+        ObservedPhase::Roll => Phase::Roll,
+        ObservedPhase::Rob {
             remaining,
             eligible,
             ..
@@ -39,12 +39,12 @@ pub(super) fn determinize(observation: &MouseTrapObservation) -> MouseTrap {
                 .filter(|&&s| s < MAX_PLAYERS)
                 .fold(0, |mask, &s| mask | 1 << s),
         },
-        PhaseView::TurnCrank { .. } => Phase::Trap,
-        PhaseView::MoveRoll { mouse } => Phase::MoveRoll {
+        ObservedPhase::TurnCrank { .. } => Phase::Trap,
+        ObservedPhase::MoveRoll { mouse } => Phase::MoveRoll {
             target: (*mouse).min(MAX_PLAYERS - 1) as u8,
         },
-        PhaseView::Crank { .. } => Phase::Crank,
-        PhaseView::Over { .. } => Phase::Over,
+        ObservedPhase::Crank { .. } => Phase::Crank,
+        ObservedPhase::Over { .. } => Phase::Over,
     };
     state
 }

@@ -11,7 +11,7 @@ use crate::game::{Actor, Game};
 
 use super::board::{Space, forward, space};
 use super::hidden;
-use super::observation::{MouseTrapObservation, PhaseView, seat_choice, seat_list};
+use super::observation::{MouseTrapObservation, ObservedPhase, seat_choice, seat_list};
 use super::{MOVE_COST, MouseTrap, MouseTrapAction, Phase, seats};
 
 /// The note a seat reads on an event: from its observation before the event (which shows the
@@ -258,7 +258,7 @@ pub(super) fn choice_label(observation: &MouseTrapObservation, action: MouseTrap
         }
         MouseTrapAction::Crank => {
             let on_wheel = match &observation.phase {
-                PhaseView::TurnCrank { on_wheel, .. } | PhaseView::Crank { on_wheel } => {
+                ObservedPhase::TurnCrank { on_wheel, .. } | ObservedPhase::Crank { on_wheel } => {
                     on_wheel.clone()
                 }
                 _ => Vec::new(),

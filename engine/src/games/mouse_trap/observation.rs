@@ -32,22 +32,22 @@ pub struct MouseTrapObservation {
     pub max_turns: u32,
     /// Where the game stands within the turn: `kind` names the phase, and the phase's own
     /// facts (what is pending) come with it.
-    pub phase: PhaseView,
+    pub phase: ObservedPhase,
     /// Every seat's mouse, in seat order.
-    pub mice: Vec<MouseView>,
+    pub mice: Vec<ObservedMouse>,
     /// The contraption.
-    pub trap: TrapView,
+    pub trap: ObservedTrap,
     /// Cheese in the common pile.
     pub pile: u8,
     /// Cheese in the game: the pile and all cheese held always add up to this.
     pub total_cheese: u8,
     /// The board, as data (a variant may change it).
-    pub board: BoardView,
+    pub board: ObservedBoard,
 }
 
 /// One seat's mouse.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct MouseView {
+pub struct ObservedMouse {
     /// Whose mouse it is.
     pub seat: usize,
     /// The space it stands on (see `board.spaces`); a captured mouse stays where it was caught.
@@ -64,7 +64,7 @@ pub struct MouseView {
 
 /// The contraption, built part by part in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct TrapView {
+pub struct ObservedTrap {
     /// Parts built so far.
     pub built: u8,
     /// Parts the trap needs (option `trap_parts`, 1…100).
@@ -78,7 +78,7 @@ pub struct TrapView {
 /// that belong to that phase alone (the same shape in every game).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum PhaseView {
+pub enum ObservedPhase {
     /// Chance: the turn owner's die (`roll N`) for its own move.
     Roll,
     /// The turn owner is taking cheese from the opponents who held the most, and names the
@@ -138,7 +138,7 @@ pub enum Ending {
 
 /// The board as data: every space and the landmarks the rules name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct BoardView {
+pub struct ObservedBoard {
     /// Every space in order, from 0 (Start); the element's `space` is its number.
     pub spaces: Cow<'static, [BoardSpace]>,
     /// The first space of The Loop, which runs from here to the last space. Moving on from
@@ -186,7 +186,7 @@ static DEFAULT_SPACES: [BoardSpace; SPACES] = {
     spaces
 };
 
-impl BoardView {
+impl ObservedBoard {
     /// The board the game is played on.
     fn of_game() -> Self {
         Self {
@@ -227,7 +227,7 @@ impl BoardView {
 pub(super) fn observation(state: &MouseTrap, seat: usize) -> MouseTrapObservation {
     let players = state.players();
     let mice = (0..players)
-        .map(|s| MouseView {
+        .map(|s| ObservedMouse {
             seat: s,
             space: state.positions[s],
             cheese: state.cheese[s],
@@ -237,27 +237,27 @@ pub(super) fn observation(state: &MouseTrap, seat: usize) -> MouseTrapObservatio
         .collect();
     let list = |mask: u8| seats(mask).collect::<Vec<usize>>();
     let phase = match state.phase {
-        Phase::Roll => PhaseView::Roll,
+        Phase::Roll => ObservedPhase::Roll,
         Phase::Rob {
             remaining,
             eligible,
-        } => PhaseView::Rob {
+        } => ObservedPhase::Rob {
             remaining,
             eligible: list(eligible),
             victims: list(state.holders(eligible)),
         },
-        Phase::Trap => PhaseView::TurnCrank {
+        Phase::Trap => ObservedPhase::TurnCrank {
             movable: (0..players).filter(|&s| state.can_move(s)).collect(),
             on_wheel: list(state.on_wheel()),
             move_cost: MOVE_COST,
         },
-        Phase::MoveRoll { target } => PhaseView::MoveRoll {
+        Phase::MoveRoll { target } => ObservedPhase::MoveRoll {
             mouse: usize::from(target),
         },
-        Phase::Crank => PhaseView::Crank {
+        Phase::Crank => ObservedPhase::Crank {
             on_wheel: list(state.on_wheel()),
         },
-        Phase::Over => PhaseView::Over {
+        Phase::Over => ObservedPhase::Over {
             ended_by: if state.ended_by_safeguard() {
                 Ending::TurnLimit
             } else {
@@ -278,14 +278,14 @@ pub(super) fn observation(state: &MouseTrap, seat: usize) -> MouseTrapObservatio
         max_turns: state.config.max_turns(),
         phase,
         mice,
-        trap: TrapView {
+        trap: ObservedTrap {
             built: state.built,
             needed: state.config.trap_parts(),
             complete: state.trap_complete(),
         },
         pile: state.pile,
         total_cheese: TOTAL_CHEESE,
-        board: BoardView::of_game(),
+        board: ObservedBoard::of_game(),
     }
 }
 
@@ -314,8 +314,8 @@ impl Display for MouseTrapObservation {
         let owner = self.turn;
         write!(f, "You are seat {}. ", self.seat)?;
         match &self.phase {
-            PhaseView::Roll => writeln!(f, "Seat {owner} is about to roll.")?,
-            PhaseView::Rob {
+            ObservedPhase::Roll => writeln!(f, "Seat {owner} is about to roll.")?,
+            ObservedPhase::Rob {
                 remaining, victims, ..
             } => writeln!(
                 f,
@@ -323,7 +323,7 @@ impl Display for MouseTrapObservation {
                  {} gives the next piece (rob P).",
                 seat_choice(victims)
             )?,
-            PhaseView::TurnCrank {
+            ObservedPhase::TurnCrank {
                 movable, on_wheel, ..
             } => {
                 write!(
@@ -338,19 +338,19 @@ impl Display for MouseTrapObservation {
                     writeln!(f, "must crank: {} on the Cheese Wheel.", is_are(on_wheel))?;
                 }
             }
-            PhaseView::MoveRoll { mouse } => {
+            ObservedPhase::MoveRoll { mouse } => {
                 writeln!(
                     f,
                     "Seat {owner} paid to move seat {mouse}'s mouse: the die rolls for it."
                 )?;
             }
-            PhaseView::Crank { on_wheel } => writeln!(
+            ObservedPhase::Crank { on_wheel } => writeln!(
                 f,
                 "Seat {owner} turns the crank on {} (it works with probability {}).",
                 seat_list(on_wheel),
                 self.options.trap_reliability()
             )?,
-            PhaseView::Over { ended_by, winners } => match ended_by {
+            ObservedPhase::Over { ended_by, winners } => match ended_by {
                 Ending::LastMouse => {
                     writeln!(
                         f,
