@@ -6,7 +6,7 @@
 use mousehole_bots::heuristic::check_forms_agree;
 use mousehole_bots::{AgentSeat, AgentSpec, BotGame, BotVisitor, Heuristic, build_agent};
 use mousehole_engine::conformance::Conformance;
-use mousehole_engine::{GameSpec, Match, MatchEnd, Seat, Transcript};
+use mousehole_engine::{GameConfig, GameSpec, Match, MatchEnd, Seat, Transcript};
 
 /// Plays one game of `specs` (one per seat) and returns its transcript and how it ended.
 struct PlayOne<'a> {
@@ -286,7 +286,7 @@ fn the_heuristics_two_forms_choose_alike_in_every_game() {
         assert!(
             decisions > 100 * G::CASES.len(),
             "{}: only {decisions} real decisions",
-            G::info().name
+            G::Config::info().name
         );
     }
     macro_rules! every_game {

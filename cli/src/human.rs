@@ -11,7 +11,9 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use mousehole_bots::SeatLabel;
 use mousehole_engine::text::shown;
 use mousehole_engine::words::io_error;
-use mousehole_engine::{Actor, Decision, DecisionView, Ending, Game, Seat, SeenEvent, StopRequest};
+use mousehole_engine::{
+    Actor, Decision, DecisionView, Ending, Game, GameConfig, Seat, SeenEvent, StopRequest,
+};
 
 use crate::choices::{Choices, Picked, WIDTH, echo, wrap, wrap_line};
 use crate::signals::Signal;
@@ -478,8 +480,8 @@ impl HumanSeat {
                 "help" | "?" => {
                     let example = &choices.get(0).text;
                     let mut lines = vec![
-                        format!("How to play {}:", G::info().title),
-                        G::info().how_to_act.trim_end().to_owned(),
+                        format!("How to play {}:", G::Config::info().title),
+                        G::Config::info().how_to_act.trim_end().to_owned(),
                         PROMPT_HELP.replace("{example}", example),
                     ];
                     lines.extend(choices.compact());

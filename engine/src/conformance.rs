@@ -268,7 +268,7 @@ impl<G: Game> Harness<G> {
 
     fn fail(&self, seed: u64, event: usize, message: impl Into<String>) -> Failure {
         Failure {
-            game: G::info().name,
+            game: G::Config::info().name,
             options: self.options_text.clone(),
             seed,
             event,

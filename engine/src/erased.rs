@@ -77,7 +77,7 @@ impl<G: Game> Erased<G> {
 impl<G: Game> fmt::Debug for Erased<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Erased")
-            .field("game", &G::info().name)
+            .field("game", &G::Config::info().name)
             .field("config", &self.config)
             .finish()
     }
@@ -85,7 +85,7 @@ impl<G: Game> fmt::Debug for Erased<G> {
 
 impl<G: Game> DynGame for Erased<G> {
     fn info(&self) -> &'static GameInfo {
-        G::info()
+        G::Config::info()
     }
 
     fn options(&self) -> BTreeMap<String, String> {

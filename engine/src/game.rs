@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{BrokenInvariant, IllegalAction, IllegalReason, ParseActionError};
-use crate::options::{GameConfig, GameInfo};
+use crate::options::GameConfig;
 use crate::outcome::Outcome;
 use crate::rng::GameRng;
 
@@ -124,7 +124,9 @@ impl<T> GameAction for T where
 pub trait Game:
     Clone + Debug + PartialEq + Send + Sync + Serialize + DeserializeOwned + 'static
 {
-    /// Validated options of a game (player count and variants).
+    /// Validated options of a game (player count and variants). Its option table,
+    /// [`GameConfig::info`], is the one place a game's name, description and options are
+    /// written.
     type Config: GameConfig;
     /// Chance outcomes and player decisions, in the spec's text forms.
     type Action: GameAction;
@@ -153,12 +155,6 @@ pub trait Game:
         + Send
         + Sync
         + 'static;
-
-    /// Name, player range, options and rules summary: the configuration's option table
-    /// ([`GameConfig::info`]), the one place a game's description is written.
-    fn info() -> &'static GameInfo {
-        Self::Config::info()
-    }
 
     /// The initial state for a configuration (often a chance node: the deal).
     fn new(config: &Self::Config) -> Self;

@@ -385,7 +385,7 @@ pub fn observation_schema<G: crate::Game>() -> serde_json::Value {
     if let Some(object) = value.as_object_mut() {
         object.insert(
             "title".to_owned(),
-            serde_json::Value::String(format!("{} observation", G::info().name)),
+            serde_json::Value::String(format!("{} observation", G::Config::info().name)),
         );
     }
     value

@@ -23,7 +23,7 @@ use crate::options::{GameConfig, GameInfo, Options};
 /// let mut names = Vec::new();
 /// macro_rules! name {
 ///     ($module:ident, $game:ty) => {
-///         names.push(<$game as mousehole_engine::Game>::info().name);
+///         names.push(<<$game as mousehole_engine::Game>::Config as mousehole_engine::GameConfig>::info().name);
 ///     };
 /// }
 /// mousehole_engine::for_each_game!(name);
@@ -70,7 +70,9 @@ macro_rules! visit_game {
         let mut result = None;
         macro_rules! __mousehole_try_game {
             ($module:ident, $game:ty) => {
-                if result.is_none() && <$game as $crate::Game>::info().name == name {
+                if result.is_none()
+                    && <<$game as $crate::Game>::Config as $crate::GameConfig>::info().name == name
+                {
                     result = Some(spec.config::<$game>().map(|config| {
                         visitor
                             .take()
@@ -98,7 +100,7 @@ pub fn games() -> Vec<&'static GameInfo> {
     let mut list = Vec::new();
     macro_rules! push {
         ($module:ident, $game:ty) => {
-            list.push(<$game as Game>::info());
+            list.push(<<$game as $crate::Game>::Config as $crate::GameConfig>::info());
         };
     }
     for_each_game!(push);
@@ -175,7 +177,7 @@ impl GameSpec {
     /// # Errors
     /// If the spec names another game, or an option is bad.
     pub fn config<G: Game>(&self) -> Result<G::Config, SpecError> {
-        let expected = G::info().name;
+        let expected = G::Config::info().name;
         if self.info().name != expected {
             return Err(SpecError::WrongGame {
                 given: self.info().name.to_owned(),

@@ -9,9 +9,14 @@ use crate::options::{GameConfig, Options};
 /// # Panics
 /// If the options are not valid for the game.
 pub fn config<G: Game>(options: &str) -> G::Config {
-    Options::parse(G::info(), options)
+    Options::parse(G::Config::info(), options)
         .and_then(Options::into_config)
-        .unwrap_or_else(|e| panic!("bad options '{options}' for {}: {e}", G::info().name))
+        .unwrap_or_else(|e| {
+            panic!(
+                "bad options '{options}' for {}: {e}",
+                G::Config::info().name
+            )
+        })
 }
 
 /// The action written `text`.
@@ -20,7 +25,7 @@ pub fn config<G: Game>(options: &str) -> G::Config {
 /// If `text` is not an action of `G`.
 pub fn action<G: Game>(text: &str) -> G::Action {
     text.parse()
-        .unwrap_or_else(|e| panic!("'{text}' is not a {} action: {e}", G::info().name))
+        .unwrap_or_else(|e| panic!("'{text}' is not a {} action: {e}", G::Config::info().name))
 }
 
 /// Applies the action written `text`, which must be legal.

@@ -2,6 +2,7 @@
 //! scripted sequence of events (chance outcomes included) through the public API; then what
 //! each seat sees of each kind of event, the notes it reads and the labels of its choices.
 
+use mousehole_engine::GameConfig;
 use mousehole_engine::games::cheese_day::{
     CheeseDay, CheeseDayAction, CheeseDayConfig, Face, FaceCounts, ObservedPhase, Phase, Reserve,
     SeatCount, ValueCounts,
@@ -518,7 +519,7 @@ fn options_are_validated_with_clear_errors() {
         [0, 6, 1, 5, 2, 4]
     );
     let error = |text: &str| {
-        Options::parse(CheeseDay::info(), text)
+        Options::parse(CheeseDayConfig::info(), text)
             .and_then(Options::into_config::<CheeseDayConfig>)
             .unwrap_err()
     };

@@ -9,6 +9,7 @@
 //! after the table check that contract itself: it refuses what does not fit, describes every
 //! field, and the observations in docs/writing-a-bot.md fit it.
 
+use mousehole_engine::GameConfig;
 use mousehole_engine::conformance::{Case, Conformance, Hidden, ObservationCheck, check_options};
 use serde_json::Value;
 
@@ -46,7 +47,7 @@ fn fits(validator: &jsonschema::Validator, value: &Value) -> Result<(), String> 
 
 /// The harness's check of observations: the published schema of `G`.
 fn published_contract<G: mousehole_engine::Game>() -> ObservationCheck {
-    let validator = published_validator(G::info().name);
+    let validator = published_validator(G::Config::info().name);
     Box::new(move |observation| fits(&validator, observation))
 }
 
@@ -73,7 +74,7 @@ fn check<G: mousehole_engine::Game>(case: Case) {
 /// Every case `G` lists, each in its own thread (named after the game and options, which the
 /// panic of a failing case shows); fails naming the cases that failed.
 fn check_cases<G: Conformance>() {
-    let name = G::info().name;
+    let name = G::Config::info().name;
     assert!(!G::CASES.is_empty(), "{name}: no conformance cases");
     let failed: Vec<&str> = std::thread::scope(|scope| {
         let runs: Vec<_> = G::CASES
@@ -172,7 +173,7 @@ fn broken(observation: &Value) -> Vec<(String, Value)> {
 /// random game fit it, and every one-change break of them (see [`broken`]) is refused, so the
 /// harness's validation can fail and no field goes unchecked.
 fn the_contract_refuses_what_does_not_fit<G: mousehole_engine::Game>() {
-    let name = G::info().name;
+    let name = G::Config::info().name;
     let validator = published_validator(name);
     let config = mousehole_engine::testing::config::<G>("");
     let transcript = mousehole_engine::conformance::random_transcript::<G>(&config, 3);

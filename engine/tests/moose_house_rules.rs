@@ -8,7 +8,7 @@ use mousehole_engine::games::moose_house::{
 };
 use mousehole_engine::rng::{sample_weighted, seat_rng};
 use mousehole_engine::testing::{act, action, after, config};
-use mousehole_engine::{Actor, Game, GameSpec, Options, ToMove, registry};
+use mousehole_engine::{Actor, Game, GameConfig, GameSpec, Options, ToMove, registry};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -1615,14 +1615,14 @@ fn malformed_text_is_rejected_with_the_accepted_forms() {
 #[test]
 fn options_default_to_three_players_and_refill() {
     let config = config::<MooseHouse>("");
-    let options = mousehole_engine::GameConfig::to_options(&config);
+    let options = GameConfig::to_options(&config);
     assert_eq!(options["players"], "3");
     assert_eq!(options["draw"], "refill");
 }
 
 #[test]
 fn bad_options_give_a_clear_error() {
-    let info = MooseHouse::info();
+    let info = MooseHouseConfig::info();
     let too_many = Options::parse(info, "players=6")
         .unwrap()
         .into_config::<MooseHouseConfig>()

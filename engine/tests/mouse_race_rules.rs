@@ -69,7 +69,7 @@ fn default_options_are_two_players_on_13_by_13_with_64_80_20_tiles_and_600_turns
 #[test]
 fn options_are_validated_with_clear_errors() {
     let error = |options: &str| {
-        Options::parse(MouseRace::info(), options)
+        Options::parse(MouseRaceConfig::info(), options)
             .and_then(Options::into_config::<MouseRaceConfig>)
             .unwrap_err()
             .to_string()

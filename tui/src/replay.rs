@@ -5,7 +5,8 @@
 
 use mousehole_engine::replay::{Chance, Replay as MatchReplay};
 use mousehole_engine::{
-    Actor, DecisionInfo, Event, Game, GameSpec, MatchObserver, SeenEvent, ToMove, Transcript, Undo,
+    Actor, DecisionInfo, Event, Game, GameConfig, GameSpec, MatchObserver, SeenEvent, ToMove,
+    Transcript, Undo,
 };
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -150,11 +151,11 @@ impl<G: TuiGame> ReplaySession<G> {
             .position(|label| label.starts_with("human"))
             .unwrap_or(0);
         Self {
-            game: G::info()
+            game: G::Config::info()
                 .title
                 .split(" (")
                 .next()
-                .unwrap_or(G::info().title)
+                .unwrap_or(G::Config::info().title)
                 .to_owned(),
             names: recorded_names(&transcript.seats, None),
             infos: transcript.events.iter().map(|e| e.info.clone()).collect(),

@@ -9,7 +9,7 @@ use std::str::FromStr;
 use common::{Driver, after_decisions, small_hints};
 use mousehole_bots::SeatLabel;
 use mousehole_engine::rng::stream;
-use mousehole_engine::{Actor, Game, GameSpec, Transcript};
+use mousehole_engine::{Actor, Game, GameConfig, GameSpec, Transcript};
 use mousehole_tui::view::draw_seat_view;
 use mousehole_tui::{GamePlan, Launch, Theme, TuiGame};
 use proptest::prelude::*;
@@ -88,7 +88,7 @@ fn enter_pressed_late_leaves_the_end_screen_in_view_and_a_starts_the_next_game()
 /// A short game of `G` for a person and the heuristic: two players, and a turn limit of
 /// `max_turns` where the game has one (Mouse Race runs to 600 turns by default).
 fn short_game<G: Game>(max_turns: u32) -> String {
-    let info = G::info();
+    let info = G::Config::info();
     match info.option("max_turns") {
         Some(_) => format!("{}:players=2,max_turns={max_turns}", info.name),
         None => format!("{}:players=2", info.name),
@@ -618,7 +618,7 @@ proptest! {
         let name = mousehole_engine::registry::games()[game].name;
         macro_rules! random_keys_in {
             ($module:ident, $game:ty) => {
-                if <$game as Game>::info().name == name {
+                if <<$game as mousehole_engine::Game>::Config as mousehole_engine::GameConfig>::info().name == name {
                     let spec = short_game::<$game>(100);
                     if let Some(transcript) = random_keys(&spec, "human,heuristic", seed, &keys) {
                         transcript.replay().expect("the transcript replays");

@@ -154,7 +154,7 @@ impl<G: BotGame> SeatGame<G> {
                 ClientError::Protocol(format!(
                     "'{}' is not an event of {}",
                     mousehole_engine::text::shown(&event.action),
-                    G::info().name
+                    G::Config::info().name
                 ))
             })?;
             self.history.push(SeenEvent {

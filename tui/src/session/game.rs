@@ -128,7 +128,7 @@ impl<G: TuiGame> GameSession<G> {
                 reason: format!(
                     "{} seats given for a {players}-player game of {}; give one per seat",
                     plan.seats.len(),
-                    G::info().name
+                    G::Config::info().name
                 ),
             });
         }
@@ -542,7 +542,11 @@ impl<G: TuiGame> GameSession<G> {
         };
         let end = self.end_view(&seats);
         self.view = GameView {
-            title: format!("{} · seed {}", short_title(G::info()), self.plan.seed),
+            title: format!(
+                "{} · seed {}",
+                short_title(G::Config::info()),
+                self.plan.seed
+            ),
             phase,
             viewer: self.viewer,
             people: self.people.clone(),
@@ -789,7 +793,7 @@ impl<G: TuiGame> Session for GameSession<G> {
     }
 
     fn info(&self) -> &'static GameInfo {
-        G::info()
+        G::Config::info()
     }
 
     fn legend(&self) -> &'static [(&'static str, &'static str)] {

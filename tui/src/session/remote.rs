@@ -144,7 +144,7 @@ impl<G: RemoteGame> RemoteSession<G> {
         let people: Vec<usize> = seat.into_iter().collect();
         let mut session = Self {
             view: GameView {
-                title: format!("{} · hosted at {address}", short_title(G::info())),
+                title: format!("{} · hosted at {address}", short_title(G::Config::info())),
                 phase: Phase::Waiting,
                 viewer: seat.unwrap_or(0),
                 people,
@@ -468,7 +468,7 @@ impl<G: RemoteGame> Session for RemoteSession<G> {
     }
 
     fn info(&self) -> &'static GameInfo {
-        G::info()
+        G::Config::info()
     }
 
     fn legend(&self) -> &'static [(&'static str, &'static str)] {
@@ -498,7 +498,7 @@ impl<G: RemoteGame> Session for RemoteSession<G> {
         let log = &self.view.log;
         Transcript {
             format: FORMAT.to_owned(),
-            game: G::info().name.to_owned(),
+            game: G::Config::info().name.to_owned(),
             options: self.config.to_options(),
             seed: 0,
             seats: self.names.clone(),
