@@ -38,25 +38,43 @@ use crate::playout::RandomGames;
 use crate::rng::{GameRng, below, seat_rng};
 use crate::transcript::{ReplayError, Transcript};
 
-/// Games per configuration when `MOUSEHOLE_CONFORMANCE_GAMES` is not set: moderate, for CI.
-pub const DEFAULT_GAMES: usize = 150;
+/// How much of a configuration the harness plays: games from seed 1 on, each played out and
+/// checked at every event, until the depth is reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Depth {
+    /// Until this many events have been checked (the game under way is finished): a budget
+    /// that costs about the same whether a game's games run 30 events or 600.
+    Events(usize),
+    /// This many games.
+    Games(usize),
+}
 
-/// How many games the harness plays per configuration: `MOUSEHOLE_CONFORMANCE_GAMES` if set
-/// (`cargo xtask soak` sets 100000), else [`DEFAULT_GAMES`]. The one place the count is decided.
+impl Depth {
+    /// Whether a run that saw `report` has gone deep enough.
+    pub fn reached(self, report: &Report) -> bool {
+        match self {
+            Depth::Events(events) => report.events >= events,
+            Depth::Games(games) => report.games >= games,
+        }
+    }
+}
+
+/// Events per configuration when `MOUSEHOLE_CONFORMANCE_GAMES` is not set: the tests' (CI's)
+/// depth. Every check runs at every event all the same; `cargo xtask soak` goes deep.
+pub const DEFAULT_EVENTS: usize = 6_000;
+
+/// How deep the harness plays each configuration: `MOUSEHOLE_CONFORMANCE_GAMES` games if set
+/// (`cargo xtask soak` sets 100000), else [`DEFAULT_EVENTS`] events. The one place the depth
+/// is decided.
 ///
 /// # Panics
 /// If the variable is set to something that is not a positive number.
-pub fn games_per_config() -> usize {
+pub fn depth() -> Depth {
     match std::env::var("MOUSEHOLE_CONFORMANCE_GAMES") {
-        Ok(text) => text
-            .trim()
-            .parse()
-            .ok()
-            .filter(|&n| n > 0)
-            .unwrap_or_else(|| {
-                panic!("MOUSEHOLE_CONFORMANCE_GAMES must be a positive number, got '{text}'")
-            }),
-        Err(_) => DEFAULT_GAMES,
+        Ok(text) => Depth::Games(text.trim().parse().ok().filter(|&n| n > 0).unwrap_or_else(
+            || panic!("MOUSEHOLE_CONFORMANCE_GAMES must be a positive number, got '{text}'"),
+        )),
+        Err(_) => Depth::Events(DEFAULT_EVENTS),
     }
 }
 
@@ -100,17 +118,17 @@ impl fmt::Display for Failure {
 
 impl std::error::Error for Failure {}
 
-/// Plays `games` random games with seeds `first_seed`, `first_seed + 1`, … and checks every
-/// contract listed in the module docs.
+/// Plays random games with seeds `first_seed`, `first_seed + 1`, … to `depth` and checks
+/// every contract listed in the module docs.
 ///
 /// # Errors
 /// The first [`Failure`].
 pub fn check_game<G: Game>(
     config: &G::Config,
-    games: usize,
+    depth: Depth,
     first_seed: u64,
 ) -> Result<Report, Failure> {
-    Harness::<G>::new(config).run(games, first_seed)
+    Harness::<G>::new(config).run(depth, first_seed)
 }
 
 /// [`check_game`], and every seat's observation JSON at a sample of states checked with
@@ -120,27 +138,27 @@ pub fn check_game<G: Game>(
 /// The first [`Failure`].
 pub fn check_game_with_contract<G: Game>(
     config: &G::Config,
-    games: usize,
+    depth: Depth,
     first_seed: u64,
     contract: ObservationCheck,
 ) -> Result<Report, Failure> {
     let mut harness = Harness::<G>::new(config);
     harness.contract = Some(contract);
-    harness.run(games, first_seed)
+    harness.run(depth, first_seed)
 }
 
 /// Test support: runs [`check_game_with_contract`] on the configuration `options` describes,
-/// with [`games_per_config`] games from seed 1, and checks that every game was played, that
-/// illegal actions were tried and that observations were checked against the contract.
+/// to the [`depth`] from seed 1, and checks that it went that deep, that illegal actions were
+/// tried and that observations were checked against the contract.
 ///
 /// # Panics
 /// With the [`Failure`] if a contract is broken, or if the options are not valid.
 pub fn check_options<G: Game>(options: &str, contract: ObservationCheck) -> Report {
-    let games = games_per_config();
+    let depth = depth();
     let config = crate::testing::config::<G>(options);
-    let report = check_game_with_contract::<G>(&config, games, 1, contract)
+    let report = check_game_with_contract::<G>(&config, depth, 1, contract)
         .unwrap_or_else(|failure| panic!("{failure}"));
-    assert_eq!(report.games, games, "every game was checked");
+    assert!(depth.reached(&report), "checked to {depth:?}: {report:?}");
     assert!(report.illegal_rejected > 0, "no illegal action was tried");
     assert!(
         report.contract_checks > 0,
@@ -259,9 +277,11 @@ impl<G: Game> Harness<G> {
         }
     }
 
-    fn run(mut self, games: usize, first_seed: u64) -> Result<Report, Failure> {
-        for seed in first_seed..first_seed + games as u64 {
+    fn run(mut self, depth: Depth, first_seed: u64) -> Result<Report, Failure> {
+        let mut seed = first_seed;
+        while !depth.reached(&self.report) {
             self.check_one(seed)?;
+            seed += 1;
         }
         Ok(self.report)
     }

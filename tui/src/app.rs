@@ -24,6 +24,7 @@ use crate::replay::{self, Replay};
 use crate::session::{self, CoachState, GamePlan, Phase, Session};
 use crate::setup::Setup;
 use crate::theme::Theme;
+use crate::worker::Thinking;
 
 /// How the TUI starts.
 #[derive(Debug)]
@@ -147,6 +148,8 @@ pub struct App {
     pub(crate) screen: Screen,
     pub(crate) popup: Option<Popup>,
     pub(crate) setup: Setup,
+    /// Where the bots and reviews think.
+    thinking: Thinking,
     pub(crate) session: Option<Box<dyn Session>>,
     pub(crate) replay: Option<Box<dyn Replay>>,
     /// The screen closing the viewer goes back to (none: it was opened on its own, quit).
@@ -201,8 +204,22 @@ impl App {
     /// # Errors
     /// A game that cannot start (bad seats for the game, a transcript that cannot be resumed).
     pub fn new(launch: Launch, theme: Theme) -> Result<App, TuiError> {
+        Self::with_thinking(launch, theme, Thinking::Threaded)
+    }
+
+    /// The app as `launch` asks, its bots and reviews thinking as `thinking` says (the tests:
+    /// [`Thinking::Inline`]).
+    ///
+    /// # Errors
+    /// As [`App::new`].
+    pub fn with_thinking(
+        launch: Launch,
+        theme: Theme,
+        thinking: Thinking,
+    ) -> Result<App, TuiError> {
         let mut app = App {
             theme,
+            thinking,
             screen: Screen::Setup,
             popup: None,
             setup: Setup::new(None, random_seed()),
@@ -250,7 +267,7 @@ impl App {
             Launch::Play(plan) => {
                 app.out.clone_from(&plan.out);
                 app.preset_setup(&plan);
-                app.session = Some(session::start(plan)?);
+                app.session = Some(session::start(plan, thinking)?);
                 app.screen = Screen::Game;
             }
             Launch::Resume { plan, transcript } => {
@@ -262,7 +279,7 @@ impl App {
                     app.say("this game is over: it opens in the replay viewer", false);
                 } else {
                     let events = transcript.events.len();
-                    app.session = Some(session::resume(plan, &transcript)?);
+                    app.session = Some(session::resume(plan, &transcript, thinking)?);
                     app.saved_events = Some(events);
                     app.screen = Screen::Game;
                     app.say(&format!("resumed after {events} events"), false);

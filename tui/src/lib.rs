@@ -60,6 +60,7 @@ pub use session::GamePlan;
 pub use terminal::{Exit, restore, run};
 pub use theme::Theme;
 pub use view::BoardView;
+pub use worker::Thinking;
 
 /// What the TUI needs of a game: the bots' bounds and a board view.
 pub trait TuiGame: BotGame + BoardView {}

@@ -14,6 +14,7 @@ use mousehole_engine::replay::{Chance, Replay};
 use mousehole_engine::{Event, Game, GameSpec, MatchObserver, Transcript};
 
 use crate::bots::recorded_names;
+use crate::worker::Thinking;
 use crate::{TuiGame, TuiVisitor};
 
 /// The searcher the review uses unless asked for another: the analysis's own (within a
@@ -270,12 +271,18 @@ impl std::fmt::Debug for Reviewing {
 }
 
 impl Reviewing {
-    /// Starts reviewing `seat`'s decisions in `transcript` with `agent` on a thread.
-    pub fn start(transcript: Transcript, seat: usize, agent: AgentSpec) -> Self {
+    /// Starts reviewing `seat`'s decisions in `transcript` with `agent` on a thread (or, with
+    /// [`Thinking::Inline`], reviews them at once).
+    pub fn start(
+        transcript: Transcript,
+        seat: usize,
+        agent: AgentSpec,
+        thinking: Thinking,
+    ) -> Self {
         let job = transcript.clone();
         let review_job: ReviewJob =
             Box::new(move |agent, progress| review(&job, seat, agent, progress));
-        Self::run(transcript, seat, agent, review_job, true)
+        Self::run(transcript, seat, agent, review_job, true, thinking)
     }
 
     /// Starts reviewing the decisions of a seat of a game hosted elsewhere, from what it was
@@ -285,8 +292,9 @@ impl Reviewing {
         seat: usize,
         agent: AgentSpec,
         job: ReviewJob,
+        thinking: Thinking,
     ) -> Self {
-        Self::run(transcript, seat, agent, job, false)
+        Self::run(transcript, seat, agent, job, false, thinking)
     }
 
     fn run(
@@ -295,10 +303,24 @@ impl Reviewing {
         agent: AgentSpec,
         job: ReviewJob,
         replayable: bool,
+        thinking: Thinking,
     ) -> Self {
         let progress = Arc::new(AtomicUsize::new(0));
         let (sender, receiver) = mpsc::channel();
         let counter = Arc::clone(&progress);
+        if thinking == Thinking::Inline {
+            // The receiver is right here; the next poll takes the result.
+            let _ = sender.send(job(&agent, &counter));
+            return Self {
+                transcript,
+                seat,
+                progress,
+                receiver: Some(receiver),
+                result: None,
+                selected: 0,
+                replayable,
+            };
+        }
         let started = std::thread::Builder::new()
             .name("review".into())
             .spawn(move || {

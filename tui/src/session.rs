@@ -19,6 +19,7 @@ use ratatui::layout::Rect;
 
 use crate::bots::{HINT_SPEC, SeatName};
 use crate::theme::Theme;
+use crate::worker::Thinking;
 use crate::{TuiError, TuiGame, TuiVisitor};
 
 pub use game::{GameSession, short_title};
@@ -286,8 +287,8 @@ pub(crate) fn typed_move<G: mousehole_engine::Game>(
 ///
 /// # Errors
 /// Bad options, a seat count that does not match, or a bot that does not build.
-pub fn start(plan: GamePlan) -> Result<Box<dyn Session>, TuiError> {
-    open(plan, None)
+pub fn start(plan: GamePlan, thinking: Thinking) -> Result<Box<dyn Session>, TuiError> {
+    open(plan, None, thinking)
 }
 
 /// Resumes a saved unfinished game: every recorded event is replayed through a match with the
@@ -296,14 +297,23 @@ pub fn start(plan: GamePlan) -> Result<Box<dyn Session>, TuiError> {
 ///
 /// # Errors
 /// A transcript that is not one of ours to continue (see [`TuiError`]).
-pub fn resume(plan: GamePlan, transcript: &Transcript) -> Result<Box<dyn Session>, TuiError> {
-    open(plan, Some(transcript))
+pub fn resume(
+    plan: GamePlan,
+    transcript: &Transcript,
+    thinking: Thinking,
+) -> Result<Box<dyn Session>, TuiError> {
+    open(plan, Some(transcript), thinking)
 }
 
-fn open(plan: GamePlan, transcript: Option<&Transcript>) -> Result<Box<dyn Session>, TuiError> {
+fn open(
+    plan: GamePlan,
+    transcript: Option<&Transcript>,
+    thinking: Thinking,
+) -> Result<Box<dyn Session>, TuiError> {
     struct Open<'a> {
         plan: GamePlan,
         transcript: Option<&'a Transcript>,
+        thinking: Thinking,
     }
     impl TuiVisitor for Open<'_> {
         type Output = Result<Box<dyn Session>, TuiError>;
@@ -312,11 +322,19 @@ fn open(plan: GamePlan, transcript: Option<&Transcript>) -> Result<Box<dyn Sessi
                 self.plan,
                 config,
                 self.transcript,
+                self.thinking,
             )?))
         }
     }
     let spec = plan.spec.clone();
-    crate::visit(&spec, Open { plan, transcript })?
+    crate::visit(
+        &spec,
+        Open {
+            plan,
+            transcript,
+            thinking,
+        },
+    )?
 }
 
 /// `1st`, `2nd`, `3rd`, `4th`.

@@ -8,6 +8,9 @@
 //! and a program's seat tells it a new game began when the game went back).
 //!
 //! Hints draw from streams of their own ([`AgentStreams::hint`]) and change nothing.
+//!
+//! [`Thinking::Inline`] does the same work on the caller's thread as each job is sent (the
+//! tests: the same decisions, and nothing to wait for).
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
@@ -69,11 +72,32 @@ pub enum Reply<G: Game> {
     Notice(String),
 }
 
+/// Where the bots think: the bots' thread or, for tests, the caller's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Thinking {
+    /// On a thread of their own, so the screen never waits on a search or a program.
+    #[default]
+    Threaded,
+    /// On the caller's thread, as each job (a decision, a hint, a review) is handed over: the
+    /// answer is there at the next look, the same answer the thread gives (every decision
+    /// draws from its own stream). The tests drive the app this way, so none waits on a thread.
+    Inline,
+}
+
 /// The handle of a game's thinking thread. Dropping it ends the thread once its current
 /// search is done (nobody waits for it), and with it the programs, which are told to quit.
 pub struct Worker<G: Game> {
-    jobs: Sender<Job<G>>,
+    jobs: Jobs<G>,
     replies: Receiver<Reply<G>>,
+}
+
+/// Where a job goes: to the thread, or to the bots themselves ([`Thinking::Inline`]).
+enum Jobs<G: Game> {
+    Thread(Sender<Job<G>>),
+    Inline {
+        bots: Box<Bots<G>>,
+        answers: Sender<Reply<G>>,
+    },
 }
 
 impl<G: Game> std::fmt::Debug for Worker<G> {
@@ -92,7 +116,8 @@ struct Bots<G: Game> {
 impl<G: BotGame> Worker<G> {
     /// Builds the seats `labels` names (a person's is left to the screen) for a game of
     /// `config` with match seed `seed`, and `hint` as the hint searcher, and starts the
-    /// thread, which tells every seat the match starts (programs start there).
+    /// thread (unless `thinking` is [`Thinking::Inline`]), which tells every seat the match
+    /// starts (programs start there).
     ///
     /// # Errors
     /// A seat that does not build for this game (a missing program, …), or no thread.
@@ -101,6 +126,7 @@ impl<G: BotGame> Worker<G> {
         seed: u64,
         labels: &[SeatLabel],
         hint: &AgentSpec,
+        thinking: Thinking,
     ) -> Result<Self, String> {
         let (answers, replies) = mpsc::channel::<Reply<G>>();
         let notices = answers.clone();
@@ -131,16 +157,20 @@ impl<G: BotGame> Worker<G> {
             hinter,
             seed,
         };
+        if thinking == Thinking::Inline {
+            bots.start(config);
+            let jobs = Jobs::Inline {
+                bots: Box::new(bots),
+                answers,
+            };
+            return Ok(Self { jobs, replies });
+        }
         let config = config.clone();
         let (jobs, job_queue) = mpsc::channel::<Job<G>>();
         std::thread::Builder::new()
             .name("bots".into())
             .spawn(move || {
-                for (index, seat) in bots.seats.iter_mut().enumerate() {
-                    if let Some(seat) = seat {
-                        seat.start(index, &config, seed);
-                    }
-                }
+                bots.start(&config);
                 for job in job_queue {
                     if let Some(reply) = bots.answer(job)
                         && answers.send(reply).is_err()
@@ -150,17 +180,29 @@ impl<G: BotGame> Worker<G> {
                 }
             })
             .map_err(|e| format!("cannot start the bots' thread: {e}"))?;
-        Ok(Self { jobs, replies })
+        Ok(Self {
+            jobs: Jobs::Thread(jobs),
+            replies,
+        })
     }
 
-    /// Hands a job to the thread.
+    /// Hands a job to the thread (or, inline, does it).
     ///
     /// # Errors
     /// If the thread is gone.
-    pub fn send(&self, job: Job<G>) -> Result<(), String> {
-        self.jobs
-            .send(job)
-            .map_err(|_| "the bots' thread has stopped".to_owned())
+    pub fn send(&mut self, job: Job<G>) -> Result<(), String> {
+        match &mut self.jobs {
+            Jobs::Thread(jobs) => jobs
+                .send(job)
+                .map_err(|_| "the bots' thread has stopped".to_owned()),
+            Jobs::Inline { bots, answers } => {
+                if let Some(reply) = bots.answer(job) {
+                    // The receiver is this worker's own: it is there.
+                    let _ = answers.send(reply);
+                }
+                Ok(())
+            }
+        }
     }
 
     /// The next answer, if one has come.
@@ -177,6 +219,15 @@ impl<G: BotGame> Worker<G> {
 }
 
 impl<G: Game> Bots<G> {
+    /// Tells every seat the match starts (programs start here).
+    fn start(&mut self, config: &G::Config) {
+        for (index, seat) in self.seats.iter_mut().enumerate() {
+            if let Some(seat) = seat {
+                seat.start(index, config, self.seed);
+            }
+        }
+    }
+
     /// Does what `job` asks; the reply, if it wants one.
     fn answer(&mut self, job: Job<G>) -> Option<Reply<G>> {
         Some(match job {

@@ -5,6 +5,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
@@ -37,7 +38,8 @@ enum Task {
         #[arg(long)]
         game: Option<String>,
     },
-    /// The statistics tests of random games (game lengths, endings, speed), optimised.
+    /// The statistics tests of random games (game lengths, endings, speed), optimised: the
+    /// engine's `stats` suite, which only its `stats` feature builds.
     Stats {
         /// Only this game (e.g. `moose-house`); default all.
         #[arg(long)]
@@ -122,10 +124,13 @@ fn ci() {
         ),
         (
             "clippy",
+            // The statistics suites are linted too, though no test step builds them.
             vec![
                 "clippy",
                 "--workspace",
                 "--all-targets",
+                "--features",
+                "mousehole-engine/stats",
                 "--locked",
                 "--",
                 "-D",
@@ -164,6 +169,10 @@ fn test(tally: &mut Tally) -> Result<()> {
         .status()
         .is_ok_and(|s| s.success());
     if nextest {
+        // Built first on its own, so the time the build takes shows apart from the run's (the
+        // run then builds nothing).
+        cargo(&["test", "--workspace", "--locked", "--no-run"], TEST_ENV)
+            .context("the tests do not build")?;
         let out = cargo_captured(
             &[
                 "nextest",
@@ -267,8 +276,9 @@ fn cargo_test_counts(text: &str) -> (u64, u64) {
 
 fn soak(games: u64, game: Option<&str>) -> Result<()> {
     let games = games.to_string();
-    // One test per game, named after the game's module.
-    let filter = game.map(|g| g.replace('-', "_"));
+    // The module `conformance` of the engine's tests: one test per game, named after the
+    // game's module.
+    let filter = game.map(|g| format!("conformance::{}", g.replace('-', "_")));
     let mut args = vec![
         "test",
         "--profile",
@@ -277,10 +287,12 @@ fn soak(games: u64, game: Option<&str>) -> Result<()> {
         "-p",
         "mousehole-engine",
         "--test",
-        "conformance",
+        "it",
+        "--",
     ];
-    if let Some(filter) = &filter {
-        args.extend(["--", "--exact", filter.as_str()]);
+    match &filter {
+        Some(filter) => args.extend(["--exact", filter.as_str()]),
+        None => args.push("conformance::"),
     }
     let out = cargo_captured(
         &args,
@@ -305,18 +317,21 @@ fn soak(games: u64, game: Option<&str>) -> Result<()> {
     Ok(())
 }
 
+/// The engine's statistics suites (`engine/tests/stats`, one module per game), which only the
+/// `stats` feature builds; `game` selects one by its module.
 fn stats(game: Option<&str>) -> Result<()> {
-    let mut suites = test_suites("_stats")?;
+    let mut modules = stats_modules()?;
     if let Some(game) = game {
         let module = game.replace('-', "_");
-        suites.retain(|suite| suite.strip_suffix("_stats") == Some(module.as_str()));
+        modules.retain(|m| *m == module);
     }
-    if suites.is_empty() {
+    if modules.is_empty() {
         bail!(
-            "no engine/tests/*_stats.rs suite{}",
+            "no statistics suite (engine/tests/stats/<game>.rs){}",
             game.map(|g| format!(" for {g}")).unwrap_or_default()
         );
     }
+    let filters: Vec<String> = modules.iter().map(|m| format!("{m}::")).collect();
     let mut args = vec![
         "test",
         "--profile",
@@ -324,11 +339,20 @@ fn stats(game: Option<&str>) -> Result<()> {
         "--locked",
         "-p",
         "mousehole-engine",
+        "--features",
+        "stats",
+        "--test",
+        "stats",
+        "--",
+        "--ignored",
+        "--nocapture",
+        "--test-threads",
+        "1",
     ];
-    for suite in &suites {
-        args.extend(["--test", suite.as_str()]);
+    // Every suite: no filter. One game: its module's tests.
+    if game.is_some() {
+        args.extend(filters.iter().map(String::as_str));
     }
-    args.extend(["--", "--ignored", "--nocapture", "--test-threads", "1"]);
     cargo(&args, &[("INSTA_UPDATE", "no")])
 }
 
@@ -389,17 +413,17 @@ fn snapshots() -> Result<()> {
     Ok(())
 }
 
-/// The names of the engine's test suites whose file name ends in `suffix`.rs.
-fn test_suites(suffix: &str) -> Result<Vec<String>> {
-    let dir = root().join("engine/tests");
-    let mut suites: Vec<String> = std::fs::read_dir(&dir)
+/// The modules of the engine's statistics suite, one per game (`engine/tests/stats/<game>.rs`).
+fn stats_modules() -> Result<Vec<String>> {
+    let dir = root().join("engine/tests/stats");
+    let mut modules: Vec<String> = std::fs::read_dir(&dir)
         .with_context(|| format!("cannot read {}", dir.display()))?
         .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
         .filter_map(|name| name.strip_suffix(".rs").map(str::to_owned))
-        .filter(|name| name.ends_with(suffix))
+        .filter(|name| name != "main")
         .collect();
-    suites.sort();
-    Ok(suites)
+    modules.sort();
+    Ok(modules)
 }
 
 fn find_files(dir: &Path, suffix: &str) -> Result<Vec<PathBuf>> {
@@ -430,6 +454,11 @@ fn cargo_path() -> String {
     std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned())
 }
 
+/// Says how long the command echoed last took (where CI's time goes).
+fn took(started: Instant) {
+    println!("  (took {:.1} s)", started.elapsed().as_secs_f64());
+}
+
 fn echo(args: &[&str], env: &[(&str, &str)]) {
     let shown: Vec<String> = env.iter().map(|(k, v)| format!("{k}={v} ")).collect();
     println!("$ {}cargo {}", shown.concat(), args.join(" "));
@@ -437,12 +466,14 @@ fn echo(args: &[&str], env: &[(&str, &str)]) {
 
 fn cargo(args: &[&str], env: &[(&str, &str)]) -> Result<()> {
     echo(args, env);
+    let started = Instant::now();
     let status = Command::new(cargo_path())
         .args(args)
         .envs(env.iter().copied())
         .current_dir(root())
         .status()
         .context("cannot run cargo")?;
+    took(started);
     if !status.success() {
         bail!("`cargo {}` failed ({status})", args.join(" "));
     }
@@ -465,6 +496,7 @@ impl Captured {
 /// Runs cargo, echoing its output as it comes and keeping a copy to read counts from.
 fn cargo_captured(args: &[&str], env: &[(&str, &str)]) -> Result<Captured> {
     echo(args, env);
+    let started = Instant::now();
     let mut child = Command::new(cargo_path())
         .args(args)
         .envs(env.iter().copied())
@@ -496,6 +528,7 @@ fn cargo_captured(args: &[&str], env: &[(&str, &str)]) -> Result<Captured> {
     for reader in readers {
         let _ = reader.join();
     }
+    took(started);
     let text = text.lock().expect("not poisoned").clone();
     Ok(Captured {
         text,

@@ -74,7 +74,7 @@ impl App {
     }
 
     pub(super) fn start_game(&mut self, plan: GamePlan) {
-        match session::start(plan) {
+        match session::start(plan, self.thinking) {
             Ok(session) => {
                 self.session = Some(session);
                 self.screen = Screen::Game;
@@ -126,6 +126,7 @@ impl App {
                                 seat,
                                 self.review_agent.clone(),
                                 job,
+                                self.thinking,
                             ));
                             self.review_return = Screen::Game;
                             self.screen = Screen::Review;
@@ -450,7 +451,7 @@ impl App {
         };
         let mut plan = GamePlan::new(spec, seats, transcript.seed);
         plan.out = Some(kept.path.clone());
-        match session::resume(plan, transcript) {
+        match session::resume(plan, transcript, self.thinking) {
             Ok(session) => {
                 self.session = Some(session);
                 self.screen = Screen::Game;
@@ -480,6 +481,7 @@ impl App {
             transcript,
             seat,
             self.review_agent.clone(),
+            self.thinking,
         ));
         self.review_return = back.unwrap_or(Screen::Review);
         self.screen = Screen::Review;

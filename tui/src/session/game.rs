@@ -22,7 +22,7 @@ use crate::bots::{SeatName, seat_names};
 use crate::theme::Theme;
 use crate::view::Ending;
 use crate::view::{Surface, spot_at};
-use crate::worker::{Job, Reply, Worker};
+use crate::worker::{Job, Reply, Thinking, Worker};
 use crate::{TuiError, TuiGame};
 
 /// The match `transcript` records, ready to go on: replayed with chance drawn from its seed's
@@ -121,6 +121,7 @@ impl<G: TuiGame> GameSession<G> {
         plan: GamePlan,
         config: G::Config,
         transcript: Option<&Transcript>,
+        thinking: Thinking,
     ) -> Result<Self, TuiError> {
         let players = config.players();
         if plan.seats.len() != players {
@@ -132,7 +133,7 @@ impl<G: TuiGame> GameSession<G> {
                 ),
             });
         }
-        let worker = Worker::start(&config, plan.seed, &plan.seats, &plan.hint)
+        let worker = Worker::start(&config, plan.seed, &plan.seats, &plan.hint, thinking)
             .map_err(|reason| TuiError::Seats { reason })?;
         let people: Vec<usize> = (0..players)
             .filter(|&seat| plan.seats[seat].is_human())

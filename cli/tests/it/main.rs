@@ -1,0 +1,8 @@
+//! The command line's tests (one integration-test crate, one module per subject): the
+//! `mousehole` binary end to end, `analyze`, external programs at its seats, and tournaments.
+
+mod analyze;
+mod cli;
+mod external;
+mod games;
+mod tournament;

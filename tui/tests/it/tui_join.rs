@@ -1,0 +1,245 @@
+//! The TUI of a hosted game (`mousehole join`) driven headless through whole games of each
+//! game: a host on 127.0.0.1 plays a bot and a remote seat, the app joins the remote seat and a
+//! person plays it with keys; the screen's log is the seat's view of the host's transcript,
+//! event for event, note for note (nothing else reached it), and the end screen says how the
+//! game ended and how each seat scored as a game played here does, with nothing the rules keep
+//! hidden, and offers no key that is the host's. A spectator's screen shows what every seat
+//! sees and no board.
+
+use std::net::SocketAddr;
+
+use crate::common::Driver;
+use mousehole_engine::games::moose_house::MooseHouse;
+use mousehole_engine::replay::{Chance, Replay};
+use mousehole_engine::{Actor, Transcript};
+use mousehole_net::testing::{Hosted, agent};
+use mousehole_net::{ClientSettings, Connection, HostSettings, Target};
+use mousehole_tui::{BoardView, Launch};
+use ratatui::crossterm::event::KeyCode;
+
+/// Hosts `spec` with `seats` and `seed` on 127.0.0.1, spectators allowed.
+fn host(spec: &str, seats: &str, seed: u64) -> Hosted {
+    let settings = HostSettings {
+        allow_watch: true,
+        ..mousehole_net::testing::settings()
+    };
+    mousehole_net::testing::host(spec, seats, seed, settings)
+}
+
+/// The app joined to the host at `address` as `target`.
+fn joined(address: SocketAddr, target: &Target) -> Driver {
+    let connection = Connection::open(
+        &address.to_string(),
+        target,
+        (Some("test"), None),
+        ClientSettings::default(),
+    )
+    .unwrap();
+    Driver::new(Launch::Join {
+        connection,
+        address: address.to_string(),
+    })
+}
+
+/// The events of a transcript as (actor, text, note).
+fn events(transcript: &Transcript) -> Vec<(Actor, String, Option<String>)> {
+    transcript
+        .events
+        .iter()
+        .map(|e| (e.actor, e.action.clone(), e.note.clone()))
+        .collect()
+}
+
+/// Plays the joined seat to the end of the game: at each decision the selection moves down
+/// `step % 3` and is played, every fourth typed by its number. Returns how many decisions.
+fn play_to_the_end(driver: &mut Driver) -> usize {
+    let mut decisions = 0;
+    for step in 0..100_000usize {
+        driver.settle();
+        if driver.app.game_over() {
+            break;
+        }
+        for _ in 0..step % 3 {
+            driver.char('j');
+        }
+        if step % 4 == 3 {
+            driver.char(':');
+            driver.text("1");
+        }
+        driver.key(KeyCode::Enter);
+        decisions += 1;
+    }
+    decisions
+}
+
+/// Plays remote seat 0 of `spec` (a game of `G`, against `bots`) from the app to the end: at
+/// each decision the selection moves down `step % 3` and is played, every fourth typed by its
+/// number. Returns the end screen at 100 × 30, the host's address written `HOST`.
+fn join_and_play<G: BoardView>(spec: &str, bots: &str, seed: u64) -> String {
+    let hosted = host(spec, &format!("remote,{bots}"), seed);
+    let code = hosted.code(0);
+    let mut driver = joined(hosted.address, &Target::Seat { code });
+    let decisions = play_to_the_end(&mut driver);
+    assert!(driver.app.game_over(), "{spec}: the game did not end");
+    let frame = driver.frame(100, 30);
+    assert!(frame.contains("game over"), "{spec}: {frame}");
+    assert!(frame.contains("you placed"), "{spec}: {frame}");
+    let address = hosted.address.to_string();
+    let full = hosted.finish();
+    full.replay()
+        .unwrap_or_else(|e| panic!("{spec}: the host's transcript does not replay: {e}"));
+    assert!(full.outcome.is_some(), "{spec}: unfinished");
+    assert!(
+        full.events.iter().any(|e| e.actor == Actor::Seat(0)) && decisions > 0,
+        "{spec}: the person never decided"
+    );
+    // The screen's log is the seat's view of the game, all of it and nothing more.
+    let shown = driver.app.transcript().expect("the joined game");
+    assert_eq!(shown.view, Some(0));
+    assert_eq!(
+        events(&shown),
+        events(&full.seat_view(0).unwrap()),
+        "{spec}: the joined seat's log is not its view of the host's game"
+    );
+    assert_eq!(shown.outcome, full.outcome);
+    // The end says what a game played here says (how it ended, each seat's score made, the
+    // tie-break), made by the same function from seat 0's final observation, which the host
+    // sent, and the outcome; and nothing of what only the true state shows.
+    let end = Replay::<G>::new(&full, Chance::Recorded)
+        .and_then(Replay::finish)
+        .unwrap();
+    let outcome = full.outcome.as_ref().unwrap();
+    let names = ["you".to_owned(), "seat 1".to_owned()];
+    let ending = G::ending(&end.state().observation(0), outcome, &names)
+        .unwrap_or_else(|| panic!("{spec}: a finished game has an ending"));
+    let end_screen = frame.replace(&address, "HOST");
+    assert!(end_screen.contains(&ending.reason), "{spec}: {end_screen}");
+    for breakdown in &ending.breakdown {
+        assert!(
+            end_screen.contains(breakdown.as_str()),
+            "{spec}: {end_screen}"
+        );
+    }
+    if let Some(tie_break) = &ending.tie_break {
+        assert!(
+            end_screen.contains(tie_break.as_str()),
+            "{spec}: {end_screen}"
+        );
+    }
+    for hidden in G::revealed(end.state(), 0) {
+        assert!(
+            !end_screen.contains(&hidden),
+            "{spec} shows {hidden}: {end_screen}"
+        );
+    }
+    // A hosted game is the host's: again and replay are not offered, and a key for them is
+    // refused in words; the coach reviews the seat's decisions from what it was shown.
+    for key in ["a again", "r replay"] {
+        assert!(
+            !end_screen.contains(key),
+            "{spec} offers {key}: {end_screen}"
+        );
+    }
+    assert!(end_screen.contains("c coach"), "{spec}: {end_screen}");
+    driver.char('r');
+    assert!(
+        driver.frame(100, 30).contains("this game is the host's"),
+        "{spec}"
+    );
+    end_screen
+}
+
+/// A joined seat plays each game of the game list to the end screen in the TUI, against a
+/// random player (one test per game, named after its module).
+mod a_joined_seat_plays_to_the_end_screen_in_the_tui {
+    macro_rules! joined_game {
+        ($module:ident, $game:ty) => {
+            #[test]
+            fn $module() {
+                let spec = format!(
+                    "{}:players=2",
+                    <<$game as mousehole_engine::Game>::Config as mousehole_engine::GameConfig>::info().name
+                );
+                super::join_and_play::<$game>(&spec, "random", 3);
+            }
+        };
+    }
+    mousehole_engine::for_each_game!(joined_game);
+}
+
+/// The end screen of one joined game, as a snapshot.
+#[test]
+fn a_joined_seat_sees_the_end_screen_of_moose_in_the_house() {
+    let end_screen = join_and_play::<MooseHouse>("moose-house:players=2", "random", 4);
+    insta::assert_snapshot!("join_end_moose-house_100x30", end_screen);
+}
+
+#[test]
+fn a_spectator_sees_what_every_seat_sees_and_no_board() {
+    let hosted = host("moose-house:players=2", "remote,random", 8);
+    let mut watcher = joined(hosted.address, &Target::Watch);
+    let (player, _) = agent(hosted.address, &hosted.code(0), "random");
+    watcher.settle();
+    assert!(watcher.app.game_over());
+    player.join().unwrap().unwrap();
+    let full = hosted.finish();
+    let frame = watcher.frame(100, 30);
+    assert!(frame.contains("Watching"), "{frame}");
+    assert!(!frame.contains("seat 0's view"), "{frame}");
+    assert!(frame.contains("game over"), "{frame}");
+    let seen = watcher.app.transcript().unwrap();
+    assert_eq!(seen.events.len(), full.events.len());
+    // Each event as both seats saw it alike; a card drawn is `draw ?` to the table.
+    let views: Vec<_> = (0..2).map(|seat| full.seat_view(seat).unwrap()).collect();
+    for (index, event) in seen.events.iter().enumerate() {
+        let alike = views[0].events[index].action == views[1].events[index].action;
+        if alike {
+            assert_eq!(event.action, views[0].events[index].action);
+        } else {
+            assert_eq!(event.action, "draw ?", "event {index}");
+        }
+        assert_eq!(event.note, None);
+    }
+    assert!(seen.events.iter().any(|e| e.action == "draw ?"));
+}
+
+/// The coach's review of a joined seat, made from nothing but what the seat was shown (its
+/// views of the events, each decision's observation and legal moves), says what the review of
+/// the host's whole transcript says of that seat's decisions: the same search from the same
+/// views and the same seed (the host shares the agent seed here so the two can be compared).
+#[test]
+fn the_coach_reviews_a_joined_seat_from_what_it_was_shown() {
+    let settings = HostSettings {
+        share_agent_seeds: true,
+        ..mousehole_net::testing::settings()
+    };
+    let hosted =
+        mousehole_net::testing::host("cheese-day:players=2", "remote,random", 11, settings);
+    let code = hosted.code(0);
+    let mut driver = joined(hosted.address, &Target::Seat { code });
+    let agent: mousehole_bots::AgentSpec =
+        "ismcts:iterations=150,rollout=heuristic".parse().unwrap();
+    driver.app.set_review_agent(agent.clone());
+    play_to_the_end(&mut driver);
+    assert!(driver.app.game_over());
+    let full = hosted.finish();
+    driver.char('c');
+    // Made inline: done at the next tick.
+    for _ in 0..20 {
+        if driver.app.review().is_some() {
+            break;
+        }
+        driver.step();
+    }
+    let joined_review = driver.app.review().expect("the review is made").clone();
+    let progress = std::sync::atomic::AtomicUsize::new(0);
+    let host_review = mousehole_tui::review::review(&full, 0, &agent, &progress).unwrap();
+    assert!(!host_review.moves.is_empty());
+    assert_eq!(joined_review.moves, host_review.moves);
+    assert_eq!(joined_review.summary(), host_review.summary());
+    let frame = driver.frame(100, 30);
+    assert!(frame.contains(&host_review.summary()), "{frame}");
+    // A position replays at the host, from its transcript: not offered here.
+    assert!(!frame.contains("⏎ show"), "{frame}");
+    assert!(frame.contains("q/esc back"), "{frame}");
+}
