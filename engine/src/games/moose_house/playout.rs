@@ -1,0 +1,41 @@
+//! The one fast path a level needs: half the events of the hard and expert levels' playouts
+//! are draws, and listing the pile's kinds first to draw one cost them a third of their speed
+//! (before/after in `docs/SPEED.md`). [`sample_chance`] draws from the pile's counts without
+//! the list, with the same draws as the list: checked below against
+//! [`Game::chance_outcomes`](crate::game::Game::chance_outcomes).
+
+use super::{Card, MooseHouse, MooseHouseAction};
+use crate::rng::{GameRng, below};
+
+/// [`Game::sample_chance`](crate::game::Game::sample_chance) for Moose in the House: one draw
+/// below the pile's size, the first kind (in [`Card::ALL`] order, the listed order) whose
+/// count takes the pick below zero.
+#[inline]
+pub(super) fn sample_chance(state: &MooseHouse, rng: &mut GameRng) -> Option<MooseHouseAction> {
+    state.receiver()?;
+    let total = state.pile.total();
+    if total == 0 {
+        return None;
+    }
+    let mut pick = below(rng, u32::from(total));
+    for card in Card::ALL {
+        let count = u32::from(state.pile.count(card));
+        if pick < count {
+            return Some(MooseHouseAction::Draw(card));
+        }
+        pick -= count;
+    }
+    unreachable!("a pick below the total lands on a card")
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::conformance::check_sample_chance;
+    use crate::games::moose_house::MooseHouse;
+
+    #[test]
+    fn the_fast_draws_are_the_listed_draws() {
+        let checked = check_sample_chance::<MooseHouse>(0..40).unwrap_or_else(|e| panic!("{e}"));
+        assert!(checked > 10_000, "{checked} chance nodes checked");
+    }
+}
