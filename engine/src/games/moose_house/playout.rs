@@ -1,8 +1,11 @@
 //! The one fast path a level needs: half the events of the hard and expert levels' playouts
-//! are draws, and listing the pile's kinds first to draw one cost them a third of their speed
-//! (before/after in `docs/SPEED.md`). [`sample_chance`] draws from the pile's counts without
-//! the list, with the same draws as the list: checked below against
+//! are draws. [`sample_chance`] draws from the pile's counts without listing the kinds first,
+//! with the same draws as the list: checked below against
 //! [`Game::chance_outcomes`](crate::game::Game::chance_outcomes).
+//!
+//! Measured (issue 20; `hard` against `hard`, seed 1, four games, soak build, CPU time on a
+//! busy two-core machine): 9.2–9.4 s drawing from the list, 6.4–6.6 s with this, 43% faster.
+//! The random playout's counted decision (`sample_play`) served no level and was dropped.
 
 use super::{Card, MooseHouse, MooseHouseAction};
 use crate::rng::{GameRng, below};

@@ -1,8 +1,10 @@
 //! The one fast path a level needs: most events of the hard and expert levels' playouts are
-//! rolls, and listing the die's faces first to draw one cost them two fifths of their speed
-//! (before/after in `docs/SPEED.md`). [`sample_chance`] draws without the list, with the same
-//! draws as the list: checked below against
+//! rolls. [`sample_chance`] draws without listing the die's faces first, with the same draws
+//! as the list: checked below against
 //! [`Game::chance_outcomes`](crate::game::Game::chance_outcomes).
+//!
+//! Measured (issue 20; `hard` against `hard`, seed 1, 100 games, soak build, CPU time on a
+//! busy two-core machine): 9.7–10.4 s drawing from the list, 5.7–5.8 s with this, 75% faster.
 
 use super::{DIE_FACES, MouseTrap, MouseTrapAction, Phase};
 use crate::rng::{GameRng, below};
