@@ -265,8 +265,8 @@ impl<G: Inference> Tree<G> {
             match world.to_move() {
                 ToMove::Terminal => break,
                 ToMove::Chance => {
-                    let applied = world.apply_sampled_chance(rng, &mut self.scratch.outcomes);
-                    assert!(applied, "a chance node has outcomes");
+                    let outcome = world.sample_chance(rng, &mut self.scratch.outcomes);
+                    world.apply_unchecked(outcome.expect("a chance node has outcomes"));
                 }
                 ToMove::Player(mover) => {
                     let mover = mover as u8;

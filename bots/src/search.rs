@@ -146,15 +146,6 @@ impl<G: Game> RolloutPolicy<G> for RandomRollout {
     fn choose(&self, _state: &G, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
         uniform(legal, rng)
     }
-
-    /// [`Game::apply_sampled_legal`] picks what [`uniform`] picks from the list, with the
-    /// same draws, without listing every action where the game can (a Mouse Race cat's
-    /// cells), and applies it where it is picked.
-    #[inline]
-    fn play(&self, state: &mut G, legal: &mut Vec<G::Action>, rng: &mut GameRng) {
-        let applied = state.apply_sampled_legal(rng, legal);
-        assert!(applied, "a seat to move has a legal action");
-    }
 }
 
 /// Reused buffers for playing worlds to their end without allocating.
@@ -188,8 +179,8 @@ pub fn rollout<G: Game, P: RolloutPolicy<G> + ?Sized>(
         match state.to_move() {
             ToMove::Terminal => break,
             ToMove::Chance => {
-                let applied = state.apply_sampled_chance(rng, &mut scratch.outcomes);
-                assert!(applied, "a chance node has outcomes");
+                let outcome = state.sample_chance(rng, &mut scratch.outcomes);
+                state.apply_unchecked(outcome.expect("a chance node has outcomes"));
             }
             ToMove::Player(_) => policy.play(state, &mut scratch.legal, rng),
         }

@@ -3,8 +3,7 @@
 //! runs it for every game; the per-game tests then only add what is special to that game.
 //!
 //! Checked at every state: the game's conservation invariants; that who-acts, legal actions,
-//! chance outcomes and outcome agree; that `sample_legal` picks what a uniform draw from the
-//! listed actions picks, with the same draws; that every legal action (and chance outcome) applies
+//! chance outcomes and outcome agree; that every legal action (and chance outcome) applies
 //! (a random sample of them when there are many) and its text form round-trips; that actions
 //! legal elsewhere but not here are rejected with the state unchanged; and that no observation
 //! leaks: for each seat, a state determinized from its observation gives it the identical
@@ -35,7 +34,7 @@ use crate::game::{Actor, Game, ToMove};
 use crate::options::GameConfig;
 use crate::outcome::Outcome;
 use crate::playout::RandomGames;
-use crate::rng::{GameRng, below, seat_rng};
+use crate::rng::{GameRng, sample_weighted, seat_rng};
 use crate::transcript::{ReplayError, Transcript};
 
 /// How much of a configuration the harness plays: games from seed 1 on, each played out and
@@ -252,14 +251,69 @@ const SERIAL_EVERY: usize = 8;
 /// this many at random.
 const APPLY_ALL_UP_TO: usize = 16;
 const ILLEGAL_TRIES: usize = 6;
+/// Draws compared per chance node by [`chance_draws_agree`].
+const SAME_DRAWS: usize = 4;
+
+/// At a chance node, [`Game::sample_chance`] draws what one weighted draw from the listed
+/// [`Game::chance_outcomes`] draws ([`crate::rng::sample_weighted`]), taking the same numbers
+/// from the stream, for a few draws from a copy of `rng`: a game's own `sample_chance` (a
+/// fast path in its `playout.rs`) plays the games the listed rules play.
+///
+/// # Errors
+/// What was drawn, against what the list gives.
+pub fn chance_draws_agree<G: Game>(state: &G, rng: &GameRng) -> Result<(), String> {
+    let mut listed = Vec::new();
+    state.chance_outcomes(&mut listed);
+    let (mut by_game, mut by_list) = (rng.clone(), rng.clone());
+    for _ in 0..SAME_DRAWS {
+        let drawn = state.sample_chance(&mut by_game, &mut Vec::new());
+        let expected = sample_weighted(&listed, &mut by_list);
+        if drawn != expected {
+            return Err(format!(
+                "sample_chance drew {drawn:?} where the listed outcomes give {expected:?}"
+            ));
+        }
+        if by_game != by_list {
+            return Err("sample_chance took other numbers from the stream than the list".into());
+        }
+    }
+    Ok(())
+}
+
+/// [`chance_draws_agree`] at every chance node of the random games `seeds` of every
+/// configuration the conformance suite checks: the test beside a game's chance fast path.
+/// Returns the number of chance nodes checked.
+///
+/// # Errors
+/// The configuration, seed and event where the draws differ.
+pub fn check_sample_chance<G: Conformance>(seeds: std::ops::Range<u64>) -> Result<usize, String> {
+    let mut checked = 0;
+    for case in G::CASES {
+        let config = crate::testing::config::<G>(case.options);
+        let mut games = RandomGames::<G>::new(&config);
+        for seed in seeds.clone() {
+            let mut state = G::new(&config);
+            let mut stream = seat_rng(seed, 7);
+            for (index, event) in games.play(seed).events().iter().enumerate() {
+                if state.to_move() == ToMove::Chance {
+                    chance_draws_agree(&state, &stream)
+                        .map_err(|m| format!("{} seed {seed} event {index}: {m}", case.options))?;
+                    stream.random::<u64>();
+                    checked += 1;
+                }
+                state.apply_unchecked(event.action);
+            }
+        }
+    }
+    Ok(checked)
+}
+
 /// Games between checks of the seat-view transcripts (they replay the game once per seat).
 const SEAT_VIEWS_EVERY: usize = 4;
 /// Chance nodes between checks of `sample_chance` (in the first game of a configuration).
 const SAMPLE_EVERY: usize = 5;
 /// Draws per check of `sample_chance`.
 const SAMPLES: u32 = 4000;
-/// Draws per state when `sample_legal` is checked against the listed actions.
-const SAMPLE_LEGAL_DRAWS: usize = 3;
 
 impl<G: Game> Harness<G> {
     fn new(config: &G::Config) -> Self {
@@ -405,8 +459,9 @@ impl<G: Game> Harness<G> {
                 }
             }
         }
-        self.check_sample_legal(state, seed, event)?;
-        self.check_apply_sampled(state, seed, event)?;
+        if state.to_move() == ToMove::Chance {
+            chance_draws_agree(state, &self.check_rng).map_err(|m| self.fail(seed, event, m))?;
+        }
         let applicable: Vec<G::Action> = self
             .legal
             .iter()
@@ -480,86 +535,6 @@ impl<G: Game> Harness<G> {
         }
         self.check_observations(state, seed, event, serial)?;
         self.check_contract(state, seed, event)
-    }
-
-    /// `sample_legal` picks the listed action that one draw below the list's length picks,
-    /// with the same draws (so the playouts that use it play the games the recorded matches
-    /// play), and nothing where no seat is to move. It draws from a copy of the harness's
-    /// stream, which stays as it was.
-    fn check_sample_legal(&self, state: &G, seed: u64, event: usize) -> Result<(), Failure> {
-        let mut by_sampler = self.check_rng.clone();
-        let mut buffer = Vec::new();
-        for _ in 0..SAMPLE_LEGAL_DRAWS {
-            let mut by_list = by_sampler.clone();
-            let picked = state.sample_legal(&mut by_sampler, &mut buffer);
-            let expected = (!self.legal.is_empty())
-                .then(|| self.legal[below(&mut by_list, self.legal.len() as u32) as usize]);
-            if picked != expected {
-                return Err(self.fail(
-                    seed,
-                    event,
-                    format!(
-                        "sample_legal picked {picked:?} where the list gives {expected:?} for the same draw"
-                    ),
-                ));
-            }
-            if by_sampler != by_list {
-                return Err(self.fail(
-                    seed,
-                    event,
-                    "sample_legal drew differently from one draw below the list's length",
-                ));
-            }
-        }
-        Ok(())
-    }
-
-    /// `apply_sampled_chance` and `apply_sampled_legal` leave the state and the stream as
-    /// sampling and then applying do, and change nothing where they do not apply.
-    fn check_apply_sampled(&self, state: &G, seed: u64, event: usize) -> Result<(), Failure> {
-        self.check_fused(
-            state,
-            (seed, event),
-            "chance",
-            |fused, rng| fused.apply_sampled_chance(rng, &mut Vec::new()),
-            |stepwise, rng| stepwise.sample_chance(rng, &mut Vec::new()),
-        )?;
-        self.check_fused(
-            state,
-            (seed, event),
-            "legal",
-            |fused, rng| fused.apply_sampled_legal(rng, &mut Vec::new()),
-            |stepwise, rng| stepwise.sample_legal(rng, &mut Vec::new()),
-        )
-    }
-
-    /// `apply_sampled_{what}` (`fused`) against `sample_{what}` then `apply_unchecked`, each
-    /// from `state` with a copy of the harness's stream.
-    fn check_fused(
-        &self,
-        state: &G,
-        (seed, event): (u64, usize),
-        what: &str,
-        fused: impl FnOnce(&mut G, &mut GameRng) -> bool,
-        sample: impl FnOnce(&G, &mut GameRng) -> Option<G::Action>,
-    ) -> Result<(), Failure> {
-        let (mut fused_rng, mut stepwise_rng) = (self.check_rng.clone(), self.check_rng.clone());
-        let (mut fused_state, mut stepwise) = (state.clone(), state.clone());
-        let applied = fused(&mut fused_state, &mut fused_rng);
-        let sampled = sample(&stepwise, &mut stepwise_rng);
-        if let Some(action) = sampled {
-            stepwise.apply_unchecked(action);
-        }
-        if applied != sampled.is_some() || fused_state != stepwise || fused_rng != stepwise_rng {
-            return Err(self.fail(
-                seed,
-                event,
-                format!(
-                    "apply_sampled_{what} (applied: {applied}) differs from sample_{what} then apply ({sampled:?})"
-                ),
-            ));
-        }
-        Ok(())
     }
 
     /// Text that is no legal action here is rejected, leaving the state unchanged.

@@ -116,8 +116,13 @@ impl<T> GameAction for T where
 /// A game, implemented by its state type.
 ///
 /// A state is a plain value: cheap to clone, serde-serialisable, never holding an RNG. The
-/// few required methods describe the rules; the provided ones build checked application,
-/// sampling and legality tests on top of them.
+/// required methods state the rules once: [`Game::legal_actions`], [`Game::chance_outcomes`]
+/// and [`Game::apply_unchecked`] what may happen and what it does, [`Game::rank_key`] who wins.
+/// The provided ones build checked application, legality tests, sampling, outcomes and
+/// returns on top of them, and games do not override them (a second statement of a rule
+/// would have to be kept in step with the first), with one exception: a game may draw
+/// [`Game::sample_chance`] without listing the outcomes where a level's search measurably
+/// gains from it, in its `playout.rs`, beside a test that the draws are the listed ones.
 ///
 /// Chance outcomes and player decisions share the `Action` type, so one text form covers
 /// every event of a transcript (`roll 3`, `draw 4T`, `take 2`).
@@ -155,6 +160,8 @@ pub trait Game:
         + Send
         + Sync
         + 'static;
+    /// What a finished game ranks seats by: see [`Game::rank_key`].
+    type RankKey: Ord;
 
     /// The initial state for a configuration (often a chance node: the deal).
     fn new(config: &Self::Config) -> Self;
@@ -174,8 +181,10 @@ pub trait Game:
     /// [`Game::to_move`] is [`ToMove::Chance`]. Outcomes of probability 0 are never listed.
     fn chance_outcomes(&self, out: &mut Vec<(Self::Action, u32)>);
 
-    /// Applies an action already known to be legal (a listed legal action or chance outcome).
-    /// Bots in playouts use this fast path; anything else should call [`Game::apply`].
+    /// Applies an action already known to be legal (a listed legal action or chance outcome):
+    /// with [`Game::legal_actions`] and [`Game::chance_outcomes`], the one statement of the
+    /// rules. Playouts call it directly; anything else should call [`Game::apply`], which
+    /// checks the action against those lists first.
     fn apply_unchecked(&mut self, action: Self::Action);
 
     /// What `seat` may know now.
@@ -190,8 +199,26 @@ pub trait Game:
     /// Games of perfect information return a clone.
     fn resample_hidden(&self, seat: usize, rng: &mut GameRng) -> Self;
 
-    /// Ranks, scores and returns once the game is over; `None` before.
-    fn outcome(&self) -> Option<Outcome>;
+    /// Once the game is over, where `seat` places: a key per seat, greater is better, and
+    /// seats with equal keys share the place (the spec's ranking with its tie-breaks, written
+    /// once: [`Game::outcome`] and [`Game::returns_into`] both rank by it).
+    fn rank_key(&self, seat: usize) -> Self::RankKey;
+
+    /// Once the game is over, `seat`'s score as the spec reports it (holes, moose, cheese,
+    /// distance): for information, the ranking is [`Game::rank_key`]'s.
+    fn final_score(&self, seat: usize) -> i64;
+
+    /// Ranks, scores and returns once the game is over; `None` before. Competition ranks by
+    /// [`Game::rank_key`] ([`Outcome::ranked`]).
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.is_terminal() {
+            return None;
+        }
+        let seats = 0..self.num_players();
+        let keys: Vec<Self::RankKey> = seats.clone().map(|seat| self.rank_key(seat)).collect();
+        let scores = seats.map(|seat| self.final_score(seat)).collect();
+        Some(Outcome::ranked(&keys, scores))
+    }
 
     /// What `seat` sees of `action`, which is about to be applied at this state (a chance
     /// outcome or a decision, by anyone). Exactly as the game's spec says ("What each seat sees
@@ -217,12 +244,12 @@ pub trait Game:
     }
 
     /// The returns per seat of a finished game, into `out` (cleared first; left empty before
-    /// the end): what searches back up after every playout. Games may override it to skip
-    /// building the whole [`Outcome`] (ranks and scores) it is derived from.
+    /// the end): what searches back up after every playout. The returns of [`Game::outcome`],
+    /// from the same rank keys, without building the ranks and scores.
     fn returns_into(&self, out: &mut Vec<f64>) {
         out.clear();
-        if let Some(outcome) = self.outcome() {
-            out.extend_from_slice(&outcome.returns);
+        if self.is_terminal() {
+            crate::outcome::returns_by_key(self.num_players(), |seat| self.rank_key(seat), out);
         }
     }
 
@@ -306,9 +333,15 @@ pub trait Game:
         }
     }
 
-    /// Samples a chance outcome with `rng`, proportionally to the weights.
-    /// `buffer` is scratch space, reused to avoid allocating. Returns `None` unless this is a
-    /// chance node.
+    /// Samples a chance outcome with `rng`, proportionally to the weights: one draw below the
+    /// weights' total, the outcome whose share of the listed order it falls in
+    /// ([`crate::rng::sample_weighted`]). `buffer` is scratch space for the list, reused to
+    /// avoid allocating. Returns `None` unless this is a chance node.
+    ///
+    /// Every playout draws chance here. A game whose levels' searches measurably gain from it
+    /// may draw without the list, with the same numbers from `rng` and the same outcome for
+    /// them ([`crate::conformance::chance_draws_agree`], which the conformance suite checks at
+    /// every chance node).
     fn sample_chance(
         &self,
         rng: &mut GameRng,
@@ -319,11 +352,9 @@ pub trait Game:
     }
 
     /// Picks one of the legal actions uniformly at random with `rng`: the action at index
-    /// `below(rng, n)` of the [`Game::legal_actions`] list of `n` actions, with the same draws,
-    /// so a playout through either makes the same choices. Games may override it to find that
-    /// action without listing them all (a Mouse Race cat may go on most cells of the board).
-    /// `buffer` is scratch space, reused to avoid allocating. Returns `None` unless a seat is
-    /// to move.
+    /// `below(rng, n)` of the [`Game::legal_actions`] list of `n` actions (what the random
+    /// agent and random playouts play). `buffer` is scratch space for the list, reused to
+    /// avoid allocating. Returns `None` unless a seat is to move.
     fn sample_legal(
         &self,
         rng: &mut GameRng,
@@ -333,41 +364,6 @@ pub trait Game:
         if buffer.is_empty() {
             return None;
         }
-        Some(buffer[crate::rng::below(rng, buffer.len() as u32) as usize])
-    }
-
-    /// Samples a chance outcome as [`Game::sample_chance`] does, with the same draws, and
-    /// applies it: what a playout does at every chance node. Games may override it to apply
-    /// the outcome where it is drawn instead of dispatching on it a second time (a guess the
-    /// branch predictor often gets wrong). Returns `false`, changing nothing, unless this is
-    /// a chance node.
-    #[inline]
-    fn apply_sampled_chance(
-        &mut self,
-        rng: &mut GameRng,
-        buffer: &mut Vec<(Self::Action, u32)>,
-    ) -> bool {
-        match self.sample_chance(rng, buffer) {
-            Some(outcome) => {
-                self.apply_unchecked(outcome);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Picks a legal action as [`Game::sample_legal`] does, with the same draws, and applies
-    /// it: a random playout's decision, which games may apply where they pick it (see
-    /// [`Game::apply_sampled_chance`]). Returns `false`, changing nothing, unless a seat is
-    /// to move.
-    #[inline]
-    fn apply_sampled_legal(&mut self, rng: &mut GameRng, buffer: &mut Vec<Self::Action>) -> bool {
-        match self.sample_legal(rng, buffer) {
-            Some(action) => {
-                self.apply_unchecked(action);
-                true
-            }
-            None => false,
-        }
+        Some(crate::playout::uniform(buffer, rng))
     }
 }

@@ -15,6 +15,14 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// The outcome of a finished game from each seat's rank key (greater is better, equal keys
+    /// share a place: [`crate::Game::rank_key`]) and score: competition ranks, and the returns
+    /// that follow from them. With [`returns_by_key`], the one place a ranking is turned into
+    /// ranks and returns.
+    pub fn ranked<K: Ord>(keys: &[K], scores: Vec<i64>) -> Self {
+        Self::new(competition_ranks(keys), scores)
+    }
+
     /// Builds an outcome from ranks and scores; the returns follow from the ranks.
     pub fn new(ranks: Vec<u32>, scores: Vec<i64>) -> Self {
         let returns = returns_from_ranks(&ranks);
@@ -68,6 +76,28 @@ pub fn competition_ranks<K: Ord>(keys: &[K]) -> Vec<u32> {
         .collect()
 }
 
+/// The returns of [`Outcome::ranked`] for the keys `key(seat)` of seats `0..players`, without
+/// building the outcome (searches back these up after every playout): the seats with the
+/// greatest key, the first competition rank, share 1.0; everyone else gets 0.0. Written into
+/// `out`, cleared first.
+pub fn returns_by_key<K: Ord>(players: usize, key: impl Fn(usize) -> K, out: &mut Vec<f64>) {
+    out.clear();
+    let Some(best) = (0..players).map(&key).max() else {
+        return;
+    };
+    let mut winners = 0_u32;
+    out.extend((0..players).map(|seat| {
+        let first = key(seat) == best;
+        winners += u32::from(first);
+        f64::from(u8::from(first))
+    }));
+    // 1.0 times the share is the share exactly: the returns of `returns_from_ranks`, bit for bit.
+    let share = 1.0 / f64::from(winners);
+    for value in out.iter_mut() {
+        *value *= share;
+    }
+}
+
 /// Winners (rank 1) share 1.0; everyone else gets 0.0.
 pub fn returns_from_ranks(ranks: &[u32]) -> Vec<f64> {
     let winners = ranks.iter().filter(|&&r| r == 1).count();
@@ -85,6 +115,34 @@ mod tests {
     fn ties_share_the_better_rank_and_skip_the_next() {
         assert_eq!(competition_ranks(&[5, 5, 3]), vec![1, 1, 3]);
         assert_eq!(competition_ranks(&[1, 3, 3, 3]), vec![4, 1, 1, 1]);
+    }
+
+    #[test]
+    fn returns_by_key_are_the_ranked_outcomes_returns() {
+        let cases: [&[(bool, i64)]; 5] = [
+            &[(true, 5), (true, 5), (false, 9)],
+            &[(true, 1), (true, 3), (true, 3), (true, 3)],
+            &[(false, 0), (false, 0)],
+            &[(true, 7), (false, 7), (true, 2)],
+            &[(true, 0)],
+        ];
+        let mut returns = vec![0.25; 9];
+        for keys in cases {
+            let outcome = Outcome::ranked(keys, vec![0; keys.len()]);
+            returns_by_key(keys.len(), |seat| keys[seat], &mut returns);
+            let bits = |values: &[f64]| values.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&returns), bits(&outcome.returns), "{keys:?}");
+        }
+        assert_eq!(
+            Outcome::ranked(cases[0], vec![1, 2, 3]).ranks,
+            vec![1, 1, 3]
+        );
+        assert_eq!(
+            Outcome::ranked(cases[1], vec![0; 4]).returns,
+            [0.0, 1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0]
+        );
+        returns_by_key(0, |_| 0, &mut returns);
+        assert!(returns.is_empty(), "no seats, no returns");
     }
 
     #[test]

@@ -73,9 +73,9 @@ impl<G: Game> RandomGames<G> {
     }
 
     /// The random game with `seed`, the same one [`RandomGames::play`] plays (the same
-    /// streams, the same rule: [`Game::sample_legal`] picks what [`uniform`] picks from the
-    /// listed actions), but nothing recorded: the final state and the number of
-    /// events. This measures the rules themselves, as playouts use them (the benchmark).
+    /// streams, the same rule: [`Game::sample_legal`] is [`uniform`] over the listed
+    /// actions), but nothing recorded: the final state and the number of events. This
+    /// measures the rules themselves, as playouts use them (the benchmark).
     #[allow(
         clippy::inline_always,
         reason = "the benchmark's inner loop: measured faster inlined"
@@ -89,19 +89,15 @@ impl<G: Game> RandomGames<G> {
         }
         let mut events = 0;
         loop {
-            let applied = match self.state.to_move() {
+            let action = match self.state.to_move() {
                 ToMove::Terminal => return (&self.state, events),
-                ToMove::Chance => self
-                    .state
-                    .apply_sampled_chance(&mut chance, &mut self.outcomes),
+                ToMove::Chance => self.state.sample_chance(&mut chance, &mut self.outcomes),
                 ToMove::Player(seat) => self
                     .state
-                    .apply_sampled_legal(&mut self.streams[seat].decision(events), &mut self.legal),
+                    .sample_legal(&mut self.streams[seat].decision(events), &mut self.legal),
             };
-            assert!(
-                applied,
-                "a chance node or a seat to move has something to apply"
-            );
+            let action = action.expect("a chance node or a seat to move has something to apply");
+            self.state.apply_unchecked(action);
             events += 1;
         }
     }

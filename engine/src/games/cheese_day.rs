@@ -7,6 +7,7 @@ mod hidden;
 mod invariants;
 mod notes;
 mod observation;
+mod playout;
 mod views;
 
 use serde::{Deserialize, Serialize};
@@ -22,8 +23,7 @@ pub use self::observation::{
 pub use self::views::CheeseDayView;
 use crate::error::BrokenInvariant;
 use crate::game::{Actor, Game, ToMove};
-use crate::outcome::{Outcome, competition_ranks};
-use crate::rng::{GameRng, below};
+use crate::rng::GameRng;
 
 /// Pantry slots.
 pub const SLOTS: usize = 6;
@@ -86,7 +86,7 @@ pub struct CheeseDay {
 
 #[allow(
     clippy::inline_always,
-    reason = "the steps of a turn, inlined into the playout loops of `Game`'s fast paths below"
+    reason = "the steps of a turn, inlined into `apply_unchecked`, which playout loops inline in turn"
 )]
 impl CheeseDay {
     pub fn phase(&self) -> Phase {
@@ -229,31 +229,6 @@ impl CheeseDay {
         self.pantry.get(usize::from(slot)).copied().flatten()
     }
 
-    /// The card a draw shows, with the weights of [`Game::chance_outcomes`]: the first kind
-    /// (value 1…6, cheese before trap) whose running count exceeds one uniform pick below
-    /// the undrawn total. `None` once every card is drawn.
-    #[inline(always)]
-    fn sample_draw(&self, rng: &mut GameRng) -> Option<Card> {
-        let running = running_counts(&self.undrawn);
-        let total = (running[1] >> (8 * (2 * VALUES - 1 - 8))) as u32 & 0xFF;
-        if total == 0 {
-            return None;
-        }
-        // Counted for all twelve kinds at once, without the branch of a search, whose exit
-        // is a guess the predictor mostly gets wrong.
-        let pick = below(rng, total);
-        let raise = ONES * u64::from(127 - pick);
-        let above = [
-            (running[0] + raise) & HIGH_BITS[0],
-            (running[1] + raise) & HIGH_BITS[1],
-        ];
-        let kind = 2 * VALUES - bytes_set(above);
-        Some(Card {
-            value: (kind / 2) as u8 + 1,
-            face: Face::BOTH[kind % 2],
-        })
-    }
-
     #[inline(always)]
     fn draw(&mut self, card: Card) {
         self.undrawn[card.value_index()][card.face.index()] -= 1;
@@ -319,44 +294,6 @@ impl CheeseDay {
     }
 }
 
-/// Per kind of card (byte `2 × (value − 1) + face`, cheese 0 and trap 1): how many of
-/// `counts` are of that kind or an earlier one, a byte each (at most 36, so no byte carries
-/// into the next), kinds 0…7 in the first word and 8…11 in the low half of the second; the
-/// rest of the second repeats the total. Two 64-bit words rather than one 128-bit one: a
-/// multiplication by [`ONES`] sums each byte with the ones below it in one step, where
-/// 128-bit shifts and adds take several instructions each.
-#[inline]
-fn running_counts(counts: &Counts) -> [u64; 2] {
-    let mut low = [0; 8];
-    let mut high = [0; 8];
-    low.copy_from_slice(&counts.as_flattened()[..8]);
-    high[..2 * VALUES - 8].copy_from_slice(&counts.as_flattened()[8..]);
-    let low = u64::from_le_bytes(low).wrapping_mul(ONES);
-    // The second word's kinds also count every kind of the first: its total, the top byte.
-    let high = u64::from_le_bytes(high).wrapping_mul(ONES) + (low >> 56) * ONES;
-    [low, high]
-}
-
-/// How many bytes of `flags` have their top bit set (the only bits set). Summed by one
-/// multiplication per word rather than `count_ones`, which without the `popcnt` instruction
-/// of newer processors is a long bit-twiddling sequence.
-#[inline]
-fn bytes_set([low, high]: [u64; 2]) -> usize {
-    (((low >> 7).wrapping_mul(ONES) >> 56) + ((high >> 7).wrapping_mul(ONES) >> 56)) as usize
-}
-
-/// The die's face, 1…6: the one draw of a roll.
-#[inline]
-fn roll_die(rng: &mut GameRng) -> u8 {
-    below(rng, 6) as u8 + 1
-}
-
-/// A one in each byte of a word.
-const ONES: u64 = 0x0101_0101_0101_0101;
-/// The top bit of each of the twelve kind bytes of [`running_counts`]: set after adding
-/// `127 − pick` to a byte exactly when the byte exceeded the pick.
-const HIGH_BITS: [u64; 2] = [ONES << 7, (ONES >> 32) << 7];
-
 #[allow(
     clippy::inline_always,
     reason = "measured: inlining these into the match runner's loop cut random-playout work by a sixth"
@@ -366,6 +303,7 @@ impl Game for CheeseDay {
     type Action = CheeseDayAction;
     type Observation = CheeseDayObservation;
     type EventView = CheeseDayView;
+    type RankKey = (bool, i64, u8);
 
     fn new(config: &CheeseDayConfig) -> Self {
         let mut undrawn = [[0; 2]; VALUES];
@@ -414,21 +352,6 @@ impl Game for CheeseDay {
         out.truncate(usize::from(*count));
     }
 
-    /// The listed decision at a uniform index, picked from the prepared list without
-    /// copying it into `buffer`.
-    #[inline(always)]
-    fn sample_legal(
-        &self,
-        rng: &mut GameRng,
-        _buffer: &mut Vec<CheeseDayAction>,
-    ) -> Option<CheeseDayAction> {
-        let Phase::Choose { roll } = self.phase else {
-            return None;
-        };
-        let (choices, count) = &LEGAL_BY_SLOTS[self.showing(roll)];
-        Some(choices[below(rng, u32::from(*count)) as usize])
-    }
-
     fn chance_outcomes(&self, out: &mut Vec<(CheeseDayAction, u32)>) {
         out.clear();
         match self.phase {
@@ -451,37 +374,14 @@ impl Game for CheeseDay {
         }
     }
 
-    /// The same distribution as [`Game::chance_outcomes`], sampled without building the list:
-    /// random playouts spend most of their time here.
-    #[inline(always)]
+    /// Drawn without listing the outcomes, for the levels' playouts (`playout.rs`).
+    #[inline]
     fn sample_chance(
         &self,
         rng: &mut GameRng,
         _buffer: &mut Vec<(CheeseDayAction, u32)>,
     ) -> Option<CheeseDayAction> {
-        match self.phase {
-            Phase::Roll => Some(CheeseDayAction::Roll(roll_die(rng))),
-            Phase::Draw => self.sample_draw(rng).map(CheeseDayAction::Draw),
-            Phase::Choose { .. } | Phase::Over => None,
-        }
-    }
-
-    fn is_legal(&self, action: &CheeseDayAction) -> bool {
-        match (*action, self.phase) {
-            (CheeseDayAction::Roll(n), Phase::Roll) => (1..=6).contains(&n),
-            (CheeseDayAction::Draw(card), Phase::Draw) => {
-                (1..=6).contains(&card.value)
-                    && self.undrawn[card.value_index()][card.face.index()] > 0
-            }
-            (CheeseDayAction::Peek(slot), Phase::Choose { roll }) => {
-                usize::from(slot) < SLOTS && !self.has_value(roll)
-            }
-            (
-                CheeseDayAction::Take(slot) | CheeseDayAction::Remove(slot),
-                Phase::Choose { roll },
-            ) => self.card_in(slot).is_some_and(|c| c.card.value == roll),
-            _ => false,
-        }
+        playout::sample_chance(self, rng)
     }
 
     #[inline(always)]
@@ -493,59 +393,6 @@ impl Game for CheeseDay {
             CheeseDayAction::Take(slot) => self.take_or_remove(slot, false),
             CheeseDayAction::Remove(slot) => self.take_or_remove(slot, true),
         }
-    }
-
-    /// Applies the roll or the card where it is drawn.
-    #[inline(always)]
-    fn apply_sampled_chance(
-        &mut self,
-        rng: &mut GameRng,
-        _buffer: &mut Vec<(CheeseDayAction, u32)>,
-    ) -> bool {
-        match self.phase {
-            Phase::Roll => {
-                self.phase = Phase::Choose {
-                    roll: roll_die(rng),
-                };
-                true
-            }
-            Phase::Draw => match self.sample_draw(rng) {
-                Some(card) => {
-                    self.draw(card);
-                    true
-                }
-                None => false,
-            },
-            Phase::Choose { .. } | Phase::Over => false,
-        }
-    }
-
-    /// Applies the decision where it is picked: a peek when no slot shows the roll, else the
-    /// take or remove of a listed pair (take first, so an odd index removes).
-    #[inline(always)]
-    fn apply_sampled_legal(
-        &mut self,
-        rng: &mut GameRng,
-        _buffer: &mut Vec<CheeseDayAction>,
-    ) -> bool {
-        let Phase::Choose { roll } = self.phase else {
-            return false;
-        };
-        let showing = self.showing(roll);
-        let (choices, count) = &LEGAL_BY_SLOTS[showing];
-        let index = below(rng, u32::from(*count)) as usize;
-        let (CheeseDayAction::Peek(slot)
-        | CheeseDayAction::Take(slot)
-        | CheeseDayAction::Remove(slot)) = choices[index]
-        else {
-            unreachable!("the decision lists hold peeks, takes and removes only")
-        };
-        if showing == 0 {
-            self.peek(slot);
-        } else {
-            self.take_or_remove(slot, index % 2 == 1);
-        }
-        true
     }
 
     fn observation(&self, seat: usize) -> CheeseDayObservation {
@@ -560,47 +407,18 @@ impl Game for CheeseDay {
         hidden::resample_hidden(self, seat, rng)
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        if self.phase != Phase::Over {
-            return None;
-        }
-        let players = self.players();
-        let scores: Vec<i64> = (0..players).map(|s| self.holes_of(s)).collect();
-        // The eliminated player sorts below everyone; the rest by holes, then cheese cards.
-        let mut keys = [(false, 0, 0); MAX_PLAYERS];
-        for (seat, key) in keys.iter_mut().enumerate().take(players) {
-            *key = (
-                self.out != Some(seat as u8),
-                scores[seat],
-                self.cheese_cards_of(seat),
-            );
-        }
-        Some(Outcome::new(competition_ranks(&keys[..players]), scores))
+    /// Out of the game (three traps) below everyone; then most holes, then most cheese cards.
+    fn rank_key(&self, seat: usize) -> (bool, i64, u8) {
+        (
+            self.out != Some(seat as u8),
+            self.holes_of(seat),
+            self.cheese_cards_of(seat),
+        )
     }
 
-    /// The same returns as [`Game::outcome`], without building its vectors: the seats with
-    /// the best (still in, holes, cheese cards) key share 1.0, as the first competition rank.
-    fn returns_into(&self, out: &mut Vec<f64>) {
-        out.clear();
-        if self.phase != Phase::Over {
-            return;
-        }
-        let players = self.players();
-        let mut keys = [(false, 0, 0); MAX_PLAYERS];
-        for (seat, key) in keys.iter_mut().enumerate().take(players) {
-            *key = (
-                self.out != Some(seat as u8),
-                self.holes_of(seat),
-                self.cheese_cards_of(seat),
-            );
-        }
-        let keys = &keys[..players];
-        let best = keys.iter().max().copied().unwrap_or_default();
-        let share = 1.0 / keys.iter().filter(|&&key| key == best).count() as f64;
-        out.extend(
-            keys.iter()
-                .map(|&key| if key == best { share } else { 0.0 }),
-        );
+    /// The holes of the cheese taken.
+    fn final_score(&self, seat: usize) -> i64 {
+        self.holes_of(seat)
     }
 
     fn check_invariants(&self) -> Result<(), BrokenInvariant> {

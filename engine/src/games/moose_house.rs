@@ -15,6 +15,7 @@ mod invariants;
 mod notes;
 mod observation;
 mod phase;
+mod playout;
 mod views;
 
 use serde::{Deserialize, Serialize};
@@ -32,8 +33,7 @@ pub use self::views::MooseHouseView;
 use crate::error::BrokenInvariant;
 use crate::game::{Actor, Game, ToMove};
 use crate::options::GameConfig;
-use crate::outcome::{Outcome, competition_ranks};
-use crate::rng::{GameRng, below};
+use crate::rng::GameRng;
 
 /// Most seats the game allows.
 pub const MAX_PLAYERS: usize = 5;
@@ -194,7 +194,7 @@ impl MooseHouse {
 
     /// The opponents open to each kind of play by the turn owner, as bit sets of seats from
     /// one look at each house, and the kinds it holds (bit i = `Card::ALL[i]`): what
-    /// [`MooseHouse::plays`] lists and [`MooseHouse::sample_play`] counts.
+    /// [`MooseHouse::plays`] lists.
     #[inline]
     fn openings(&self) -> Openings {
         let me = self.turn();
@@ -203,8 +203,6 @@ impl MooseHouse {
             without_house: 0,
             room_takers: 0,
             moose_takers: 0,
-            without_house_count: 0,
-            room_taker_count: 0,
         };
         for (seat, house) in self.houses[..self.players()].iter().enumerate() {
             if seat == me {
@@ -215,95 +213,10 @@ impl MooseHouse {
                 open.moose_takers |= bit;
             } else {
                 open.without_house |= bit;
-                open.without_house_count += 1;
             }
-            let takes_room = house.accepts_room();
-            open.room_takers |= u32::from(takes_room) << seat;
-            open.room_taker_count += u32::from(takes_room);
+            open.room_takers |= u32::from(house.accepts_room()) << seat;
         }
         open
-    }
-
-    /// The decision at index `below(rng, n)` of the `n` that [`Game::legal_actions`] lists
-    /// in the play phase, found by counting each kind of play instead of listing them: the
-    /// same action from the same one draw.
-    #[inline]
-    fn sample_play(&self, rng: &mut GameRng) -> MooseHouseAction {
-        let me = self.turn();
-        let open = self.openings();
-        let houses = if open.held & 1 << Card::House.index() != 0 {
-            open.without_house_count
-        } else {
-            0
-        };
-        let room_takers = open.room_taker_count;
-        let rooms = ones_in_nibble(open.held) * room_takers;
-        let mut moose_by_kind = [0; 4];
-        for kind in bits(open.held >> 4 & 0xF) {
-            let kind = RoomKind::ALL[usize::from(kind)];
-            moose_by_kind[kind as usize] = bits(open.moose_takers)
-                .map(|seat| self.houses[usize::from(seat)].empty_count_of_kind(kind))
-                .sum();
-        }
-        let moose: u32 = moose_by_kind.iter().sum();
-        let own_empty = self.houses[me].empty_mask();
-        let doors = if open.held & 1 << Card::Door.index() != 0 {
-            self.houses[me].empty_rooms() as u32
-        } else {
-            0
-        };
-        let total = houses + rooms + moose + doors;
-        if total == 0 {
-            // No play: a discard of a kind held, or a pass when there is nothing to discard
-            // or nothing left to draw (one listed action, still one draw).
-            let hand = &self.hands[me];
-            if self.pile.is_empty() || hand.is_empty() {
-                below(rng, 1);
-                return MooseHouseAction::Pass;
-            }
-            let held = u32::from(hand.kinds());
-            let pick = below(rng, held.count_ones());
-            return MooseHouseAction::Discard(Card::ALL[usize::from(nth_bit(held, pick))]);
-        }
-        let mut pick = below(rng, total);
-        if pick < houses {
-            return MooseHouseAction::House {
-                seat: nth_bit(open.without_house, pick),
-            };
-        }
-        pick -= houses;
-        if pick < rooms {
-            let kind = nth_bit(open.held & 0xF, pick / room_takers);
-            return MooseHouseAction::Room {
-                kind: RoomKind::ALL[usize::from(kind)],
-                seat: nth_bit(open.room_takers, pick % room_takers),
-            };
-        }
-        pick -= rooms;
-        if pick < moose {
-            for kind in RoomKind::ALL {
-                if pick >= moose_by_kind[kind as usize] {
-                    pick -= moose_by_kind[kind as usize];
-                    continue;
-                }
-                for seat in bits(open.moose_takers) {
-                    let house = &self.houses[usize::from(seat)];
-                    let here = house.empty_count_of_kind(kind);
-                    if pick < here {
-                        return MooseHouseAction::Moose {
-                            kind,
-                            seat,
-                            room: nth_bit(house.empty_of_kind(kind), pick),
-                        };
-                    }
-                    pick -= here;
-                }
-            }
-            unreachable!("the moose plays were counted from these rooms");
-        }
-        MooseHouseAction::Door {
-            room: nth_bit(own_empty, pick - moose),
-        }
     }
 
     /// Begins the turn of `self.turn`.
@@ -416,26 +329,6 @@ struct Openings {
     room_takers: u32,
     /// Opponents with a Moose in the House card: open to a moose in an empty room.
     moose_takers: u32,
-    /// The opponents in `without_house` and in `room_takers`.
-    without_house_count: u32,
-    room_taker_count: u32,
-}
-
-/// How many of the low four bits of `set` are set (the room kinds held): a table look-up,
-/// where `count_ones` without the `popcnt` instruction is a dozen operations.
-#[inline]
-fn ones_in_nibble(set: u32) -> u32 {
-    const ONES: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
-    u32::from(ONES[(set & 0xF) as usize])
-}
-
-/// The position of the set bit of `set` that has `n` set bits below it.
-#[inline]
-fn nth_bit(mut set: u32, n: u32) -> u8 {
-    for _ in 0..n {
-        set &= set - 1;
-    }
-    set.trailing_zeros() as u8
 }
 
 /// The positions of the set bits of `set`, lowest first.
@@ -474,6 +367,7 @@ impl Game for MooseHouse {
     type Action = MooseHouseAction;
     type Observation = MooseHouseObservation;
     type EventView = MooseHouseView;
+    type RankKey = (i64, usize);
 
     fn new(config: &MooseHouseConfig) -> Self {
         Self {
@@ -536,38 +430,14 @@ impl Game for MooseHouse {
         }
     }
 
-    /// Draws straight from the pile's counts, with no list built: the same card
-    /// `chance_outcomes` and [`crate::rng::sample_weighted`] would pick from the same draw.
+    /// Drawn without listing the outcomes, for the levels' playouts (`playout.rs`).
     #[inline]
     fn sample_chance(
         &self,
         rng: &mut GameRng,
         _buffer: &mut Vec<(MooseHouseAction, u32)>,
     ) -> Option<MooseHouseAction> {
-        self.receiver()?;
-        self.pile.sample(rng).map(MooseHouseAction::Draw)
-    }
-
-    /// The play phase's decision counted rather than listed (see
-    /// `sample_play`); at a trap, `trap` or `allow` from the two listed.
-    #[inline]
-    fn sample_legal(
-        &self,
-        rng: &mut GameRng,
-        _buffer: &mut Vec<MooseHouseAction>,
-    ) -> Option<MooseHouseAction> {
-        match self.phase {
-            Phase::Play => Some(self.sample_play(rng)),
-            Phase::Trap { target, .. } => {
-                Some(if self.hands[usize::from(target)].contains(Card::Trap) {
-                    [MooseHouseAction::Trap, MooseHouseAction::Allow][below(rng, 2) as usize]
-                } else {
-                    below(rng, 1);
-                    MooseHouseAction::Allow
-                })
-            }
-            Phase::Deal { .. } | Phase::TurnDraw | Phase::Refill { .. } | Phase::Over => None,
-        }
+        playout::sample_chance(self, rng)
     }
 
     fn apply_unchecked(&mut self, action: MooseHouseAction) {
@@ -661,39 +531,14 @@ impl Game for MooseHouse {
         hidden::resample_hidden(self, seat, rng)
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        if self.phase != Phase::Over {
-            return None;
-        }
-        let players = self.players();
-        let scores: Vec<i64> = (0..players).map(|s| self.score(s) as i64).collect();
-        // Lower scores are better; more doors break ties.
-        let keys: Vec<(i64, usize)> = (0..players)
-            .map(|s| (-scores[s], self.houses[s].doors()))
-            .collect();
-        Some(Outcome::new(competition_ranks(&keys), scores))
+    /// Lower scores are better; more doors break ties.
+    fn rank_key(&self, seat: usize) -> (i64, usize) {
+        (-self.final_score(seat), self.houses[seat].doors())
     }
 
-    /// The returns of [`Game::outcome`] without building it: the seats with the best key
-    /// (fewest moose, then most doors) share 1.0.
-    fn returns_into(&self, out: &mut Vec<f64>) {
-        out.clear();
-        if self.phase != Phase::Over {
-            return;
-        }
-        let players = self.players();
-        let mut keys = [(0_i64, 0_usize); MAX_PLAYERS];
-        for (seat, key) in keys.iter_mut().enumerate().take(players) {
-            *key = (-(self.score(seat) as i64), self.houses[seat].doors());
-        }
-        let keys = &keys[..players];
-        let best = keys.iter().max().copied().unwrap_or_default();
-        let winners = keys.iter().filter(|&&key| key == best).count();
-        let share = 1.0 / winners as f64;
-        out.extend(
-            keys.iter()
-                .map(|&key| if key == best { share } else { 0.0 }),
-        );
+    /// Moose in the Room cards in the house and in hand ([`MooseHouse::score`]).
+    fn final_score(&self, seat: usize) -> i64 {
+        self.score(seat) as i64
     }
 
     fn check_invariants(&self) -> Result<(), BrokenInvariant> {

@@ -27,8 +27,7 @@ pub use self::views::MouseRaceView;
 use crate::error::BrokenInvariant;
 use crate::game::{Actor, Game, ToMove};
 use crate::options::GameConfig;
-use crate::outcome::Outcome;
-use crate::rng::{GameRng, below};
+use crate::rng::GameRng;
 
 /// Most seats the game allows: one per corner.
 pub const MAX_PLAYERS: usize = 4;
@@ -175,6 +174,7 @@ impl Game for MouseRace {
     type Action = MouseRaceAction;
     type Observation = MouseRaceObservation;
     type EventView = MouseRaceView;
+    type RankKey = bool;
 
     fn new(config: &MouseRaceConfig) -> Self {
         let mut state = Self {
@@ -228,75 +228,6 @@ impl Game for MouseRace {
         }
     }
 
-    /// Draws straight from the bag's counts, without listing the outcomes: the same pick for
-    /// the same random number as sampling [`Game::chance_outcomes`] (one draw below the bag's
-    /// total, the kinds in the listed order).
-    fn sample_chance(
-        &self,
-        rng: &mut GameRng,
-        _buffer: &mut Vec<(MouseRaceAction, u32)>,
-    ) -> Option<MouseRaceAction> {
-        if !matches!(self.phase, Phase::Draw { .. }) || self.bag.total() == 0 {
-            return None;
-        }
-        Some(MouseRaceAction::Drawn(
-            self.drawn_kind(below(rng, self.bag.total())),
-        ))
-    }
-
-    /// Picks the decision without listing the legal ones (a drawn cat lists most of the
-    /// board): the same pick for the same random number, as the trait requires.
-    fn sample_legal(
-        &self,
-        rng: &mut GameRng,
-        _buffer: &mut Vec<MouseRaceAction>,
-    ) -> Option<MouseRaceAction> {
-        self.sample_decision(rng)
-    }
-
-    /// Draws and resolves the tile in one step, with the draw of [`Game::sample_chance`].
-    #[inline]
-    fn apply_sampled_chance(
-        &mut self,
-        rng: &mut GameRng,
-        _buffer: &mut Vec<(MouseRaceAction, u32)>,
-    ) -> bool {
-        self.apply_sampled_draw(rng)
-    }
-
-    /// Applies the decision where it is picked, with the draws of [`Game::sample_legal`].
-    #[inline]
-    fn apply_sampled_legal(
-        &mut self,
-        rng: &mut GameRng,
-        _buffer: &mut Vec<MouseRaceAction>,
-    ) -> bool {
-        self.apply_sampled_decision(rng)
-    }
-
-    fn is_legal(&self, action: &MouseRaceAction) -> bool {
-        let seat = self.turn();
-        match (self.phase, *action) {
-            (Phase::Draw { .. }, MouseRaceAction::Drawn(kind)) => self.bag.get(kind) > 0,
-            (Phase::Turn, MouseRaceAction::Draw) => self.bag.total() > 0,
-            (Phase::Turn, MouseRaceAction::Pass)
-            | (Phase::Holding { .. }, MouseRaceAction::Decline) => true,
-            (Phase::Turn, MouseRaceAction::Back) => !self.paths[seat].is_empty(),
-            (Phase::Turn, MouseRaceAction::Shoo) => self.cat_on_open_end(seat),
-            (Phase::Holding { kind }, MouseRaceAction::Place(named)) => {
-                kind == TileKind::Straight && self.road_target(seat, named).is_some()
-            }
-            (
-                Phase::Holding { kind },
-                MouseRaceAction::Left(named) | MouseRaceAction::Right(named),
-            ) => kind == TileKind::Curve && self.road_target(seat, named).is_some(),
-            (Phase::Holding { kind }, MouseRaceAction::Cat(square)) => {
-                kind == TileKind::Cat && self.cat_allowed(seat, square)
-            }
-            _ => false,
-        }
-    }
-
     fn apply_unchecked(&mut self, action: MouseRaceAction) {
         // The frequent events stay here; the rest are calls, which keeps this one cheap.
         match action {
@@ -327,37 +258,15 @@ impl Game for MouseRace {
         hidden::resample_hidden(self, seat, rng)
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        let Phase::Over { end } = self.phase else {
-            return None;
-        };
-        let players = self.players();
-        let ranks = match end {
-            End::Cheese { winner } => (0..players)
-                .map(|s| if s == usize::from(winner) { 1 } else { 2 })
-                .collect(),
-            End::TurnLimit | End::Stuck => vec![1; players],
-        };
-        let scores = (0..players).map(|s| i64::from(self.distance(s))).collect();
-        Some(Outcome::new(ranks, scores))
+    /// The seat whose path reached the cheese ranks first and the others share second place;
+    /// after a safeguard ended the game (a draw) every seat shares first place.
+    fn rank_key(&self, seat: usize) -> bool {
+        matches!(self.end(), Some(End::Cheese { winner }) if usize::from(winner) == seat)
     }
 
-    /// The returns of [`Game::outcome`] without building ranks and scores: searches call
-    /// this after every playout.
-    fn returns_into(&self, out: &mut Vec<f64>) {
-        out.clear();
-        let Phase::Over { end } = self.phase else {
-            return;
-        };
-        let players = self.players();
-        match end {
-            End::Cheese { winner } => {
-                out.extend((0..players).map(|s| f64::from(u8::from(s == usize::from(winner)))));
-            }
-            End::TurnLimit | End::Stuck => {
-                out.extend(std::iter::repeat_n(1.0 / players as f64, players));
-            }
-        }
+    /// The Manhattan distance from the seat's open end to the cheese.
+    fn final_score(&self, seat: usize) -> i64 {
+        i64::from(self.distance(seat))
     }
 
     fn check_invariants(&self) -> Result<(), BrokenInvariant> {

@@ -9,6 +9,7 @@ mod hidden;
 mod invariants;
 mod notes;
 mod observation;
+mod playout;
 mod views;
 
 use serde::{Deserialize, Serialize};
@@ -16,8 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::BrokenInvariant;
 use crate::game::{Actor, Game, ToMove};
 use crate::options::GameConfig;
-use crate::outcome::{Outcome, competition_ranks};
-use crate::rng::{GameRng, below};
+use crate::rng::GameRng;
 
 pub use action::MouseTrapAction;
 use board::{SAFE, Space, forward, space};
@@ -324,21 +324,13 @@ impl MouseTrap {
         self.phase = Phase::Roll;
     }
 
-    /// Sort key for the ranking, greater is better: mice in play by cheese held, ahead of
-    /// captured mice, which rank by how late they were caught.
-    fn rank_key(&self, seat: usize) -> (bool, u8) {
-        if self.in_play(seat) {
-            (true, self.cheese[seat])
-        } else {
-            (false, self.captured_in[seat])
-        }
-    }
-
-    /// The winners once the game is over: the last mouse in play, or at the turn limit the
-    /// mice in play holding the most cheese.
-    fn winners(&self) -> impl Iterator<Item = usize> + '_ {
-        let best = (0..self.players()).map(|s| self.rank_key(s)).max();
-        (0..self.players()).filter(move |&s| Some(self.rank_key(s)) == best)
+    /// The winners once the game is over (the last mouse in play, or at the turn limit the
+    /// mice in play holding the most cheese): the first places of [`Game::outcome`].
+    fn winners(&self) -> impl Iterator<Item = usize> + use<> {
+        self.outcome()
+            .map(|outcome| outcome.winners())
+            .unwrap_or_default()
+            .into_iter()
     }
 }
 
@@ -353,6 +345,7 @@ impl Game for MouseTrap {
     type Observation = MouseTrapObservation;
     /// Everything is public: every seat sees every event as it is.
     type EventView = MouseTrapAction;
+    type RankKey = (bool, u8);
 
     fn new(config: &MouseTrapConfig) -> Self {
         Self {
@@ -425,50 +418,14 @@ impl Game for MouseTrap {
         }
     }
 
-    /// Draws as `chance_outcomes` lists, without building the list: the die is one uniform
-    /// draw of six, the crank one draw of the reliability's denominator. Each takes the same
-    /// single draw from `rng` as the weighted sampler over the listed outcomes, and maps it to
-    /// the same outcome, so games are the same either way.
+    /// Drawn without listing the outcomes, for the levels' playouts (`playout.rs`).
     #[inline]
     fn sample_chance(
         &self,
         rng: &mut GameRng,
         _buffer: &mut Vec<(MouseTrapAction, u32)>,
     ) -> Option<MouseTrapAction> {
-        match self.phase {
-            Phase::Roll | Phase::MoveRoll { .. } => Some(MouseTrapAction::Roll(
-                below(rng, u32::from(DIE_FACES)) as u8 + 1,
-            )),
-            Phase::Crank => {
-                let reliability = self.config.trap_reliability;
-                let works = reliability.works_weight();
-                let total = works + reliability.fails_weight();
-                Some(if below(rng, total) < works {
-                    MouseTrapAction::Works
-                } else {
-                    MouseTrapAction::Fails
-                })
-            }
-            Phase::Rob { .. } | Phase::Trap | Phase::Over => None,
-        }
-    }
-
-    fn is_legal(&self, action: &MouseTrapAction) -> bool {
-        let reliability = self.config.trap_reliability;
-        match (*action, self.phase) {
-            (MouseTrapAction::Roll(n), Phase::Roll | Phase::MoveRoll { .. }) => {
-                (1..=DIE_FACES).contains(&n)
-            }
-            (MouseTrapAction::Works, Phase::Crank) => reliability.works_weight() > 0,
-            (MouseTrapAction::Fails, Phase::Crank) => reliability.fails_weight() > 0,
-            (MouseTrapAction::Rob(seat), Phase::Rob { eligible, .. }) => {
-                usize::from(seat) < self.players() && self.holders(eligible) & (1 << seat) != 0
-            }
-            (MouseTrapAction::Move(seat), Phase::Trap) => self.can_move(usize::from(seat)),
-            (MouseTrapAction::Crank, Phase::Trap) => self.on_wheel() != 0,
-            (MouseTrapAction::Stop, Phase::Trap) => self.on_wheel() == 0,
-            _ => false,
-        }
+        playout::sample_chance(self, rng)
     }
 
     fn apply_unchecked(&mut self, action: MouseTrapAction) {
@@ -535,36 +492,19 @@ impl Game for MouseTrap {
         hidden::resample_hidden(self, seat, rng)
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        if self.phase != Phase::Over {
-            return None;
+    /// Mice in play by cheese held, ahead of captured mice, which rank by how late they were
+    /// caught.
+    fn rank_key(&self, seat: usize) -> (bool, u8) {
+        if self.in_play(seat) {
+            (true, self.cheese[seat])
+        } else {
+            (false, self.captured_in[seat])
         }
-        let players = self.players();
-        let keys: Vec<(bool, u8)> = (0..players).map(|s| self.rank_key(s)).collect();
-        let scores = (0..players).map(|s| i64::from(self.cheese[s])).collect();
-        Some(Outcome::new(competition_ranks(&keys), scores))
     }
 
-    /// The returns of [`Game::outcome`] without building ranks and scores (searches call this
-    /// after every playout): the seats with the best rank key share 1.0.
-    fn returns_into(&self, out: &mut Vec<f64>) {
-        out.clear();
-        if self.phase != Phase::Over {
-            return;
-        }
-        let players = self.players();
-        let best = (0..players).map(|s| self.rank_key(s)).max();
-        let winners = (0..players)
-            .filter(|&s| Some(self.rank_key(s)) == best)
-            .count();
-        let share = 1.0 / winners as f64;
-        out.extend((0..players).map(|s| {
-            if Some(self.rank_key(s)) == best {
-                share
-            } else {
-                0.0
-            }
-        }));
+    /// Cheese held.
+    fn final_score(&self, seat: usize) -> i64 {
+        i64::from(self.cheese[seat])
     }
 
     fn check_invariants(&self) -> Result<(), BrokenInvariant> {

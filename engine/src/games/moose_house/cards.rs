@@ -10,7 +10,6 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::error::ParseActionError;
-use crate::rng::{GameRng, below};
 
 /// The four kinds of room, written as in the text forms.
 #[derive(
@@ -282,24 +281,6 @@ impl Cards {
             .into_iter()
             .map(|card| (card, self.count(card)))
             .filter(|&(_, n)| n > 0)
-    }
-
-    /// One card picked at random, each card of the pile equally likely (so a kind with
-    /// probability proportional to its count); `None` if there are no cards. Picks exactly as
-    /// [`crate::rng::sample_weighted`] does over [`Cards::iter`], from the same one draw.
-    #[inline]
-    pub fn sample(&self, rng: &mut GameRng) -> Option<Card> {
-        if self.total == 0 {
-            return None;
-        }
-        let mut pick = below(rng, u32::from(self.total)) as u8;
-        for (card, &n) in Card::ALL.iter().zip(&self.counts) {
-            if pick < n {
-                return Some(*card);
-            }
-            pick -= n;
-        }
-        unreachable!("a pick below the total lands on a card")
     }
 
     /// Counts as a pool for [`crate::rng::draw_counts`].

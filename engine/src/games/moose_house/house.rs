@@ -62,9 +62,6 @@ pub struct House {
     empty: [u32; 4],
     /// How many rooms are empty (the bits set in `empty`).
     empty_count: u8,
-    /// Per room kind, how many of its rooms are empty (the bits set in each of `empty`):
-    /// counting the moose plays then takes an addition per house rather than a bit count.
-    empty_by_kind: [u8; 4],
 }
 
 impl House {
@@ -92,12 +89,6 @@ impl House {
     #[inline]
     pub fn empty_of_kind(&self, kind: RoomKind) -> u32 {
         self.empty[kind as usize]
-    }
-
-    /// How many rooms of `kind` are empty.
-    #[inline]
-    pub fn empty_count_of_kind(&self, kind: RoomKind) -> u32 {
-        u32::from(self.empty_by_kind[kind as usize])
     }
 
     /// Every empty room as a bit set: bit `i` is room `i` (from 0).
@@ -157,7 +148,6 @@ impl House {
         };
         self.empty[kind as usize] |= 1 << self.len;
         self.empty_count += 1;
-        self.empty_by_kind[kind as usize] += 1;
         self.len += 1;
     }
 
@@ -167,7 +157,6 @@ impl House {
         room.content = content;
         self.empty[room.kind as usize] &= !(1 << index);
         self.empty_count -= 1;
-        self.empty_by_kind[room.kind as usize] -= 1;
     }
 
     /// Builds a house from its parts (for tests and deserialisation).
@@ -191,7 +180,6 @@ impl House {
             if room.content == Content::Empty {
                 house.empty[room.kind as usize] |= 1 << index;
                 house.empty_count += 1;
-                house.empty_by_kind[room.kind as usize] += 1;
             }
         }
         Ok(house)

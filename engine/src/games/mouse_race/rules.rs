@@ -6,7 +6,6 @@
 use super::action::{MouseRaceAction, TileKind};
 use super::board::{Cell, Dir, MAX_SIZE, Spot, Square};
 use super::{End, MAX_PLAYERS, MouseRace, Path, Phase};
-use crate::rng::{GameRng, below};
 
 /// Whether a road tile can be laid on a path now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,14 +166,6 @@ impl MouseRace {
         rows
     }
 
-    /// Whether `seat` may lay a cat on `square`.
-    pub(super) fn cat_allowed(&self, seat: usize, square: Square) -> bool {
-        let size = self.config.size();
-        square.row < size
-            && square.col < size
-            && self.cat_cells(seat)[usize::from(square.row)] & 1 << square.col != 0
-    }
-
     /// The decisions at the start of a turn, in their listed order: the first `len` of
     /// the choices. Looked up by which of the optional ones are open, without a branch each:
     /// random playouts decide this at every turn.
@@ -187,76 +178,29 @@ impl MouseRace {
         &TURN_CHOICES[open]
     }
 
-    /// The free open ends of the seat whose turn it is, in order, and how many: each takes a
-    /// drawn road tile (named in the action only for a path's first tile).
-    #[inline]
-    pub(super) fn free_ends(&self) -> ([Option<Square>; 2], u32) {
-        let first = self.paths[self.turn()].is_empty();
-        let (targets, count) = self.free_targets();
-        (targets.map(|(square, _)| first.then_some(square)), count)
-    }
-
-    /// The free open ends of the seat whose turn it is with the direction of travel into
-    /// each, in the order of [`MouseRace::free_ends`], and how many (the unused slots hold
-    /// `a1`): where the road tile a random decision picks goes, without naming it in an action.
-    #[inline]
-    fn free_targets(&self) -> ([(Square, Dir); 2], u32) {
-        let mut free = [(Square::A1, Dir::North); 2];
-        let mut count = 0;
-        for &(square, entry) in self.open_ends(self.turn()).iter().flatten() {
-            if self.is_free(square) {
-                free[count] = (square, entry);
-                count += 1;
-            }
-        }
-        (free, count as u32)
-    }
-
-    /// How many decisions a drawn road tile has: one per free open end for a straight, two
-    /// (left, right) for a curve, and declining.
-    #[inline]
-    pub(super) fn road_choice_count(kind: TileKind, free: u32) -> u32 {
-        if kind == TileKind::Straight {
-            free + 1
-        } else {
-            2 * free + 1
-        }
-    }
-
-    /// The decision at `index` of the list for a drawn road tile: per free open end a straight
-    /// one way or a curve left then right, and declining last.
-    #[inline]
-    pub(super) fn road_choice(
-        kind: TileKind,
-        (free, count): ([Option<Square>; 2], u32),
-        index: u32,
-    ) -> MouseRaceAction {
-        if kind == TileKind::Straight {
-            if index < count {
-                return MouseRaceAction::Place(free[index as usize]);
-            }
-        } else if index < 2 * count {
-            let named = free[(index / 2) as usize];
-            return if index.is_multiple_of(2) {
-                MouseRaceAction::Left(named)
-            } else {
-                MouseRaceAction::Right(named)
-            };
-        }
-        MouseRaceAction::Decline
-    }
-
-    /// The decisions about a drawn tile: where it may go, or decline it.
+    /// The decisions about a drawn tile, declining last: for a cat every cell it may go on; for
+    /// a road tile, per free open end (the path's first tile names its start cell) a straight
+    /// one way, or a curve turning left then right.
     #[inline(never)]
     pub(super) fn list_tile_actions(&self, kind: TileKind, out: &mut Vec<MouseRaceAction>) {
+        let seat = self.turn();
         if kind == TileKind::Cat {
-            self.list_cat_cells(self.turn(), out);
-            out.push(MouseRaceAction::Decline);
+            self.list_cat_cells(seat, out);
         } else {
-            let free = self.free_ends();
-            let count = Self::road_choice_count(kind, free.1);
-            out.extend((0..count).map(|index| Self::road_choice(kind, free, index)));
+            let first = self.paths[seat].is_empty();
+            for &(square, _) in self.open_ends(seat).iter().flatten() {
+                if !self.is_free(square) {
+                    continue;
+                }
+                let named = first.then_some(square);
+                if kind == TileKind::Straight {
+                    out.push(MouseRaceAction::Place(named));
+                } else {
+                    out.extend([MouseRaceAction::Left(named), MouseRaceAction::Right(named)]);
+                }
+            }
         }
+        out.push(MouseRaceAction::Decline);
     }
 
     /// Appends a `cat CELL` action for every cell `seat` may lay a cat on, row by row.
@@ -279,178 +223,6 @@ impl MouseRace {
         }
     }
 
-    /// The decision at `index` of the list [`MouseRace::list_tile_actions`] makes for a drawn
-    /// cat (the cells row by row, then declining), found without listing: random playouts
-    /// pick among ~150 cells at every cat they draw. `rows` are [`MouseRace::cat_cells`].
-    pub(super) fn cat_choice(rows: &[u32; MAX_SIZE], index: u32) -> MouseRaceAction {
-        Self::cat_cell_at(rows, index).map_or(MouseRaceAction::Decline, MouseRaceAction::Cat)
-    }
-
-    /// How many cells the rows of a board of side `size` hold: only its own rows are counted,
-    /// as a bit count is a dozen instructions without `popcnt`.
-    #[inline]
-    fn count_cells(rows: &[u32; MAX_SIZE], size: u8) -> u32 {
-        rows[..usize::from(size)]
-            .iter()
-            .map(|cells| cells.count_ones())
-            .sum()
-    }
-
-    /// The cell at `index` of the cat cells `rows` in their listed order, row by row; `None`
-    /// past the last one (the index of declining).
-    #[inline]
-    fn cat_cell_at(rows: &[u32; MAX_SIZE], index: u32) -> Option<Square> {
-        let mut index = index;
-        for (row, &columns) in rows.iter().enumerate() {
-            let count = columns.count_ones();
-            if index < count {
-                let mut columns = columns;
-                for _ in 0..index {
-                    columns &= columns - 1;
-                }
-                return Some(Square::new(row as u8, columns.trailing_zeros() as u8));
-            }
-            index -= count;
-        }
-        None
-    }
-
-    /// [`Game::sample_legal`](crate::game::Game::sample_legal) for Mouse Race: the decision
-    /// `legal_actions` lists at index `below(rng, n)`, worked out from the same choices but
-    /// without writing them out. `None` unless a seat is to move.
-    #[inline]
-    pub(super) fn sample_decision(&self, rng: &mut GameRng) -> Option<MouseRaceAction> {
-        match self.phase {
-            Phase::Turn => {
-                let (choices, len) = self.turn_choices();
-                Some(choices[below(rng, u32::from(*len)) as usize])
-            }
-            Phase::Holding {
-                kind: TileKind::Cat,
-            } => {
-                let rows = self.cat_cells(self.turn());
-                let cells = Self::count_cells(&rows, self.config.size());
-                Some(Self::cat_choice(&rows, below(rng, cells + 1)))
-            }
-            Phase::Holding { kind } => {
-                let free = self.free_ends();
-                let index = below(rng, Self::road_choice_count(kind, free.1));
-                Some(Self::road_choice(kind, free, index))
-            }
-            Phase::Draw { .. } | Phase::Over { .. } => None,
-        }
-    }
-
-    /// [`Game::apply_sampled_legal`](crate::game::Game::apply_sampled_legal) for Mouse Race:
-    /// picks as [`MouseRace::sample_decision`] does, with the same draws, and applies the
-    /// decision in the branch that picked it, so the action is never built and dispatched on
-    /// again. `false`, changing nothing, unless a seat is to move.
-    #[inline]
-    pub(super) fn apply_sampled_decision(&mut self, rng: &mut GameRng) -> bool {
-        let seat = self.turn();
-        match self.phase {
-            Phase::Turn => {
-                // The choices of `turn_choices` (draw, pass, back, shoo, the optional ones only
-                // when open) picked by position without building the list: counted from a
-                // draw that may be missing, the position is 0 for draw, 1 for pass, 2 for
-                // back or, without one, shoo, and 3 for shoo.
-                let draw = u32::from(self.bag.total() > 0);
-                let back = !self.paths[seat].is_empty();
-                let len = draw + 1 + u32::from(back) + u32::from(self.cat_on_open_end(seat));
-                match below(rng, len) + 1 - draw {
-                    0 => self.phase = Phase::Draw { extra: false },
-                    1 => self.end_turn(),
-                    2 if back => {
-                        self.take_back(seat);
-                        self.end_turn();
-                    }
-                    _ => {
-                        self.shoo(seat);
-                        self.end_turn();
-                    }
-                }
-            }
-            Phase::Holding {
-                kind: TileKind::Cat,
-            } => self.lay_sampled_cat(seat, rng),
-            Phase::Holding { kind } => {
-                let (targets, count) = self.free_targets();
-                let index = below(rng, Self::road_choice_count(kind, count));
-                // The list's order: per free open end a straight, or a curve left then right;
-                // declining last.
-                let (target, turn_right) = if kind == TileKind::Straight {
-                    (index < count).then_some((index, None))
-                } else {
-                    (index < 2 * count).then_some((index / 2, Some(index % 2 == 1)))
-                }
-                .unzip();
-                match target {
-                    Some(target) => {
-                        let (square, entry) = targets[target as usize];
-                        let exit = match turn_right.flatten() {
-                            None => entry,
-                            Some(false) => entry.left(),
-                            Some(true) => entry.right(),
-                        };
-                        self.lay_road_at(seat, square, entry, exit);
-                    }
-                    None => self.decline(),
-                }
-            }
-            Phase::Draw { .. } | Phase::Over { .. } => return false,
-        }
-        true
-    }
-
-    /// A random decision about a drawn cat, applied: a cell among those listed, or declining.
-    #[inline(never)]
-    fn lay_sampled_cat(&mut self, seat: usize, rng: &mut GameRng) {
-        let rows = self.cat_cells(seat);
-        let cells = Self::count_cells(&rows, self.config.size());
-        match Self::cat_cell_at(&rows, below(rng, cells + 1)) {
-            Some(square) => self.board.set(square, Cell::Cat),
-            None => self.bag.add(TileKind::Cat),
-        }
-        self.end_turn();
-    }
-
-    /// The drawn tile goes back into the bag, and the turn is over.
-    #[inline]
-    fn decline(&mut self) {
-        if let Some(kind) = self.held() {
-            self.bag.add(kind);
-        }
-        self.end_turn();
-    }
-
-    /// The kind of the tile at `pick` (below the bag's total) with the kinds in their listed
-    /// order, each as many times as the bag holds it: what a chance draw takes.
-    #[inline]
-    pub(super) fn drawn_kind(&self, pick: u32) -> TileKind {
-        let straight = u32::from(self.bag.straight);
-        if pick < straight {
-            TileKind::Straight
-        } else if pick < straight + u32::from(self.bag.curve) {
-            TileKind::Curve
-        } else {
-            TileKind::Cat
-        }
-    }
-
-    /// [`Game::apply_sampled_chance`](crate::game::Game::apply_sampled_chance) for Mouse
-    /// Race: draws as `sample_chance` does, with the same draw, and resolves the tile at once.
-    /// `false`, changing nothing, unless a tile is being drawn.
-    #[inline]
-    pub(super) fn apply_sampled_draw(&mut self, rng: &mut GameRng) -> bool {
-        let total = self.bag.total();
-        if !matches!(self.phase, Phase::Draw { .. }) || total == 0 {
-            return false;
-        }
-        let kind = self.drawn_kind(below(rng, total));
-        self.resolve_draw(kind);
-        true
-    }
-
     /// Whether `seat` may lay a cat anywhere. Nearly always settled by the first rows, one
     /// with more free cells than there are open ends (each forbids at most one cell), without
     /// working out the cat cells.
@@ -463,22 +235,9 @@ impl MouseRace {
         }) || self.cat_cells(seat).iter().any(|&cells| cells != 0)
     }
 
-    /// The cell and direction of travel for laying a road tile, given the cell named in the
-    /// action (required for a path's first tile, forbidden afterwards).
-    pub(super) fn road_target(&self, seat: usize, named: Option<Square>) -> Option<(Square, Dir)> {
-        let [end, start] = *self.open_ends(seat);
-        match (self.paths[seat].is_empty(), named) {
-            (false, None) => end.filter(|&(s, _)| self.is_free(s)),
-            (true, Some(named)) => [end, start]
-                .into_iter()
-                .flatten()
-                .find(|&(s, _)| s == named && self.is_free(s)),
-            _ => None,
-        }
-    }
-
-    /// [`MouseRace::road_target`] for an action known to be legal, without checking that the
-    /// cell is free: the open end, or for a first tile the start cell named.
+    /// The cell and direction of travel for laying a legal road tile, given the cell named in
+    /// the action (a path's first tile names one of the start cells, later tiles none): the
+    /// open end, or for a first tile the start cell named.
     #[inline]
     fn legal_road_target(&self, seat: usize, named: Option<Square>) -> (Square, Dir) {
         let [end, start] = *self.open_ends(seat);
