@@ -130,7 +130,7 @@ fn ci() {
                 "--workspace",
                 "--all-targets",
                 "--features",
-                "mousehole-engine/stats,mousehole-tournament/charts",
+                "mousehole-engine/stats",
                 "--locked",
                 "--",
                 "-D",
@@ -158,12 +158,9 @@ fn ci() {
 
 const TEST_ENV: &[(&str, &str)] = &[("INSTA_UPDATE", "no"), ("CI", "true")];
 
-/// The features every test step builds with: the strength report's charts, so its test runs
-/// with the others from one build (a step with other features would rebuild the workspace).
-const TEST_FEATURES: [&str; 2] = ["--features", "mousehole-tournament/charts"];
-
 /// Runs every test, counting passes and failures: with cargo-nextest when it is installed
-/// (plus `cargo test --doc`, which nextest does not run), else with `cargo test`.
+/// (plus `cargo test --doc`, which nextest does not run), else with `cargo test`; then the
+/// strength report's test, which needs the `charts` feature.
 fn test(tally: &mut Tally) -> Result<()> {
     let nextest = Command::new(cargo_path())
         .args(["nextest", "--version"])
@@ -174,18 +171,8 @@ fn test(tally: &mut Tally) -> Result<()> {
     if nextest {
         // Built first on its own, so the time the build takes shows apart from the run's (the
         // run then builds nothing).
-        cargo(
-            &[
-                "test",
-                "--workspace",
-                "--locked",
-                "--no-run",
-                TEST_FEATURES[0],
-                TEST_FEATURES[1],
-            ],
-            TEST_ENV,
-        )
-        .context("the tests do not build")?;
+        cargo(&["test", "--workspace", "--locked", "--no-run"], TEST_ENV)
+            .context("the tests do not build")?;
         let out = cargo_captured(
             &[
                 "nextest",
@@ -193,8 +180,6 @@ fn test(tally: &mut Tally) -> Result<()> {
                 "--workspace",
                 "--locked",
                 "--no-fail-fast",
-                TEST_FEATURES[0],
-                TEST_FEATURES[1],
             ],
             TEST_ENV,
         )?;
@@ -205,33 +190,31 @@ fn test(tally: &mut Tally) -> Result<()> {
         if !out.success && failed == 0 {
             tally.failed_steps.push("cargo nextest run".to_owned());
         }
-        let doc = cargo_captured(
-            &[
-                "test",
-                "--workspace",
-                "--locked",
-                "--doc",
-                TEST_FEATURES[0],
-                TEST_FEATURES[1],
-            ],
-            TEST_ENV,
-        )?;
+        let doc = cargo_captured(&["test", "--workspace", "--locked", "--doc"], TEST_ENV)?;
         add_cargo_test_counts(tally, &doc, "cargo test --doc");
     } else {
         println!("(cargo-nextest is not installed: running the tests with cargo test)");
         let out = cargo_captured(
-            &[
-                "test",
-                "--workspace",
-                "--locked",
-                "--no-fail-fast",
-                TEST_FEATURES[0],
-                TEST_FEATURES[1],
-            ],
+            &["test", "--workspace", "--locked", "--no-fail-fast"],
             TEST_ENV,
         )?;
         add_cargo_test_counts(tally, &out, "cargo test");
     }
+    // The strength report's own test draws its charts, a feature no other test builds.
+    let charts = cargo_captured(
+        &[
+            "test",
+            "--locked",
+            "-p",
+            "mousehole-tournament",
+            "--features",
+            "charts",
+            "--test",
+            "strength",
+        ],
+        TEST_ENV,
+    )?;
+    add_cargo_test_counts(tally, &charts, "cargo test --features charts");
     Ok(())
 }
 
