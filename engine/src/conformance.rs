@@ -668,8 +668,9 @@ impl<G: Game> Harness<G> {
     }
 
     /// Every seat's view of the event about to be applied: independent of what the seat
-    /// cannot know, read back from its text as itself, decisions seen as they are, redacted views never parse as actions, and a
-    /// note can be built from the seat's observations and view alone.
+    /// cannot know, read back from its text as itself, decisions seen as they are, redacted
+    /// views never parse as actions, and a note can be built from the seat's observations and
+    /// view alone.
     fn check_views(
         &mut self,
         state: &G,

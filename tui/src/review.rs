@@ -308,27 +308,22 @@ impl Reviewing {
         let progress = Arc::new(AtomicUsize::new(0));
         let (sender, receiver) = mpsc::channel();
         let counter = Arc::clone(&progress);
-        if thinking == Thinking::Inline {
+        let started = match thinking {
             // The receiver is right here; the next poll takes the result.
-            let _ = sender.send(job(&agent, &counter));
-            return Self {
-                transcript,
-                seat,
-                progress,
-                receiver: Some(receiver),
-                result: None,
-                selected: 0,
-                replayable,
-            };
-        }
-        let started = std::thread::Builder::new()
-            .name("review".into())
-            .spawn(move || {
-                // Nobody to tell if the screen is gone.
+            Thinking::Inline => {
                 let _ = sender.send(job(&agent, &counter));
-            });
+                Ok(())
+            }
+            Thinking::Threaded => std::thread::Builder::new()
+                .name("review".into())
+                .spawn(move || {
+                    // Nobody to tell if the screen is gone.
+                    let _ = sender.send(job(&agent, &counter));
+                })
+                .map(drop),
+        };
         let (receiver, result) = match started {
-            Ok(_) => (Some(receiver), None),
+            Ok(()) => (Some(receiver), None),
             Err(error) => (None, Some(Err(format!("cannot start the review: {error}")))),
         };
         Self {
