@@ -148,7 +148,7 @@ pub fn level_table() -> Vec<GameLevels> {
     macro_rules! row {
         ($module:ident, $game:ty) => {
             rows.push(GameLevels {
-                game: <<$game as mousehole_engine::Game>::Config as mousehole_engine::GameConfig>::info().name,
+                game: <<$game as mousehole_engine::Game>::Config as mousehole_engine::GameConfig>::description().name,
                 levels: <$game as Levels>::LEVELS,
             });
         };

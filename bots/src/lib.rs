@@ -52,5 +52,6 @@ pub use seat::{
     SeatListError, TranscriptProblem, build_seat, check_transcript, play_agents, split_spec_list,
 };
 pub use spec::{
-    AGENTS, AgentInfo, AgentKind, AgentSpec, AgentSpecError, Level, Rollout, SettingInfo, Settings,
+    AGENTS, AgentDescription, AgentKind, AgentSpec, AgentSpecError, Level, Rollout,
+    SettingDescription, Settings,
 };

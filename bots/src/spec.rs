@@ -73,7 +73,7 @@ impl fmt::Display for Level {
 
 /// One setting an agent takes: its key, what values it allows, its default, what it does.
 #[derive(Clone, Copy, Debug)]
-pub struct SettingInfo {
+pub struct SettingDescription {
     pub key: &'static str,
     pub allowed: &'static str,
     pub default: &'static str,
@@ -82,17 +82,17 @@ pub struct SettingInfo {
 
 /// One built-in agent: its name, kind, what it does and the settings it takes.
 #[derive(Clone, Copy, Debug)]
-pub struct AgentInfo {
+pub struct AgentDescription {
     pub name: &'static str,
     pub kind: AgentKind,
     pub help: &'static str,
-    pub settings: &'static [SettingInfo],
+    pub settings: &'static [SettingDescription],
 }
 
 const ITERATIONS_HELP: &str = "a whole number from 1 to 100000000";
 const MS_HELP: &str = "a whole number of milliseconds from 1 to 3600000";
 
-const ROLLOUT: SettingInfo = SettingInfo {
+const ROLLOUT: SettingDescription = SettingDescription {
     key: "rollout",
     allowed: "random or heuristic",
     default: "random",
@@ -100,43 +100,43 @@ const ROLLOUT: SettingInfo = SettingInfo {
 };
 
 /// Every built-in agent.
-pub const AGENTS: &[AgentInfo] = &[
-    AgentInfo {
+pub const AGENTS: &[AgentDescription] = &[
+    AgentDescription {
         name: "random",
         kind: AgentKind::Random,
         help: "a uniformly random legal action",
         settings: &[],
     },
-    AgentInfo {
+    AgentDescription {
         name: "heuristic",
         kind: AgentKind::Heuristic,
         help: "the game's own rule-of-thumb strategy, from what the seat knows (fast)",
-        settings: &[SettingInfo {
+        settings: &[SettingDescription {
             key: "mistakes",
             allowed: "a number from 0 to 1",
             default: "0",
             help: "the chance of each decision with a choice being a mistake: another legal move than the rule of thumb's, drawn at random",
         }],
     },
-    AgentInfo {
+    AgentDescription {
         name: "mc",
         kind: AgentKind::MonteCarlo,
         help: "flat Monte Carlo: rounds that play every legal action in one world sampled from what the seat knows, on the same dice and cards, halving the field as they go; the best mean wins",
         settings: &[
-            SettingInfo {
+            SettingDescription {
                 key: "playouts",
                 allowed: ITERATIONS_HELP,
                 default: "1000",
                 help: "playouts per decision, all actions together (deterministic for a seed)",
             },
-            SettingInfo {
+            SettingDescription {
                 key: "ms",
                 allowed: MS_HELP,
                 default: "none",
                 help: "think this long per decision instead (not deterministic)",
             },
             ROLLOUT,
-            SettingInfo {
+            SettingDescription {
                 key: "margin",
                 allowed: "a number from 0 to 10",
                 default: "2",
@@ -144,31 +144,31 @@ pub const AGENTS: &[AgentInfo] = &[
             },
         ],
     },
-    AgentInfo {
+    AgentDescription {
         name: "ismcts",
         kind: AgentKind::Ismcts,
         help: "information-set Monte Carlo tree search over worlds sampled from what the seat knows (every seat maximises its own return)",
         settings: &[
-            SettingInfo {
+            SettingDescription {
                 key: "iterations",
                 allowed: ITERATIONS_HELP,
                 default: "1000",
                 help: "search iterations per decision (deterministic for a seed)",
             },
-            SettingInfo {
+            SettingDescription {
                 key: "ms",
                 allowed: MS_HELP,
                 default: "none",
                 help: "think this long per decision instead (not deterministic)",
             },
-            SettingInfo {
+            SettingDescription {
                 key: "c",
                 allowed: "a number from 0 to 10",
                 default: "0.7",
                 help: "UCB exploration constant",
             },
             ROLLOUT,
-            SettingInfo {
+            SettingDescription {
                 key: "threads",
                 allowed: "a whole number from 1 to 64",
                 default: "1",
@@ -176,25 +176,25 @@ pub const AGENTS: &[AgentInfo] = &[
             },
         ],
     },
-    AgentInfo {
+    AgentDescription {
         name: "easy",
         kind: AgentKind::Level(Level::Easy),
         help: "a level: the heuristic with a share of mistakes set per game (instant)",
         settings: &[],
     },
-    AgentInfo {
+    AgentDescription {
         name: "medium",
         kind: AgentKind::Level(Level::Medium),
         help: "a level: the heuristic (instant)",
         settings: &[],
     },
-    AgentInfo {
+    AgentDescription {
         name: "hard",
         kind: AgentKind::Level(Level::Hard),
         help: "a level: flat Monte Carlo over the heuristic (its move kept unless another is clearly better), playouts set per game for tens of milliseconds per move",
         settings: &[],
     },
-    AgentInfo {
+    AgentDescription {
         name: "expert",
         kind: AgentKind::Level(Level::Expert),
         help: "a level: hard's search with four times its playouts, set per game for about 150 ms per move on average and under 1 s at worst",
@@ -257,19 +257,19 @@ fn known() -> String {
 }
 
 fn settings_of(agent: &str) -> String {
-    let Some(info) = AGENTS.iter().find(|a| a.name == agent) else {
+    let Some(description) = AGENTS.iter().find(|a| a.name == agent) else {
         return String::new();
     };
-    if info.settings.is_empty() {
+    if description.settings.is_empty() {
         " (it takes no settings)".to_owned()
     } else {
-        let keys: Vec<&str> = info.settings.iter().map(|s| s.key).collect();
+        let keys: Vec<&str> = description.settings.iter().map(|s| s.key).collect();
         format!("; its settings are: {}", keys.join(", "))
     }
 }
 
 impl AgentSpec {
-    pub fn info(&self) -> &'static AgentInfo {
+    pub fn description(&self) -> &'static AgentDescription {
         AGENTS
             .iter()
             .find(|agent| agent.kind == self.kind)
@@ -277,7 +277,7 @@ impl AgentSpec {
     }
 
     pub fn name(&self) -> &'static str {
-        self.info().name
+        self.description().name
     }
 
     /// The agent this spec names.
@@ -296,16 +296,16 @@ impl AgentSpec {
     }
 }
 
-/// Checks every setting `given` for the agent `info` describes against the ones it takes and
+/// Checks every setting `given` for the agent `description` describes against the ones it takes and
 /// parses them: the one validation of an agent spec, run when it is parsed.
 fn validate(
-    info: &'static AgentInfo,
+    description: &'static AgentDescription,
     given: &BTreeMap<String, String>,
 ) -> Result<Settings, AgentSpecError> {
     for key in given.keys() {
-        if !info.settings.iter().any(|s| s.key == key) {
+        if !description.settings.iter().any(|s| s.key == key) {
             return Err(AgentSpecError::UnknownSetting {
-                agent: info.name,
+                agent: description.name,
                 key: key.clone(),
             });
         }
@@ -314,7 +314,7 @@ fn validate(
         let Some(value) = given.get(key) else {
             return Ok(None);
         };
-        let setting = info
+        let setting = description
             .settings
             .iter()
             .find(|s| s.key == key)
@@ -324,7 +324,7 @@ fn validate(
             .filter(|n| (1..=max).contains(n))
             .map(Some)
             .ok_or_else(|| AgentSpecError::Invalid {
-                agent: info.name,
+                agent: description.name,
                 key,
                 value: value.clone(),
                 expected: setting.allowed,
@@ -335,7 +335,7 @@ fn validate(
         let ms = number("ms", 3_600_000)?;
         match (count, ms) {
             (Some(_), Some(_)) => Err(AgentSpecError::Conflict {
-                agent: info.name,
+                agent: description.name,
                 first: count_key,
                 second: "ms",
             }),
@@ -353,7 +353,7 @@ fn validate(
                 .ok()
                 .filter(|x| (0.0..=10.0).contains(x))
                 .ok_or_else(|| AgentSpecError::Invalid {
-                    agent: info.name,
+                    agent: description.name,
                     key,
                     value: text.clone(),
                     expected: "a number from 0 to 10",
@@ -365,14 +365,14 @@ fn validate(
             None | Some("random") => Ok(Rollout::Random),
             Some("heuristic") => Ok(Rollout::Heuristic),
             Some(other) => Err(AgentSpecError::Invalid {
-                agent: info.name,
+                agent: description.name,
                 key: "rollout",
                 value: other.to_owned(),
                 expected: ROLLOUT.allowed,
             }),
         }
     };
-    Ok(match info.kind {
+    Ok(match description.kind {
         AgentKind::Random => Settings::Random,
         AgentKind::Heuristic => Settings::Heuristic {
             mistakes: match given.get("mistakes") {
@@ -382,7 +382,7 @@ fn validate(
                     .ok()
                     .filter(|x| (0.0..=1.0).contains(x))
                     .ok_or_else(|| AgentSpecError::Invalid {
-                        agent: info.name,
+                        agent: description.name,
                         key: "mistakes",
                         value: text.clone(),
                         expected: "a number from 0 to 1",
@@ -444,7 +444,7 @@ impl FromStr for AgentSpec {
     /// `kind` or `kind:key=value,…`; the settings are validated.
     fn from_str(text: &str) -> Result<Self, AgentSpecError> {
         let (name, rest) = text.trim().split_once(':').unwrap_or((text.trim(), ""));
-        let info = AGENTS
+        let description = AGENTS
             .iter()
             .find(|agent| agent.name == name.trim())
             .ok_or_else(|| AgentSpecError::Unknown {
@@ -461,15 +461,15 @@ impl FromStr for AgentSpec {
             let key = key.trim().to_owned();
             if settings.contains_key(&key) {
                 return Err(AgentSpecError::Duplicate {
-                    agent: info.name,
+                    agent: description.name,
                     key,
                 });
             }
             settings.insert(key, value.trim().to_owned());
         }
         Ok(Self {
-            kind: info.kind,
-            settings: validate(info, &settings)?,
+            kind: description.kind,
+            settings: validate(description, &settings)?,
             given: settings,
         })
     }

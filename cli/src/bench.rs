@@ -161,7 +161,7 @@ impl GameVisitor for Measure {
         let wall = start.elapsed().as_secs_f64();
         format!(
             "{:<12} players={players}: {:>9.0} games/s per core  ({:.2} µs/game, {:.1} events/game, {:.1} M events/s; {:.0} games/s wall clock; {games} games in {:.3} s)",
-            G::Config::info().name,
+            G::Config::description().name,
             games as f64 / seconds,
             seconds * 1e6 / games as f64,
             events as f64 / games as f64,
@@ -198,7 +198,7 @@ impl mousehole_bots::BotVisitor for MeasureSearch {
         );
         format!(
             "{:<12} ismcts at a mid-game decision: {:>9.0} iterations/s per core with random rollouts, {:>9.0} with heuristic rollouts",
-            G::Config::info().name,
+            G::Config::description().name,
             random.per_second(),
             heuristic.per_second()
         )
@@ -219,7 +219,7 @@ impl mousehole_bots::BotVisitor for MeasureExternal<'_> {
         let ms = |values: &[f64], q: f64| ExternalOverhead::quantile(values, q) / 1e3;
         Ok(format!(
             "{:<12} players={}: host overhead median {:.3} ms per decision (p90 {:.3} ms); round trip median {:.3} ms, the program's own time median {:.3} ms; {} decisions",
-            G::Config::info().name,
+            G::Config::description().name,
             config.players(),
             ms(&measured.overhead_us, 0.5),
             ms(&measured.overhead_us, 0.9),
@@ -267,7 +267,7 @@ impl mousehole_bots::BotVisitor for MeasureRemote {
             .collect();
         Ok(format!(
             "{:<12} players={}: round trip per remote decision median {:.3} ms, p99 {:.3} ms ({} decisions); after the first, middle and last game: threads {}, memory {}",
-            G::Config::info().name,
+            G::Config::description().name,
             config.players(),
             ms(0.5),
             ms(0.99),

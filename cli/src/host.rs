@@ -116,7 +116,7 @@ impl BotVisitor for HostGame<'_> {
     fn visit<G: BotGame>(mut self, config: G::Config) -> Result<ExitCode> {
         let args = self.args;
         let players = config.players();
-        seats_fit(G::Config::info(), self.table.seats.len(), players)?;
+        seats_fit(G::Config::description(), self.table.seats.len(), players)?;
         let quiet = args.quiet;
         let settings = HostSettings {
             bind: SocketAddr::new(args.bind, args.port),
@@ -283,7 +283,7 @@ impl BotVisitor for HostGame<'_> {
             if !quiet && screen.is_none() {
                 say(&[format!(
                     "=== {}: {players} players, seed {} ===",
-                    G::Config::info().title,
+                    G::Config::description().title,
                     self.table.seed
                 )]);
             }

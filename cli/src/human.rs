@@ -480,8 +480,8 @@ impl HumanSeat {
                 "help" | "?" => {
                     let example = &choices.get(0).text;
                     let mut lines = vec![
-                        format!("How to play {}:", G::Config::info().title),
-                        G::Config::info().how_to_act.trim_end().to_owned(),
+                        format!("How to play {}:", G::Config::description().title),
+                        G::Config::description().how_to_act.trim_end().to_owned(),
                         PROMPT_HELP.replace("{example}", example),
                     ];
                     lines.extend(choices.compact());

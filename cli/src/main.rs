@@ -3,11 +3,11 @@
 
 mod analyze;
 mod bench;
+mod catalog;
 mod choices;
 mod external;
 mod host;
 mod human;
-mod info;
 mod join;
 mod numbers;
 mod out;
@@ -28,7 +28,7 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use mousehole_engine::GameInfo;
+use mousehole_engine::GameDescription;
 use mousehole_engine::registry::games;
 
 /// The about text and the game lists are filled in from the engine's game list at run time
@@ -85,9 +85,9 @@ enum Command {
     /// Print the JSON Schema of a game's observation (what bots are shown at each decision).
     Schema(schema::SchemaArgs),
     /// List the games, their player ranges and options, and the agents.
-    List(info::ListArgs),
+    List(catalog::ListArgs),
     /// Explain a game's rules, options and what to type at the prompt.
-    Rules(info::RulesArgs),
+    Rules(catalog::RulesArgs),
     /// Measure random full games per second on one core, through the match runner bots use.
     Bench(bench::BenchArgs),
     /// Print a shell completion script: `mousehole completions bash > /etc/bash_completion.d/mousehole`.
@@ -133,7 +133,7 @@ fn and_list(items: &[String]) -> String {
 }
 
 /// `cheese-day, moose-house, … or mouse-race`.
-fn names_or(games: &[&GameInfo]) -> String {
+fn names_or(games: &[&GameDescription]) -> String {
     let names: Vec<&str> = games.iter().map(|g| g.name).collect();
     match names.split_last() {
         None => String::new(),
@@ -166,9 +166,12 @@ fn command() -> clap::Command {
         players = games[0].max_players,
     );
     let first = games[0];
-    let seats_for = |info: &GameInfo| {
+    let seats_for = |description: &GameDescription| {
         let mut seats = vec!["human"];
-        seats.extend(std::iter::repeat_n("random", info.default_players() - 1));
+        seats.extend(std::iter::repeat_n(
+            "random",
+            description.default_players() - 1,
+        ));
         seats.join(",")
     };
     let last = games[games.len() - 1];
@@ -238,8 +241,8 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Schema(args) => schema::run(&args),
         Command::Analyze(args) => analyze::run(&args),
         Command::Review(args) => review::run(&args),
-        Command::List(args) => info::list(&args).map(done),
-        Command::Rules(args) => info::rules(&args).map(done),
+        Command::List(args) => catalog::list(&args).map(done),
+        Command::Rules(args) => catalog::rules(&args).map(done),
         Command::Bench(args) => bench::run(&args).map(done),
         Command::Completions(args) => {
             // Made whole first: the generator cannot report a failed write.

@@ -129,7 +129,7 @@ impl BotVisitor for PlayGames<'_> {
         if self.table.seats.is_empty() {
             self.table.seats = vec![SeatLabel::Agent("random".parse()?); players];
         }
-        seats_fit(G::Config::info(), self.table.seats.len(), players)?;
+        seats_fit(G::Config::description(), self.table.seats.len(), players)?;
         let names = Rc::new(SeatNames::new(&self.table.seats));
         let people: Vec<usize> = (0..players)
             .filter(|&seat| self.table.seats[seat].is_human())
@@ -347,7 +347,7 @@ fn introduction<G: Game>(
     index: u64,
     games: u64,
 ) -> String {
-    let info = G::Config::info();
+    let description = G::Config::description();
     let number = if games > 1 {
         format!("game {} of {games}, ", index + 1)
     } else {
@@ -360,7 +360,7 @@ fn introduction<G: Game>(
     };
     format!(
         "=== {}: {number}{} players, seed {seed} ===\nSeats: {}.{you}\nType `help` at the prompt for how to play, `quit` to stop.",
-        info.title,
+        description.title,
         config.players(),
         seats.join(", "),
     )

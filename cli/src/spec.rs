@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use anyhow::{Result, bail};
 use mousehole_engine::text::shown;
-use mousehole_engine::{GameInfo, GameSpec};
+use mousehole_engine::{GameDescription, GameSpec};
 
 /// The game a command plays, as the command line gives it: the spec and the flags that add to
 /// it.
@@ -72,7 +72,7 @@ pub fn game_spec(game: &str, players: Option<usize>, options: &[String]) -> Resu
     // Where each setting came from, for the message when one is given twice.
     let mut sources: BTreeMap<String, String> = spec
         .options()
-        .info()
+        .description()
         .option_keys()
         .into_iter()
         .filter_map(|key| {
@@ -120,17 +120,17 @@ pub fn game_spec(game: &str, players: Option<usize>, options: &[String]) -> Resu
 /// a two-player game. Otherwise the spec stays as it is, and a count that does not match
 /// the seats is reported where the seats are checked.
 pub fn players_from_seats(spec: &mut GameSpec, seats: usize) -> Result<()> {
-    let info = spec.info();
+    let description = spec.description();
     if spec.options().given("players").is_none()
-        && (info.min_players..=info.max_players).contains(&seats)
+        && (description.min_players..=description.max_players).contains(&seats)
     {
         spec.set("players", &seats.to_string())?;
     }
     Ok(())
 }
 
-/// Fails unless `seats` seats were listed for a `players`-player game of `info`'s.
-pub fn seats_fit(info: &GameInfo, seats: usize, players: usize) -> Result<()> {
+/// Fails unless `seats` seats were listed for a `players`-player game of `description`'s.
+pub fn seats_fit(description: &GameDescription, seats: usize, players: usize) -> Result<()> {
     if seats != players {
         let given = match seats {
             1 => "1 seat".to_owned(),
@@ -138,9 +138,9 @@ pub fn seats_fit(info: &GameInfo, seats: usize, players: usize) -> Result<()> {
         };
         bail!(
             "{given} given for a {players}-player game ({} is for {} to {} players); list one agent spec or `human` per seat, e.g. --seats {}",
-            info.name,
-            info.min_players,
-            info.max_players,
+            description.name,
+            description.min_players,
+            description.max_players,
             vec!["random"; players].join(",")
         );
     }

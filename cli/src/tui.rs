@@ -119,7 +119,7 @@ fn launch(args: &TuiArgs) -> Result<Launch> {
                 Some(game) => Some({
                     let spec = game_spec(game, args.players, &args.options)?;
                     spec.build()?;
-                    spec.info().name.to_owned()
+                    spec.description().name.to_owned()
                 }),
                 None => None,
             };

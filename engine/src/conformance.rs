@@ -342,7 +342,7 @@ impl<G: Game> Harness<G> {
 
     fn fail(&self, seed: u64, event: usize, message: impl Into<String>) -> Failure {
         Failure {
-            game: G::Config::info().name,
+            game: G::Config::description().name,
             options: self.options_text.clone(),
             seed,
             event,

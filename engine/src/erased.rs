@@ -7,13 +7,13 @@ use std::marker::PhantomData;
 
 use crate::error::{ActionError, BrokenInvariant, ParseActionError};
 use crate::game::{Game, ToMove};
-use crate::options::{GameConfig, GameInfo};
+use crate::options::{GameConfig, GameDescription};
 use crate::outcome::Outcome;
 use crate::rng::GameRng;
 
 /// A configured game, chosen at run time.
 pub trait DynGame: Send + Sync + fmt::Debug {
-    fn info(&self) -> &'static GameInfo;
+    fn description(&self) -> &'static GameDescription;
     /// Every option with its value, defaults included.
     fn options(&self) -> BTreeMap<String, String>;
     fn players(&self) -> usize;
@@ -77,15 +77,15 @@ impl<G: Game> Erased<G> {
 impl<G: Game> fmt::Debug for Erased<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Erased")
-            .field("game", &G::Config::info().name)
+            .field("game", &G::Config::description().name)
             .field("config", &self.config)
             .finish()
     }
 }
 
 impl<G: Game> DynGame for Erased<G> {
-    fn info(&self) -> &'static GameInfo {
-        G::Config::info()
+    fn description(&self) -> &'static GameDescription {
+        G::Config::description()
     }
 
     fn options(&self) -> BTreeMap<String, String> {

@@ -56,7 +56,7 @@ pub use error::{
     SpecError,
 };
 pub use game::{Actor, Game, GameAction, ToMove};
-pub use options::{GameConfig, GameInfo, OptionInfo, Options};
+pub use options::{GameConfig, GameDescription, OptionDescription, Options};
 pub use outcome::Outcome;
 pub use registry::{GameSpec, GameVisitor};
 pub use rng::GameRng;

@@ -2,7 +2,7 @@
 //! and the parsing of `key=value` option text into a validated configuration.
 //!
 //! Each option's default is written once, as text in the game's option table
-//! ([`GameInfo::options`]); a configuration's defaults are that text parsed by the same code
+//! ([`GameDescription::options`]); a configuration's defaults are that text parsed by the same code
 //! that parses a value given by a player.
 
 use std::collections::BTreeMap;
@@ -22,7 +22,7 @@ pub const MAX_TURNS: u32 = 100_000;
 
 /// Static description of a game, for `list`, `rules` and option errors.
 #[derive(Debug)]
-pub struct GameInfo {
+pub struct GameDescription {
     /// The game id used in specs and transcripts (`cheese-day`).
     pub name: &'static str,
     /// The name people know it by.
@@ -32,7 +32,7 @@ pub struct GameInfo {
     pub min_players: usize,
     pub max_players: usize,
     /// Every option, `players` included, with its default.
-    pub options: &'static [OptionInfo],
+    pub options: &'static [OptionDescription],
     /// A readable summary of the rules, several paragraphs.
     pub rules: &'static str,
     /// A few lines on the decisions a player makes and how to type them, for a person at a
@@ -40,14 +40,14 @@ pub struct GameInfo {
     pub how_to_act: &'static str,
 }
 
-impl GameInfo {
+impl GameDescription {
     /// The option keys, in declaration order.
     pub fn option_keys(&self) -> Vec<&'static str> {
         self.options.iter().map(|o| o.key).collect()
     }
 
     /// The description of one option.
-    pub fn option(&self, key: &str) -> Option<&'static OptionInfo> {
+    pub fn option(&self, key: &str) -> Option<&'static OptionDescription> {
         self.options.iter().find(|o| o.key == key)
     }
 
@@ -64,7 +64,7 @@ impl GameInfo {
 
 /// One option of a game.
 #[derive(Debug)]
-pub struct OptionInfo {
+pub struct OptionDescription {
     pub key: &'static str,
     /// The default value, as text: the one place the default is written.
     pub default: &'static str,
@@ -81,7 +81,7 @@ pub trait GameConfig:
     Clone + Debug + PartialEq + Send + Sync + Serialize + DeserializeOwned + 'static
 {
     /// The game these options belong to.
-    fn info() -> &'static GameInfo;
+    fn description() -> &'static GameDescription;
 
     /// Takes the options this game knows out of `options`, validating each.
     /// Options not given take their defaults; [`Options::finish`] reports the unknown rest.
@@ -110,9 +110,14 @@ pub trait GameConfig:
     /// # Panics
     /// If a default in the option table does not parse (a bug in the game, caught by its tests).
     fn defaults() -> Self {
-        Options::new(Self::info())
+        Options::new(Self::description())
             .into_config()
-            .unwrap_or_else(|e| panic!("{}: a default does not parse: {e}", Self::info().name))
+            .unwrap_or_else(|e| {
+                panic!(
+                    "{}: a default does not parse: {e}",
+                    Self::description().name
+                )
+            })
     }
 
     /// The defaults with `players` seats.
@@ -120,7 +125,7 @@ pub trait GameConfig:
     /// # Errors
     /// If `players` is outside the game's range.
     fn with_players(players: usize) -> Result<Self, OptionError> {
-        let mut options = Options::new(Self::info());
+        let mut options = Options::new(Self::description());
         options.insert("players", &players.to_string())?;
         options.into_config()
     }
@@ -130,7 +135,7 @@ pub trait GameConfig:
     /// # Errors
     /// A malformed, repeated, unknown or invalid option.
     fn parse(text: &str) -> Result<Self, OptionError> {
-        Options::parse(Self::info(), text)?.into_config()
+        Options::parse(Self::description(), text)?.into_config()
     }
 }
 
@@ -154,7 +159,7 @@ macro_rules! config_serde {
                 deserializer: D,
             ) -> Result<Self, D::Error> {
                 let map = <::std::collections::BTreeMap<String, String> as ::serde::Deserialize>::deserialize(deserializer)?;
-                $crate::Options::from_recorded(<$config as $crate::GameConfig>::info(), &map)
+                $crate::Options::from_recorded(<$config as $crate::GameConfig>::description(), &map)
                     .and_then($crate::Options::into_config)
                     .map_err(::serde::de::Error::custom)
             }
@@ -164,7 +169,7 @@ macro_rules! config_serde {
                 stringify!($config).into()
             }
             fn json_schema(_: &mut ::schemars::SchemaGenerator) -> ::schemars::Schema {
-                $crate::options::options_schema(<$config as $crate::GameConfig>::info())
+                $crate::options::options_schema(<$config as $crate::GameConfig>::description())
             }
         }
     };
@@ -172,9 +177,9 @@ macro_rules! config_serde {
 
 /// The JSON Schema of a game's options map: every option a string, described by its help,
 /// what it allows and its default.
-pub fn options_schema(info: &GameInfo) -> schemars::Schema {
+pub fn options_schema(description: &GameDescription) -> schemars::Schema {
     let mut properties = serde_json::Map::new();
-    for option in info.options {
+    for option in description.options {
         properties.insert(
             option.key.to_owned(),
             serde_json::json!({
@@ -188,10 +193,10 @@ pub fn options_schema(info: &GameInfo) -> schemars::Schema {
         "type": "object",
         "description": format!(
             "Every option of {} with the value in use, as text (the same forms as in a game spec such as `{}:players=…`).",
-            info.title, info.name
+            description.title, description.name
         ),
         "properties": properties,
-        "required": info.option_keys(),
+        "required": description.option_keys(),
         "additionalProperties": false,
     });
     schemars::Schema::try_from(schema).expect("an object is a schema")
@@ -200,15 +205,15 @@ pub fn options_schema(info: &GameInfo) -> schemars::Schema {
 /// Option settings as given (`players=3,traps=1/2/3/3/4/5`), not yet validated.
 #[derive(Clone, Debug)]
 pub struct Options {
-    info: &'static GameInfo,
+    description: &'static GameDescription,
     given: BTreeMap<String, String>,
 }
 
 impl Options {
     /// No options given: every option takes its default.
-    pub fn new(info: &'static GameInfo) -> Self {
+    pub fn new(description: &'static GameDescription) -> Self {
         Self {
-            info,
+            description,
             given: BTreeMap::new(),
         }
     }
@@ -217,8 +222,8 @@ impl Options {
     ///
     /// # Errors
     /// A setting without `=`, or a key given twice.
-    pub fn parse(info: &'static GameInfo, text: &str) -> Result<Self, OptionError> {
-        let mut options = Self::new(info);
+    pub fn parse(description: &'static GameDescription, text: &str) -> Result<Self, OptionError> {
+        let mut options = Self::new(description);
         for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let Some((key, value)) = item.split_once('=') else {
                 return Err(OptionError::Malformed {
@@ -236,17 +241,21 @@ impl Options {
     /// # Errors
     /// [`OptionError::Missing`] naming the first option not listed.
     pub fn from_recorded(
-        info: &'static GameInfo,
+        description: &'static GameDescription,
         map: &BTreeMap<String, String>,
     ) -> Result<Self, OptionError> {
-        if let Some(missing) = info.options.iter().find(|o| !map.contains_key(o.key)) {
+        if let Some(missing) = description
+            .options
+            .iter()
+            .find(|o| !map.contains_key(o.key))
+        {
             return Err(OptionError::Missing {
-                game: info.name,
+                game: description.name,
                 key: missing.key,
             });
         }
         Ok(Self {
-            info,
+            description,
             given: map.clone(),
         })
     }
@@ -274,8 +283,8 @@ impl Options {
     }
 
     /// The game these options are for.
-    pub fn info(&self) -> &'static GameInfo {
-        self.info
+    pub fn description(&self) -> &'static GameDescription {
+        self.description
     }
 
     /// Takes option `key`, parsing the given value, or the default from the option table if
@@ -283,7 +292,7 @@ impl Options {
     /// allows.
     ///
     /// # Panics
-    /// If `key` is not declared in the game's [`GameInfo::options`], or its declared default
+    /// If `key` is not declared in the game's [`GameDescription::options`], or its declared default
     /// does not parse (bugs in the game, caught by its tests).
     pub fn take<T>(
         &mut self,
@@ -291,18 +300,18 @@ impl Options {
         parse: impl Fn(&str) -> Option<T>,
     ) -> Result<T, OptionError> {
         let declared = self
-            .info
+            .description
             .option(key)
-            .unwrap_or_else(|| panic!("{} does not declare option {key}", self.info.name));
+            .unwrap_or_else(|| panic!("{} does not declare option {key}", self.description.name));
         match self.given.remove(key) {
             None => Ok(parse(declared.default).unwrap_or_else(|| {
                 panic!(
                     "{}: the default '{}' of option {key} does not parse",
-                    self.info.name, declared.default
+                    self.description.name, declared.default
                 )
             })),
             Some(value) => parse(value.trim()).ok_or_else(|| OptionError::Invalid {
-                game: self.info.name,
+                game: self.description.name,
                 key: declared.key,
                 value,
                 expected: declared.allowed.to_owned(),
@@ -325,7 +334,7 @@ impl Options {
 
     /// Takes the `players` option, which must lie in the game's player range.
     pub fn take_players(&mut self) -> Result<usize, OptionError> {
-        let (min, max) = (self.info.min_players, self.info.max_players);
+        let (min, max) = (self.description.min_players, self.description.max_players);
         self.take("players", |text| {
             digits(text)
                 .and_then(|t| t.parse::<usize>().ok())
@@ -341,9 +350,9 @@ impl Options {
         match self.given.into_keys().next() {
             None => Ok(()),
             Some(key) => Err(OptionError::Unknown {
-                game: self.info.name,
+                game: self.description.name,
                 key,
-                allowed: self.info.option_keys(),
+                allowed: self.description.option_keys(),
             }),
         }
     }
@@ -385,7 +394,7 @@ pub fn observation_schema<G: crate::Game>() -> serde_json::Value {
     if let Some(object) = value.as_object_mut() {
         object.insert(
             "title".to_owned(),
-            serde_json::Value::String(format!("{} observation", G::Config::info().name)),
+            serde_json::Value::String(format!("{} observation", G::Config::description().name)),
         );
     }
     value

@@ -13,7 +13,7 @@ use std::str::FromStr;
 use crate::erased::{DynGame, Erased};
 use crate::error::{OptionError, SpecError};
 use crate::game::Game;
-use crate::options::{GameConfig, GameInfo, Options};
+use crate::options::{GameConfig, GameDescription, Options};
 
 /// Calls `$callback!(module, Type)` for every registered game, in listing order: the one
 /// list of games. `module` is the game's module name under `games` (an identifier, handy for
@@ -23,7 +23,7 @@ use crate::options::{GameConfig, GameInfo, Options};
 /// let mut names = Vec::new();
 /// macro_rules! name {
 ///     ($module:ident, $game:ty) => {
-///         names.push(<<$game as mousehole_engine::Game>::Config as mousehole_engine::GameConfig>::info().name);
+///         names.push(<<$game as mousehole_engine::Game>::Config as mousehole_engine::GameConfig>::description().name);
 ///     };
 /// }
 /// mousehole_engine::for_each_game!(name);
@@ -65,13 +65,14 @@ macro_rules! visit_game {
     ($spec:expr, $visitor:expr) => {{
         let spec: &$crate::GameSpec = $spec;
         let visitor = $visitor;
-        let name = spec.info().name;
+        let name = spec.description().name;
         let mut visitor = Some(visitor);
         let mut result = None;
         macro_rules! __mousehole_try_game {
             ($module:ident, $game:ty) => {
                 if result.is_none()
-                    && <<$game as $crate::Game>::Config as $crate::GameConfig>::info().name == name
+                    && <<$game as $crate::Game>::Config as $crate::GameConfig>::description().name
+                        == name
                 {
                     result = Some(spec.config::<$game>().map(|config| {
                         visitor
@@ -96,11 +97,11 @@ pub trait GameVisitor {
 }
 
 /// Every registered game.
-pub fn games() -> Vec<&'static GameInfo> {
+pub fn games() -> Vec<&'static GameDescription> {
     let mut list = Vec::new();
     macro_rules! push {
         ($module:ident, $game:ty) => {
-            list.push(<<$game as $crate::Game>::Config as $crate::GameConfig>::info());
+            list.push(<<$game as $crate::Game>::Config as $crate::GameConfig>::description());
         };
     }
     for_each_game!(push);
@@ -111,7 +112,7 @@ pub fn games() -> Vec<&'static GameInfo> {
 pub fn unknown_game(name: &str) -> SpecError {
     SpecError::UnknownGame {
         name: name.to_owned(),
-        known: games().iter().map(|info| info.name).collect(),
+        known: games().iter().map(|description| description.name).collect(),
     }
 }
 
@@ -119,10 +120,10 @@ pub fn unknown_game(name: &str) -> SpecError {
 ///
 /// # Errors
 /// [`SpecError::UnknownGame`] listing the games there are.
-pub fn find(name: &str) -> Result<&'static GameInfo, SpecError> {
+pub fn find(name: &str) -> Result<&'static GameDescription, SpecError> {
     games()
         .into_iter()
-        .find(|info| info.name == name)
+        .find(|description| description.name == name)
         .ok_or_else(|| unknown_game(name))
 }
 
@@ -134,9 +135,9 @@ pub struct GameSpec {
 
 impl GameSpec {
     /// The game with all options at their defaults.
-    pub fn new(info: &'static GameInfo) -> Self {
+    pub fn new(description: &'static GameDescription) -> Self {
         Self {
-            options: Options::new(info),
+            options: Options::new(description),
         }
     }
 
@@ -149,14 +150,14 @@ impl GameSpec {
         name: &str,
         options: &BTreeMap<String, String>,
     ) -> Result<Self, SpecError> {
-        let info = find(name)?;
+        let description = find(name)?;
         Ok(Self {
-            options: Options::from_recorded(info, options)?,
+            options: Options::from_recorded(description, options)?,
         })
     }
 
-    pub fn info(&self) -> &'static GameInfo {
-        self.options.info()
+    pub fn description(&self) -> &'static GameDescription {
+        self.options.description()
     }
 
     /// The options as given so far.
@@ -177,11 +178,11 @@ impl GameSpec {
     /// # Errors
     /// If the spec names another game, or an option is bad.
     pub fn config<G: Game>(&self) -> Result<G::Config, SpecError> {
-        let expected = G::Config::info().name;
-        if self.info().name != expected {
+        let expected = G::Config::description().name;
+        if self.description().name != expected {
             return Err(SpecError::WrongGame {
-                given: self.info().name.to_owned(),
-                given_game: self.info().name,
+                given: self.description().name.to_owned(),
+                given_game: self.description().name,
                 expected,
             });
         }
@@ -224,7 +225,7 @@ impl GameSpec {
 /// The canonical spec string of a configuration: the game's name and every option
 /// ([`GameConfig::options_text`]).
 pub fn canonical_spec<C: GameConfig>(config: &C) -> String {
-    format!("{}:{}", C::info().name, config.options_text())
+    format!("{}:{}", C::description().name, config.options_text())
 }
 
 impl FromStr for GameSpec {
@@ -233,15 +234,15 @@ impl FromStr for GameSpec {
     /// `name` or `name:key=value,key=value`.
     fn from_str(text: &str) -> Result<Self, SpecError> {
         let (name, options) = text.split_once(':').unwrap_or((text, ""));
-        let info = find(name.trim())?;
-        let options = Options::parse(info, options)?;
+        let description = find(name.trim())?;
+        let options = Options::parse(description, options)?;
         Ok(Self { options })
     }
 }
 
 impl fmt::Display for GameSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.info().name)
+        f.write_str(self.description().name)
     }
 }
 

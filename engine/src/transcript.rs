@@ -164,7 +164,7 @@ impl Transcript {
         let early = record.ended_early();
         Self {
             format: FORMAT.to_owned(),
-            game: G::Config::info().name.to_owned(),
+            game: G::Config::description().name.to_owned(),
             options: record.config().to_options(),
             seed: record.seed(),
             seats,

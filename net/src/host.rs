@@ -330,7 +330,7 @@ impl Host {
             version,
             status,
             log,
-            game: C::info().name.to_owned(),
+            game: C::description().name.to_owned(),
             spec: mousehole_engine::registry::canonical_spec(config),
             names: labels.iter().map(public_name).collect(),
         });

@@ -78,7 +78,7 @@ impl Plan {
         let players = config.game.build()?.players();
         if config.agents.len() < players {
             return Err(TournamentError::TooFewAgents {
-                game: config.game.info().name.to_owned(),
+                game: config.game.description().name.to_owned(),
                 players,
                 given: config.agents.len(),
             });

@@ -116,9 +116,9 @@ impl StrengthPlan {
     /// hard's flat Monte Carlo against medium, up to expert.
     pub fn standard(scale: Scale, seed: u64, command: &str) -> Self {
         let mut sections = Vec::new();
-        for info in games() {
-            let hard = level_of(info.name, Level::Hard).expect("every game has levels");
-            let expert = level_of(info.name, Level::Expert).expect("every game has levels");
+        for description in games() {
+            let hard = level_of(description.name, Level::Hard).expect("every game has levels");
+            let expert = level_of(description.name, Level::Expert).expect("every game has levels");
             // Below hard: its settings with fewer playouts.
             let mut budgets: Vec<BudgetPoint> = [hard.iterations / 10, hard.iterations / 3]
                 .into_iter()
@@ -135,8 +135,8 @@ impl StrengthPlan {
                 });
             }
             let mut counts = vec![2];
-            if info.default_players() != 2 {
-                counts.push(info.default_players());
+            if description.default_players() != 2 {
+                counts.push(description.default_players());
             }
             for players in counts {
                 let pairing = |strong: &str, weak: &str, games: u64| Pairing {
@@ -145,7 +145,7 @@ impl StrengthPlan {
                     games,
                 };
                 sections.push(Section {
-                    game: format!("{}:players={players}", info.name),
+                    game: format!("{}:players={players}", description.name),
                     ladder: ["random", "easy", "medium", "hard", "expert"]
                         .map(str::to_owned)
                         .to_vec(),
@@ -350,8 +350,8 @@ impl StrengthResults {
             let sections = &by_game[name];
             let title = games()
                 .iter()
-                .find(|info| info.name == *name)
-                .map_or(*name, |info| info.title);
+                .find(|description| description.name == *name)
+                .map_or(*name, |description| description.title);
             let _ = writeln!(md, "\n## {title} (`{name}`)\n");
             write_levels(&mut md, sections);
             let file = format!("{CHART_DIR}/{name}.svg");

@@ -314,7 +314,7 @@ impl App {
     }
 
     fn preset_setup(&mut self, plan: &GamePlan) {
-        self.setup = Setup::new(Some(plan.spec.info().name), plan.seed);
+        self.setup = Setup::new(Some(plan.spec.description().name), plan.seed);
         self.setup.set_seats(&plan.seats);
         self.setup.set_choices(plan.coach, plan.roll_by_key);
     }

@@ -80,7 +80,7 @@ pub(crate) fn visit<V: TuiVisitor>(spec: &GameSpec, visitor: V) -> Result<V::Out
 }
 
 /// Whether the game's turns start with the player's own die ([`BoardView::OWN_DICE`]).
-pub(crate) fn rolls(info: &'static mousehole_engine::GameInfo) -> bool {
+pub(crate) fn rolls(description: &'static mousehole_engine::GameDescription) -> bool {
     struct Rolls;
     impl TuiVisitor for Rolls {
         type Output = bool;
@@ -88,7 +88,7 @@ pub(crate) fn rolls(info: &'static mousehole_engine::GameInfo) -> bool {
             G::OWN_DICE
         }
     }
-    visit(&GameSpec::new(info), Rolls).unwrap_or(false)
+    visit(&GameSpec::new(description), Rolls).unwrap_or(false)
 }
 
 /// Why the TUI cannot do what it was asked.

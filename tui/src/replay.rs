@@ -151,11 +151,11 @@ impl<G: TuiGame> ReplaySession<G> {
             .position(|label| label.starts_with("human"))
             .unwrap_or(0);
         Self {
-            game: G::Config::info()
+            game: G::Config::description()
                 .title
                 .split(" (")
                 .next()
-                .unwrap_or(G::Config::info().title)
+                .unwrap_or(G::Config::description().title)
                 .to_owned(),
             names: recorded_names(&transcript.seats, None),
             infos: transcript.events.iter().map(|e| e.info.clone()).collect(),

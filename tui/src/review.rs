@@ -127,7 +127,7 @@ pub fn review(
     Ok(Review {
         title: format!(
             "{} · seed {}",
-            crate::session::short_title(spec.info()),
+            crate::session::short_title(spec.description()),
             transcript.seed
         ),
         seat,

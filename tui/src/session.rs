@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use mousehole_bots::{AgentSpec, SeatLabel};
-use mousehole_engine::{ActionEstimate, Actor, GameInfo, GameSpec, Transcript};
+use mousehole_engine::{ActionEstimate, Actor, GameDescription, GameSpec, Transcript};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
@@ -193,7 +193,7 @@ pub struct GameView {
 /// holds a `Box<dyn Session>` whatever the game.
 pub trait Session {
     fn plan(&self) -> &GamePlan;
-    fn info(&self) -> &'static GameInfo;
+    fn description(&self) -> &'static GameDescription;
     /// Every symbol the board draws, and what it means.
     fn legend(&self) -> &'static [(&'static str, &'static str)];
     /// What to draw.

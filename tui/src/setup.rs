@@ -5,7 +5,7 @@
 //! kept games.
 
 use mousehole_engine::registry::games;
-use mousehole_engine::{GameInfo, GameSpec};
+use mousehole_engine::{GameDescription, GameSpec};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -56,7 +56,7 @@ struct SeatField {
 /// The setup form's state.
 #[derive(Clone, Debug)]
 pub struct Setup {
-    games: Vec<&'static GameInfo>,
+    games: Vec<&'static GameDescription>,
     game: usize,
     players: usize,
     options: Vec<OptionField>,
@@ -101,16 +101,16 @@ impl Setup {
         setup
     }
 
-    fn info(&self) -> &'static GameInfo {
+    fn description(&self) -> &'static GameDescription {
         self.games[self.game]
     }
 
     fn select_game(&mut self, index: usize) {
         self.game = index;
-        let info = self.info();
-        self.rolls = crate::rolls(info);
-        self.players = info.default_players();
-        self.options = info
+        let description = self.description();
+        self.rolls = crate::rolls(description);
+        self.players = description.default_players();
+        self.options = description
             .options
             .iter()
             .filter(|o| o.key != "players")
@@ -119,7 +119,7 @@ impl Setup {
                 text: o.default.to_owned(),
                 allowed: o.allowed,
                 help: o.help,
-                values: listed_values(info, o.key, o.allowed),
+                values: listed_values(description, o.key, o.allowed),
             })
             .collect();
         self.resize_seats();
@@ -204,9 +204,11 @@ impl Setup {
                 self.select_game(game);
             }
             Field::Players => {
-                let info = self.info();
-                let players = (self.players as isize + delta)
-                    .clamp(info.min_players as isize, info.max_players as isize);
+                let description = self.description();
+                let players = (self.players as isize + delta).clamp(
+                    description.min_players as isize,
+                    description.max_players as isize,
+                );
                 self.players = players as usize;
                 self.resize_seats();
             }
@@ -242,7 +244,7 @@ impl Setup {
     }
 
     fn option_valid(&self, index: usize, value: &str) -> bool {
-        let mut spec = GameSpec::new(self.info());
+        let mut spec = GameSpec::new(self.description());
         spec.set(self.options[index].key, value).is_ok() && spec.build().is_ok()
     }
 
@@ -280,8 +282,8 @@ impl Setup {
 
     /// Presets from the command line: the player count and who sits where.
     pub fn set_seats(&mut self, seats: &[SeatLabel]) {
-        let info = self.info();
-        if (info.min_players..=info.max_players).contains(&seats.len()) {
+        let description = self.description();
+        if (description.min_players..=description.max_players).contains(&seats.len()) {
             self.players = seats.len();
             self.resize_seats();
         }
@@ -307,8 +309,8 @@ impl Setup {
 
     /// The game the form describes, or the first problem with it.
     pub fn plan(&self) -> Result<GamePlan, Problem> {
-        let info = self.info();
-        let mut spec = GameSpec::new(info);
+        let description = self.description();
+        let mut spec = GameSpec::new(description);
         let problem = |field, message: String| Problem { field, message };
         spec.set("players", &self.players.to_string())
             .map_err(|e| problem(Field::Players, e.to_string()))?;
@@ -380,10 +382,10 @@ impl Setup {
     }
 
     fn field_help(&self, field: Field) -> String {
-        let info = self.info();
+        let description = self.description();
         match field {
-            Field::Game => format!("{}: {}", info.title, info.summary),
-            Field::Players => format!("{} to {} players", info.min_players, info.max_players),
+            Field::Game => format!("{}: {}", description.title, description.summary),
+            Field::Players => format!("{} to {} players", description.min_players, description.max_players),
             Field::Option(index) => {
                 let option = &self.options[index];
                 format!("{}; allowed: {}", option.help, option.allowed)
@@ -447,13 +449,17 @@ impl Setup {
             let cursor = if typing { "▏" } else { "" };
             vec![Span::raw(format!("[{text}{cursor}]"))]
         };
-        let info = self.info();
+        let description = self.description();
         row(
             "game".into(),
             choice(format!(
                 "{} ({})",
-                info.title.split(" (").next().unwrap_or(info.title),
-                info.name
+                description
+                    .title
+                    .split(" (")
+                    .next()
+                    .unwrap_or(description.title),
+                description.name
             )),
             Field::Game,
             &mut lines,
@@ -552,7 +558,7 @@ impl Setup {
 
 /// The values an option's `allowed` text lists (`refill or first`) that the game accepts:
 /// a choice to cycle through instead of typing; empty when it describes a range or a format.
-fn listed_values(info: &'static GameInfo, key: &str, allowed: &str) -> Vec<String> {
+fn listed_values(description: &'static GameDescription, key: &str, allowed: &str) -> Vec<String> {
     let values: Vec<String> = allowed
         .split(" or ")
         .flat_map(|part| part.split(", "))
@@ -560,7 +566,7 @@ fn listed_values(info: &'static GameInfo, key: &str, allowed: &str) -> Vec<Strin
         .filter(|value| !value.is_empty() && !value.contains(' '))
         .collect();
     let valid = |value: &str| {
-        let mut spec = GameSpec::new(info);
+        let mut spec = GameSpec::new(description);
         spec.set(key, value).is_ok() && spec.build().is_ok()
     };
     if values.len() > 1 && values.iter().all(|v| valid(v)) {

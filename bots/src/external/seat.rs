@@ -425,7 +425,7 @@ impl<G: Game> ExternalSeat<G> {
         let spec = canonical_spec(&config);
         let options = config.to_options();
         let line = PlainMessage::NewGame {
-            game: G::Config::info().name,
+            game: G::Config::description().name,
             spec: &spec,
             options: &options,
             players: config.players(),

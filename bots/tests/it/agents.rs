@@ -6,11 +6,8 @@
 use mousehole_bots::heuristic::check_forms_agree;
 use mousehole_bots::{AgentSeat, AgentSpec, BotGame, BotVisitor, Heuristic, build_agent};
 use mousehole_engine::conformance::Conformance;
-use mousehole_engine::games::cheese_day::CheeseDay;
-use mousehole_engine::games::moose_house::MooseHouse;
-use mousehole_engine::games::mouse_race::MouseRace;
-use mousehole_engine::games::mouse_trap::MouseTrap;
-use mousehole_engine::{Game, GameConfig, GameSpec, Match, MatchEnd, Seat, Transcript};
+use mousehole_engine::testing::Fixtures;
+use mousehole_engine::{GameConfig, GameSpec, Match, MatchEnd, Seat, Transcript};
 
 /// Plays one game of `specs` (one per seat) and returns its transcript and how it ended.
 struct PlayOne<'a> {
@@ -50,69 +47,6 @@ fn play(game: &str, specs: &[&str], seed: u64) -> (Transcript, MatchEnd) {
     .expect("valid options")
 }
 
-/// What the agents are tried on in a game: each game of the game list says (one that does
-/// not, does not compile).
-trait Tables: Game {
-    /// Options for a short game at the default player count (a debug build plays it).
-    const SHORT: &'static str;
-    /// The option sets every agent is tried on, odd ones included, with the seats (`SEARCH`:
-    /// the agent under test, a small searcher; seat 0 always).
-    const TABLES: &'static [(&'static str, &'static [&'static str])];
-
-    /// The spec of a game of this game with `options`.
-    fn spec(options: &str) -> String {
-        format!("{}:{options}", Self::Config::info().name)
-    }
-}
-
-impl Tables for CheeseDay {
-    const SHORT: &'static str = "";
-    const TABLES: &'static [(&'static str, &'static [&'static str])] = &[
-        ("players=2", &["SEARCH", "random"]),
-        (
-            "players=6",
-            &["SEARCH", "random", "SEARCH", "random", "random", "random"],
-        ),
-        (
-            "players=3,traps=6/6/6/6/6/6",
-            &["SEARCH", "random", "random"],
-        ),
-    ];
-}
-
-impl Tables for MooseHouse {
-    const SHORT: &'static str = "";
-    const TABLES: &'static [(&'static str, &'static [&'static str])] = &[
-        ("players=3", &["SEARCH", "random", "SEARCH"]),
-        (
-            "players=5,draw=first",
-            &["SEARCH", "random", "random", "random", "random"],
-        ),
-    ];
-}
-
-impl Tables for MouseTrap {
-    const SHORT: &'static str = "";
-    const TABLES: &'static [(&'static str, &'static [&'static str])] = &[
-        ("players=3", &["SEARCH", "random", "random"]),
-        (
-            "players=2,trap_reliability=0,trap_parts=2,max_turns=80",
-            &["SEARCH", "SEARCH"],
-        ),
-    ];
-}
-
-impl Tables for MouseRace {
-    const SHORT: &'static str = "size=7,max_turns=60";
-    const TABLES: &'static [(&'static str, &'static [&'static str])] = &[
-        ("players=2,size=7,max_turns=60", &["SEARCH", "random"]),
-        (
-            "players=4,size=7,tiles=6/8/4,max_turns=80",
-            &["SEARCH", "random", "random", "random"],
-        ),
-    ];
-}
-
 /// Calls `$each!(Type)` for every game of the game list.
 macro_rules! every_game {
     ($each:ident) => {
@@ -141,8 +75,8 @@ pub(crate) fn short_games() -> Vec<(String, usize)> {
 /// `search` in seat 0 (and the other `SEARCH` seats) of every table of every game, `games`
 /// seeds each: every game finishes and its transcript replays.
 fn check_agent(search: &str, games: u64) {
-    fn check<G: Tables>(search: &str, games: u64) {
-        for (options, seats) in G::TABLES {
+    fn check<G: Fixtures>(search: &str, games: u64) {
+        for (options, seats) in G::AGENT_TABLES {
             let game = G::spec(options);
             let seats: Vec<&str> = seats
                 .iter()
@@ -353,7 +287,7 @@ fn the_heuristics_two_forms_choose_alike_in_every_game() {
         assert!(
             decisions > 100 * G::CASES.len(),
             "{}: only {decisions} real decisions",
-            G::Config::info().name
+            G::Config::description().name
         );
     }
     macro_rules! every_game {

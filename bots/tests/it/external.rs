@@ -731,7 +731,7 @@ fn check_game<'a, G: Game>(
         new_game,
         &json!({
             "type": "new_game",
-            "game": G::Config::info().name,
+            "game": G::Config::description().name,
             "spec": canonical_spec(config),
             "options": config.to_options(),
             "players": config.players(),

@@ -519,7 +519,7 @@ fn options_are_validated_with_clear_errors() {
         [0, 6, 1, 5, 2, 4]
     );
     let error = |text: &str| {
-        Options::parse(CheeseDayConfig::info(), text)
+        Options::parse(CheeseDayConfig::description(), text)
             .and_then(Options::into_config::<CheeseDayConfig>)
             .unwrap_err()
     };

@@ -48,7 +48,7 @@ fn fits(validator: &jsonschema::Validator, value: &Value) -> Result<(), String> 
 
 /// The harness's check of observations: the published schema of `G`.
 fn published_contract<G: mousehole_engine::Game>() -> ObservationCheck {
-    let validator = published_validator(G::Config::info().name);
+    let validator = published_validator(G::Config::description().name);
     Box::new(move |observation| fits(&validator, observation))
 }
 
@@ -75,7 +75,7 @@ fn check<G: mousehole_engine::Game>(case: Case) {
 /// Every case `G` lists, each in its own thread (named after the game and options, which the
 /// panic of a failing case shows); fails naming the cases that failed.
 fn check_cases<G: Conformance>() {
-    let name = G::Config::info().name;
+    let name = G::Config::description().name;
     assert!(!G::CASES.is_empty(), "{name}: no conformance cases");
     let failed: Vec<&str> = std::thread::scope(|scope| {
         let runs: Vec<_> = G::CASES
@@ -174,7 +174,7 @@ fn broken(observation: &Value) -> Vec<(String, Value)> {
 /// random game fit it, and every one-change break of them (see [`broken`]) is refused, so the
 /// harness's validation can fail and no field goes unchecked.
 fn the_contract_refuses_what_does_not_fit<G: mousehole_engine::Game>() {
-    let name = G::Config::info().name;
+    let name = G::Config::description().name;
     let validator = published_validator(name);
     let config = mousehole_engine::testing::config::<G>("");
     let transcript = mousehole_engine::conformance::random_transcript::<G>(&config, 3);
@@ -239,8 +239,8 @@ fn every_field_of_the_published_contracts_is_described_and_phase_is_one_shape() 
             objects(items, &format!("{at}[]"), out);
         }
     }
-    for info in mousehole_engine::registry::games() {
-        let schema = published_schema(info.name);
+    for description in mousehole_engine::registry::games() {
+        let schema = published_schema(description.name);
         let mut all = Vec::new();
         objects(&schema, "observation", &mut all);
         for (name, definition) in schema["$defs"].as_object().into_iter().flatten() {
@@ -254,32 +254,45 @@ fn every_field_of_the_published_contracts_is_described_and_phase_is_one_shape() 
                 }
             }
         }
-        assert!(all.len() > 5, "{}: only {} objects", info.name, all.len());
-        assert!(undescribed.is_empty(), "{}: {undescribed:?}", info.name);
+        assert!(
+            all.len() > 5,
+            "{}: only {} objects",
+            description.name,
+            all.len()
+        );
+        assert!(
+            undescribed.is_empty(),
+            "{}: {undescribed:?}",
+            description.name
+        );
 
         let phase = &schema["$defs"]["ObservedPhase"];
         assert_eq!(
             schema["properties"]["phase"]["$ref"], "#/$defs/ObservedPhase",
             "{}",
-            info.name
+            description.name
         );
         let kinds: Vec<&Value> = phase["oneOf"]
             .as_array()
-            .unwrap_or_else(|| panic!("{}: phase is not a tagged object", info.name))
+            .unwrap_or_else(|| panic!("{}: phase is not a tagged object", description.name))
             .iter()
             .map(|variant| {
-                assert_eq!(variant["type"], "object", "{}", info.name);
+                assert_eq!(variant["type"], "object", "{}", description.name);
                 assert!(
                     variant["required"]
                         .as_array()
                         .is_some_and(|r| r.contains(&Value::from("kind"))),
                     "{}: {variant}",
-                    info.name
+                    description.name
                 );
                 &variant["properties"]["kind"]["const"]
             })
             .collect();
-        assert!(kinds.iter().all(|kind| kind.is_string()), "{}", info.name);
+        assert!(
+            kinds.iter().all(|kind| kind.is_string()),
+            "{}",
+            description.name
+        );
     }
 }
 
@@ -293,7 +306,7 @@ fn the_bot_writing_guide_examples_fit_the_published_contracts() {
     let doc = std::fs::read_to_string(path).expect("docs/writing-a-bot.md");
     let names: Vec<&str> = mousehole_engine::registry::games()
         .iter()
-        .map(|info| info.name)
+        .map(|description| description.name)
         .collect();
     let mut game: Option<&str> = None;
     let mut validator = None;

@@ -1622,20 +1622,20 @@ fn options_default_to_three_players_and_refill() {
 
 #[test]
 fn bad_options_give_a_clear_error() {
-    let info = MooseHouseConfig::info();
-    let too_many = Options::parse(info, "players=6")
+    let description = MooseHouseConfig::description();
+    let too_many = Options::parse(description, "players=6")
         .unwrap()
         .into_config::<MooseHouseConfig>()
         .unwrap_err()
         .to_string();
     assert!(too_many.contains("2 to 5"), "{too_many}");
-    let bad_draw = Options::parse(info, "draw=sideways")
+    let bad_draw = Options::parse(description, "draw=sideways")
         .unwrap()
         .into_config::<MooseHouseConfig>()
         .unwrap_err()
         .to_string();
     assert!(bad_draw.contains("refill or first"), "{bad_draw}");
-    let unknown = Options::parse(info, "traps=3")
+    let unknown = Options::parse(description, "traps=3")
         .unwrap()
         .into_config::<MooseHouseConfig>()
         .unwrap_err()
@@ -1645,11 +1645,11 @@ fn bad_options_give_a_clear_error() {
 
 #[test]
 fn the_game_is_registered_with_rules_that_explain_the_trap() {
-    let info = registry::find("moose-house").unwrap();
-    assert_eq!(info.min_players, 2);
-    assert_eq!(info.max_players, 5);
-    assert!(info.rules.contains("trap"));
-    assert!(info.rules.contains("allow"));
+    let description = registry::find("moose-house").unwrap();
+    assert_eq!(description.min_players, 2);
+    assert_eq!(description.max_players, 5);
+    assert!(description.rules.contains("trap"));
+    assert!(description.rules.contains("allow"));
     let spec: GameSpec = "moose-house:players=4,draw=first".parse().unwrap();
     let game = spec.build().unwrap();
     assert_eq!(game.players(), 4);

@@ -69,7 +69,7 @@ fn default_options_are_two_players_on_13_by_13_with_64_80_20_tiles_and_600_turns
 #[test]
 fn options_are_validated_with_clear_errors() {
     let error = |options: &str| {
-        Options::parse(MouseRaceConfig::info(), options)
+        Options::parse(MouseRaceConfig::description(), options)
             .and_then(Options::into_config::<MouseRaceConfig>)
             .unwrap_err()
             .to_string()
@@ -1572,7 +1572,7 @@ fn registered_games_record_and_replay_through_json_lines() {
     // written as JSON lines replay to the same outcome.
     let spec: mousehole_engine::GameSpec = "mouse-race:players=4".parse().unwrap();
     let game = spec.build().unwrap();
-    assert_eq!(game.info().name, "mouse-race");
+    assert_eq!(game.description().name, "mouse-race");
     assert_eq!(game.players(), 4);
     let state = game.new_state();
     assert_eq!(state.legal_actions(), ["draw", "pass"]);

@@ -16,7 +16,7 @@ fn config(options: &str) -> MouseTrapConfig {
 }
 
 fn config_error(options: &str) -> OptionError {
-    Options::parse(MouseTrapConfig::info(), options)
+    Options::parse(MouseTrapConfig::description(), options)
         .unwrap()
         .into_config::<MouseTrapConfig>()
         .unwrap_err()
@@ -788,7 +788,11 @@ fn the_game_is_registered_under_its_name() {
         game.spec(),
         "mouse-trap:max_turns=1000,players=4,trap_parts=25,trap_reliability=1"
     );
-    assert!(MouseTrapConfig::info().rules.contains("Cheese Wheel"));
+    assert!(
+        MouseTrapConfig::description()
+            .rules
+            .contains("Cheese Wheel")
+    );
 }
 
 // ---- Text forms and illegal actions ----

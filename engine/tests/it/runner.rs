@@ -99,7 +99,7 @@ fn stepping_records_what_run_records<G: Game>() {
             Transcript::from_match(&by_hand, labels(players)).to_json_line(),
             Transcript::from_match(&by_run, labels(players)).to_json_line(),
             "{} seed {seed}: stepping and run record the same game",
-            G::Config::info().name
+            G::Config::description().name
         );
         for observer in [&run_observer, &hand_observer] {
             assert_eq!(
@@ -249,7 +249,7 @@ fn info_and_faults_reach_the_transcript<G: Game>() {
         .expect("legal");
     let with_info = game.events().len() - 1;
     let Step::Decide(seat) = game.advance() else {
-        panic!("{}: over after one decision", G::Config::info().name);
+        panic!("{}: over after one decision", G::Config::description().name);
     };
     let legal = game.decision_view().expect("a seat decides").legal()[0];
     let fault = Fault::new(FaultKind::Timeout, "no reply within 100 ms");

@@ -154,7 +154,7 @@ impl<G: BotGame> SeatGame<G> {
                 ClientError::Protocol(format!(
                     "'{}' is not an event of {}",
                     mousehole_engine::text::shown(&event.action),
-                    G::Config::info().name
+                    G::Config::description().name
                 ))
             })?;
             self.history.push(SeenEvent {

@@ -184,7 +184,7 @@ impl<G: Game> Seat<G> for RemoteSeat<G> {
         let spec = canonical_spec(config);
         let options = config.to_options();
         let new_game = agent_message_text(&PlainMessage::NewGame {
-            game: G::Config::info().name,
+            game: G::Config::description().name,
             spec: &spec,
             options: &options,
             players: config.players(),

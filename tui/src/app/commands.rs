@@ -571,7 +571,7 @@ impl App {
             .or_else(|| session.plan().out.clone())
             .unwrap_or_else(|| {
                 let dir = self.games.clone().unwrap_or_else(crate::save::games_dir);
-                default_path(&dir, session.info().name, session.plan().seed)
+                default_path(&dir, session.description().name, session.plan().seed)
             });
         self.popup = Some(Popup::Save {
             path: path.display().to_string(),

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use mousehole_engine::replay::{Chance, Replay};
 use mousehole_engine::{
-    Actor, Decision, DecisionInfo, Game, GameConfig, GameInfo, Match, MatchEnd, Outcome,
+    Actor, Decision, DecisionInfo, Game, GameConfig, GameDescription, Match, MatchEnd, Outcome,
     StopRequest, ToMove, Transcript, Undo,
 };
 use ratatui::buffer::Buffer;
@@ -129,7 +129,7 @@ impl<G: TuiGame> GameSession<G> {
                 reason: format!(
                     "{} seats given for a {players}-player game of {}; give one per seat",
                     plan.seats.len(),
-                    G::Config::info().name
+                    G::Config::description().name
                 ),
             });
         }
@@ -545,7 +545,7 @@ impl<G: TuiGame> GameSession<G> {
         self.view = GameView {
             title: format!(
                 "{} · seed {}",
-                short_title(G::Config::info()),
+                short_title(G::Config::description()),
                 self.plan.seed
             ),
             phase,
@@ -593,8 +593,12 @@ impl<G: TuiGame> GameSession<G> {
 }
 
 /// The game's name without the edition in brackets: `Cheese Day`.
-pub fn short_title(info: &GameInfo) -> &'static str {
-    info.title.split(" (").next().unwrap_or(info.title)
+pub fn short_title(description: &GameDescription) -> &'static str {
+    description
+        .title
+        .split(" (")
+        .next()
+        .unwrap_or(description.title)
 }
 
 /// What is happening, in one sentence from `viewer`'s observation: the game's prompt when a
@@ -793,8 +797,8 @@ impl<G: TuiGame> Session for GameSession<G> {
         &self.plan
     }
 
-    fn info(&self) -> &'static GameInfo {
-        G::Config::info()
+    fn description(&self) -> &'static GameDescription {
+        G::Config::description()
     }
 
     fn legend(&self) -> &'static [(&'static str, &'static str)] {

@@ -15,7 +15,8 @@ use mousehole_bots::external::protocol::EventMessage;
 use mousehole_engine::rng::match_seed_of_agent;
 use mousehole_engine::transcript::FORMAT;
 use mousehole_engine::{
-    Decision, GameConfig, GameInfo, GameSpec, Outcome, SeenEvent, Transcript, TranscriptEvent,
+    Decision, GameConfig, GameDescription, GameSpec, Outcome, SeenEvent, Transcript,
+    TranscriptEvent,
 };
 use mousehole_net::client::{ClientEvent, Flow, Follower, Progress};
 use mousehole_net::protocol::Incoming;
@@ -144,7 +145,10 @@ impl<G: RemoteGame> RemoteSession<G> {
         let people: Vec<usize> = seat.into_iter().collect();
         let mut session = Self {
             view: GameView {
-                title: format!("{} · hosted at {address}", short_title(G::Config::info())),
+                title: format!(
+                    "{} · hosted at {address}",
+                    short_title(G::Config::description())
+                ),
                 phase: Phase::Waiting,
                 viewer: seat.unwrap_or(0),
                 people,
@@ -467,8 +471,8 @@ impl<G: RemoteGame> Session for RemoteSession<G> {
         &self.plan
     }
 
-    fn info(&self) -> &'static GameInfo {
-        G::Config::info()
+    fn description(&self) -> &'static GameDescription {
+        G::Config::description()
     }
 
     fn legend(&self) -> &'static [(&'static str, &'static str)] {
@@ -498,7 +502,7 @@ impl<G: RemoteGame> Session for RemoteSession<G> {
         let log = &self.view.log;
         Transcript {
             format: FORMAT.to_owned(),
-            game: G::Config::info().name.to_owned(),
+            game: G::Config::description().name.to_owned(),
             options: self.config.to_options(),
             seed: 0,
             seats: self.names.clone(),

@@ -126,27 +126,27 @@ fn help_lines(app: &App, tab: HelpTab, width: usize) -> Vec<Line<'static>> {
             let Some(session) = session(app) else {
                 return lines;
             };
-            let info = session.info();
+            let description = session.description();
             lines.push(Line::styled(
-                format!("{}, game id {}", info.title, info.name),
+                format!("{}, game id {}", description.title, description.name),
                 theme.title(),
             ));
-            lines.extend(wrap(info.summary, width, theme.text()));
+            lines.extend(wrap(description.summary, width, theme.text()));
             lines.extend(wrap(
                 &format!(
                     "Players: {} to {}. This game: {}",
-                    info.min_players,
-                    info.max_players,
+                    description.min_players,
+                    description.max_players,
                     session.plan().spec.canonical().unwrap_or_default()
                 ),
                 width,
                 theme.dim(),
             ));
             lines.push(Line::raw(""));
-            lines.extend(reflow(info.rules.trim_end(), width, theme.text()));
+            lines.extend(reflow(description.rules.trim_end(), width, theme.text()));
             lines.push(Line::raw(""));
             lines.push(Line::styled("Options", theme.title()));
-            for option in info.options {
+            for option in description.options {
                 let line = Line::from(vec![
                     Span::styled(format!("{}={}", option.key, option.default), theme.key()),
                     Span::styled(
@@ -158,7 +158,11 @@ fn help_lines(app: &App, tab: HelpTab, width: usize) -> Vec<Line<'static>> {
             }
             lines.push(Line::raw(""));
             lines.push(Line::styled("Typing a move (:)", theme.title()));
-            lines.extend(reflow(info.how_to_act.trim_end(), width, theme.text()));
+            lines.extend(reflow(
+                description.how_to_act.trim_end(),
+                width,
+                theme.text(),
+            ));
         }
         HelpTab::Legend => {
             let Some(session) = session(app) else {

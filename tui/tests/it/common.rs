@@ -3,10 +3,6 @@
 
 use std::time::{Duration, Instant};
 
-use mousehole_engine::games::cheese_day::CheeseDay;
-use mousehole_engine::games::moose_house::MooseHouse;
-use mousehole_engine::games::mouse_race::MouseRace;
-use mousehole_engine::games::mouse_trap::MouseTrap;
 use mousehole_engine::{Game, GameConfig};
 use mousehole_tui::{App, GamePlan, Launch, Theme, Thinking};
 use ratatui::Terminal;
@@ -146,46 +142,6 @@ pub fn after_decisions(spec: &str, seats: &str, seed: u64, decisions: usize) -> 
     }
     driver.settle();
     driver
-}
-
-/// What the screen tests show of each game, a person in seat 0 and the heuristic in every
-/// other seat: each game of the game list says (one that does not, does not compile).
-pub trait Shown: Game {
-    /// The mid-game frame: a seed at which the person decides this often before the game
-    /// ends, and the decisions before the frame (in Mouse Trap the person decides rarely).
-    const MID_GAME: (u64, usize);
-    /// The end screen: the options, a seed, and words the reason the game ended must have.
-    const END: (&'static str, u64, &'static str);
-}
-
-impl Shown for CheeseDay {
-    const MID_GAME: (u64, usize) = (7, 3);
-    const END: (&'static str, u64, &'static str) = ("", 7, "third trap");
-}
-
-impl Shown for MooseHouse {
-    const MID_GAME: (u64, usize) = (7, 4);
-    const END: (&'static str, u64, &'static str) = ("", 7, "nobody could play");
-}
-
-impl Shown for MouseTrap {
-    const MID_GAME: (u64, usize) = (3, 8);
-    const END: (&'static str, u64, &'static str) = ("players=2", 3, "not caught");
-}
-
-impl Shown for MouseRace {
-    const MID_GAME: (u64, usize) = (7, 12);
-    const END: (&'static str, u64, &'static str) = ("", 7, "reached the cheese");
-}
-
-/// The spec of a game of `G` with `options` (none: the game's name).
-pub fn spec<G: Game>(options: &str) -> String {
-    let name = G::Config::info().name;
-    if options.is_empty() {
-        name.to_owned()
-    } else {
-        format!("{name}:{options}")
-    }
 }
 
 /// A person in seat 0 and the heuristic in the other seats of a game of `G` with `options`.

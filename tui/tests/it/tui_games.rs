@@ -86,10 +86,10 @@ fn enter_pressed_late_leaves_the_end_screen_in_view_and_a_starts_the_next_game()
 /// A short game of `G` for a person and the heuristic: two players, and a turn limit of
 /// `max_turns` where the game has one (Mouse Race runs to 600 turns by default).
 fn short_game<G: Game>(max_turns: u32) -> String {
-    let info = G::Config::info();
-    match info.option("max_turns") {
-        Some(_) => format!("{}:players=2,max_turns={max_turns}", info.name),
-        None => format!("{}:players=2", info.name),
+    let description = G::Config::description();
+    match description.option("max_turns") {
+        Some(_) => format!("{}:players=2,max_turns={max_turns}", description.name),
+        None => format!("{}:players=2", description.name),
     }
 }
 
@@ -609,7 +609,7 @@ proptest! {
         let name = mousehole_engine::registry::games()[game].name;
         macro_rules! random_keys_in {
             ($module:ident, $game:ty) => {
-                if <<$game as mousehole_engine::Game>::Config as mousehole_engine::GameConfig>::info().name == name {
+                if <<$game as mousehole_engine::Game>::Config as mousehole_engine::GameConfig>::description().name == name {
                     let spec = short_game::<$game>(100);
                     if let Some(transcript) = random_keys(&spec, "human,heuristic", seed, &keys) {
                         transcript.replay().expect("the transcript replays");

@@ -158,7 +158,7 @@ mod a_joined_seat_plays_to_the_end_screen_in_the_tui {
             fn $module() {
                 let spec = format!(
                     "{}:players=2",
-                    <<$game as mousehole_engine::Game>::Config as mousehole_engine::GameConfig>::info().name
+                    <<$game as mousehole_engine::Game>::Config as mousehole_engine::GameConfig>::description().name
                 );
                 super::join_and_play::<$game>(&spec, "random", 3);
             }

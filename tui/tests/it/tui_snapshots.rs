@@ -2,8 +2,9 @@
 //! screen, each game in the middle, the trap question, the end of a game with everything
 //! revealed, the hot-seat hand-off and the help.
 
-use crate::common::{Driver, Shown, after_decisions, person_and_heuristics, small_hints, spec};
+use crate::common::{Driver, after_decisions, person_and_heuristics, small_hints};
 use mousehole_engine::GameConfig;
+use mousehole_engine::testing::Fixtures;
 use mousehole_tui::Launch;
 use ratatui::crossterm::event::KeyCode;
 
@@ -52,9 +53,9 @@ fn a_bad_option_is_explained_on_the_setup_screen() {
 
 #[test]
 fn mid_game_boards() {
-    fn mid_game<G: Shown>() {
-        let game = G::Config::info().name;
-        let (seed, decisions) = G::MID_GAME;
+    fn mid_game<G: Fixtures>() {
+        let game = G::Config::description().name;
+        let (seed, decisions) = G::SCREEN_MID_GAME;
         let seats = person_and_heuristics::<G>("");
         let mut driver = after_decisions(game, &seats, seed, decisions);
         insta::assert_snapshot!(format!("mid_{game}_80x24"), driver.frame(80, 24));
@@ -105,9 +106,9 @@ fn to_the_end(spec: &str, seats: &str, seed: u64) -> Driver {
 
 #[test]
 fn end_screens_say_why_the_game_ended_and_how_it_was_scored() {
-    fn end_screen<G: Shown>() {
-        let (options, seed, reason) = G::END;
-        let spec = spec::<G>(options);
+    fn end_screen<G: Fixtures>() {
+        let (options, seed, reason) = G::SCREEN_END;
+        let spec = G::spec(options);
         let mut driver = to_the_end(&spec, &person_and_heuristics::<G>(options), seed);
         let frame = driver.frame(80, 24);
         assert!(
@@ -117,7 +118,7 @@ fn end_screens_say_why_the_game_ended_and_how_it_was_scored() {
         // The log stays in view, its end (how the game ended) not pushed aside by a pinned
         // entry, and nothing on the end screen is a trap chance.
         assert!(frame.contains("log:") && !frame.contains('▸'), "{frame}");
-        let game = G::Config::info().name;
+        let game = G::Config::description().name;
         insta::assert_snapshot!(format!("end_{game}_80x24"), frame);
         insta::assert_snapshot!(format!("end_{game}_120x40"), driver.frame(120, 40));
     }

@@ -4,22 +4,22 @@
 use super::action::Face;
 use super::{CARDS_PER_VALUE, MAX_PLAYERS, VALUES};
 use crate::error::OptionError;
-use crate::options::{GameConfig, GameInfo, OptionInfo, Options};
+use crate::options::{GameConfig, GameDescription, OptionDescription, Options};
 
-pub(super) const INFO: GameInfo = GameInfo {
+pub(super) const INFO: GameDescription = GameDescription {
     name: "cheese-day",
     title: "Cheese Day (Alles Käse!)",
     summary: "push your luck: collect cheese holes from a pantry of cards that may hide traps",
     min_players: 2,
     max_players: MAX_PLAYERS,
     options: &[
-        OptionInfo {
+        OptionDescription {
             key: "players",
             default: "3",
             allowed: "a number of players from 2 to 6",
             help: "number of players",
         },
-        OptionInfo {
+        OptionDescription {
             key: "traps",
             default: "1/2/3/3/4/5",
             allowed: "six numbers 0…6 separated by '/', the traps among the six cards of each value 1…6",
@@ -96,7 +96,7 @@ impl Default for CheeseDayConfig {
 }
 
 impl GameConfig for CheeseDayConfig {
-    fn info() -> &'static GameInfo {
+    fn description() -> &'static GameDescription {
         &INFO
     }
 

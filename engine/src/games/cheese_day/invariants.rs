@@ -4,6 +4,7 @@
 use super::action::{Card, Face};
 use super::{CheeseDay, MAX_PLAYERS, Phase, SLOTS, TRAPS_TO_LOSE, VALUES};
 use crate::conformance::{Case, Conformance};
+use crate::testing::Fixtures;
 
 pub(super) fn check_invariants(state: &CheeseDay) -> Result<(), String> {
     let players = state.players();
@@ -98,4 +99,22 @@ impl Conformance for CheeseDay {
         Case::public("players=3,traps=6/6/6/0/0/0"),
         Case::public("players=4,traps=0/0/0/0/0/0"),
     ];
+}
+
+/// What the test suites of the other crates play of the game.
+impl Fixtures for CheeseDay {
+    const SHORT: &'static str = "";
+    const AGENT_TABLES: &'static [(&'static str, &'static [&'static str])] = &[
+        ("players=2", &["SEARCH", "random"]),
+        (
+            "players=6",
+            &["SEARCH", "random", "SEARCH", "random", "random", "random"],
+        ),
+        (
+            "players=3,traps=6/6/6/6/6/6",
+            &["SEARCH", "random", "random"],
+        ),
+    ];
+    const SCREEN_MID_GAME: (u64, usize) = (7, 3);
+    const SCREEN_END: (&'static str, u64, &'static str) = ("", 7, "third trap");
 }

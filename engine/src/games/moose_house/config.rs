@@ -5,22 +5,22 @@ use serde::{Deserialize, Serialize};
 
 use super::MAX_PLAYERS;
 use crate::error::OptionError;
-use crate::options::{GameConfig, GameInfo, OptionInfo, Options};
+use crate::options::{GameConfig, GameDescription, OptionDescription, Options};
 
-pub(super) const INFO: GameInfo = GameInfo {
+pub(super) const INFO: GameDescription = GameDescription {
     name: "moose-house",
     title: "Moose in the House (There's a Moose in the House)",
     summary: "take-that card game: fill your opponents' houses with moose, keep them out of yours",
     min_players: 2,
     max_players: MAX_PLAYERS,
     options: &[
-        OptionInfo {
+        OptionDescription {
             key: "players",
             default: "3",
             allowed: "a number of players from 2 to 5",
             help: "number of players",
         },
-        OptionInfo {
+        OptionDescription {
             key: "draw",
             default: "refill",
             allowed: "refill or first",
@@ -121,7 +121,7 @@ impl Default for MooseHouseConfig {
 }
 
 impl GameConfig for MooseHouseConfig {
-    fn info() -> &'static GameInfo {
+    fn description() -> &'static GameDescription {
         &INFO
     }
 

@@ -6,6 +6,7 @@ use super::{
     Phase,
 };
 use crate::conformance::{Case, Conformance};
+use crate::testing::Fixtures;
 
 /// Checks a state; the error names the broken rule.
 pub(super) fn check_invariants(state: &MooseHouse) -> Result<(), String> {
@@ -190,4 +191,18 @@ impl Conformance for MooseHouse {
         Case::hidden("players=2,draw=first"),
         Case::hidden("players=5,draw=first"),
     ];
+}
+
+/// What the test suites of the other crates play of the game.
+impl Fixtures for MooseHouse {
+    const SHORT: &'static str = "";
+    const AGENT_TABLES: &'static [(&'static str, &'static [&'static str])] = &[
+        ("players=3", &["SEARCH", "random", "SEARCH"]),
+        (
+            "players=5,draw=first",
+            &["SEARCH", "random", "random", "random", "random"],
+        ),
+    ];
+    const SCREEN_MID_GAME: (u64, usize) = (7, 4);
+    const SCREEN_END: (&'static str, u64, &'static str) = ("", 7, "nobody could play");
 }

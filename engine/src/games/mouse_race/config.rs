@@ -10,34 +10,34 @@ use super::MAX_PLAYERS;
 use super::action::TileKind;
 use super::board::{Geometry, MAX_SIZE, MIN_SIZE, Square};
 use crate::error::OptionError;
-use crate::options::{GameConfig, GameInfo, OptionInfo, Options};
+use crate::options::{GameConfig, GameDescription, OptionDescription, Options};
 
-pub(super) const INFO: GameInfo = GameInfo {
+pub(super) const INFO: GameDescription = GameDescription {
     name: "mouse-race",
     title: "Mouse Race (Wyścig myszek)",
     summary: "a tile-laying race: build a path from your corner to the cheese while cats block the way",
     min_players: 2,
     max_players: MAX_PLAYERS,
     options: &[
-        OptionInfo {
+        OptionDescription {
             key: "players",
             default: "2",
             allowed: "a number of players from 2 to 4",
             help: "number of players",
         },
-        OptionInfo {
+        OptionDescription {
             key: "size",
             default: "13",
             allowed: "an odd board side from 7 to 21",
             help: "the board is size × size cells with the cheese in the centre",
         },
-        OptionInfo {
+        OptionDescription {
             key: "tiles",
             default: "64/80/20",
             allowed: "three numbers 0…999 separated by '/': straights/curves/cats",
             help: "how many straight, curve and cat tiles the bag holds",
         },
-        OptionInfo {
+        OptionDescription {
             key: "max_turns",
             default: "600",
             allowed: "a number of turns from 1 to 100000",
@@ -173,7 +173,7 @@ impl Default for MouseRaceConfig {
 }
 
 impl GameConfig for MouseRaceConfig {
-    fn info() -> &'static GameInfo {
+    fn description() -> &'static GameDescription {
         &INFO
     }
 

@@ -5,6 +5,7 @@ use super::action::TileKind;
 use super::board::{Cell, MAX_SIZE, MIN_SIZE, Spot};
 use super::{End, MAX_PLAYERS, MouseRace, Path, Phase};
 use crate::conformance::{Case, Conformance};
+use crate::testing::Fixtures;
 
 /// The spec's conservation rules and the consistency of the phase with the position.
 pub(super) fn check_invariants(state: &MouseRace) -> Result<(), String> {
@@ -196,4 +197,18 @@ impl Conformance for MouseRace {
         // With curves only, a held tile's kind follows from the bag.
         Case::public("players=2,size=9,tiles=0/40/0,max_turns=120"),
     ];
+}
+
+/// What the test suites of the other crates play of the game.
+impl Fixtures for MouseRace {
+    const SHORT: &'static str = "size=7,max_turns=40";
+    const AGENT_TABLES: &'static [(&'static str, &'static [&'static str])] = &[
+        ("players=2,size=7,max_turns=60", &["SEARCH", "random"]),
+        (
+            "players=4,size=7,tiles=6/8/4,max_turns=80",
+            &["SEARCH", "random", "random", "random"],
+        ),
+    ];
+    const SCREEN_MID_GAME: (u64, usize) = (7, 12);
+    const SCREEN_END: (&'static str, u64, &'static str) = ("", 7, "reached the cheese");
 }

@@ -8,37 +8,37 @@ use std::fmt::{self, Display};
 use serde::{Deserialize, Serialize};
 
 use crate::error::OptionError;
-use crate::options::{GameConfig, GameInfo, OptionInfo, Options};
+use crate::options::{GameConfig, GameDescription, OptionDescription, Options};
 
 use super::MAX_PLAYERS;
 
 /// Name, players, options and rules: what `mousehole list`, `rules` and `new_game` show.
-pub(super) const INFO: GameInfo = GameInfo {
+pub(super) const INFO: GameDescription = GameDescription {
     name: "mouse-trap",
     title: "Mouse Trap",
     summary: "roll and move: build the contraption together, then catch the other mice with it",
     min_players: 2,
     max_players: MAX_PLAYERS,
     options: &[
-        OptionInfo {
+        OptionDescription {
             key: "players",
             default: "3",
             allowed: "a number of players from 2 to 4",
             help: "number of players",
         },
-        OptionInfo {
+        OptionDescription {
             key: "trap_parts",
             default: "25",
             allowed: "a number of parts from 1 to 100",
             help: "parts the trap needs before it can be sprung",
         },
-        OptionInfo {
+        OptionDescription {
             key: "trap_reliability",
             default: "5/6",
             allowed: "a probability from 0 to 1, as a fraction such as 5/6 (denominator up to 1000000) or a decimal such as 0.9 (up to 6 decimals)",
             help: "probability that turning the crank catches the mice on the Cheese Wheel",
         },
-        OptionInfo {
+        OptionDescription {
             key: "max_turns",
             default: "1000",
             allowed: "a number of turns from 1 to 100000",
@@ -211,7 +211,7 @@ impl Default for MouseTrapConfig {
 }
 
 impl GameConfig for MouseTrapConfig {
-    fn info() -> &'static GameInfo {
+    fn description() -> &'static GameDescription {
         &INFO
     }
 

@@ -4,6 +4,7 @@
 use super::board::{self, Space, space};
 use super::{MAX_PLAYERS, MouseTrap, Phase, TOTAL_CHEESE};
 use crate::conformance::{Case, Conformance};
+use crate::testing::Fixtures;
 
 /// The first broken rule, named.
 pub(super) fn check_invariants(state: &MouseTrap) -> Result<(), String> {
@@ -115,4 +116,20 @@ impl Conformance for MouseTrap {
         Case::public("players=3,trap_parts=3,trap_reliability=0,max_turns=60"),
         Case::public("players=2,trap_parts=100,trap_reliability=0.35,max_turns=150"),
     ];
+}
+
+/// What the test suites of the other crates play of the game.
+impl Fixtures for MouseTrap {
+    /// A small trap: somebody is caught soon.
+    const SHORT: &'static str = "trap_parts=4";
+    const AGENT_TABLES: &'static [(&'static str, &'static [&'static str])] = &[
+        ("players=3", &["SEARCH", "random", "random"]),
+        (
+            "players=2,trap_reliability=0,trap_parts=2,max_turns=80",
+            &["SEARCH", "SEARCH"],
+        ),
+    ];
+    /// The person decides rarely in Mouse Trap: eight decisions in.
+    const SCREEN_MID_GAME: (u64, usize) = (3, 8);
+    const SCREEN_END: (&'static str, u64, &'static str) = ("players=2", 3, "not caught");
 }

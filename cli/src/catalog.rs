@@ -11,7 +11,7 @@ use mousehole_bots::{AGENTS, AgentKind, level_table};
 use crate::choices::{WIDTH, wrap_line};
 use crate::spec::game_spec;
 use mousehole_engine::registry::games;
-use mousehole_engine::{GameInfo, OptionInfo};
+use mousehole_engine::{GameDescription, OptionDescription};
 
 #[derive(Debug, Args)]
 pub struct ListArgs {
@@ -27,17 +27,19 @@ pub struct RulesArgs {
 }
 
 /// The options other than `players`, whose range is stated once with the player count.
-fn variant_options(info: &GameInfo) -> impl Iterator<Item = &'static OptionInfo> {
-    info.options.iter().filter(|o| o.key != "players")
+fn variant_options(
+    description: &GameDescription,
+) -> impl Iterator<Item = &'static OptionDescription> {
+    description.options.iter().filter(|o| o.key != "players")
 }
 
 /// `2 to 6 (default 3)`: the player range, said the same way everywhere.
-fn players_text(info: &GameInfo) -> String {
+fn players_text(description: &GameDescription) -> String {
     format!(
         "{} to {} (default {})",
-        info.min_players,
-        info.max_players,
-        info.default_players()
+        description.min_players,
+        description.max_players,
+        description.default_players()
     )
 }
 
@@ -48,12 +50,12 @@ pub fn list(args: &ListArgs) -> Result<()> {
         return Ok(());
     }
     writeln!(out, "Games (mousehole rules GAME explains one):")?;
-    for info in games() {
+    for description in games() {
         writeln!(out)?;
-        writeln!(out, "  {}  {}", info.name, info.title)?;
-        writeln!(out, "    {}", info.summary)?;
-        writeln!(out, "    players: {}", players_text(info))?;
-        let mut options = variant_options(info).peekable();
+        writeln!(out, "  {}  {}", description.name, description.title)?;
+        writeln!(out, "    {}", description.summary)?;
+        writeln!(out, "    players: {}", players_text(description))?;
+        let mut options = variant_options(description).peekable();
         if options.peek().is_some() {
             writeln!(out, "    options:")?;
         }
@@ -95,17 +97,17 @@ pub fn markdown_table() -> String {
     let mut table = String::from(
         "| game | name | players | what it is | options (defaults) |\n|---|---|---|---|---|\n",
     );
-    for info in games() {
-        let options: Vec<String> = variant_options(info)
+    for description in games() {
+        let options: Vec<String> = variant_options(description)
             .map(|o| format!("`{}={}`", o.key, cell(o.default)))
             .collect();
         let _ = writeln!(
             table,
             "| `{}` | {} | {} | {} | {} |",
-            info.name,
-            cell(info.title),
-            players_text(info),
-            cell(info.summary),
+            description.name,
+            cell(description.title),
+            players_text(description),
+            cell(description.summary),
             options.join(", ")
         );
     }
@@ -117,21 +119,21 @@ pub fn rules(args: &RulesArgs) -> Result<()> {
     // The whole spec is checked, options included, as everywhere a spec is given.
     let spec = game_spec(&args.game, None, &[])?;
     spec.build()?;
-    let info = spec.info();
-    writeln!(out, "{}, game id {}", info.title, info.name)?;
-    writeln!(out, "{}", info.summary)?;
+    let description = spec.description();
+    writeln!(out, "{}, game id {}", description.title, description.name)?;
+    writeln!(out, "{}", description.summary)?;
     writeln!(
         out,
         "Players: {} — set with --players N or players=N",
-        players_text(info)
+        players_text(description)
     )?;
-    let mut options = variant_options(info).peekable();
+    let mut options = variant_options(description).peekable();
     if options.peek().is_some() {
         writeln!(out)?;
         writeln!(
             out,
             "Options (as {}:key=value,… or --option key=value):",
-            info.name
+            description.name
         )?;
     }
     for option in options {
@@ -140,13 +142,13 @@ pub fn rules(args: &RulesArgs) -> Result<()> {
         writeln!(out, "{}", wrap_line(&line, WIDTH, 6))?;
     }
     writeln!(out)?;
-    writeln!(out, "{}", info.rules.trim_end())?;
+    writeln!(out, "{}", description.rules.trim_end())?;
     writeln!(out)?;
     writeln!(
         out,
         "At the prompt (mousehole play {} --seats human,…):",
-        info.name
+        description.name
     )?;
-    writeln!(out, "{}", info.how_to_act.trim_end())?;
+    writeln!(out, "{}", description.how_to_act.trim_end())?;
     Ok(())
 }
