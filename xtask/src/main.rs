@@ -200,15 +200,17 @@ fn test(tally: &mut Tally) -> Result<()> {
         )?;
         add_cargo_test_counts(tally, &out, "cargo test");
     }
-    // The strength report's own test draws its charts, a feature no other test builds.
+    // The strength report's own test draws its charts, a feature no other test builds. The
+    // whole workspace is selected so every dependency keeps the features of the build above
+    // (one package alone would resolve them anew and rebuild most of the tree): only plotters
+    // and the tournament crate are built again.
     let charts = cargo_captured(
         &[
             "test",
+            "--workspace",
             "--locked",
-            "-p",
-            "mousehole-tournament",
             "--features",
-            "charts",
+            "mousehole-tournament/charts",
             "--test",
             "strength",
         ],
