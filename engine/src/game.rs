@@ -130,7 +130,7 @@ pub trait Game:
     Clone + Debug + PartialEq + Send + Sync + Serialize + DeserializeOwned + 'static
 {
     /// Validated options of a game (player count and variants). Its option table,
-    /// [`GameConfig::info`], is the one place a game's name, description and options are
+    /// [`GameConfig::description`], is the one place a game's name, description and options are
     /// written.
     type Config: GameConfig;
     /// Chance outcomes and player decisions, in the spec's text forms.
