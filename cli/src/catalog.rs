@@ -16,8 +16,12 @@ use mousehole_engine::{GameDescription, OptionDescription};
 #[derive(Debug, Args)]
 pub struct ListArgs {
     /// Print the games as a Markdown table (the one in README.md).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "names")]
     pub markdown: bool,
+    /// Print only the games' ids, one a line (for scripts: `cargo xtask strength --check`
+    /// reads them).
+    #[arg(long)]
+    pub names: bool,
 }
 
 #[derive(Debug, Args)]
@@ -47,6 +51,12 @@ pub fn list(args: &ListArgs) -> Result<()> {
     let mut out = std::io::stdout().lock();
     if args.markdown {
         write!(out, "{}", markdown_table())?;
+        return Ok(());
+    }
+    if args.names {
+        for description in games() {
+            writeln!(out, "{}", description.name)?;
+        }
         return Ok(());
     }
     writeln!(out, "Games (mousehole rules GAME explains one):")?;

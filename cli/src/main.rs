@@ -1,6 +1,7 @@
 //! `mousehole`: play the family games between people and bots, replay and check transcripts,
 //! list the games and explain their rules.
 
+mod agent;
 mod analyze;
 mod bench;
 mod catalog;
@@ -103,6 +104,14 @@ enum Command {
     /// Regenerate the strength report: every game's agent ladder, pairings and budget chart
     /// (docs/STRENGTH.md and docs/strength/; `cargo xtask strength` runs it in release).
     Strength(strength::StrengthArgs),
+    /// Play one seat as an external agent program: a built-in agent speaking the agent
+    /// protocol on standard input and output (PROTOCOL.md).
+    ///
+    /// Any host that seats programs can then seat this build's bots: `--seats 'exec:mousehole
+    /// agent expert',hard` at another build (`cargo xtask strength --check` plays a level
+    /// against the last commit's so), or a harness in another language. It plays as the agent
+    /// does built in: same seed, same moves.
+    Agent(agent::AgentArgs),
 }
 
 #[derive(Debug, Args)]
@@ -236,6 +245,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Play(args) => play::run(&args),
         Command::Host(args) => host::run(&args),
         Command::Join(args) => join::run(&args),
+        Command::Agent(args) => agent::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::View(args) => view::run(&args),
         Command::Schema(args) => schema::run(&args),

@@ -6,6 +6,7 @@
 mod agent;
 mod follow;
 mod game;
+mod program;
 
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -23,6 +24,7 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 pub use self::agent::{AgentPlayer, Joined, Progress, SeatMaker, play_seat};
 pub use self::follow::{Flow, Follower};
 pub use self::game::{Asked, SeatGame};
+pub use self::program::serve_program;
 use crate::protocol::{ErrorKind, Incoming, MAX_MESSAGE_BYTES, Opening, parse_incoming};
 
 /// How a client connects and rejoins.
@@ -78,6 +80,9 @@ pub enum ClientError {
     Seat(#[from] SeatError),
     #[error("cannot start the network thread: {0}")]
     Thread(std::io::Error),
+    /// Standard input or output of a seat served as a program ([`serve_program`]).
+    #[error("the host's pipe: {}", mousehole_engine::words::io_error(.0))]
+    Pipe(std::io::Error),
 }
 
 impl ClientError {

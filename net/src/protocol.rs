@@ -199,6 +199,10 @@ pub enum AnswerMessage<'a> {
 #[derive(Debug, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Incoming {
+    /// The agent protocol's first message to a program (`mousehole agent` answers it).
+    Hello {
+        protocol: String,
+    },
     Welcome {
         protocol: String,
         seat: Option<usize>,

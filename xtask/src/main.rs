@@ -10,6 +10,7 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 
+mod check;
 mod names;
 
 #[derive(Debug, Parser)]
@@ -58,14 +59,33 @@ enum Task {
     Snapshots,
     /// Regenerate docs/STRENGTH.md and its charts (docs/strength/): every game's agent
     /// ladder, pairings and win rate against ISMCTS budget, played in release with the
-    /// `charts` feature (about 30 minutes on two cores; `--quick` a few).
+    /// `charts` feature (hours on two cores; `--quick` a few minutes). With `--check LEVEL`,
+    /// instead test the working tree's level against the last commit's (a sequential test:
+    /// exit status 0 when it is not weaker, 1 when it is, 2 undecided).
     Strength {
         /// A tenth of the games: a few minutes.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "check")]
         quick: bool,
-        /// The seed of every tournament.
+        /// The seed of every tournament (with --check: of the first deal).
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Test the working tree's LEVEL (a level or any agent spec) against the last
+        /// commit's, heads-up in every game, duplicate-seated, until an SPRT decides (the last
+        /// commit is built in a worktree under target/strength-check/).
+        #[arg(long, value_name = "LEVEL")]
+        check: Option<String>,
+        /// With --check: the expected score of a weaker level is 0.5 - MARGIN.
+        #[arg(long, default_value_t = 0.02, requires = "check")]
+        margin: f64,
+        /// With --check: deals of each game per batch (the test is looked at after each).
+        #[arg(long, default_value_t = 20, requires = "check")]
+        batch: u64,
+        /// With --check: stop undecided after this many deals in all.
+        #[arg(long, default_value_t = 4000, requires = "check")]
+        max_deals: u64,
+        /// With --check: only this game (repeatable); default every game.
+        #[arg(long, requires = "check")]
+        game: Vec<String>,
     },
 }
 
@@ -86,7 +106,23 @@ fn main() -> Result<()> {
         Task::Bench { seconds } => bench(seconds),
         Task::Names => names::report(&root()),
         Task::Snapshots => snapshots(),
-        Task::Strength { quick, seed } => strength(quick, seed),
+        Task::Strength {
+            check: Some(level),
+            seed,
+            margin,
+            batch,
+            max_deals,
+            game,
+            ..
+        } => check::run(&check::Check {
+            level,
+            margin,
+            batch,
+            max_deals,
+            seed,
+            games: game,
+        }),
+        Task::Strength { quick, seed, .. } => strength(quick, seed),
     }
 }
 

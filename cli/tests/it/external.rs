@@ -408,3 +408,93 @@ fn the_benchmark_reports_the_hosts_overhead_per_decision() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("bot_ns"), "{}", stderr(&output));
 }
+
+/// `mousehole agent SPEC` seated as a program (`exec:`) plays as the built-in agent does: in
+/// every game's short game, the same seed gives the same moves and the same reported info,
+/// with no fault, whether the agent searches or not.
+#[test]
+fn a_built_in_agent_served_as_a_program_plays_as_it_does_built_in() {
+    let dir = scratch("served-agent");
+    let binary = env!("CARGO_BIN_EXE_mousehole");
+    for (index, (spec, players)) in crate::games::short_games().into_iter().enumerate() {
+        for agent in [
+            "heuristic",
+            "mc:playouts=40,rollout=heuristic",
+            "ismcts:iterations=40",
+        ] {
+            let play = |first: &str, name: &str| {
+                let out = dir.join(format!("{index}-{name}.jsonl"));
+                let mut args = vec!["play", &spec, "--seat", first];
+                for _ in 1..players {
+                    args.extend(["--seat", "random"]);
+                }
+                let path = out.display().to_string();
+                args.extend(["--games", "2", "--seed", "9", "--quiet", "--out", &path]);
+                let output = mousehole(&args);
+                assert!(output.status.success(), "{spec}: {}", stderr(&output));
+                transcripts(&out)
+            };
+            let served = format!("exec:{binary} agent {agent}");
+            let built_in = play(agent, "built-in");
+            let program = play(&served, "program");
+            assert_eq!(built_in.len(), program.len());
+            for (built_in, program) in built_in.iter().zip(&program) {
+                assert_eq!(program.seats[0], served);
+                assert!(program.events.iter().all(|e| e.fault.is_none()), "{spec}");
+                let moves = |t: &Transcript| -> Vec<_> {
+                    t.events
+                        .iter()
+                        .map(|e| (e.actor, e.action.clone(), e.info.clone()))
+                        .collect()
+                };
+                assert_eq!(moves(built_in), moves(program), "{agent} in {spec}");
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `mousehole agent` refuses what is not a built-in agent, and a host that sends what is no
+/// message of the protocol gets a clear error, not a panic.
+#[test]
+fn the_served_agent_refuses_what_it_cannot_play() {
+    let person = mousehole(&["agent", "human"]);
+    assert!(!person.status.success());
+    assert!(
+        stderr(&person).contains("not a built-in agent"),
+        "{}",
+        stderr(&person)
+    );
+    let unknown = mousehole(&["agent", "grandmaster"]);
+    assert!(!unknown.status.success());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mousehole"))
+        .args(["agent", "heuristic"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut input = child.stdin.take().unwrap();
+        writeln!(
+            input,
+            r#"{{"type":"hello","protocol":"mousehole-agent/1"}}"#
+        )
+        .unwrap();
+        writeln!(input, "not json").unwrap();
+    }
+    let output = child.wait_with_output().unwrap();
+    assert!(!output.status.success());
+    assert!(
+        stdout(&output).starts_with(r#"{"type":"hello","name":"mousehole""#),
+        "{}",
+        stdout(&output)
+    );
+    let error = stderr(&output);
+    assert!(
+        error.contains("line 2 is not a message of the agent protocol"),
+        "{error}"
+    );
+    assert!(!error.contains("panicked"), "{error}");
+}

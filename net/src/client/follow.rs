@@ -173,7 +173,7 @@ impl<G: BotGame> Follower<G> {
                 }
                 Flow::Continue
             }
-            Incoming::Welcome { .. } | Incoming::Quit => Flow::Continue,
+            Incoming::Hello { .. } | Incoming::Welcome { .. } | Incoming::Quit => Flow::Continue,
         };
         Ok(flow)
     }

@@ -95,10 +95,17 @@ fn run_into(args: &[&str], sink: Sink, dir: &Path) -> Output {
         }
         Sink::Full => Stdio::from(OpenOptions::new().write(true).open("/dev/full").unwrap()),
     };
+    // What a host first sends a program: only `agent` reads it (and answers it).
+    let hello = dir.join("hello.jsonl");
+    std::fs::write(
+        &hello,
+        "{\"type\":\"hello\",\"protocol\":\"mousehole-agent/1\"}\n",
+    )
+    .unwrap();
     binary()
         .args(args)
         .current_dir(dir)
-        .stdin(Stdio::null())
+        .stdin(std::fs::File::open(&hello).unwrap())
         .stdout(out)
         .stderr(Stdio::piped())
         .output()
@@ -155,6 +162,8 @@ fn every_command_on_a_closed_or_full_stdout_ends_quietly_or_says_the_disk_is_ful
         "host cheese-day --seats remote,random --bind 127.0.0.1".to_owned(),
         "tournament --game cheese-day --agents random,random,random --games 3".to_owned(),
         "tournament merge p0.jsonl p1.jsonl".to_owned(),
+        // Answers the host's hello on its standard input.
+        "agent heuristic".to_owned(),
     ];
     let mut cases: Vec<Vec<&str>> = lines.iter().map(|line| words(line)).collect();
     for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {

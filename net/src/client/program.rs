@@ -1,0 +1,247 @@
+//! [`serve_program`]: a seat played as an external agent program (PROTOCOL.md,
+//! `mousehole-agent/1`): the host's messages read from one stream, the replies written to
+//! another, one JSON line each. `mousehole agent SPEC` serves a built-in agent this way on
+//! standard input and output, so any host speaking the protocol — another build of mousehole
+//! among them (`exec:mousehole agent expert`) — seats this build's bot, and it plays there as it
+//! plays built in: started with the seed the host gave it and asked with views made from what
+//! the host sent ([`SeatGame`]), like a seat joined over the network.
+
+use std::io::{BufRead, Write};
+
+use mousehole_bots::{BotGame, BotVisitor, visit};
+use mousehole_engine::rng::match_seed_of_agent;
+use mousehole_engine::text::shown;
+use mousehole_engine::{GameSpec, Seat};
+
+use super::{ClientError, SeatGame, SeatMaker};
+use crate::protocol::{AnswerMessage, Incoming, parse_incoming};
+
+/// The name a served agent gives in its `hello`.
+const NAME: &str = "mousehole";
+
+/// The replies other than actions ([`AnswerMessage`]), the type first as the protocol's
+/// examples write it.
+#[derive(serde::Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum Reply {
+    Hello {
+        name: &'static str,
+        version: &'static str,
+    },
+    Ready,
+}
+
+/// Serves the seat `maker` makes to the host writing `input` and reading `output`, game after
+/// game, until the host says `quit` or closes `input`. Returns how many games began.
+///
+/// # Errors
+/// A line that is not a message of the protocol, a game, observation or action this build
+/// does not know, a seat that cannot be made for the host's game, or a stream that fails
+/// ([`ClientError::Pipe`]; a host that went away is a broken pipe).
+pub fn serve_program<M: SeatMaker>(
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+    maker: &M,
+) -> Result<usize, ClientError> {
+    let mut pipe = Pipe {
+        input,
+        output,
+        line: String::new(),
+        number: 0,
+    };
+    let mut games = 0;
+    let mut next = None;
+    loop {
+        let message = match next.take() {
+            Some(message) => message,
+            None => match pipe.read()? {
+                Some(message) => message,
+                None => return Ok(games),
+            },
+        };
+        match message {
+            Incoming::Hello { .. } => pipe.write(&Reply::Hello {
+                name: NAME,
+                version: env!("CARGO_PKG_VERSION"),
+            })?,
+            Incoming::NewGame {
+                spec,
+                players,
+                seat,
+                seed,
+                ..
+            } => {
+                let parsed: GameSpec = spec.parse()?;
+                games += 1;
+                let game = PlayGame {
+                    pipe: &mut pipe,
+                    maker,
+                    spec: &spec,
+                    players,
+                    seat,
+                    seed,
+                };
+                match visit(&parsed, game)?? {
+                    GameEnd::Over => {}
+                    GameEnd::Quit | GameEnd::Closed => return Ok(games),
+                    GameEnd::Next(message) => next = Some(message),
+                }
+            }
+            Incoming::Quit => return Ok(games),
+            Incoming::Act { id, .. } => {
+                return Err(ClientError::Protocol(format!(
+                    "act {id} came before any new_game"
+                )));
+            }
+            // Between games nothing else asks anything of the seat.
+            Incoming::Welcome { .. }
+            | Incoming::Events { .. }
+            | Incoming::GameOver { .. }
+            | Incoming::Status { .. }
+            | Incoming::Error { .. } => {}
+        }
+    }
+}
+
+/// The two streams, read a line at a time and written a line at a time.
+struct Pipe<'a> {
+    input: &'a mut dyn BufRead,
+    output: &'a mut dyn Write,
+    line: String,
+    /// Lines read so far, for messages about a bad one.
+    number: usize,
+}
+
+impl Pipe<'_> {
+    /// The next message (blank lines skipped), or `None` once the host closed the stream.
+    fn read(&mut self) -> Result<Option<Incoming>, ClientError> {
+        loop {
+            self.line.clear();
+            if self
+                .input
+                .read_line(&mut self.line)
+                .map_err(ClientError::Pipe)?
+                == 0
+            {
+                return Ok(None);
+            }
+            self.number += 1;
+            let text = self.line.trim();
+            if text.is_empty() {
+                continue;
+            }
+            return parse_incoming(text).map(Some).map_err(|error| {
+                ClientError::Protocol(format!(
+                    "line {} is not a message of the agent protocol ({}): {}",
+                    self.number,
+                    mousehole_engine::words::json_error(&error),
+                    shown(&mousehole_engine::text::cut(text, 200))
+                ))
+            });
+        }
+    }
+
+    /// Writes one reply line and flushes it: the host is waiting for it.
+    fn write(&mut self, reply: &impl serde::Serialize) -> Result<(), ClientError> {
+        let mut line = serde_json::to_vec(reply).expect("replies serialise");
+        line.push(b'\n');
+        self.output.write_all(&line).map_err(ClientError::Pipe)?;
+        self.output.flush().map_err(ClientError::Pipe)
+    }
+}
+
+/// How one game's messages ended.
+enum GameEnd {
+    /// `game_over`: the next game may follow.
+    Over,
+    /// `quit`.
+    Quit,
+    /// The host closed the stream.
+    Closed,
+    /// A `new_game` before this game's `game_over` (the host stopped this one).
+    Next(Incoming),
+}
+
+/// Plays the game a `new_game` named, until its end.
+struct PlayGame<'p, 'a, M> {
+    pipe: &'p mut Pipe<'a>,
+    maker: &'p M,
+    spec: &'p str,
+    players: usize,
+    seat: usize,
+    seed: u64,
+}
+
+impl<M: SeatMaker> BotVisitor for PlayGame<'_, '_, M> {
+    type Output = Result<GameEnd, ClientError>;
+
+    fn visit<G: BotGame>(self, _config: G::Config) -> Self::Output {
+        let PlayGame {
+            pipe,
+            maker,
+            spec,
+            players,
+            seat,
+            seed,
+        } = self;
+        let mut game = SeatGame::<G>::new(spec, players, seat, seed)?;
+        let mut player = maker.make::<G>()?;
+        // The match seed whose agent seed for this seat is the one the host sent: the seat's
+        // random streams are the ones it would have at the host's own table.
+        player.start(seat, game.config(), match_seed_of_agent(seed, seat));
+        pipe.write(&Reply::Ready)?;
+        loop {
+            let Some(message) = pipe.read()? else {
+                player.finish(&game.ending());
+                return Ok(GameEnd::Closed);
+            };
+            match message {
+                Incoming::Act {
+                    id,
+                    observation,
+                    legal,
+                    events,
+                    ..
+                } => {
+                    game.ask(id, observation, legal, &events)?;
+                    let view = game.view().expect("a decision was just asked");
+                    let decision = player.decide(&view).map_err(|stop| {
+                        ClientError::Protocol(format!("the seat's player stopped: {}", stop.reason))
+                    })?;
+                    pipe.write(&AnswerMessage::Action {
+                        id,
+                        action: &decision.action.to_string(),
+                        info: decision.info.as_deref(),
+                    })?;
+                    game.answered();
+                }
+                Incoming::Events {
+                    events,
+                    observation,
+                } => {
+                    game.receive(&events)?;
+                    if let Some(observation) = observation {
+                        game.observe(observation)?;
+                    }
+                }
+                Incoming::GameOver { outcome, events } => {
+                    game.finish(outcome, &events)?;
+                    player.finish(&game.ending());
+                    return Ok(GameEnd::Over);
+                }
+                Incoming::Quit => {
+                    player.finish(&game.ending());
+                    return Ok(GameEnd::Quit);
+                }
+                message @ Incoming::NewGame { .. } => {
+                    player.finish(&game.ending());
+                    return Ok(GameEnd::Next(message));
+                }
+                Incoming::Hello { .. }
+                | Incoming::Welcome { .. }
+                | Incoming::Status { .. }
+                | Incoming::Error { .. } => {}
+            }
+        }
+    }
+}

@@ -1,0 +1,369 @@
+//! `cargo xtask strength --check LEVEL`: a sequential probability ratio test (SPRT, as
+//! fishtest runs for Stockfish) of the working tree's level against the last commit's, so a
+//! change that weakens a bot is caught before it lands.
+//!
+//! Both builds are made (the last commit's in a git worktree under `target/strength-check/`),
+//! and the working tree's plays its level against the last commit's heads-up in every game,
+//! the old one seated as a program (`exec:mousehole agent LEVEL`, which plays as the level does
+//! built in). Deals are duplicate-seated, so each deal gives one paired score (the mean of the
+//! new level's two games, a win 1 and a shared win split), in batches, until the test decides:
+//!
+//! - H0, the new level is weaker: its expected paired score is `0.5 - margin`;
+//! - H1, it is as strong: `0.5`.
+//!
+//! The log-likelihood ratio is the generalised SPRT's normal approximation over the paired
+//! scores, `n (s1 - s0) (2 mean - s0 - s1) / (2 variance)`; the test stops when it leaves
+//! `[ln(beta / (1 - alpha)), ln((1 - beta) / alpha)]` (alpha = beta = 0.05): above, the
+//! change passes; below, it fails (exit status 1). Where both builds play alike every deal
+//! scores exactly 0.5 and the variance would be 0; it is held at least 0.05^2, so identical
+//! play passes after a few dozen deals.
+
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{Context, Result, bail};
+use serde_json::Value;
+
+use crate::{cargo, root};
+
+const ALPHA: f64 = 0.05;
+const BETA: f64 = 0.05;
+/// The least variance of the paired scores the ratio is computed with (see the module
+/// documentation).
+const MIN_VARIANCE: f64 = 0.05 * 0.05;
+
+/// What `--check` was asked.
+#[derive(Debug)]
+pub struct Check {
+    pub level: String,
+    /// Expected score of a weaker level: `0.5 - margin`.
+    pub margin: f64,
+    /// Deals per game in each batch.
+    pub batch: u64,
+    /// Stop undecided after this many deals in all.
+    pub max_deals: u64,
+    pub seed: u64,
+    /// Only these games; default every game `mousehole list --names` gives.
+    pub games: Vec<String>,
+}
+
+pub fn run(check: &Check) -> Result<()> {
+    if !(0.0..0.5).contains(&check.margin) || check.margin == 0.0 {
+        bail!(
+            "--margin {}: give a share of a win between 0 and 0.5 (0.02: two percentage points)",
+            check.margin
+        );
+    }
+    let dir = root().join("target/strength-check");
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let old = build_last_commit(&dir)?;
+    let new = build_working_tree(&dir)?;
+    let games = if check.games.is_empty() {
+        game_names(&new)?
+    } else {
+        check.games.clone()
+    };
+    println!(
+        "SPRT of the working tree's {level} against the last commit's, heads-up in {}: H0 score {:.3} (weaker), H1 0.500 (as strong), alpha = beta = {ALPHA}",
+        games.join(", "),
+        0.5 - check.margin,
+        level = check.level,
+    );
+    let (lower, upper) = ((BETA / (1.0 - ALPHA)).ln(), ((1.0 - BETA) / ALPHA).ln());
+    let mut scores = Vec::new();
+    let mut batch = 0;
+    loop {
+        for game in &games {
+            let seed = check.seed + batch * check.batch;
+            let played = play_batch(&new, &old, &check.level, game, seed, check.batch, &dir)?;
+            let mean = played.iter().sum::<f64>() / played.len().max(1) as f64;
+            println!(
+                "  {game}: deals {seed}..{}, the new level's paired score {mean:.3}",
+                seed + check.batch
+            );
+            scores.extend(played);
+        }
+        batch += 1;
+        let llr = log_likelihood_ratio(&scores, 0.5 - check.margin, 0.5);
+        let mean = scores.iter().sum::<f64>() / scores.len() as f64;
+        println!(
+            "after {} deals: score {:.3}, LLR {llr:.2} (bounds {lower:.2}, {upper:.2})",
+            scores.len(),
+            mean
+        );
+        if llr >= upper {
+            println!(
+                "H1 accepted: the working tree's {} is not weaker than the last commit's",
+                check.level
+            );
+            return Ok(());
+        }
+        if llr <= lower {
+            eprintln!(
+                "H0 accepted: the working tree's {} is weaker than the last commit's (score {mean:.3} over {} deals)",
+                check.level,
+                scores.len()
+            );
+            std::process::exit(1);
+        }
+        if scores.len() as u64 >= check.max_deals {
+            eprintln!(
+                "undecided after {} deals (--max-deals): the difference, if any, is smaller than the margin can resolve",
+                scores.len()
+            );
+            std::process::exit(2);
+        }
+    }
+}
+
+/// The generalised SPRT's log-likelihood ratio of H1 (mean `s1`) against H0 (mean `s0`) for
+/// the observed `scores`, by the normal approximation.
+pub fn log_likelihood_ratio(scores: &[f64], s0: f64, s1: f64) -> f64 {
+    let n = scores.len() as f64;
+    if scores.is_empty() {
+        return 0.0;
+    }
+    let mean = scores.iter().sum::<f64>() / n;
+    let variance = scores.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n;
+    n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance.max(MIN_VARIANCE))
+}
+
+/// The last commit's `mousehole`, built in a worktree of its own (reused between checks).
+fn build_last_commit(dir: &Path) -> Result<PathBuf> {
+    let tree = dir.join("head");
+    if tree.join(".git").exists() {
+        head_into(&tree)?;
+    } else {
+        git(&[
+            "worktree",
+            "add",
+            "--detach",
+            "--force",
+            path(&tree)?,
+            "HEAD",
+        ])?;
+    }
+    println!("building the last commit's mousehole in {}", tree.display());
+    let status = Command::new(crate::cargo_path())
+        .args([
+            "build",
+            "--profile",
+            "soak",
+            "--locked",
+            "-p",
+            "mousehole-cli",
+        ])
+        .current_dir(&tree)
+        .env("CARGO_TARGET_DIR", dir.join("head-target"))
+        .status()
+        .context("cannot run cargo")?;
+    if !status.success() {
+        bail!("the last commit does not build ({status})");
+    }
+    let binary = dir.join("mousehole-head");
+    std::fs::copy(dir.join("head-target/soak/mousehole"), &binary)
+        .context("cannot copy the last commit's mousehole")?;
+    let serves = Command::new(&binary)
+        .args(["agent", "--help"])
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if !serves {
+        bail!(
+            "the last commit's mousehole has no `agent` command (it predates it), so it cannot be seated as a program; check against a later commit"
+        );
+    }
+    Ok(binary)
+}
+
+/// Moves the reused worktree to the main tree's HEAD.
+fn head_into(tree: &Path) -> Result<()> {
+    let head = String::from_utf8(
+        Command::new("git")
+            .args(["rev-parse", "HEAD"])
+            .current_dir(root())
+            .output()
+            .context("cannot run git")?
+            .stdout,
+    )?;
+    git(&[
+        "-C",
+        path(tree)?,
+        "checkout",
+        "--quiet",
+        "--detach",
+        "--force",
+        head.trim(),
+    ])
+}
+
+/// The working tree's `mousehole`, optimised without the slow whole-program link (the games
+/// are the same in every profile: the levels are budgeted in iterations).
+fn build_working_tree(dir: &Path) -> Result<PathBuf> {
+    cargo(
+        &[
+            "build",
+            "--profile",
+            "soak",
+            "--locked",
+            "-p",
+            "mousehole-cli",
+        ],
+        &[],
+    )?;
+    let binary = dir.join("mousehole-new");
+    std::fs::copy(root().join("target/soak/mousehole"), &binary)
+        .context("cannot copy the working tree's mousehole")?;
+    Ok(binary)
+}
+
+fn game_names(binary: &Path) -> Result<Vec<String>> {
+    let out = Command::new(binary)
+        .args(["list", "--names"])
+        .output()
+        .context("cannot run mousehole list")?;
+    if !out.status.success() {
+        bail!("mousehole list --names failed");
+    }
+    Ok(out.stdout.lines().map_while(Result::ok).collect())
+}
+
+/// Plays `deals` heads-up deals of `game` from `seed`, each at both seatings, and returns the
+/// new level's paired score of each deal.
+fn play_batch(
+    new: &Path,
+    old: &Path,
+    level: &str,
+    game: &str,
+    seed: u64,
+    deals: u64,
+    dir: &Path,
+) -> Result<Vec<f64>> {
+    let out = dir.join("batch.jsonl");
+    let program = format!("exec:{} agent {level}", path(old)?);
+    let status = Command::new(new)
+        .args(["tournament", game, "--players", "2", "--agents", level])
+        .args(["--agent", &program])
+        .args(["--games", &(deals * 2).to_string()])
+        .args(["--seed", &seed.to_string()])
+        // A fault would hand the old level's move to a fallback: the test would be void.
+        .args(["--deadline-ms", "60000", "--fallback", "forfeit", "--quiet"])
+        .args(["--out", path(&out)?])
+        .status()
+        .context("cannot run mousehole tournament")?;
+    if !status.success() {
+        bail!("the tournament of {game} failed ({status})");
+    }
+    let file = std::fs::File::open(&out).context("cannot read the batch's games")?;
+    let mut games = Vec::new();
+    for line in std::io::BufReader::new(file).lines() {
+        let transcript: Value = serde_json::from_str(&line?)?;
+        games.push(new_level_score(&transcript, level, game)?);
+    }
+    // The games come deal by deal, both seatings of a deal together.
+    if games.len() % 2 != 0 {
+        bail!(
+            "{game}: an odd number of games ({}) for paired deals",
+            games.len()
+        );
+    }
+    Ok(games
+        .chunks(2)
+        .map(|pair| f64::midpoint(pair[0], pair[1]))
+        .collect())
+}
+
+/// The new level's share of the first place in one game (a shared first place split).
+fn new_level_score(transcript: &Value, level: &str, game: &str) -> Result<f64> {
+    let events = transcript["events"]
+        .as_array()
+        .context("a game without events")?;
+    if events.iter().any(|event| !event["fault"].is_null()) {
+        bail!("{game}: the old level's program faulted; the test would be void");
+    }
+    let seats = transcript["seats"]
+        .as_array()
+        .context("a game without seats")?;
+    let seat = seats
+        .iter()
+        .position(|label| label.as_str() == Some(level))
+        .context("the new level's seat is not in the game")?;
+    let ranks: Vec<u64> = transcript["outcome"]["ranks"]
+        .as_array()
+        .context("an unfinished game")?
+        .iter()
+        .map(|rank| rank.as_u64().unwrap_or(u64::MAX))
+        .collect();
+    let firsts = ranks.iter().filter(|&&rank| rank == 1).count();
+    Ok(if ranks[seat] == 1 {
+        1.0 / firsts as f64
+    } else {
+        0.0
+    })
+}
+
+fn git(args: &[&str]) -> Result<()> {
+    let status = Command::new("git")
+        .args(args)
+        .current_dir(root())
+        .status()
+        .context("cannot run git")?;
+    if !status.success() {
+        bail!("`git {}` failed ({status})", args.join(" "));
+    }
+    Ok(())
+}
+
+fn path(path: &Path) -> Result<&str> {
+    path.to_str().context("the workspace path is not UTF-8")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ratio_favours_the_hypothesis_nearer_the_mean() {
+        let even = vec![0.5, 0.25, 0.75, 0.5, 0.5, 0.75, 0.25, 0.5];
+        assert!(log_likelihood_ratio(&even, 0.48, 0.5) > 0.0);
+        let weaker = vec![0.25, 0.5, 0.25, 0.0, 0.5, 0.25, 0.75, 0.25];
+        assert!(log_likelihood_ratio(&weaker, 0.48, 0.5) < 0.0);
+        // Twice the evidence, twice the ratio.
+        let twice: Vec<f64> = weaker.iter().chain(&weaker).copied().collect();
+        let ratio =
+            log_likelihood_ratio(&twice, 0.48, 0.5) / log_likelihood_ratio(&weaker, 0.48, 0.5);
+        assert!((ratio - 2.0).abs() < 1e-9, "{ratio}");
+    }
+
+    #[test]
+    fn identical_play_passes_after_a_few_dozen_deals() {
+        let upper = ((1.0 - BETA) / ALPHA).ln();
+        let deals = (1..200)
+            .find(|&n| log_likelihood_ratio(&vec![0.5; n], 0.48, 0.5) >= upper)
+            .unwrap();
+        assert!((20..100).contains(&deals), "{deals}");
+    }
+
+    #[test]
+    #[allow(clippy::float_cmp)] // halves and zeros are exact
+    fn a_shared_first_place_is_split_and_faults_void_the_test() {
+        let game = serde_json::json!({
+            "seats": ["expert", "exec:old agent expert"],
+            "events": [{"fault": null}],
+            "outcome": {"ranks": [1, 1]},
+        });
+        assert_eq!(new_level_score(&game, "expert", "g").unwrap(), 0.5);
+        let lost = serde_json::json!({
+            "seats": ["exec:old agent expert", "expert"],
+            "events": [],
+            "outcome": {"ranks": [1, 2]},
+        });
+        assert_eq!(new_level_score(&lost, "expert", "g").unwrap(), 0.0);
+        let faulted = serde_json::json!({
+            "seats": ["expert", "exec:old agent expert"],
+            "events": [{"fault": {"kind": "timeout"}}],
+            "outcome": {"ranks": [1, 2]},
+        });
+        assert!(new_level_score(&faulted, "expert", "g").is_err());
+    }
+}
