@@ -159,22 +159,6 @@ fn ci() {
             vec![],
         ),
         (
-            "clippy",
-            // The statistics suites are linted too, though no test step builds them.
-            vec![
-                "clippy",
-                "--workspace",
-                "--all-targets",
-                "--features",
-                "mousehole-engine/stats",
-                "--locked",
-                "--",
-                "-D",
-                "warnings",
-            ],
-            vec![],
-        ),
-        (
             "docs",
             vec!["doc", "--workspace", "--no-deps", "--locked"],
             vec![("RUSTDOCFLAGS", "-D warnings")],
@@ -192,12 +176,68 @@ fn ci() {
     tally.finish();
 }
 
-const TEST_ENV: &[(&str, &str)] = &[("INSTA_UPDATE", "no"), ("CI", "true")];
+/// Features every test step builds with: the statistics suites (linted, built, not run: their
+/// binary is filtered out of the run) and the strength report's charts (its test runs with the
+/// others), so one build serves the lints and every test.
+const TEST_FEATURES: &str = "mousehole-engine/stats,mousehole-tournament/charts";
 
-/// Runs every test, counting passes and failures: with cargo-nextest when it is installed
-/// (plus `cargo test --doc`, which nextest does not run), else with `cargo test`; then the
-/// strength report's test, which needs the `charts` feature.
+/// The statistics suites' binary, which only `cargo xtask stats` runs.
+const NOT_STATS: &str = "not (package(mousehole-engine) & binary(stats))";
+
+/// The environment of every test step: snapshots never written, and clippy's driver compiling
+/// the workspace's crates, so the build the tests need is also the lint pass (clippy is
+/// `cargo check` with this same driver: running it on the real build spares CI a second pass
+/// over the workspace). Dependencies are compiled by plain rustc.
+fn test_env() -> Result<Vec<(String, String)>> {
+    let sysroot = Command::new(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_owned()))
+        .args(["--print", "sysroot"])
+        .output()
+        .context("cannot run rustc")?;
+    let sysroot = String::from_utf8(sysroot.stdout).context("rustc's sysroot is not UTF-8")?;
+    let driver = Path::new(sysroot.trim()).join("bin/clippy-driver");
+    if !driver.exists() {
+        bail!(
+            "clippy is not installed ({} is missing): `rustup component add clippy`",
+            driver.display()
+        );
+    }
+    Ok(vec![
+        ("INSTA_UPDATE".to_owned(), "no".to_owned()),
+        ("CI".to_owned(), "true".to_owned()),
+        (
+            "RUSTC_WORKSPACE_WRAPPER".to_owned(),
+            driver.display().to_string(),
+        ),
+    ])
+}
+
+/// Builds every test with clippy's lints (a workspace crate with any warning fails the
+/// `clippy` step, as `-D warnings` would, but the tests still run), then runs them, counting
+/// passes and failures: with cargo-nextest when it is installed (plus `cargo test --doc`,
+/// which nextest does not run), else with `cargo test`.
 fn test(tally: &mut Tally) -> Result<()> {
+    let env = test_env()?;
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let features = ["--features", TEST_FEATURES];
+    // Built first on its own, so the time the build takes shows apart from the run's (the run
+    // then builds nothing).
+    let built = cargo_captured(
+        &[
+            &["test", "--workspace", "--locked", "--no-run"][..],
+            &features,
+        ]
+        .concat(),
+        &env,
+    )?;
+    let linted = warned_crates(&built.text);
+    if !linted.is_empty() {
+        tally
+            .failed_steps
+            .push(format!("clippy (warnings in {})", linted.join(", ")));
+    }
+    if !built.success {
+        bail!("the tests do not build ({})", built.status_text());
+    }
     let nextest = Command::new(cargo_path())
         .args(["nextest", "--version"])
         .stdout(Stdio::null())
@@ -205,19 +245,21 @@ fn test(tally: &mut Tally) -> Result<()> {
         .status()
         .is_ok_and(|s| s.success());
     if nextest {
-        // Built first on its own, so the time the build takes shows apart from the run's (the
-        // run then builds nothing).
-        cargo(&["test", "--workspace", "--locked", "--no-run"], TEST_ENV)
-            .context("the tests do not build")?;
         let out = cargo_captured(
             &[
-                "nextest",
-                "run",
-                "--workspace",
-                "--locked",
-                "--no-fail-fast",
-            ],
-            TEST_ENV,
+                &[
+                    "nextest",
+                    "run",
+                    "--workspace",
+                    "--locked",
+                    "--no-fail-fast",
+                    "-E",
+                    NOT_STATS,
+                ][..],
+                &features,
+            ]
+            .concat(),
+            &env,
         )?;
         let (passed, failed) = nextest_counts(&out.text)
             .with_context(|| format!("cargo nextest printed no summary ({})", out.status_text()))?;
@@ -226,34 +268,47 @@ fn test(tally: &mut Tally) -> Result<()> {
         if !out.success && failed == 0 {
             tally.failed_steps.push("cargo nextest run".to_owned());
         }
-        let doc = cargo_captured(&["test", "--workspace", "--locked", "--doc"], TEST_ENV)?;
-        add_cargo_test_counts(tally, &doc, "cargo test --doc");
     } else {
         println!("(cargo-nextest is not installed: running the tests with cargo test)");
         let out = cargo_captured(
-            &["test", "--workspace", "--locked", "--no-fail-fast"],
-            TEST_ENV,
+            &[
+                &["test", "--workspace", "--locked", "--no-fail-fast"][..],
+                &features,
+                // Every test target but the statistics suites.
+                &["--lib", "--bins", "--test", "it", "--test", "strength"],
+            ]
+            .concat(),
+            &env,
         )?;
         add_cargo_test_counts(tally, &out, "cargo test");
     }
-    // The strength report's own test draws its charts, a feature no other test builds. The
-    // whole workspace is selected so every dependency keeps the features of the build above
-    // (one package alone would resolve them anew and rebuild most of the tree): only plotters
-    // and the tournament crate are built again.
-    let charts = cargo_captured(
-        &[
-            "test",
-            "--workspace",
-            "--locked",
-            "--features",
-            "mousehole-tournament/charts",
-            "--test",
-            "strength",
-        ],
-        TEST_ENV,
+    let doc = cargo_captured(
+        &[&["test", "--workspace", "--locked", "--doc"][..], &features].concat(),
+        &env,
     )?;
-    add_cargo_test_counts(tally, &charts, "cargo test --features charts");
+    add_cargo_test_counts(tally, &doc, "cargo test --doc");
     Ok(())
+}
+
+/// The crates cargo says generated warnings (`warning: `mousehole-engine` (lib) generated 2
+/// warnings`), each once, in order. Dependencies' lints are capped, so these are the
+/// workspace's.
+fn warned_crates(text: &str) -> Vec<String> {
+    let mut crates: Vec<String> = Vec::new();
+    for line in text.lines() {
+        let Some(rest) = line.strip_prefix("warning: `") else {
+            continue;
+        };
+        if !line.contains(") generated ") {
+            continue;
+        }
+        if let Some((name, _)) = rest.split_once('`')
+            && !crates.iter().any(|known| known == name)
+        {
+            crates.push(name.to_owned());
+        }
+    }
+    crates
 }
 
 fn add_cargo_test_counts(tally: &mut Tally, out: &Captured, step: &str) {
