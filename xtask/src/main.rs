@@ -650,4 +650,19 @@ mod tests {
                     test result: FAILED. 3 passed; 2 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.10s\n";
         assert_eq!(cargo_test_counts(text), (8, 2));
     }
+
+    #[test]
+    fn crates_with_lint_warnings_are_named_once() {
+        // What cargo printed for a `&Vec<u8>` parameter added to the tournament crate, with
+        // clippy's driver compiling it.
+        let text = "warning: writing `&Vec` instead of `&[_]` involves a new object where a slice will do\n\
+                    \x20 --> tournament/src/lib.rs:74:22\n\
+                    warning: `mousehole-tournament` (lib) generated 1 warning\n\
+                    warning: `mousehole-tournament` (lib test) generated 1 warning (1 duplicate)\n\
+                    \x20   Finished `test` profile [optimized + debuginfo] target(s) in 48.91s\n";
+        assert_eq!(warned_crates(text), ["mousehole-tournament"]);
+        assert!(
+            warned_crates("    Finished `test` profile\nwarning: unused manifest key\n").is_empty()
+        );
+    }
 }
