@@ -176,7 +176,7 @@ mod tests {
         let table = level_table();
         let names: Vec<&str> = mousehole_engine::registry::games()
             .iter()
-            .map(|info| info.name)
+            .map(|description| description.name)
             .collect();
         assert_eq!(table.iter().map(|row| row.game).collect::<Vec<_>>(), names);
         for row in &table {

@@ -60,7 +60,10 @@ fn seconds(text: &str) -> Result<f64, String> {
 
 pub fn run(args: &BenchArgs) -> Result<()> {
     let names: Vec<String> = if args.games.is_empty() {
-        games().iter().map(|info| info.name.to_owned()).collect()
+        games()
+            .iter()
+            .map(|description| description.name.to_owned())
+            .collect()
     } else {
         args.games.clone()
     };

@@ -242,7 +242,15 @@ fn play_batch(
     let out = dir.join("batch.jsonl");
     let program = format!("exec:{} agent {level}", path(old)?);
     let status = Command::new(new)
-        .args(["tournament", game, "--players", "2", "--agents", level])
+        .args([
+            "tournament",
+            "--game",
+            game,
+            "--players",
+            "2",
+            "--agents",
+            level,
+        ])
         .args(["--agent", &program])
         .args(["--games", &(deals * 2).to_string()])
         .args(["--seed", &seed.to_string()])

@@ -710,18 +710,18 @@ fn list_and_rules_describe_the_games() {
 
 #[test]
 fn rules_state_each_limit_once() {
-    for info in games() {
-        let rules = stdout(&mousehole(&["rules", info.name]));
-        let range = format!("{} to {}", info.min_players, info.max_players);
+    for description in games() {
+        let rules = stdout(&mousehole(&["rules", description.name]));
+        let range = format!("{} to {}", description.min_players, description.max_players);
         let header: Vec<&str> = rules.lines().take(4).collect();
         assert_eq!(
             header.iter().filter(|l| l.contains(&range)).count(),
             1,
             "{header:#?}"
         );
-        let players = info.option("players").unwrap();
+        let players = description.option("players").unwrap();
         assert!(!rules.contains(players.allowed), "{rules}");
-        assert!(rules.contains(info.how_to_act.lines().next().unwrap()));
+        assert!(rules.contains(description.how_to_act.lines().next().unwrap()));
     }
 }
 
@@ -756,10 +756,10 @@ fn help_explains_the_commands_and_names_every_game() {
     ] {
         assert!(text.contains(command), "{text}");
     }
-    for info in games() {
-        assert!(text.contains(info.name), "{text}");
+    for description in games() {
+        assert!(text.contains(description.name), "{text}");
         assert!(
-            text.contains(info.title.split(" (").next().unwrap()),
+            text.contains(description.title.split(" (").next().unwrap()),
             "{text}"
         );
     }
@@ -767,8 +767,8 @@ fn help_explains_the_commands_and_names_every_game() {
     assert!(play.contains("--seats"), "{play}");
     assert!(play.contains("human[:name]"), "{play}");
     assert!(play.contains("--show-transcript"), "{play}");
-    for info in games() {
-        assert!(play.contains(info.name), "{play}");
+    for description in games() {
+        assert!(play.contains(description.name), "{play}");
     }
 
     let help_help = mousehole(&["help", "--help"]);
@@ -978,9 +978,9 @@ fn several_people_take_the_terminal_over_before_their_view_shows() {
 #[test]
 fn each_choice_is_shown_with_its_label() {
     let dir = scratch("labels-shown");
-    for info in games() {
-        let game = info.name;
-        let mut seats = vec!["random"; info.default_players()];
+    for description in games() {
+        let game = description.name;
+        let mut seats = vec!["random"; description.default_players()];
         seats[0] = "human";
         let seats = seats.join(",");
         let file = dir.join(format!("{game}.json"));
@@ -1026,26 +1026,26 @@ fn each_choice_is_shown_with_its_label() {
 
 #[test]
 fn help_at_the_prompt_explains_the_games_moves() {
-    for info in games() {
-        let seats = vec!["human"; info.default_players()].join(",");
+    for description in games() {
+        let seats = vec!["human"; description.default_players()].join(",");
         let output = with_stdin(
-            &["play", info.name, "--seats", &seats, "--seed", "1"],
+            &["play", description.name, "--seats", &seats, "--seed", "1"],
             // Enter takes the terminal over from the previous person (hot seat).
             "\nhelp\nquit\n",
         );
         let printed = stdout(&output);
         assert!(
-            printed.contains(&format!("How to play {}:", info.title)),
+            printed.contains(&format!("How to play {}:", description.title)),
             "{printed}"
         );
-        let first = info
+        let first = description
             .how_to_act
             .split_whitespace()
             .take(6)
             .collect::<Vec<_>>()
             .join(" ");
         let flat = printed.split_whitespace().collect::<Vec<_>>().join(" ");
-        assert!(flat.contains(&first), "{}: {printed}", info.name);
+        assert!(flat.contains(&first), "{}: {printed}", description.name);
         assert!(flat.contains("`list` shows every choice"), "{printed}");
     }
 }
@@ -1395,22 +1395,22 @@ fn sigterm_stops_a_long_bot_run_keeping_every_game() {
 /// reviewed diff. A spec with options prints the same schema.
 #[test]
 fn schema_prints_each_games_observation_contract() {
-    for info in mousehole_engine::registry::games() {
-        let output = mousehole(&["schema", info.name]);
+    for description in mousehole_engine::registry::games() {
+        let output = mousehole(&["schema", description.name]);
         assert!(output.status.success(), "{}", stderr(&output));
         let printed = stdout(&output);
-        let published = mousehole_engine::registry::build(info.name)
+        let published = mousehole_engine::registry::build(description.name)
             .unwrap()
             .observation_schema();
         assert_eq!(
             printed,
             format!("{}\n", serde_json::to_string_pretty(&published).unwrap()),
             "{}: the printed schema is the one the tests validate against",
-            info.name
+            description.name
         );
-        insta::assert_snapshot!(format!("schema_{}", info.name), printed);
-        let with_options = mousehole(&["schema", &format!("{}:players=2", info.name)]);
-        assert_eq!(stdout(&with_options), printed, "{}", info.name);
+        insta::assert_snapshot!(format!("schema_{}", description.name), printed);
+        let with_options = mousehole(&["schema", &format!("{}:players=2", description.name)]);
+        assert_eq!(stdout(&with_options), printed, "{}", description.name);
     }
     let output = mousehole(&["schema", "chess"]);
     assert_eq!(output.status.code(), Some(2));

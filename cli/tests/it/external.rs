@@ -79,16 +79,16 @@ fn the_random_example_bot_plays_every_game_against_the_built_in_bots() {
     need_python!();
     let dir = scratch("random-bot");
     let bot = exec("examples/python/random_bot.py");
-    for info in games() {
-        let out = dir.join(format!("{}.jsonl", info.name));
+    for description in games() {
+        let out = dir.join(format!("{}.jsonl", description.name));
         let mut args = vec![
             "play".to_owned(),
-            info.name.to_owned(),
+            description.name.to_owned(),
             "--seat".to_owned(),
             bot.clone(),
         ];
         let others = ["random", "mc:playouts=20"];
-        for seat in 1..info.default_players() {
+        for seat in 1..description.default_players() {
             args.extend(["--seat".to_owned(), others[seat % 2].to_owned()]);
         }
         args.extend(
@@ -100,7 +100,7 @@ fn the_random_example_bot_plays_every_game_against_the_built_in_bots() {
         let refs: Vec<&str> = args.iter().map(String::as_str).collect();
         let output = mousehole(&refs);
         let log = stderr(&output);
-        assert!(output.status.success(), "{}: {log}", info.name);
+        assert!(output.status.success(), "{}: {log}", description.name);
         assert!(!log.contains("fault"), "{log}");
         let played = transcripts(&out);
         assert_eq!(played.len(), 2);

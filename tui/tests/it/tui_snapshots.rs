@@ -21,7 +21,7 @@ fn setup(game: &str) -> Driver {
 fn setup_screens() {
     for game in mousehole_engine::registry::games()
         .iter()
-        .map(|info| info.name)
+        .map(|description| description.name)
     {
         let mut driver = setup(game);
         insta::assert_snapshot!(format!("setup_{game}"), driver.frame(80, 24));
@@ -180,9 +180,9 @@ fn the_hot_seat_hands_off_between_people() {
 
 #[test]
 fn help_has_the_keys_the_rules_re_wrapped_and_a_legend_for_each_game() {
-    for info in mousehole_engine::registry::games() {
-        let game = info.name;
-        let mut seats = vec!["heuristic"; info.default_players()];
+    for description in mousehole_engine::registry::games() {
+        let game = description.name;
+        let mut seats = vec!["heuristic"; description.default_players()];
         seats[0] = "human";
         let mut driver = Driver::play(game, &seats.join(","), 5);
         driver.settle();
