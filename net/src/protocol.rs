@@ -195,6 +195,19 @@ pub enum AnswerMessage<'a> {
     },
 }
 
+/// An `act`: the decision asked of a seat, as a client reads it.
+#[derive(Debug, Deserialize)]
+pub struct Act {
+    pub id: u64,
+    /// Read as the game's observation type by who knows the game ([`crate::client::SeatGame`]).
+    pub observation: serde_json::Value,
+    pub legal: Vec<String>,
+    #[serde(default)]
+    pub events: Vec<EventMessage>,
+    #[serde(default)]
+    pub deadline_ms: Option<u64>,
+}
+
 /// A host message, as a client reads it: the agent protocol's and the network's.
 #[derive(Debug, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -219,16 +232,7 @@ pub enum Incoming {
         #[serde(default)]
         options: BTreeMap<String, String>,
     },
-    Act {
-        id: u64,
-        /// Read as the game's observation type by who knows the game ([`crate::client::SeatGame`]).
-        observation: serde_json::Value,
-        legal: Vec<String>,
-        #[serde(default)]
-        events: Vec<EventMessage>,
-        #[serde(default)]
-        deadline_ms: Option<u64>,
-    },
+    Act(Act),
     Events {
         events: Vec<EventMessage>,
         /// A seat's observation after these events (read as the game's observation type by

@@ -27,6 +27,17 @@ use serde_json::Value;
 
 use crate::{cargo, root};
 
+/// How both builds are made: optimised without the slow whole-program link (the games are the
+/// same in every profile: the levels are budgeted in iterations).
+const BUILD: [&str; 6] = [
+    "build",
+    "--profile",
+    "soak",
+    "--locked",
+    "-p",
+    "mousehole-cli",
+];
+
 const ALPHA: f64 = 0.05;
 const BETA: f64 = 0.05;
 /// The least variance of the paired scores the ratio is computed with (see the module
@@ -146,14 +157,7 @@ fn build_last_commit(dir: &Path) -> Result<PathBuf> {
     }
     println!("building the last commit's mousehole in {}", tree.display());
     let status = Command::new(crate::cargo_path())
-        .args([
-            "build",
-            "--profile",
-            "soak",
-            "--locked",
-            "-p",
-            "mousehole-cli",
-        ])
+        .args(BUILD)
         .current_dir(&tree)
         .env("CARGO_TARGET_DIR", dir.join("head-target"))
         .status()
@@ -197,20 +201,9 @@ fn head_into(tree: &Path) -> Result<()> {
     ])
 }
 
-/// The working tree's `mousehole`, optimised without the slow whole-program link (the games
-/// are the same in every profile: the levels are budgeted in iterations).
+/// The working tree's `mousehole`.
 fn build_working_tree(dir: &Path) -> Result<PathBuf> {
-    cargo(
-        &[
-            "build",
-            "--profile",
-            "soak",
-            "--locked",
-            "-p",
-            "mousehole-cli",
-        ],
-        &[],
-    )?;
+    cargo(&BUILD, &[])?;
     let binary = dir.join("mousehole-new");
     std::fs::copy(root().join("target/soak/mousehole"), &binary)
         .context("cannot copy the working tree's mousehole")?;

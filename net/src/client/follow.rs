@@ -124,18 +124,13 @@ impl<G: BotGame> Follower<G> {
                 self.report_events(report);
                 Flow::Continue
             }
-            Incoming::Act {
-                id,
-                observation,
-                legal,
-                events,
-                ..
-            } => {
+            Incoming::Act(act) => {
                 let game = self
                     .game
                     .as_mut()
                     .ok_or_else(|| protocol("an act before new_game"))?;
-                game.ask(id, observation, legal, &events)?;
+                let id = act.id;
+                game.ask(act)?;
                 self.report_events(report);
                 match &self.answered {
                     Some((asked, text)) if *asked == id => {

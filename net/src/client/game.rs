@@ -8,6 +8,7 @@ use std::fmt;
 use mousehole_bots::external::protocol::EventMessage;
 use mousehole_engine::{DecisionView, Ending, GameConfig, GameSpec, Outcome, SeenEvent};
 
+use crate::protocol::Act;
 use crate::wire::Over;
 
 use super::ClientError;
@@ -173,14 +174,15 @@ impl<G: BotGame> SeatGame<G> {
     ///
     /// # Errors
     /// An observation that is not this game's, or a legal action that does not read as one.
-    pub fn ask(
-        &mut self,
-        id: u64,
-        observation: serde_json::Value,
-        legal: Vec<String>,
-        events: &[EventMessage],
-    ) -> Result<(), ClientError> {
-        self.receive(events)?;
+    pub fn ask(&mut self, act: Act) -> Result<(), ClientError> {
+        let Act {
+            id,
+            observation,
+            legal,
+            events,
+            ..
+        } = act;
+        self.receive(&events)?;
         let observation: G::Observation = serde_json::from_value(observation)
             .map_err(|error| ClientError::Protocol(format!("act {id}'s observation: {error}")))?;
         let actions = legal

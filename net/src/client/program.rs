@@ -88,9 +88,10 @@ pub fn serve_program<M: SeatMaker>(
                 }
             }
             Incoming::Quit => return Ok(games),
-            Incoming::Act { id, .. } => {
+            Incoming::Act(act) => {
                 return Err(ClientError::Protocol(format!(
-                    "act {id} came before any new_game"
+                    "act {} came before any new_game",
+                    act.id
                 )));
             }
             // Between games nothing else asks anything of the seat.
@@ -196,14 +197,9 @@ impl<M: SeatMaker> BotVisitor for PlayGame<'_, '_, M> {
                 return Ok(GameEnd::Closed);
             };
             match message {
-                Incoming::Act {
-                    id,
-                    observation,
-                    legal,
-                    events,
-                    ..
-                } => {
-                    game.ask(id, observation, legal, &events)?;
+                Incoming::Act(act) => {
+                    let id = act.id;
+                    game.ask(act)?;
                     let view = game.view().expect("a decision was just asked");
                     let decision = player.decide(&view).map_err(|stop| {
                         ClientError::Protocol(format!("the seat's player stopped: {}", stop.reason))
