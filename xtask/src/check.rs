@@ -90,8 +90,8 @@ pub fn run(check: &Check) -> Result<()> {
             let played = play_batch(&new, &old, &check.level, game, seed, check.batch, &dir)?;
             let mean = played.iter().sum::<f64>() / played.len().max(1) as f64;
             println!(
-                "  {game}: deals {seed}..{}, the new level's paired score {mean:.3}",
-                seed + check.batch
+                "  {game}: deals {seed} to {}, the new level's paired score {mean:.3}",
+                seed + check.batch - 1
             );
             scores.extend(played);
         }
@@ -259,7 +259,7 @@ fn play_batch(
     let mut games = Vec::new();
     for line in std::io::BufReader::new(file).lines() {
         let transcript: Value = serde_json::from_str(&line?)?;
-        games.push(new_level_score(&transcript, level, game)?);
+        games.push(new_level_score(&transcript, game)?);
     }
     // The games come deal by deal, both seatings of a deal together.
     if games.len() % 2 != 0 {
@@ -274,8 +274,9 @@ fn play_batch(
         .collect())
 }
 
-/// The new level's share of the first place in one game (a shared first place split).
-fn new_level_score(transcript: &Value, level: &str, game: &str) -> Result<f64> {
+/// The new level's share of the first place in one game (a shared first place split): the new
+/// level sits in the seat that is not the old build's program.
+fn new_level_score(transcript: &Value, game: &str) -> Result<f64> {
     let events = transcript["events"]
         .as_array()
         .context("a game without events")?;
@@ -287,7 +288,11 @@ fn new_level_score(transcript: &Value, level: &str, game: &str) -> Result<f64> {
         .context("a game without seats")?;
     let seat = seats
         .iter()
-        .position(|label| label.as_str() == Some(level))
+        .position(|label| {
+            label
+                .as_str()
+                .is_some_and(|label| !label.starts_with("exec:"))
+        })
         .context("the new level's seat is not in the game")?;
     let ranks: Vec<u64> = transcript["outcome"]["ranks"]
         .as_array()
@@ -296,10 +301,10 @@ fn new_level_score(transcript: &Value, level: &str, game: &str) -> Result<f64> {
         .map(|rank| rank.as_u64().unwrap_or(u64::MAX))
         .collect();
     let firsts = ranks.iter().filter(|&&rank| rank == 1).count();
-    Ok(if ranks[seat] == 1 {
-        1.0 / firsts as f64
-    } else {
-        0.0
+    Ok(match ranks.get(seat) {
+        Some(1) => 1.0 / firsts as f64,
+        Some(_) => 0.0,
+        None => bail!("{game}: a game ranks fewer seats than it has"),
     })
 }
 
@@ -353,18 +358,18 @@ mod tests {
             "events": [{"fault": null}],
             "outcome": {"ranks": [1, 1]},
         });
-        assert_eq!(new_level_score(&game, "expert", "g").unwrap(), 0.5);
+        assert_eq!(new_level_score(&game, "g").unwrap(), 0.5);
         let lost = serde_json::json!({
             "seats": ["exec:old agent expert", "expert"],
             "events": [],
             "outcome": {"ranks": [1, 2]},
         });
-        assert_eq!(new_level_score(&lost, "expert", "g").unwrap(), 0.0);
+        assert_eq!(new_level_score(&lost, "g").unwrap(), 0.0);
         let faulted = serde_json::json!({
             "seats": ["expert", "exec:old agent expert"],
             "events": [{"fault": {"kind": "timeout"}}],
             "outcome": {"ranks": [1, 2]},
         });
-        assert!(new_level_score(&faulted, "expert", "g").is_err());
+        assert!(new_level_score(&faulted, "g").is_err());
     }
 }

@@ -22,12 +22,11 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Task {
-    /// What CI runs: format check, clippy with -D warnings, docs with warnings denied, every
-    /// test (doc tests included, snapshots never written). Ends with one line
-    /// `N passed, N failed`.
+    /// What CI runs: format check, docs with warnings denied, then `test`. Ends with one
+    /// line `N passed, N failed`.
     Ci,
-    /// Every test of the workspace, doc tests included (snapshots never written); ends with
-    /// `N passed, N failed`.
+    /// Every test of the workspace, doc tests included (snapshots never written), built with
+    /// clippy's lints (any warning fails the `clippy` step); ends with `N passed, N failed`.
     Test,
     /// The conformance harness with many games per game and player count, optimised.
     Soak {
@@ -78,10 +77,10 @@ enum Task {
         #[arg(long, default_value_t = 0.02, requires = "check")]
         margin: f64,
         /// With --check: deals of each game per batch (the test is looked at after each).
-        #[arg(long, default_value_t = 20, requires = "check")]
+        #[arg(long, default_value_t = 20, requires = "check", value_parser = clap::value_parser!(u64).range(1..))]
         batch: u64,
         /// With --check: stop undecided after this many deals in all.
-        #[arg(long, default_value_t = 4000, requires = "check")]
+        #[arg(long, default_value_t = 4000, requires = "check", value_parser = clap::value_parser!(u64).range(1..))]
         max_deals: u64,
         /// With --check: only this game (repeatable); default every game.
         #[arg(long, requires = "check")]

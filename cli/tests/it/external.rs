@@ -438,6 +438,14 @@ fn a_built_in_agent_served_as_a_program_plays_as_it_does_built_in() {
             let built_in = play(agent, "built-in");
             let program = play(&served, "program");
             assert_eq!(built_in.len(), program.len());
+            // Not a comparison of nothing: the served agent decided.
+            assert!(
+                program.iter().any(|t| t
+                    .events
+                    .iter()
+                    .any(|e| e.actor == mousehole_engine::Actor::Seat(0))),
+                "{agent} never decided in {spec}"
+            );
             for (built_in, program) in built_in.iter().zip(&program) {
                 assert_eq!(program.seats[0], served);
                 assert!(program.events.iter().all(|e| e.fault.is_none()), "{spec}");
