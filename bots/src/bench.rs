@@ -67,6 +67,7 @@ pub fn ismcts_rate<G: crate::Inference, P: RolloutPolicy<G> + Clone>(
         effort: Effort::iterations(batch),
         exploration,
         threads: 1,
+        ..IsmctsSettings::default()
     };
     let mut search = Ismcts::new(settings, policy.clone());
     let mut rng = seat_rng(1, seat);

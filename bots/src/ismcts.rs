@@ -10,6 +10,11 @@
 //! iterations in which it was legal. New leaves are played out by a rollout policy; the move
 //! played is the root's most visited action.
 //!
+//! With `rivals=policy` the other seats play the rollout policy inside the tree too, so the tree
+//! holds only the searcher's own decisions and rivals are modelled as what they likely are
+//! rather than as best responders; `bias` adds progressive bias (Chaslot et al. 2008) towards
+//! the policy's own move at the searcher's nodes, fading as the edge's visits grow.
+//!
 //! Nodes live in one flat arena and are found through one hash map from (node, seat, action),
 //! both kept between decisions, so once warm an iteration allocates nothing.
 
@@ -35,6 +40,22 @@ pub struct IsmctsSettings {
     /// Independent trees searched in parallel, their root statistics summed (root
     /// parallelism). The iterations are split between them.
     pub threads: usize,
+    /// Who chooses for the other seats inside the search.
+    pub rivals: Rivals,
+    /// Progressive bias towards the rollout policy's own choice at the searcher's nodes: this
+    /// weight over the edge's visits plus one is added to its UCB value (0: none).
+    pub bias: f64,
+}
+
+/// How a search models the seats other than the searcher's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rivals {
+    /// Every seat chooses by UCB over its own return in the tree (max^n): rivals as best
+    /// responders to the searcher.
+    Search,
+    /// Rivals play the rollout policy everywhere, inside the tree too: the tree holds only the
+    /// searcher's own decisions, and rivals are what they are likely to be.
+    Policy,
 }
 
 impl Default for IsmctsSettings {
@@ -43,8 +64,19 @@ impl Default for IsmctsSettings {
             effort: Effort::iterations(crate::search::DEFAULT_ITERATIONS),
             exploration: 0.7,
             threads: 1,
+            rivals: Rivals::Search,
+            bias: 0.0,
         }
     }
+}
+
+/// What one tree search needs besides its beliefs, limits and policy.
+#[derive(Clone, Copy, Debug)]
+struct TreeParams {
+    exploration: f64,
+    searcher: u8,
+    rivals: Rivals,
+    bias: f64,
 }
 
 /// The ISMCTS agent, with rollout policy `P`.
@@ -75,20 +107,21 @@ impl<G: Inference, P: RolloutPolicy<G>> Ismcts<G, P> {
         let limits = self.settings.effort.limits(view.budget(), Instant::now());
         let threads = self.settings.threads.max(1);
         let legal = view.legal();
+        let params = TreeParams {
+            exploration: self.settings.exploration,
+            searcher: view.seat() as u8,
+            rivals: self.settings.rivals,
+            bias: self.settings.bias,
+        };
         if threads == 1 {
-            let iterations = self.tree.search(
-                &beliefs,
-                limits,
-                self.settings.exploration,
-                &self.policy,
-                rng,
-            );
+            let iterations = self
+                .tree
+                .search(&beliefs, limits, params, &self.policy, rng);
             return (self.tree.root_stats(view.seat(), legal), iterations);
         }
         // Seeds for the workers, drawn in order from the agent's stream: the result does not
         // depend on how the threads are scheduled.
         let seeds: Vec<u64> = (0..threads).map(|_| rng.random()).collect();
-        let exploration = self.settings.exploration;
         let policy = &self.policy;
         let seat = view.seat();
         let beliefs = &beliefs;
@@ -106,7 +139,7 @@ impl<G: Inference, P: RolloutPolicy<G>> Ismcts<G, P> {
                         let n = tree.search(
                             beliefs,
                             limits.share(part, threads),
-                            exploration,
+                            params,
                             policy,
                             &mut rng,
                         );
@@ -118,7 +151,7 @@ impl<G: Inference, P: RolloutPolicy<G>> Ismcts<G, P> {
             let n = self.tree.search(
                 beliefs,
                 limits.share(0, threads),
-                exploration,
+                params,
                 policy,
                 &mut own_rng,
             );
@@ -234,7 +267,7 @@ impl<G: Inference> Tree<G> {
         &mut self,
         beliefs: &G::Beliefs,
         limits: Limits,
-        exploration: f64,
+        params: TreeParams,
         policy: &P,
         rng: &mut GameRng,
     ) -> u64 {
@@ -244,7 +277,7 @@ impl<G: Inference> Tree<G> {
         let mut done = 0;
         while limits.go_on(done) {
             let world = G::sample(beliefs, rng);
-            self.iterate(world, exploration, policy, rng);
+            self.iterate(world, params, policy, rng);
             done += 1;
         }
         debug_assert_eq!(u64::from(self.nodes[0].visits), done);
@@ -255,7 +288,7 @@ impl<G: Inference> Tree<G> {
     fn iterate<P: RolloutPolicy<G> + ?Sized>(
         &mut self,
         mut world: G,
-        exploration: f64,
+        params: TreeParams,
         policy: &P,
         rng: &mut GameRng,
     ) {
@@ -268,10 +301,17 @@ impl<G: Inference> Tree<G> {
                     let outcome = world.sample_chance(rng, &mut self.scratch.outcomes);
                     world.apply_unchecked(outcome.expect("a chance node has outcomes"));
                 }
+                ToMove::Player(mover)
+                    if params.rivals == Rivals::Policy && mover != usize::from(params.searcher) =>
+                {
+                    policy.play(&mut world, &mut self.scratch.legal, rng);
+                }
                 ToMove::Player(mover) => {
                     let mover = mover as u8;
                     world.legal_actions(&mut self.scratch.legal);
-                    let chosen = self.select(node, mover, exploration, rng);
+                    let favoured = (params.bias > 0.0 && mover == params.searcher)
+                        .then(|| policy.choose(&world, &self.scratch.legal, rng));
+                    let chosen = self.select(node, mover, params, favoured, rng);
                     match chosen {
                         Selected::Existing(child, action) => {
                             self.path.push((child, mover));
@@ -306,7 +346,8 @@ impl<G: Inference> Tree<G> {
         &mut self,
         node: u32,
         mover: u8,
-        exploration: f64,
+        params: TreeParams,
+        favoured: Option<G::Action>,
         rng: &mut GameRng,
     ) -> Selected<G::Action> {
         self.untried.clear();
@@ -321,15 +362,23 @@ impl<G: Inference> Tree<G> {
                     if stats.visits == 0 {
                         continue;
                     }
-                    let value = stats.reward.mean()
-                        + exploration
+                    let mut value = stats.reward.mean()
+                        + params.exploration
                             * (ln_count(stats.available) / f64::from(stats.visits)).sqrt();
+                    if favoured == Some(action) {
+                        value += params.bias / f64::from(stats.visits + 1);
+                    }
                     if value > best.0 {
                         best = (value, child);
                         best_action = Some(action);
                     }
                 }
             }
+        }
+        if let Some(action) = favoured
+            && self.untried.contains(&action)
+        {
+            return Selected::New(action);
         }
         if !self.untried.is_empty() {
             let pick = self.untried[below(rng, self.untried.len() as u32) as usize];
@@ -378,6 +427,101 @@ enum Selected<A> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bench::mid_game_decision;
+    use crate::heuristic::HeuristicRollout;
+    use mousehole_engine::games::moose_house::{MooseHouse, MooseHouseAction};
+    use mousehole_engine::rng::seat_rng;
+    use mousehole_engine::testing::config;
+
+    /// A search of a mid-game Moose in the House decision with these settings: the tree, the
+    /// searcher's seat and the legal actions.
+    fn searched(settings: IsmctsSettings) -> (Tree<MooseHouse>, MooseHouse, Vec<MooseHouseAction>) {
+        let config = config::<MooseHouse>("players=3");
+        let state = (0..1000)
+            .filter_map(|seed| mid_game_decision::<MooseHouse>(&config, seed))
+            .find(|state| {
+                let mut legal = Vec::new();
+                state.legal_actions(&mut legal);
+                legal.len() > 2
+            })
+            .expect("some game has a decision with a choice");
+        let ToMove::Player(seat) = state.to_move() else {
+            unreachable!("a decision");
+        };
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        let mut search = Ismcts::new(settings, HeuristicRollout);
+        let view = DecisionView::new(&state, seat, &legal);
+        search.search(&view, &mut seat_rng(3, seat));
+        (search.tree, state, legal)
+    }
+
+    fn mover(state: &MooseHouse) -> usize {
+        match state.to_move() {
+            ToMove::Player(seat) => seat,
+            _ => unreachable!("a decision"),
+        }
+    }
+
+    #[test]
+    fn with_rivals_by_policy_the_tree_holds_only_the_searchers_decisions() {
+        let settings = |rivals| IsmctsSettings {
+            effort: Effort::iterations(400),
+            rivals,
+            ..IsmctsSettings::default()
+        };
+        let (tree, state, _) = searched(settings(Rivals::Policy));
+        let seat = mover(&state);
+        assert!(tree.children.len() > 1);
+        assert!(
+            tree.children
+                .keys()
+                .all(|&(_, mover, _)| usize::from(mover) == seat),
+            "only seat {seat} chooses in the tree"
+        );
+        let (tree, state, _) = searched(settings(Rivals::Search));
+        let seat = mover(&state);
+        assert!(
+            tree.children
+                .keys()
+                .any(|&(_, mover, _)| usize::from(mover) != seat),
+            "rivals search too by default"
+        );
+    }
+
+    #[test]
+    fn progressive_bias_expands_the_policys_move_first_and_visits_it_more() {
+        let settings = |iterations, bias| IsmctsSettings {
+            effort: Effort::iterations(iterations),
+            rivals: Rivals::Policy,
+            bias,
+            ..IsmctsSettings::default()
+        };
+        let (tree, state, legal) = searched(settings(1, 5.0));
+        // The heuristic decides from what the seat knows: the same move in every world.
+        let policy_move = HeuristicRollout.choose(&state, &legal, &mut seat_rng(9, 0));
+        let root: Vec<_> = tree
+            .children
+            .keys()
+            .filter(|&&(node, _, _)| node == 0)
+            .map(|&(_, _, action)| action)
+            .collect();
+        assert_eq!(
+            root,
+            [policy_move],
+            "the first iteration expands the policy's move"
+        );
+        let visits_of = |tree: &Tree<MooseHouse>| {
+            let favoured = legal.iter().position(|&a| a == policy_move).unwrap();
+            tree.root_stats(mover(&state), &legal)[favoured].0
+        };
+        let biased = visits_of(&searched(settings(300, 10.0)).0);
+        let unbiased = visits_of(&searched(settings(300, 0.0)).0);
+        assert!(
+            biased > unbiased,
+            "the bias adds visits: {biased} against {unbiased}"
+        );
+    }
 
     #[test]
     fn looked_up_logarithms_are_the_computed_ones() {

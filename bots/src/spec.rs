@@ -10,7 +10,7 @@ use mousehole_engine::text::shown;
 use thiserror::Error;
 
 use crate::flat::FlatSettings;
-use crate::ismcts::IsmctsSettings;
+use crate::ismcts::{IsmctsSettings, Rivals};
 use crate::search::Effort;
 
 /// A built-in bot kind.
@@ -147,7 +147,7 @@ pub const AGENTS: &[AgentDescription] = &[
     AgentDescription {
         name: "ismcts",
         kind: AgentKind::Ismcts,
-        help: "information-set Monte Carlo tree search over worlds sampled from what the seat knows (every seat maximises its own return)",
+        help: "information-set Monte Carlo tree search over worlds sampled from what the seat knows (every seat maximises its own return, unless rivals=policy)",
         settings: &[
             SettingDescription {
                 key: "iterations",
@@ -174,6 +174,18 @@ pub const AGENTS: &[AgentDescription] = &[
                 default: "1",
                 help: "independent trees searched in parallel (root parallelism); the iterations are split between them",
             },
+            SettingDescription {
+                key: "rivals",
+                allowed: "search or policy",
+                default: "search",
+                help: "how the other seats choose inside the search: by the tree, each maximising its own return, or by the rollout policy (the tree then holds only this seat's decisions)",
+            },
+            SettingDescription {
+                key: "bias",
+                allowed: "a number from 0 to 10",
+                default: "0",
+                help: "progressive bias: how strongly this seat's tree favours the rollout policy's own move, fading with visits",
+            },
         ],
     },
     AgentDescription {
@@ -191,13 +203,13 @@ pub const AGENTS: &[AgentDescription] = &[
     AgentDescription {
         name: "hard",
         kind: AgentKind::Level(Level::Hard),
-        help: "a level: flat Monte Carlo over the heuristic (its move kept unless another is clearly better), playouts set per game for tens of milliseconds per move",
+        help: "a level: flat Monte Carlo over the heuristic (its move kept unless another is clearly better), playouts set per game for a few to tens of milliseconds per move",
         settings: &[],
     },
     AgentDescription {
         name: "expert",
         kind: AgentKind::Level(Level::Expert),
-        help: "a level: hard's search with four times its playouts, set per game for about 150 ms per move on average and under 1 s at worst",
+        help: "a level: hard's search with the most playouts a move affords, set per game for about 150 ms per move on average and under 1 s at worst",
         settings: &[],
     },
 ];
@@ -404,6 +416,19 @@ fn validate(
                     effort: effort("iterations")?,
                     exploration,
                     threads: number("threads", 64)?.unwrap_or(1) as usize,
+                    rivals: match given.get("rivals").map(String::as_str) {
+                        None | Some("search") => Rivals::Search,
+                        Some("policy") => Rivals::Policy,
+                        Some(other) => {
+                            return Err(AgentSpecError::Invalid {
+                                agent: description.name,
+                                key: "rivals",
+                                value: other.to_owned(),
+                                expected: "search or policy",
+                            });
+                        }
+                    },
+                    bias: real("bias", 0.0)?,
                 },
                 rollout: rollout()?,
             }
@@ -502,6 +527,12 @@ mod tests {
         assert_eq!(settings.effort, Effort::iterations(2000));
         assert_eq!(settings.threads, 2);
         assert!((settings.exploration - 1.4).abs() < 1e-12);
+        assert_eq!((settings.rivals, settings.bias), (Rivals::Search, 0.0));
+        let spec: AgentSpec = "ismcts:rivals=policy,bias=2.5".parse().unwrap();
+        let Settings::Ismcts { settings, .. } = spec.settings() else {
+            panic!("ismcts settings")
+        };
+        assert_eq!((settings.rivals, settings.bias), (Rivals::Policy, 2.5));
         let spec: AgentSpec = "mc:ms=50".parse().unwrap();
         assert_eq!(
             spec.settings(),
@@ -533,6 +564,8 @@ mod tests {
         assert!(message("mc:playouts=10,ms=5").contains("not both"));
         assert!(message("ismcts:c=abc").contains("a number from 0 to 10"));
         assert!(message("ismcts:rollout=smart").contains("expected random or heuristic"));
+        assert!(message("ismcts:rivals=smart").contains("expected search or policy"));
+        assert!(message("ismcts:bias=-1").contains("a number from 0 to 10"));
         assert!(message("mc:playouts=1,playouts=2").contains("given twice"));
         assert!(message("heuristic:mistakes=1.5").contains("a number from 0 to 1"));
         assert!(message("heuristic:mistakes=-0.1").contains("bad value '-0.1'"));

@@ -11,7 +11,7 @@ pub const DEFAULT_LEVEL: Level = Level::Medium;
 
 /// The agent behind hints: a searching level quick enough to answer at once, searching the
 /// person's own view.
-pub const HINT_SPEC: &str = "hard";
+pub const HINT_SPEC: &str = "expert";
 
 /// Parses a comma-separated seat list (`human,ismcts:iterations=2000,c=1.4,random`): an item
 /// of the form `key=value` continues the previous agent's settings, as on the command line.

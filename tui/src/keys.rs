@@ -335,7 +335,7 @@ pub const GAME: &[Binding] = &[
         Cmd::Hint,
         &[Char('h')],
         "hint",
-        "the hard bot's win chance for each of your moves, the list sorted by it and the cursor on its pick (★); recorded in the transcript",
+        "the expert bot's win chance for each of your moves, the list sorted by it and the cursor on its pick (★); recorded in the transcript",
         true,
     ),
     bind(
@@ -941,6 +941,20 @@ mod tests {
         assert_eq!(lookup(GAME, &key(KeyCode::Left)), Some(Cmd::PageUp));
         let back_tab = KeyEvent::new(KeyCode::BackTab, KeyModifiers::SHIFT);
         assert_eq!(lookup(SETUP, &back_tab), Some(Cmd::Up));
+    }
+
+    #[test]
+    fn the_hint_help_names_the_agent_behind_hints() {
+        let hint = GAME
+            .iter()
+            .find(|b| b.cmd == Cmd::Hint)
+            .expect("a hint key");
+        assert!(
+            hint.help
+                .contains(&format!("the {} bot's", crate::bots::HINT_SPEC)),
+            "{}",
+            hint.help
+        );
     }
 
     #[test]

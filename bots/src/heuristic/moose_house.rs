@@ -526,8 +526,8 @@ impl Levels for MooseHouse {
     const LEVELS: [LevelSettings; 4] = [
         heuristic(0.3),
         heuristic(0.0),
-        improved_heuristic(6_000, 2.0),
-        improved_heuristic(24_000, 2.0),
+        improved_heuristic(1_000, 2.0),
+        improved_heuristic(18_000, 2.0),
     ];
 }
 

@@ -174,12 +174,14 @@ pub fn render_review(app: &App, area: Rect, buf: &mut Buffer) {
     .render(title, buf);
     let mut head = wrap(&review.summary(), width, theme.accent());
     // A hosted game's positions replay at the host, not here.
-    let note = if reviewing.replayable {
-        "win chances are the hard bot's estimates from what you could see; ⏎ shows the position"
-    } else {
-        "win chances are the hard bot's estimates from what you could see"
-    };
-    head.extend(wrap(note, width, theme.dim()));
+    let mut note = format!(
+        "win chances are the {} bot's estimates from what you could see",
+        crate::bots::HINT_SPEC
+    );
+    if reviewing.replayable {
+        note.push_str("; ⏎ shows the position");
+    }
+    head.extend(wrap(&note, width, theme.dim()));
     head.push(Line::raw(""));
     let items: Vec<Vec<Line<'static>>> = review
         .moves
