@@ -13,7 +13,7 @@
 //!   heuristic's move kept unless another beats it by two standard errors: [`crate::flat`]), a
 //!   policy improvement step on the heuristic, with playouts set per game so that it sits
 //!   clearly above the heuristic *and* clearly below `expert` where the search's gain is large
-//!   enough to split (Moose in the House: 1,000 playouts, a few milliseconds a move).
+//!   enough to split (Moose in the House: 500 playouts, a few milliseconds a move).
 //!   Hints and the coach search at `expert` instead (`mousehole-tui`'s `HINT_SPEC`).
 //! - `expert` is the same search with the most playouts a decision affords: about 150 ms on
 //!   average and under 1 s at worst on the two-core reference machine (measured, idle, two
@@ -23,25 +23,24 @@
 //! Measured (duplicate seating, release; `docs/STRENGTH.md`): `medium` against `easy` wins
 //! 64.1% heads-up in Cheese Day, 60.9% in Moose in the House, 68.7% in Mouse Trap and 71.9% in
 //! Mouse Race, and 47.2%, 42.8%, 51.5% against a fair 33.3% at three players; `easy` against
-//! random 66.9%, 61.1%, 63.6%, 100% heads-up. In Moose in the House `hard` (1,000 playouts)
-//! against `medium` wins 57.2% heads-up over 1,000 games (interval over deals [55.2, 59.2]),
-//! and 52.1% at three players ([49.5, 54.8] against a fair 33.3); `expert` (18,000) against
-//! `hard` 53.2% heads-up over 600 ([50.3, 56.2]) but 35.8% at three players ([32.3, 39.3], not
-//! separated; 24,000 playouts, over the time promise there, 36.9% [33.6, 40.2] on the same
-//! deals). Flat Monte Carlo's strength climbs steeply up to a thousand playouts or so and then
-//! levels off (four times hard's old 6,000 playouts in Moose in the House won 52.0% and 50.5%
-//! against it; four times 10,000 in Cheese Day 50.2%; four times 2,000 in Mouse Race 48.3%):
-//! where the climb is tall, `hard` sits on it and `expert` at its top. In Cheese Day the whole
-//! climb is small (10,000 playouts win 52.9% heads-up and 34.9% at three players against the
-//! heuristic), too small to split into two rungs a thousand games can tell apart, and in Mouse
-//! Race hard's 2,000 playouts already reach the top: there `expert` is not shown stronger than
-//! `hard`, and a stronger expert needs a better search, not a larger one (issue 24). ISMCTS
-//! whose tree holds only the searcher's decisions, rivals playing the heuristic
-//! (`ismcts:rivals=policy`), was no stronger than flat Monte Carlo at the same budget (Moose in
-//! the House heads-up: 53.0% over 200 games at 6,000 iterations, 51.7% over 300 at 24,000
-//! against hard's 6,000 playouts; Cheese Day 41.5% over 100 at 10,000); it stays an agent for
-//! bot authors, as does the ISMCTS whose every seat searches, which played below the heuristic
-//! at a level's budgets.
+//! random 66.9%, 61.1%, 63.6%, 100% heads-up. In Moose in the House `hard` (500 playouts)
+//! against `medium` wins 56.5% heads-up over 1,000 games (interval over deals [54.6, 58.5]) and
+//! 48.1% at three players ([45.3, 50.9] against a fair 33.3); `expert` (18,000) against `hard`
+//! 54.2% heads-up over 600 ([51.1, 57.4]) and 38.4% at three players ([34.7, 42.1], clear of
+//! the fair share; against 1,000 playouts, tried first, 35.8% [32.3, 39.3]). Flat Monte Carlo's
+//! strength climbs steeply up to a thousand playouts or so and then levels off (four times
+//! hard's old 6,000 playouts in Moose in the House won 52.0% and 50.5% against it; four times
+//! 10,000 in Cheese Day 50.2%; four times 2,000 in Mouse Race 48.3%): where the climb is tall,
+//! `hard` sits on it and `expert` at its top. In Cheese Day the whole climb is small (10,000
+//! playouts win 52.9% heads-up and 34.9% at three players against the heuristic), too small to
+//! split into two rungs a thousand games can tell apart, and in Mouse Race hard's 2,000
+//! playouts already reach the top: there `expert` is not shown stronger than `hard`, and a
+//! stronger expert needs a better search, not a larger one (issue 24). ISMCTS whose tree holds
+//! only the searcher's decisions, rivals playing the heuristic (`ismcts:rivals=policy`), was no
+//! stronger than flat Monte Carlo at the same budget (Moose in the House heads-up: 53.0% over
+//! 200 games at 6,000 iterations, 51.7% over 300 at 24,000 against hard's 6,000 playouts;
+//! Cheese Day 41.5% over 100 at 10,000); it stays an agent for bot authors, as does the ISMCTS
+//! whose every seat searches, which played below the heuristic at a level's budgets.
 //!
 //! The table is the [`Levels`] impl of every game, next to the game's heuristic
 //! (`heuristic/<game>.rs`), required of every game the bots play ([`crate::BotGame`]), so a new

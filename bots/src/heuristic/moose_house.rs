@@ -526,7 +526,7 @@ impl Levels for MooseHouse {
     const LEVELS: [LevelSettings; 4] = [
         heuristic(0.3),
         heuristic(0.0),
-        improved_heuristic(1_000, 2.0),
+        improved_heuristic(500, 2.0),
         improved_heuristic(18_000, 2.0),
     ];
 }
