@@ -434,8 +434,10 @@ mod tests {
     use mousehole_engine::testing::config;
 
     /// A search of a mid-game Moose in the House decision with these settings: the tree, the
-    /// searcher's seat and the legal actions.
-    fn searched(settings: IsmctsSettings) -> (Tree<MooseHouse>, MooseHouse, Vec<MooseHouseAction>) {
+    /// state searched, the searcher's seat and the legal actions.
+    fn searched(
+        settings: IsmctsSettings,
+    ) -> (Tree<MooseHouse>, MooseHouse, usize, Vec<MooseHouseAction>) {
         let config = config::<MooseHouse>("players=3");
         let state = (0..1000)
             .filter_map(|seed| mid_game_decision::<MooseHouse>(&config, seed))
@@ -453,14 +455,7 @@ mod tests {
         let mut search = Ismcts::new(settings, HeuristicRollout);
         let view = DecisionView::new(&state, seat, &legal);
         search.search(&view, &mut seat_rng(3, seat));
-        (search.tree, state, legal)
-    }
-
-    fn mover(state: &MooseHouse) -> usize {
-        match state.to_move() {
-            ToMove::Player(seat) => seat,
-            _ => unreachable!("a decision"),
-        }
+        (search.tree, state, seat, legal)
     }
 
     #[test]
@@ -470,8 +465,7 @@ mod tests {
             rivals,
             ..IsmctsSettings::default()
         };
-        let (tree, state, _) = searched(settings(Rivals::Policy));
-        let seat = mover(&state);
+        let (tree, _, seat, _) = searched(settings(Rivals::Policy));
         assert!(tree.children.len() > 1);
         assert!(
             tree.children
@@ -479,8 +473,7 @@ mod tests {
                 .all(|&(_, mover, _)| usize::from(mover) == seat),
             "only seat {seat} chooses in the tree"
         );
-        let (tree, state, _) = searched(settings(Rivals::Search));
-        let seat = mover(&state);
+        let (tree, _, seat, _) = searched(settings(Rivals::Search));
         assert!(
             tree.children
                 .keys()
@@ -497,7 +490,7 @@ mod tests {
             bias,
             ..IsmctsSettings::default()
         };
-        let (tree, state, legal) = searched(settings(1, 5.0));
+        let (tree, state, seat, legal) = searched(settings(1, 5.0));
         // The heuristic decides from what the seat knows: the same move in every world.
         let policy_move = HeuristicRollout.choose(&state, &legal, &mut seat_rng(9, 0));
         let root: Vec<_> = tree
@@ -513,7 +506,7 @@ mod tests {
         );
         let visits_of = |tree: &Tree<MooseHouse>| {
             let favoured = legal.iter().position(|&a| a == policy_move).unwrap();
-            tree.root_stats(mover(&state), &legal)[favoured].0
+            tree.root_stats(seat, &legal)[favoured].0
         };
         let biased = visits_of(&searched(settings(300, 10.0)).0);
         let unbiased = visits_of(&searched(settings(300, 0.0)).0);

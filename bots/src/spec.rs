@@ -372,17 +372,28 @@ fn validate(
                 }),
         }
     };
-    let rollout = || -> Result<Rollout, AgentSpecError> {
-        match given.get("rollout").map(String::as_str) {
-            None | Some("random") => Ok(Rollout::Random),
-            Some("heuristic") => Ok(Rollout::Heuristic),
-            Some(other) => Err(AgentSpecError::Invalid {
+    // A setting that is one of a few words, the first the default: its word's place.
+    let word = |key: &'static str, words: &[&str]| -> Result<usize, AgentSpecError> {
+        let Some(text) = given.get(key) else {
+            return Ok(0);
+        };
+        words
+            .iter()
+            .position(|word| word == text)
+            .ok_or_else(|| AgentSpecError::Invalid {
                 agent: description.name,
-                key: "rollout",
-                value: other.to_owned(),
-                expected: ROLLOUT.allowed,
-            }),
-        }
+                key,
+                value: text.clone(),
+                expected: description
+                    .settings
+                    .iter()
+                    .find(|s| s.key == key)
+                    .expect("checked above")
+                    .allowed,
+            })
+    };
+    let rollout = || {
+        word("rollout", &["random", "heuristic"]).map(|i| [Rollout::Random, Rollout::Heuristic][i])
     };
     Ok(match description.kind {
         AgentKind::Random => Settings::Random,
@@ -416,18 +427,8 @@ fn validate(
                     effort: effort("iterations")?,
                     exploration,
                     threads: number("threads", 64)?.unwrap_or(1) as usize,
-                    rivals: match given.get("rivals").map(String::as_str) {
-                        None | Some("search") => Rivals::Search,
-                        Some("policy") => Rivals::Policy,
-                        Some(other) => {
-                            return Err(AgentSpecError::Invalid {
-                                agent: description.name,
-                                key: "rivals",
-                                value: other.to_owned(),
-                                expected: "search or policy",
-                            });
-                        }
-                    },
+                    rivals: [Rivals::Search, Rivals::Policy]
+                        [word("rivals", &["search", "policy"])?],
                     bias: real("bias", 0.0)?,
                 },
                 rollout: rollout()?,
