@@ -37,13 +37,24 @@ pub trait Heuristic: Game {
         rng: &mut GameRng,
     ) -> Self::Action;
 
+    /// The strategy as the agent plays it, at its own decisions: where a game's strategy has
+    /// a more thorough form than rollouts can afford (thousands of playouts a decision), it
+    /// is this one; by default the same as [`Self::decide`].
+    fn decide_carefully(
+        knowledge: &Self::Knowledge,
+        legal: &[Self::Action],
+        rng: &mut GameRng,
+    ) -> Self::Action {
+        Self::decide(knowledge, legal, rng)
+    }
+
     /// The `heuristic` agent's choice among `legal`, from the seat's observation.
     fn heuristic_choice(
         observation: &Self::Observation,
         legal: &[Self::Action],
         rng: &mut GameRng,
     ) -> Self::Action {
-        Self::decide(&Self::knowledge_from_observation(observation), legal, rng)
+        Self::decide_carefully(&Self::knowledge_from_observation(observation), legal, rng)
     }
 
     /// The same choice as a rollout policy in a world `state`, for the seat to move.
