@@ -21,8 +21,8 @@
 //!   25,000; Moose in the House 24,000 took 173 ms at three players, so it has 18,000).
 //!
 //! Measured (duplicate seating, release; `docs/STRENGTH.md`): `medium` against `easy` wins
-//! 64.1% heads-up in Cheese Day, 60.9% in Moose in the House, 68.7% in Mouse Trap and 71.9% in
-//! Mouse Race, and 47.2%, 42.8%, 51.5% against a fair 33.3% at three players; `easy` against
+//! 64.1% heads-up in Cheese Day, 60.9% in Moose in the House, 68.7% in Mouse Trap and 70.3% in
+//! Mouse Race (its expected-turns heuristic, [67.5, 73.1]), and 47.2%, 42.8%, 51.5% against a fair 33.3% at three players; `easy` against
 //! random 66.9%, 61.1%, 63.6%, 100% heads-up. In Moose in the House `hard` (500 playouts)
 //! against `medium` wins 56.5% heads-up over 1,000 games (interval over deals [54.6, 58.5]) and
 //! 48.1% at three players ([45.3, 50.9] against a fair 33.3); `expert` (18,000) against `hard`
@@ -35,7 +35,11 @@
 //! playouts win 52.9% heads-up and 34.9% at three players against the heuristic), too small to
 //! split into two rungs a thousand games can tell apart, and in Mouse Race hard's 2,000
 //! playouts already reach the top: there `expert` is not shown stronger than `hard`, and a
-//! stronger expert needs a better search, not a larger one (issue 24). ISMCTS whose tree holds
+//! stronger expert needs a better search, not a larger one (issue 24). In Mouse Race the
+//! heuristic's agent now decides by expected turns, which wins 62.4% heads-up against the
+//! road-tile form its rollouts still play (too slow for thousands of playouts): `hard` over
+//! those rollouts won 51.3% against the new `medium` over 300 games ([48.7, 54.0], not
+//! separated) and 54.0% against the old `hard` over 200 ([47.9, 60.1]). ISMCTS whose tree holds
 //! only the searcher's decisions, rivals playing the heuristic (`ismcts:rivals=policy`), was no
 //! stronger than flat Monte Carlo at the same budget (Moose in the House heads-up: 53.0% over
 //! 200 games at 6,000 iterations, 51.7% over 300 at 24,000 against hard's 6,000 playouts;

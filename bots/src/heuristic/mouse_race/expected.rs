@@ -267,3 +267,33 @@ mod tests {
         assert!(field.turns(Square::new(6, 4), Dir::East).is_infinite());
     }
 }
+
+#[cfg(test)]
+mod timing {
+    use super::*;
+
+    /// `cargo test --release -p mousehole-bots expected_plan_time -- --ignored --nocapture`
+    #[test]
+    #[ignore = "timing"]
+    fn expected_plan_time() {
+        let mut a = Terrain::new(13);
+        let mut b = a;
+        a.block(Square::new(5, 5));
+        b.block(Square::new(5, 6));
+        let bag = TileCounts {
+            straight: 64,
+            curve: 80,
+            cat: 20,
+        };
+        let mut field = Expected::default();
+        let start = cpu_time::ThreadTime::now();
+        let n = 20_000;
+        let mut total = 0.0;
+        for i in 0..n {
+            field.plan(if i % 2 == 0 { &a } else { &b }, bag);
+            total += field.turns(Square::new(0, 1), Dir::East);
+        }
+        let ns = start.elapsed().as_nanos() as f64 / f64::from(n);
+        println!("{ns:.0} ns per plan ({total})");
+    }
+}
