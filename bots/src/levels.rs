@@ -48,9 +48,17 @@
 //!
 //! The table is the [`Levels`] impl of every game, next to the game's heuristic
 //! (`heuristic/<game>.rs`), required of every game the bots play ([`crate::BotGame`]), so a new
-//! game does not compile until it has its row.
+//! game does not compile until it has its row; beside it, `heuristic/measured/<game>.json` holds
+//! what `cargo xtask strength` measured of each level ([`measured`]), read in at compile time,
+//! so a new game does not compile without that file either.
+
+pub mod measured;
+
+use std::sync::OnceLock;
 
 use mousehole_engine::Game;
+
+pub use measured::{LevelMeasurement, MeasuredError, Measurements, Verdict, significant};
 
 use crate::spec::{AgentSpec, Level, Rollout};
 
@@ -149,8 +157,13 @@ pub(crate) const fn improved_heuristic(playouts: u64, margin: f64) -> LevelSetti
 pub struct GameLevels {
     /// The game's name (`cheese-day`).
     pub game: &'static str,
+    /// The game's module (`cheese_day`): its measured file is
+    /// `bots/src/heuristic/measured/<module>.json`.
+    pub module: &'static str,
     /// Indexed by [`Level`], weakest first.
     pub levels: [LevelSettings; 4],
+    /// What was measured of the levels (of their settings then: see [`GameLevels::measured`]).
+    pub measured: &'static Measurements,
 }
 
 impl GameLevels {
@@ -158,18 +171,51 @@ impl GameLevels {
     pub fn level(&self, level: Level) -> LevelSettings {
         self.levels[level.index()]
     }
+
+    /// The measurements of `level` at `players` taken at its current settings (none when the
+    /// level has changed since it was measured).
+    pub fn measured(&self, level: Level, players: usize) -> Vec<&'static LevelMeasurement> {
+        self.measured
+            .of(level, &self.level(level).spec().to_string(), players)
+    }
+
+    /// `level`'s measured figures in words at every player count, or that it is not measured
+    /// at its current settings ([`Measurements::words`]).
+    pub fn measured_words(&self, level: Level) -> String {
+        self.measured
+            .words(level, &self.level(level).spec().to_string())
+    }
+
+    /// `level`'s measured figures in words at `players`, or the nearest player count measured
+    /// ([`Measurements::words_at`]).
+    pub fn measured_words_at(&self, level: Level, players: usize) -> String {
+        self.measured
+            .words_at(level, &self.level(level).spec().to_string(), players)
+    }
 }
 
 /// The whole table, in the order of the game list.
 pub fn level_table() -> Vec<GameLevels> {
     let mut rows = Vec::new();
     macro_rules! row {
-        ($module:ident, $game:ty) => {
+        ($module:ident, $game:ty) => {{
+            // Read once; the test `every_measured_file_reads_and_names_real_levels` reads
+            // every committed file.
+            static MEASURED: OnceLock<Measurements> = OnceLock::new();
+            let file = concat!("heuristic/measured/", stringify!($module), ".json");
             rows.push(GameLevels {
                 game: <<$game as mousehole_engine::Game>::Config as mousehole_engine::GameConfig>::description().name,
+                module: stringify!($module),
                 levels: <$game as Levels>::LEVELS,
+                measured: MEASURED.get_or_init(|| {
+                    Measurements::parse(
+                        include_str!(concat!("heuristic/measured/", stringify!($module), ".json")),
+                        file,
+                    )
+                    .unwrap_or_else(|error| panic!("{error}"))
+                }),
             });
-        };
+        }};
     }
     mousehole_engine::for_each_game!(row);
     rows
@@ -222,6 +268,94 @@ mod tests {
                 row.game
             );
         }
+    }
+
+    #[test]
+    fn every_measured_file_reads_and_names_real_levels() {
+        for row in level_table() {
+            let measured = row.measured;
+            assert_eq!(measured.game, row.game, "{}.json", row.module);
+            let description = *mousehole_engine::registry::games()
+                .iter()
+                .find(|description| description.name == row.game)
+                .expect("a row per game");
+            let opponents: Vec<&str> = std::iter::once("random")
+                .chain(Level::ALL.map(Level::name))
+                .collect();
+            for m in &measured.measurements {
+                assert!(
+                    (description.min_players..=description.max_players).contains(&m.players),
+                    "{}: {} players",
+                    row.game,
+                    m.players
+                );
+                assert!(opponents.contains(&m.against.as_str()), "{m:?}");
+                m.spec
+                    .parse::<AgentSpec>()
+                    .unwrap_or_else(|error| panic!("{}: {m:?}: {error}", row.game));
+                assert!((0.0..=100.0).contains(&m.win_percent), "{m:?}");
+            }
+            // Measurements that are still current are what the row says of the level.
+            for level in Level::ALL {
+                for players in description.min_players..=description.max_players {
+                    for m in row.measured(level, players) {
+                        assert_eq!(m.spec, row.level(level).spec().to_string());
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_changed_level_reads_as_not_measured() {
+        let row = level_table()[0];
+        let hard = row.level(Level::Hard);
+        let mut measurement = LevelMeasurement {
+            players: 2,
+            level: Level::Hard,
+            spec: hard.spec().to_string(),
+            against: "medium".to_owned(),
+            games: 10,
+            seed: 3,
+            win_percent: 60.0,
+            deals_interval: Some([55.0, 65.0]),
+            fair_percent: 50.0,
+            verdict: Verdict::Stronger,
+            mean_ms: Some(4.0),
+            worst_ms: Some(9.0),
+        };
+        let current: &'static Measurements = Box::leak(Box::new(Measurements {
+            measurements: vec![measurement.clone()],
+            ..Measurements::none(row.game)
+        }));
+        let row = GameLevels {
+            measured: current,
+            ..row
+        };
+        assert_eq!(row.measured(Level::Hard, 2).len(), 1);
+        assert!(row.measured(Level::Hard, 3).is_empty());
+        assert_eq!(
+            row.measured_words(Level::Hard),
+            "beats medium 60.0% [55.0, 65.0] heads-up (fair 50); 4.0 ms a move, 9.0 ms at worst"
+        );
+        // The same figures of a level with other settings count for nothing.
+        measurement.spec = hard.with_iterations(hard.iterations + 1).to_string();
+        let stale: &'static Measurements = Box::leak(Box::new(Measurements {
+            measurements: vec![measurement],
+            ..Measurements::none(row.game)
+        }));
+        let row = GameLevels {
+            measured: stale,
+            ..row
+        };
+        assert!(row.measured(Level::Hard, 2).is_empty());
+        assert_eq!(
+            row.measured_words_at(Level::Hard, 2),
+            format!(
+                "not measured at these settings yet (cargo xtask strength --game {})",
+                row.game
+            )
+        );
     }
 
     #[test]
