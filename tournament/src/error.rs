@@ -96,6 +96,9 @@ pub enum TournamentError {
     ShardMissing { shard: String, given: String },
     #[error("{file} is unfinished: {problem}; run its shard again")]
     Unfinished { file: String, problem: String },
+    /// A strength report's results file (`strength/<game>.json`) that does not read.
+    #[error("{file} is not a game's strength results: {problem}")]
+    Results { file: String, problem: String },
     #[error("the strength report's chart of {chart}: {problem}")]
     Chart { chart: String, problem: String },
     /// The strength report asked of a build without its charts.

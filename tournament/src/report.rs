@@ -429,12 +429,7 @@ pub(crate) fn with_interval(
 
 /// A positive figure to three significant digits (`0.0000482`, `0.0430`, `12.3`); 0 as `0`.
 pub(crate) fn significant(value: f64) -> String {
-    if value <= 0.0 || !value.is_finite() {
-        return format!("{value}");
-    }
-    let magnitude = value.log10().floor() as i32;
-    let decimals = (2 - magnitude).clamp(0, 9) as usize;
-    format!("{value:.decimals$}")
+    mousehole_bots::levels::significant(value, 3)
 }
 
 /// Columns padded to their widest cell (counted in characters), the first left-aligned.

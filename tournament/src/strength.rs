@@ -7,21 +7,30 @@
 //! `charts` feature: [`CHARTS`]).
 //!
 //! What is played is plain data ([`StrengthPlan`]): [`StrengthPlan::standard`] builds the
-//! real one from the level table at a [`Scale`], tests build tiny ones. Every tournament is
-//! seeded from the plan's seed, so the whole report is reproducible (timings aside).
+//! real one from the level table at a [`Scale`], for every game or only some, tests build tiny
+//! ones. Every tournament is seeded from the plan's seed, so the whole report is reproducible
+//! (timings aside).
+//!
+//! Each game's results are a file of their own ([`GameResults`], `strength/<game>.json`,
+//! saying the command, seed, revision and date that made them), and `STRENGTH.md` and the
+//! charts are rendered from every game's file present ([`read_results`], [`render`]), so the
+//! report can be regenerated a game at a time (on one machine each) and stays whole. Each
+//! game's levels' figures also go to the level table's measured file
+//! ([`GameResults::measurements`], [`write_measured`]), which `mousehole list` and the TUI read.
 
 #[cfg(feature = "charts")]
 mod chart;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use mousehole_bots::{Level, level_of};
+use mousehole_bots::levels::{LevelMeasurement, Measurements, Verdict};
+use mousehole_bots::{AgentKind, AgentSpec, Level, level_of, level_table};
 use mousehole_engine::GameSpec;
-use mousehole_engine::registry::games;
-use serde::Serialize;
+use mousehole_engine::registry::{find, games, unknown_game};
+use serde::{Deserialize, Serialize};
 
 use mousehole_bots::SeatLabel;
 
@@ -70,6 +79,12 @@ pub struct StrengthPlan {
     pub seed: u64,
     /// The command that regenerates the report, written into it.
     pub command: String,
+    /// The git revision played (`abc1234`, `abc1234-dirty`), when known.
+    pub revision: Option<String>,
+    /// When the run started, in words (`2026-12-02 19:50 UTC`), when known.
+    pub started: Option<String>,
+    /// Whether this is `--quick`'s plan: the report says so of every game it played.
+    pub quick: bool,
     pub sections: Vec<Section>,
 }
 
@@ -110,13 +125,28 @@ impl Scale {
 }
 
 impl StrengthPlan {
-    /// The report on every game: heads-up and at its default player count, the ladder
-    /// random, easy, medium, hard, expert; each level against the one below, expert against
-    /// medium too (medium is the heuristic), easy against random; and the budget sweep of
-    /// hard's flat Monte Carlo against medium, up to expert.
-    pub fn standard(scale: Scale, seed: u64, command: &str) -> Self {
+    /// The report on every game named in `only` (every game when it is empty): heads-up and
+    /// at its default player count, the ladder random, easy, medium, hard, expert; each level
+    /// against the one below, expert against medium too (medium is the heuristic), easy
+    /// against random; and the budget sweep of hard's flat Monte Carlo against medium, up to
+    /// expert. Its revision and start are unknown until the caller sets them.
+    ///
+    /// # Errors
+    /// A name in `only` that is no game's.
+    pub fn standard(
+        scale: Scale,
+        seed: u64,
+        command: &str,
+        only: &[String],
+    ) -> Result<Self, TournamentError> {
+        for name in only {
+            find(name)?;
+        }
         let mut sections = Vec::new();
-        for description in games() {
+        for description in games()
+            .into_iter()
+            .filter(|description| only.is_empty() || only.iter().any(|n| n == description.name))
+        {
             let hard = level_of(description.name, Level::Hard).expect("every game has levels");
             let expert = level_of(description.name, Level::Expert).expect("every game has levels");
             // Below hard: its settings with fewer playouts.
@@ -163,23 +193,26 @@ impl StrengthPlan {
                 });
             }
         }
-        StrengthPlan {
+        Ok(StrengthPlan {
             seed,
             command: command.to_owned(),
+            revision: None,
+            started: None,
+            quick: scale == Scale::QUICK,
             sections,
-        }
+        })
     }
 }
 
 /// One tournament of the report: what was asked, and its report.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Played {
     pub agents: Vec<String>,
     pub report: Report,
 }
 
 /// A section's results.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SectionResult {
     pub game: String,
     pub players: usize,
@@ -188,12 +221,39 @@ pub struct SectionResult {
     pub budgets: Vec<(u64, Played)>,
 }
 
-/// The whole report's results, and how long it took.
-#[derive(Clone, Debug, Serialize)]
-pub struct StrengthResults {
+/// A level and its spec when it was played (`hard`, `mc:margin=2,playouts=500,…`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayedLevel {
+    pub level: String,
+    pub spec: String,
+}
+
+/// One game's results (`strength/<game>.json`): its sections, and what made them.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GameResults {
+    /// The game's name (`cheese-day`).
+    pub game: String,
     pub seed: u64,
     pub command: String,
+    /// The git revision played (`abc1234`, `abc1234-dirty`), when known.
+    pub revision: Option<String>,
+    /// When the run started (`2026-12-02 19:50 UTC`), when known.
+    pub started: Option<String>,
+    /// A `--quick` run's: a few dozen games a pairing.
+    pub quick: bool,
+    /// Cores of the machine that played it.
+    pub cores: usize,
+    /// The level table's row as it was played.
+    pub levels: Vec<PlayedLevel>,
     pub sections: Vec<SectionResult>,
+    /// Seconds this game's tournaments took.
+    pub elapsed_seconds: f64,
+}
+
+/// What one run played: each game's results, and how long the whole run took.
+#[derive(Clone, Debug)]
+pub struct StrengthResults {
+    pub games: Vec<GameResults>,
     pub elapsed_seconds: f64,
 }
 
@@ -246,8 +306,34 @@ pub fn play(
         cache.insert(key, report.clone());
         Ok(Played { agents, report })
     };
-    let mut sections = Vec::new();
+    let mut results: Vec<GameResults> = Vec::new();
+    let mut game_start = Instant::now();
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
     for section in &plan.sections {
+        let name = game_name(&section.game);
+        if results.last().is_none_or(|game| game.game != name) {
+            game_start = Instant::now();
+            results.push(GameResults {
+                game: name.to_owned(),
+                seed: plan.seed,
+                command: plan.command.clone(),
+                revision: plan.revision.clone(),
+                started: plan.started.clone(),
+                quick: plan.quick,
+                cores,
+                levels: Level::ALL
+                    .into_iter()
+                    .filter_map(|level| {
+                        Some(PlayedLevel {
+                            level: level.name().to_owned(),
+                            spec: level_of(name, level)?.spec().to_string(),
+                        })
+                    })
+                    .collect(),
+                sections: Vec::new(),
+                elapsed_seconds: 0.0,
+            });
+        }
         let spec: GameSpec = section.game.parse()?;
         let players = spec.build()?.players();
         let against = |strong: &str, weak: &str| {
@@ -282,18 +368,18 @@ pub fn play(
                 )?,
             ));
         }
-        sections.push(SectionResult {
+        let game = results.last_mut().expect("a game per section");
+        game.sections.push(SectionResult {
             game: section.game.clone(),
             players,
             ladder,
             pairings,
             budgets,
         });
+        game.elapsed_seconds = game_start.elapsed().as_secs_f64();
     }
     Ok(StrengthResults {
-        seed: plan.seed,
-        command: plan.command.clone(),
-        sections,
+        games: results,
         elapsed_seconds: start.elapsed().as_secs_f64(),
     })
 }
@@ -303,13 +389,11 @@ pub fn play(
 pub struct StrengthFiles {
     /// `STRENGTH.md`.
     pub markdown: String,
-    /// `strength/<game>.svg`, one chart per game.
+    /// `strength/<game>.svg`, one chart per game with results.
     pub charts: Vec<(String, String)>,
-    /// `strength/strength.json`: every tournament's report.
-    pub json: String,
 }
 
-/// Where the charts go, under the report's directory.
+/// Where the charts and each game's results go, under the report's directory.
 pub const CHART_DIR: &str = "strength";
 
 /// Whether this build draws the report's charts (the `charts` feature); without them the
@@ -328,75 +412,271 @@ fn budget_chart(_title: &str, _sections: &[&SectionResult]) -> Result<String, To
     Err(TournamentError::NoCharts)
 }
 
-impl StrengthResults {
-    /// Renders the report: the Markdown, the charts and the JSON of every tournament.
-    ///
-    /// # Errors
-    /// A chart that cannot be drawn, or a build without the `charts` feature.
-    pub fn render(&self) -> Result<StrengthFiles, TournamentError> {
-        let mut by_game: BTreeMap<&str, Vec<&SectionResult>> = BTreeMap::new();
-        let mut order: Vec<&str> = Vec::new();
-        for section in &self.sections {
-            let name = game_name(&section.game);
-            if !by_game.contains_key(name) {
-                order.push(name);
-            }
-            by_game.entry(name).or_default().push(section);
-        }
-        let mut charts = Vec::new();
-        let mut md = String::new();
-        self.write_head(&mut md);
-        for name in &order {
-            let sections = &by_game[name];
-            let title = games()
-                .iter()
-                .find(|description| description.name == *name)
-                .map_or(*name, |description| description.title);
-            let _ = writeln!(md, "\n## {title} (`{name}`)\n");
-            write_levels(&mut md, sections);
-            let file = format!("{CHART_DIR}/{name}.svg");
-            charts.push((file.clone(), budget_chart(title, sections)?));
-            let _ = writeln!(
-                md,
-                "\n### Win rate against search budget\n\n![{title}: win rate of flat Monte Carlo over the heuristic (hard's settings, up to expert) against medium (the heuristic) by playouts per decision]({file})\n"
-            );
-            write_budget_table(&mut md, sections);
-            for section in sections {
-                write_section(&mut md, section);
-            }
-        }
+/// `strength/<game>.json`: where a game's results are kept, under the report's directory.
+pub fn results_file(game: &str) -> String {
+    format!("{CHART_DIR}/{game}.json")
+}
+
+impl GameResults {
+    /// The results as their file's text.
+    pub fn to_json(&self) -> String {
         let mut json = serde_json::to_string_pretty(self).expect("results serialise");
         json.push('\n');
-        Ok(StrengthFiles {
-            markdown: md,
-            charts,
-            json,
+        json
+    }
+
+    /// Reads a results file's text; `file` names it in the error.
+    ///
+    /// # Errors
+    /// Text that is not a game's results.
+    pub fn parse(text: &str, file: &str) -> Result<Self, TournamentError> {
+        serde_json::from_str(text).map_err(|error| TournamentError::Results {
+            file: file.to_owned(),
+            problem: error.to_string(),
         })
     }
 
-    fn write_head(&self, md: &mut String) {
-        let _ = writeln!(md, "# Strength of the mousehole bots\n");
-        let _ = writeln!(
-            md,
-            "Generated by `{}` (seed {} for every tournament: round r of each plays match seed {} + r) in {:.0} s on {} cores. Every figure below is measured, none is typed in; run the command again to regenerate this file and its charts (the timings will differ, the games will not).\n",
-            self.command,
-            self.seed,
-            self.seed,
-            self.elapsed_seconds,
-            std::thread::available_parallelism().map_or(1, usize::from)
-        );
-        let _ = writeln!(
-            md,
-            "Every tournament is duplicate-seated: each deal (one match seed) is played once per rotation of the table, so every agent sits in every seat on the same cards and dice. A pairing seats the stronger agent against copies of the weaker one; its fair share is 1/players. Its win rate (first places, a shared one split) has two 95% intervals: Wilson's over games, as if every game were independent, and Student's t over deals, each deal's games averaged first, which is what duplicate seating is for: the luck of a deal falls on both agents alike and cancels in its average, so the interval over deals is the narrower one whenever seats or cards decide much. The agent counts as beating the weaker one when the interval over deals lies above the fair share.\n"
-        );
-        let _ = writeln!(md, "## Summary\n");
-        let mut rows = Vec::new();
+    /// The spec `level` had when it was played, if it was recorded.
+    fn played_spec(&self, level: Level) -> Option<&str> {
+        self.levels
+            .iter()
+            .find(|played| played.level == level.name())
+            .map(|played| played.spec.as_str())
+    }
+
+    /// The levels whose settings are no longer the ones played: `(level, then, now)`.
+    pub fn changed_levels(&self) -> Vec<(Level, String, String)> {
+        Level::ALL
+            .into_iter()
+            .filter_map(|level| {
+                let then = self.played_spec(level)?;
+                let now = level_of(&self.game, level)?.spec().to_string();
+                (then != now).then(|| (level, then.to_owned(), now))
+            })
+            .collect()
+    }
+
+    /// What the level table's measured file says of these results: for every pairing whose
+    /// first agent is a level (against the level below, expert against medium), its win rate
+    /// with the interval over deals, its verdict and its time per decision, with the level's
+    /// spec as played.
+    pub fn measurements(&self) -> Measurements {
+        let mut measurements = Vec::new();
         for section in &self.sections {
+            for played in &section.pairings {
+                let Some(level) = level_named(&played.agents[0]) else {
+                    continue;
+                };
+                let Some(spec) = self.played_spec(level) else {
+                    continue;
+                };
+                let agent = &played.report.agents[0];
+                let fair = 1.0 / section.players as f64;
+                measurements.push(LevelMeasurement {
+                    players: section.players,
+                    level,
+                    spec: spec.to_owned(),
+                    against: played.agents[1].clone(),
+                    games: played.report.games_played,
+                    seed: played.report.seed,
+                    win_percent: agent.win_rate.unwrap_or(0.0) * 100.0,
+                    deals_interval: agent
+                        .mean_return_ci95
+                        .map(|[lo, hi]| [lo * 100.0, hi * 100.0]),
+                    fair_percent: fair * 100.0,
+                    verdict: Verdict::of(agent.mean_return_ci95, fair),
+                    mean_ms: agent.ms_per_decision,
+                    worst_ms: agent.max_ms_per_decision,
+                });
+            }
+        }
+        Measurements {
+            game: self.game.clone(),
+            seed: Some(self.seed),
+            command: Some(self.command.clone()),
+            revision: self.revision.clone(),
+            quick: self.quick,
+            measurements,
+        }
+    }
+}
+
+/// The level an agent entry names (`hard`), if it names one.
+fn level_named(agent: &str) -> Option<Level> {
+    match agent.parse::<AgentSpec>().ok()?.kind() {
+        AgentKind::Level(level) => Some(level),
+        _ => None,
+    }
+}
+
+/// Writes each game's results to `strength/<game>.json` under `dir`, replacing those games'
+/// files and leaving the other games' alone.
+///
+/// # Errors
+/// A file that cannot be written.
+pub fn write_results(results: &[GameResults], dir: &Path) -> Result<(), TournamentError> {
+    let charts = dir.join(CHART_DIR);
+    std::fs::create_dir_all(&charts).map_err(io(format!("cannot create {}", charts.display())))?;
+    for game in results {
+        let path = dir.join(results_file(&game.game));
+        std::fs::write(&path, game.to_json())
+            .map_err(io(format!("cannot write {}", path.display())))?;
+    }
+    Ok(())
+}
+
+/// Every game's results kept under `dir` (`strength/<game>.json`), in the order of the game
+/// list; a game without a file is left out.
+///
+/// # Errors
+/// A file that cannot be read or is not a game's results.
+pub fn read_results(dir: &Path) -> Result<Vec<GameResults>, TournamentError> {
+    let mut results = Vec::new();
+    for description in games() {
+        let path = dir.join(results_file(description.name));
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(error) => {
+                return Err(TournamentError::Io {
+                    what: format!("cannot read {}", path.display()),
+                    error,
+                });
+            }
+        };
+        let game = GameResults::parse(&text, &path.display().to_string())?;
+        if game.game != description.name {
+            return Err(TournamentError::Results {
+                file: path.display().to_string(),
+                problem: format!("it holds the results of {}", game.game),
+            });
+        }
+        results.push(game);
+    }
+    Ok(results)
+}
+
+/// Writes the level table's measured file of `game` (`<module>.json`, the module named in the
+/// level table) under `dir` (`bots/src/heuristic/measured`), replacing it; returns its path.
+///
+/// # Errors
+/// A game the level table has no row for, or a file that cannot be written.
+pub fn write_measured(game: &GameResults, dir: &Path) -> Result<PathBuf, TournamentError> {
+    let row = level_table()
+        .into_iter()
+        .find(|row| row.game == game.game)
+        .ok_or_else(|| TournamentError::Game(unknown_game(&game.game)))?;
+    std::fs::create_dir_all(dir).map_err(io(format!("cannot create {}", dir.display())))?;
+    let path = dir.join(format!("{}.json", row.module));
+    std::fs::write(&path, game.measurements().to_json())
+        .map_err(io(format!("cannot write {}", path.display())))?;
+    Ok(path)
+}
+
+/// The error of a failed file operation, saying what was being done.
+fn io(what: String) -> impl FnOnce(std::io::Error) -> TournamentError {
+    move |error| TournamentError::Io { what, error }
+}
+
+/// Renders the report from every game's results present (`results`, as [`read_results`] gives
+/// them): the Markdown, with a section per game of the game list (one without results says
+/// how to make them), and a chart per game with results.
+///
+/// # Errors
+/// A chart that cannot be drawn, or a build without the `charts` feature.
+pub fn render(results: &[GameResults]) -> Result<StrengthFiles, TournamentError> {
+    let mut charts = Vec::new();
+    let mut md = String::new();
+    write_head(&mut md, results);
+    for description in games() {
+        let (name, title) = (description.name, description.title);
+        let _ = writeln!(md, "\n## {title} (`{name}`)\n");
+        let Some(game) = results.iter().find(|game| game.game == name) else {
+            let _ = writeln!(
+                md,
+                "No results for this game yet: `cargo xtask strength --game {name}` plays them."
+            );
+            continue;
+        };
+        write_provenance(&mut md, game);
+        let sections: Vec<&SectionResult> = game.sections.iter().collect();
+        write_levels(&mut md, game, &sections);
+        let file = format!("{CHART_DIR}/{name}.svg");
+        charts.push((file.clone(), budget_chart(title, &sections)?));
+        let _ = writeln!(
+            md,
+            "\n### Win rate against search budget\n\n![{title}: win rate of flat Monte Carlo over the heuristic (hard's settings, up to expert) against medium (the heuristic) by playouts per decision]({file})\n"
+        );
+        write_budget_table(&mut md, &sections);
+        for section in &sections {
+            write_section(&mut md, section);
+        }
+    }
+    Ok(StrengthFiles {
+        markdown: md,
+        charts,
+    })
+}
+
+fn write_head(md: &mut String, results: &[GameResults]) {
+    let _ = writeln!(md, "# Strength of the mousehole bots\n");
+    let _ = writeln!(
+        md,
+        "Every figure below is measured, none is typed in. Each game's section says the command, seed, revision and date that generated it: `cargo xtask strength` regenerates every game, `cargo xtask strength --game NAME` one game's section (its results are kept in `{CHART_DIR}/NAME.json`, and this file is rendered again from every game's results present), so games can be measured on different machines and committed together (docs/tournaments.md). Run a command again and the timings will differ, the games will not.\n"
+    );
+    let _ = writeln!(
+        md,
+        "Every tournament is duplicate-seated: each deal (one match seed) is played once per rotation of the table, so every agent sits in every seat on the same cards and dice. A pairing seats the stronger agent against copies of the weaker one; its fair share is 1/players. Its win rate (first places, a shared one split) has two 95% intervals: Wilson's over games, as if every game were independent, and Student's t over deals, each deal's games averaged first, which is what duplicate seating is for: the luck of a deal falls on both agents alike and cancels in its average, so the interval over deals is the narrower one whenever seats or cards decide much. The agent counts as beating the weaker one when the interval over deals lies above the fair share.\n"
+    );
+    let _ = writeln!(md, "## Summary\n");
+    let mut rows = Vec::new();
+    for game in results {
+        for section in &game.sections {
             for played in &section.pairings {
                 rows.push(pairing_row(section, played));
             }
         }
+    }
+    if rows.is_empty() {
+        let _ = writeln!(md, "No game has results yet.");
+    } else {
         md.push_str(&markdown_table(&PAIRING_HEADER, &rows));
+    }
+}
+
+/// What generated a game's results, and whether its levels have changed since.
+fn write_provenance(md: &mut String, game: &GameResults) {
+    let revision = game.revision.as_deref().map_or_else(
+        || "an unrecorded revision".to_owned(),
+        |r| format!("revision `{r}`"),
+    );
+    let started = game
+        .started
+        .as_deref()
+        .map_or_else(String::new, |when| format!(", started {when}"));
+    let _ = writeln!(
+        md,
+        "Generated by `{}` at {revision}{started} (seed {} for every tournament: round r of each plays match seed {} + r), {:.0} s on {} cores.\n",
+        game.command, game.seed, game.seed, game.elapsed_seconds, game.cores
+    );
+    if game.quick {
+        let _ = writeln!(
+            md,
+            "**A quick run**: a few dozen games a pairing, to try the pipeline; its intervals are wide and its verdicts weak.\n"
+        );
+    }
+    let changed = game.changed_levels();
+    if !changed.is_empty() {
+        let changes: Vec<String> = changed
+            .iter()
+            .map(|(level, then, now)| format!("`{level}` was `{then}` and is now `{now}`"))
+            .collect();
+        let _ = writeln!(
+            md,
+            "**Out of date**: since these results {}; `cargo xtask strength --game {}` measures the levels as they are.\n",
+            changes.join(", "),
+            game.game
+        );
     }
 }
 
@@ -416,7 +696,7 @@ fn pairing_row(section: &SectionResult, played: &Played) -> Vec<String> {
     let fair = 1.0 / section.players as f64;
     // A first place is a return of 1 (shared ones split), so the mean return over deals is
     // the win rate and its interval over deals the paired one.
-    let verdict = verdict(strong.mean_return_ci95, fair);
+    let verdict = Verdict::of(strong.mean_return_ci95, fair);
     vec![
         section.game.clone(),
         format!("{} vs {}", played.agents[0], played.agents[1..].join(" + ")),
@@ -428,18 +708,8 @@ fn pairing_row(section: &SectionResult, played: &Played) -> Vec<String> {
         ),
         format!("{:.1}", fair * 100.0),
         timing(strong.ms_per_decision, strong.max_ms_per_decision),
-        verdict.to_owned(),
+        verdict.to_string(),
     ]
-}
-
-/// Where a win rate's interval lies against the fair share.
-fn verdict(interval: Option<[f64; 2]>, fair: f64) -> &'static str {
-    match interval {
-        Some([lo, _]) if lo > fair => "stronger",
-        Some([_, hi]) if hi < fair => "weaker",
-        Some(_) => "not separated",
-        None => "-",
-    }
 }
 
 fn timing(mean: Option<f64>, max: Option<f64>) -> String {
@@ -454,10 +724,10 @@ fn game_name(spec: &str) -> &str {
     spec.split(':').next().unwrap_or(spec)
 }
 
-/// The level table of one game: each level's plain description and settings, its win rate
-/// against the level below (the pairing, with its interval over deals) and the times measured
-/// in its pairings and round robins.
-fn write_levels(md: &mut String, sections: &[&SectionResult]) {
+/// The level table of one game: each level's plain description and settings (as played), its
+/// win rate against the level below (the pairing, with its interval over deals) and the times
+/// measured in its pairings and round robins.
+fn write_levels(md: &mut String, game: &GameResults, sections: &[&SectionResult]) {
     let mut header = vec![
         "level".to_owned(),
         "what it is like".to_owned(),
@@ -471,10 +741,13 @@ fn write_levels(md: &mut String, sections: &[&SectionResult]) {
         header.push(format!("ms/decision at {} players (max)", section.players));
     }
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
-    let game = game_name(&sections[0].game);
     let mut rows = Vec::new();
     for (index, level) in Level::ALL.into_iter().enumerate() {
-        let Some(settings) = level_of(game, level) else {
+        let Some(settings) = game
+            .played_spec(level)
+            .map(str::to_owned)
+            .or_else(|| Some(level_of(&game.game, level)?.spec().to_string()))
+        else {
             continue;
         };
         let below = match index {
@@ -484,7 +757,7 @@ fn write_levels(md: &mut String, sections: &[&SectionResult]) {
         let mut row = vec![
             level.name().to_owned(),
             level.description().to_owned(),
-            format!("`{}`", settings.spec()),
+            format!("`{settings}`"),
         ];
         for section in sections {
             let pairing = section
@@ -585,19 +858,15 @@ fn write_section(md: &mut String, section: &SectionResult) {
     md.push_str(&markdown_table(&PAIRING_HEADER, &rows));
 }
 
-/// Writes the report's files under `dir` (`STRENGTH.md`, `strength/*.svg`,
-/// `strength/strength.json`), replacing what was there.
+/// Writes the rendered report under `dir` (`STRENGTH.md`, `strength/<game>.svg`), replacing
+/// what was there.
 ///
 /// # Errors
 /// A file that cannot be written.
 pub fn write_files(files: &StrengthFiles, dir: &Path) -> Result<(), TournamentError> {
-    let io = |what: String| move |error| TournamentError::Io { what, error };
     let charts = dir.join(CHART_DIR);
     std::fs::create_dir_all(&charts).map_err(io(format!("cannot create {}", charts.display())))?;
-    let mut writes = vec![
-        (dir.join("STRENGTH.md"), files.markdown.as_str()),
-        (charts.join("strength.json"), files.json.as_str()),
-    ];
+    let mut writes = vec![(dir.join("STRENGTH.md"), files.markdown.as_str())];
     for (name, svg) in &files.charts {
         writes.push((dir.join(name), svg.as_str()));
     }
@@ -612,19 +881,54 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_pairing_is_decided_only_by_an_interval_clear_of_the_fair_share() {
-        let fair = 1.0 / 3.0;
-        assert_eq!(verdict(Some([0.34, 0.40]), fair), "stronger");
-        assert_eq!(verdict(Some([0.20, 0.33]), fair), "weaker");
-        assert_eq!(verdict(Some([0.30, 0.36]), fair), "not separated");
-        // Every deal split evenly: a zero-width interval on the share itself.
-        assert_eq!(verdict(Some([0.5, 0.5]), 0.5), "not separated");
-        assert_eq!(verdict(None, fair), "-");
+    fn results_of_levels_changed_since_say_they_are_out_of_date() {
+        let hard = level_of("moose-house", Level::Hard).unwrap();
+        let then = hard.with_iterations(hard.iterations + 1).to_string();
+        let game = GameResults {
+            game: "moose-house".to_owned(),
+            seed: 3,
+            command: "cargo xtask strength --game moose-house".to_owned(),
+            revision: None,
+            started: None,
+            quick: false,
+            cores: 2,
+            levels: vec![
+                PlayedLevel {
+                    level: "medium".to_owned(),
+                    spec: "heuristic".to_owned(),
+                },
+                PlayedLevel {
+                    level: "hard".to_owned(),
+                    spec: then.clone(),
+                },
+            ],
+            sections: Vec::new(),
+            elapsed_seconds: 12.0,
+        };
+        assert_eq!(
+            game.changed_levels(),
+            [(Level::Hard, then.clone(), hard.spec().to_string())]
+        );
+        let mut md = String::new();
+        write_provenance(&mut md, &game);
+        assert!(md.contains("at an unrecorded revision (seed 3"), "{md}");
+        assert!(
+            md.contains(&format!(
+                "**Out of date**: since these results `hard` was `{then}` and is now `{}`",
+                hard.spec()
+            )),
+            "{md}"
+        );
+        let measured = game.measurements();
+        assert_eq!(measured.seed, Some(3));
+        assert!(measured.measurements.is_empty());
     }
 
     #[test]
     fn the_standard_plan_pairs_every_level_with_the_one_below() {
-        let plan = StrengthPlan::standard(Scale::QUICK, 1, "cargo xtask strength --quick");
+        let plan =
+            StrengthPlan::standard(Scale::QUICK, 1, "cargo xtask strength --quick", &[]).unwrap();
+        assert!(plan.quick);
         assert!(!plan.sections.is_empty());
         for section in &plan.sections {
             let paired = |strong: &str, weak: &str| {
