@@ -352,7 +352,7 @@ mod tests {
         assert_eq!(
             row.measured_words_at(Level::Hard, 2),
             format!(
-                "not measured at these settings yet (cargo xtask strength --game {})",
+                "not measured at these settings yet (`cargo xtask strength --game {}`)",
                 row.game
             )
         );

@@ -1,5 +1,6 @@
 //! `mousehole list` and `mousehole rules`: what games there are and how they are played, all
-//! from the engine's one game list (the README's table of games is `list --markdown`).
+//! from the engine's one game list (the README's table of games is `list --markdown`), and the
+//! agents, each level with its settings and measured strength per game from the level table.
 
 use std::fmt::Write as _;
 use std::io::Write;
@@ -94,6 +95,9 @@ pub fn list(args: &ListArgs) -> Result<()> {
             writeln!(out, "{}", wrap_line(&line, WIDTH, 8))?;
             for row in level_table() {
                 let line = format!("      {}: {}", row.game, row.level(level).spec());
+                writeln!(out, "{}", wrap_line(&line, WIDTH, 8))?;
+                // What was measured of it at these settings (bots/src/heuristic/measured).
+                let line = format!("        {}", row.measured_words(level));
                 writeln!(out, "{}", wrap_line(&line, WIDTH, 8))?;
             }
         }

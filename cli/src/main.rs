@@ -101,8 +101,9 @@ enum Command {
     /// seats play every combination at its own table. `--shard I/N` plays one share of the
     /// deals into a part file; `tournament merge` joins the parts (see docs/tournaments.md).
     Tournament(Box<tournament::TournamentArgs>),
-    /// Regenerate the strength report: every game's agent ladder, pairings and budget chart
-    /// (docs/STRENGTH.md and docs/strength/; `cargo xtask strength` runs it in release).
+    /// Regenerate the strength report: every game's (or --game's) agent ladder, pairings and
+    /// budget chart (docs/STRENGTH.md, docs/strength/, and with --levels the level table's
+    /// measured files; `cargo xtask strength` runs it in release).
     Strength(strength::StrengthArgs),
     /// Play one seat as an external agent program: a built-in agent speaking the agent
     /// protocol on standard input and output (PROTOCOL.md).

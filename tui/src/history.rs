@@ -184,6 +184,17 @@ pub fn stamp(seconds: u64) -> String {
     )
 }
 
+/// `2026-08-07 14:22 UTC` for a time in seconds since 1970: when a report was made.
+pub fn utc_minute(seconds: u64) -> String {
+    let (year, month, day) = civil((seconds / 86_400) as i64);
+    let rest = seconds % 86_400;
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        rest / 3600,
+        rest % 3600 / 60
+    )
+}
+
 /// `2026-08-07 14:22` from a kept game's file name, or nothing for another name.
 fn date_of(path: &Path) -> String {
     let name = path
@@ -232,6 +243,7 @@ mod tests {
         assert_eq!(stamp(0), "19700101-000000");
         // 2024-02-29 12:34:56 UTC.
         assert_eq!(stamp(1_709_210_096), "20240229-123456");
+        assert_eq!(utc_minute(1_709_210_096), "2024-02-29 12:34 UTC");
         assert_eq!(
             date_of(Path::new("/x/20240229-123456-cheese-day-7.json")),
             "2024-02-29 12:34"

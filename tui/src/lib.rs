@@ -53,6 +53,7 @@ use mousehole_engine::{GameSpec, SpecError};
 use thiserror::Error;
 
 pub use app::{App, Launch, random_seed};
+pub use history::utc_minute;
 pub use save::{
     DATA_DIR_VAR, data_dir, games_dir, program, quoted, read_transcript, write_transcript,
 };

@@ -1,6 +1,7 @@
 //! The setup screen: the game, the player count, every option (validated as it is typed, with
 //! the engine's own error text), who sits at each seat (a person, a level described in plain
-//! words, or in the custom field any agent spec or program), the seed (random by default,
+//! words with its measured strength in this game at this table's size, or in the custom field
+//! any agent spec or program), the seed (random by default,
 //! shown), the TUI's own choices (the coach, rolling your own die), and the way to your
 //! kept games.
 
@@ -11,7 +12,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use mousehole_bots::SeatLabel;
+use mousehole_bots::{SeatLabel, level_table};
 
 use crate::bots::{DEFAULT_LEVEL, LevelChoice, level_choices};
 use crate::session::GamePlan;
@@ -392,11 +393,19 @@ impl Setup {
             }
             Field::Seat(seat) => match self.seats[seat].choice {
                 0 => "a person: two or more play hot seat, passing the keyboard between decisions".to_owned(),
-                choice if choice <= self.levels.len() => format!(
-                    "a bot at level {}: {} (←/→: another level; after the last, a custom spec)",
-                    self.levels[choice - 1].level,
-                    self.levels[choice - 1].level.description()
-                ),
+                choice if choice <= self.levels.len() => {
+                    let level = self.levels[choice - 1].level;
+                    // What was measured of it in this game, at this table's player count.
+                    let measured = level_table()
+                        .into_iter()
+                        .find(|row| row.game == description.name)
+                        .map(|row| format!("; {}", row.measured_words_at(level, self.players)))
+                        .unwrap_or_default();
+                    format!(
+                        "a bot at level {level}: {}{measured} (←/→: another level; after the last, a custom spec)",
+                        level.description()
+                    )
+                }
                 _ => "type an agent: random, heuristic (the game's rule of thumb), mc:playouts=N, ismcts:iterations=N, a level, or exec:COMMAND for your own program (`mousehole list` shows them all)".to_owned(),
             },
             Field::Seed => "chance and the bots follow the seed: the same seed and seats replay the same game (^R: a new random one)".to_owned(),
@@ -579,6 +588,49 @@ fn listed_values(description: &'static GameDescription, key: &str, allowed: &str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_level_seat_says_what_was_measured_of_it_at_this_tables_size() {
+        let mut setup = Setup::new(Some("moose-house"), 1);
+        setup.focus(Field::Players);
+        setup.change(1);
+        let players = setup.plan().unwrap().seats.len();
+        setup.focus(Field::Seat(1));
+        let level = setup.levels[setup.seats[1].choice - 1].level;
+        let row = level_table()
+            .into_iter()
+            .find(|row| row.game == "moose-house")
+            .unwrap();
+        let help = setup.field_help(Field::Seat(1));
+        let words = row.measured_words_at(level, players);
+        assert!(
+            help.starts_with(&format!(
+                "a bot at level {level}: {}; {words} (←/→",
+                level.description()
+            )),
+            "{help}"
+        );
+        // The committed files hold what `cargo xtask strength` measured, if anything: the
+        // words are the figures at these settings, or say there are none.
+        if row.measured(level, players).is_empty() && row.measured_words(level).starts_with("not") {
+            assert!(
+                words.starts_with("not measured at these settings yet"),
+                "{words}"
+            );
+        }
+        // Another game, its own figures.
+        let setup = Setup::new(Some("cheese-day"), 1);
+        let cheese = level_table()
+            .into_iter()
+            .find(|row| row.game == "cheese-day")
+            .unwrap();
+        let players = setup.plan().unwrap().seats.len();
+        assert!(
+            setup
+                .field_help(Field::Seat(1))
+                .contains(&cheese.measured_words_at(level, players))
+        );
+    }
 
     #[test]
     fn listed_values_become_choices_and_ranges_do_not() {

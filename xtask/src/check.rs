@@ -182,14 +182,7 @@ fn build_last_commit(dir: &Path) -> Result<PathBuf> {
 
 /// Moves the reused worktree to the main tree's HEAD.
 fn head_into(tree: &Path) -> Result<()> {
-    let head = String::from_utf8(
-        Command::new("git")
-            .args(["rev-parse", "HEAD"])
-            .current_dir(root())
-            .output()
-            .context("cannot run git")?
-            .stdout,
-    )?;
+    let head = git_output(&["rev-parse", "HEAD"])?;
     git(&[
         "-C",
         path(tree)?,
@@ -306,6 +299,19 @@ fn new_level_score(transcript: &Value, game: &str) -> Result<f64> {
         Some(_) => 0.0,
         None => bail!("{game}: a game ranks fewer seats than it has"),
     })
+}
+
+/// What a git command in the workspace prints on stdout.
+pub fn git_output(args: &[&str]) -> Result<String> {
+    let output = Command::new("git")
+        .args(args)
+        .current_dir(root())
+        .output()
+        .context("cannot run git")?;
+    if !output.status.success() {
+        bail!("`git {}` failed ({})", args.join(" "), output.status);
+    }
+    String::from_utf8(output.stdout).context("git printed something that is not UTF-8")
 }
 
 fn git(args: &[&str]) -> Result<()> {

@@ -56,13 +56,20 @@ enum Task {
     Names,
     /// Run the tests writing changed insta snapshots as `.snap.new` files to review.
     Snapshots,
-    /// Regenerate docs/STRENGTH.md and its charts (docs/strength/): every game's agent
-    /// ladder, pairings and win rate against ISMCTS budget, played in release with the
-    /// `charts` feature (hours on two cores; `--quick` a few minutes). With `--check LEVEL`,
-    /// instead test the working tree's level against the last commit's (a sequential test:
-    /// exit status 0 when it is not weaker, 1 when it is, 2 undecided).
+    /// Regenerate docs/STRENGTH.md, its charts and each game's results (docs/strength/), and
+    /// the level table's measured files (bots/src/heuristic/measured/, which `mousehole list`
+    /// and the TUI's setup screen read): every game's agent ladder, pairings and win rate
+    /// against search budget, played in release with the `charts` feature, stamped with the
+    /// git revision (`-dirty` with uncommitted changes). The whole run takes hours on two
+    /// cores; `--game NAME` regenerates one game's part (STRENGTH.md is rendered again from
+    /// every game's results file present), so games can run on different machines, each
+    /// committing its game's files (docs/tournaments.md). `--quick` plays a few dozen games a
+    /// pairing and writes under target/strength-quick/ only. With `--check LEVEL`, instead
+    /// test the working tree's level against the last commit's (a sequential test: exit status
+    /// 0 when it is not weaker, 1 when it is, 2 undecided).
     Strength {
-        /// A tenth of the games: a few minutes.
+        /// A tenth of the games, a few minutes: the report and measured files go to
+        /// target/strength-quick/ (STRENGTH.md, strength/, measured/), never to docs/ or bots/.
         #[arg(long, conflicts_with = "check")]
         quick: bool,
         /// The seed of every tournament (with --check: of the first deal).
@@ -82,8 +89,9 @@ enum Task {
         /// With --check: stop undecided after this many deals in all.
         #[arg(long, default_value_t = 4000, requires = "check", value_parser = clap::value_parser!(u64).range(1..))]
         max_deals: u64,
-        /// With --check: only this game (repeatable); default every game.
-        #[arg(long, requires = "check")]
+        /// Only this game (repeatable; default every game): its report section, results file and
+        /// measured file are regenerated, the others' stay; with --check, the games tested.
+        #[arg(long, value_name = "NAME")]
         game: Vec<String>,
     },
 }
@@ -121,7 +129,9 @@ fn main() -> Result<()> {
             seed,
             games: game,
         }),
-        Task::Strength { quick, seed, .. } => strength(quick, seed),
+        Task::Strength {
+            quick, seed, game, ..
+        } => strength(quick, seed, &game),
     }
 }
 
@@ -466,10 +476,39 @@ fn bench(seconds: f64) -> Result<()> {
     )
 }
 
-fn strength(quick: bool, seed: u64) -> Result<()> {
-    let docs = root().join("docs");
-    let docs = docs.to_str().context("the workspace path is not UTF-8")?;
+/// The revision being measured: `git rev-parse --short HEAD`, with `-dirty` when the working
+/// tree has uncommitted changes (what is measured is then not that commit).
+fn revision() -> Result<String> {
+    let head = check::git_output(&["rev-parse", "--short", "HEAD"])?;
+    let dirty = !check::git_output(&["status", "--porcelain"])?
+        .trim()
+        .is_empty();
+    Ok(format!(
+        "{}{}",
+        head.trim(),
+        if dirty { "-dirty" } else { "" }
+    ))
+}
+
+fn strength(quick: bool, seed: u64, games: &[String]) -> Result<()> {
+    // A quick run writes nowhere near the committed report and measured files.
+    let (out, levels) = if quick {
+        let quick = root().join("target/strength-quick");
+        (quick.clone(), quick.join("measured"))
+    } else {
+        (
+            root().join("docs"),
+            root().join("bots/src/heuristic/measured"),
+        )
+    };
+    let text = |path: &Path| {
+        path.to_str()
+            .map(str::to_owned)
+            .context("the workspace path is not UTF-8")
+    };
+    let (out, levels) = (text(&out)?, text(&levels)?);
     let seed = seed.to_string();
+    let revision = revision()?;
     let mut args = vec![
         "run",
         "--release",
@@ -481,12 +520,19 @@ fn strength(quick: bool, seed: u64) -> Result<()> {
         "--",
         "strength",
         "--out",
-        docs,
+        &out,
+        "--levels",
+        &levels,
+        "--revision",
+        &revision,
         "--seed",
         &seed,
     ];
     if quick {
         args.push("--quick");
+    }
+    for game in games {
+        args.extend(["--game", game.as_str()]);
     }
     cargo(&args, &[])
 }

@@ -709,6 +709,25 @@ fn list_and_rules_describe_the_games() {
 }
 
 #[test]
+fn list_says_what_was_measured_of_each_level_under_its_settings() {
+    let list = stdout(&mousehole(&["list"]));
+    // Lines are wrapped; the words are compared with the spacing flattened.
+    let flat = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let listed = flat(&list);
+    for row in mousehole_bots::level_table() {
+        for level in mousehole_bots::Level::ALL {
+            let line = format!(
+                "{}: {} {}",
+                row.game,
+                row.level(level).spec(),
+                flat(&row.measured_words(level))
+            );
+            assert!(listed.contains(&line), "no `{line}` in:\n{list}");
+        }
+    }
+}
+
+#[test]
 fn rules_state_each_limit_once() {
     for description in games() {
         let rules = stdout(&mousehole(&["rules", description.name]));
