@@ -4,7 +4,7 @@
 //! results present, and, when asked, the level table's measured files; `cargo xtask strength`
 //! runs it in release to regenerate `docs/STRENGTH.md` and `bots/src/heuristic/measured/`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -28,6 +28,10 @@ pub struct StrengthArgs {
     /// games each, labelled a quick run in the report and the measured files.
     #[arg(long)]
     quick: bool,
+    /// Play nothing: render STRENGTH.md and the charts from every game's results file
+    /// already under --out (after the games were played a game at a time, on other machines).
+    #[arg(long, conflicts_with_all = ["game", "levels", "revision"])]
+    render: bool,
     /// The directory to write STRENGTH.md, its strength/ charts and each game's results
     /// (strength/GAME.json) into. Default: docs, or strength-quick with --quick (a quick run
     /// does not replace the committed report unless told to).
@@ -80,6 +84,12 @@ pub fn run(args: &StrengthArgs) -> Result<ExitCode> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(if args.quick { "strength-quick" } else { "docs" }));
+    if args.render {
+        // Only a game with results needs a chart: without the charts, rendering one fails.
+        make_folder(&out)?;
+        check_writable(&out.join("STRENGTH.md"))?;
+        return write_report(&out, None);
+    }
     let mut plan = StrengthPlan::standard(scale, args.seed, &command(args), &args.game)?;
     plan.revision.clone_from(&args.revision);
     let now = SystemTime::now()
@@ -97,9 +107,7 @@ pub fn run(args: &StrengthArgs) -> Result<ExitCode> {
         })
         .map(|row| row.game)
         .collect();
-    let charts = out.join(CHART_DIR);
-    std::fs::create_dir_all(&charts)
-        .with_context(|| format!("cannot create {}", shown_path(&charts)))?;
+    make_folder(&out)?;
     let mut paths = vec![out.join("STRENGTH.md")];
     paths.extend(played.iter().map(|game| out.join(results_file(game))));
     if let Some(levels) = &args.levels {
@@ -130,16 +138,28 @@ pub fn run(args: &StrengthArgs) -> Result<ExitCode> {
         }
     }
     // The report is every game's results kept here, the ones just played among them.
-    let kept = read_results(&out)?;
+    write_report(&out, Some(results.elapsed_seconds))
+}
+
+/// Makes the report's folder and its `strength/` folder, where the charts and results go.
+fn make_folder(out: &Path) -> Result<()> {
+    let charts = out.join(CHART_DIR);
+    std::fs::create_dir_all(&charts)
+        .with_context(|| format!("cannot create {}", shown_path(&charts)))
+}
+
+/// Renders STRENGTH.md and the charts under `out` from every game's results file there.
+fn write_report(out: &Path, elapsed: Option<f64>) -> Result<ExitCode> {
+    let kept = read_results(out)?;
     let files = render(&kept)?;
-    write_files(&files, &out)?;
+    write_files(&files, out)?;
+    let took = elapsed.map_or_else(String::new, |seconds| format!(" in {seconds:.0} s"));
     output::note(&format!(
-        "wrote {} ({} of {} games with results) and {} charts in {:.0} s",
+        "wrote {} ({} of {} games with results) and {} charts{took}",
         shown_path(&out.join("STRENGTH.md")),
         kept.len(),
         level_table().len(),
         files.charts.len(),
-        results.elapsed_seconds
     ));
     Ok(ExitCode::SUCCESS)
 }

@@ -62,9 +62,10 @@ enum Task {
     /// against search budget, played in release with the `charts` feature, stamped with the
     /// git revision (`-dirty` with uncommitted changes). The whole run takes hours on two
     /// cores; `--game NAME` regenerates one game's part (STRENGTH.md is rendered again from
-    /// every game's results file present), so games can run on different machines, each
-    /// committing its game's files (docs/tournaments.md). `--quick` plays a few dozen games a
-    /// pairing and writes under target/strength-quick/ only. With `--check LEVEL`, instead
+    /// every game's results file present), so games can run on different machines, their
+    /// files brought back and the report rendered from them all with `--render`
+    /// (docs/tournaments.md). `--quick` plays a few dozen games a pairing and writes under
+    /// target/strength-quick/ only. With `--check LEVEL`, instead
     /// test the working tree's level against the last commit's (a sequential test: exit status
     /// 0 when it is not weaker, 1 when it is, 2 undecided).
     Strength {
@@ -72,6 +73,10 @@ enum Task {
         /// target/strength-quick/ (STRENGTH.md, strength/, measured/), never to docs/ or bots/.
         #[arg(long, conflicts_with = "check")]
         quick: bool,
+        /// Play nothing: render STRENGTH.md and its charts from every game's results file
+        /// present (docs/strength/<game>.json, e.g. brought back from other machines).
+        #[arg(long, conflicts_with_all = ["check", "game"])]
+        render: bool,
         /// The seed of every tournament (with --check: of the first deal).
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -130,8 +135,12 @@ fn main() -> Result<()> {
             games: game,
         }),
         Task::Strength {
-            quick, seed, game, ..
-        } => strength(quick, seed, &game),
+            quick,
+            render,
+            seed,
+            game,
+            ..
+        } => strength(quick, render, seed, &game),
     }
 }
 
@@ -490,7 +499,7 @@ fn revision() -> Result<String> {
     ))
 }
 
-fn strength(quick: bool, seed: u64, games: &[String]) -> Result<()> {
+fn strength(quick: bool, render: bool, seed: u64, games: &[String]) -> Result<()> {
     // A quick run writes nowhere near the committed report and measured files.
     let (out, levels) = if quick {
         let quick = root().join("target/strength-quick");
@@ -507,9 +516,7 @@ fn strength(quick: bool, seed: u64, games: &[String]) -> Result<()> {
             .context("the workspace path is not UTF-8")
     };
     let (out, levels) = (text(&out)?, text(&levels)?);
-    let seed = seed.to_string();
-    let revision = revision()?;
-    let mut args = vec![
+    let build = [
         "run",
         "--release",
         "--locked",
@@ -519,15 +526,27 @@ fn strength(quick: bool, seed: u64, games: &[String]) -> Result<()> {
         "charts",
         "--",
         "strength",
+    ];
+    if render {
+        let quick: &[&str] = if quick { &["--quick"] } else { &[] };
+        return cargo(
+            &[&build[..], &["--out", &out, "--render"], quick].concat(),
+            &[],
+        );
+    }
+    let seed = seed.to_string();
+    let revision = revision()?;
+    let mut args = build.to_vec();
+    args.extend([
         "--out",
-        &out,
+        out.as_str(),
         "--levels",
         &levels,
         "--revision",
         &revision,
         "--seed",
         &seed,
-    ];
+    ]);
     if quick {
         args.push("--quick");
     }

@@ -728,6 +728,44 @@ fn list_says_what_was_measured_of_each_level_under_its_settings() {
 }
 
 #[test]
+fn the_strength_report_renders_from_the_games_results_present() {
+    let dir = scratch("strength-render");
+    let out = dir.join("docs");
+    let output = mousehole(&["strength", "--render", "--out", text(&out)]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let md = std::fs::read_to_string(out.join("STRENGTH.md")).unwrap();
+    assert!(md.contains("No game has results yet."), "{md}");
+    for description in games() {
+        assert!(
+            md.contains(&format!(
+                "No results for this game yet: `cargo xtask strength --game {}` plays them.",
+                description.name
+            )),
+            "{md}"
+        );
+    }
+    // A game that is not one is refused before anything is played or written.
+    let output = mousehole(&[
+        "strength",
+        "--game",
+        "chess",
+        "--out",
+        text(&dir.join("other")),
+    ]);
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("unknown game"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!dir.join("other").exists());
+    // Rendering plays nothing, so it takes no games.
+    let output = mousehole(&["strength", "--render", "--game", "cheese-day"]);
+    assert!(!output.status.success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn rules_state_each_limit_once() {
     for description in games() {
         let rules = stdout(&mousehole(&["rules", description.name]));
