@@ -395,16 +395,15 @@ impl Setup {
                 0 => "a person: two or more play hot seat, passing the keyboard between decisions".to_owned(),
                 choice if choice <= self.levels.len() => {
                     let level = self.levels[choice - 1].level;
-                    // What was measured of it in this game, at this table's player count.
+                    // The seat's line says what it is like and the keys say ←/→ change it;
+                    // this, what was measured of it in this game at this table's player count
+                    // (two lines at most: Mouse Trap for four fills the screen).
                     let measured = level_table()
                         .into_iter()
                         .find(|row| row.game == description.name)
-                        .map(|row| format!("; {}", row.measured_words_at(level, self.players)))
+                        .map(|row| row.measured_words_at(level, self.players))
                         .unwrap_or_default();
-                    format!(
-                        "a bot at level {level}: {}{measured} (←/→: another level; after the last, a custom spec)",
-                        level.description()
-                    )
+                    format!("{level}: {measured}")
                 }
                 _ => "type an agent: random, heuristic (the game's rule of thumb), mc:playouts=N, ismcts:iterations=N, a level, or exec:COMMAND for your own program (`mousehole list` shows them all)".to_owned(),
             },
@@ -603,13 +602,7 @@ mod tests {
             .unwrap();
         let help = setup.field_help(Field::Seat(1));
         let words = row.measured_words_at(level, players);
-        assert!(
-            help.starts_with(&format!(
-                "a bot at level {level}: {}; {words} (←/→",
-                level.description()
-            )),
-            "{help}"
-        );
+        assert_eq!(help, format!("{level}: {words}"));
         // The committed files hold what `cargo xtask strength` measured, if anything: the
         // words are the figures at these settings, or say there are none.
         if row.measured(level, players).is_empty() && row.measured_words(level).starts_with("not") {

@@ -167,9 +167,10 @@ impl Measurements {
         self.said(&measured, None)
     }
 
-    /// `level`'s figures in words at `players` (the setup screen's table: `at 3 players: beats
-    /// medium 48.1% [45.3, 50.9] (fair 33.3); …`), else at the nearest player count measured,
-    /// saying so; or that it is not measured at `spec`.
+    /// `level`'s figures in words against its first opponent (the level below) at `players`
+    /// (the setup screen's table: `at 3 players: beats medium 48.1% [45.3, 50.9] (fair 33.3);
+    /// …`), else at the nearest player count measured, saying so; or that it is not measured
+    /// at `spec`.
     pub fn words_at(&self, level: Level, spec: &str, players: usize) -> String {
         let nearest = self
             .current(level, spec)
@@ -183,12 +184,13 @@ impl Measurements {
         let nearest = if count == players {
             String::new()
         } else {
-            format!("not measured at {players} players; ")
+            format!(" (not measured at {players})")
         };
         format!(
-            "{nearest}{}: {}",
+            "{}{nearest}: {}",
             at_players(count),
-            self.said(&measured, Some(count))
+            // Its first opponent's only (the level below): the setup screen has room for one.
+            self.said(&measured[..1], Some(count))
         )
     }
 
@@ -445,7 +447,7 @@ mod tests {
                 "mc:margin=2,playouts=18000,rollout=heuristic",
                 2
             ),
-            "not measured at 2 players; at 3 players: against hard 34.0% [30.1, 37.9] (fair 33.3, not separated); beats medium 38.4% [34.7, 42.1] (fair 33.3); 173 ms a move, 812 ms at worst"
+            "at 3 players (not measured at 2): against hard 34.0% [30.1, 37.9] (fair 33.3, not separated); 173 ms a move, 812 ms at worst"
         );
     }
 
@@ -456,11 +458,11 @@ mod tests {
             measured.words_at(Level::Hard, HARD, 3),
             "at 3 players: beats medium 48.1% [45.3, 50.9] (fair 33.3); 2.3 ms a move, 19 ms at worst"
         );
-        // Four players: three is nearest.
+        // Four players: three is nearest, and said to be.
         assert!(
             measured
                 .words_at(Level::Hard, HARD, 4)
-                .starts_with("not measured at 4 players; at 3 players: beats medium 48.1%")
+                .starts_with("at 3 players (not measured at 4): beats medium 48.1%")
         );
         measured.quick = true;
         assert!(

@@ -38,6 +38,16 @@ fn setup_screens() {
         "{frame}"
     );
     insta::assert_snapshot!("setup_mouse-trap_4_players", frame);
+    // A seat at a level: its help says what was measured of it (or that nothing was) in
+    // Mouse Trap for four, and the form is still whole.
+    for _ in 0..7 {
+        driver.key(KeyCode::Down);
+    }
+    let frame = driver.frame(80, 24);
+    assert!(frame.contains("▶ seat 3"), "{frame}");
+    assert!(frame.contains("measured"), "{frame}");
+    assert!(frame.contains("trap_reliability=5/6"), "{frame}");
+    insta::assert_snapshot!("setup_mouse-trap_4_players_level_seat", frame);
 }
 
 #[test]
