@@ -4,6 +4,7 @@
 //! results present, and, when asked, the level table's measured files; `cargo xtask strength`
 //! runs it in release to regenerate `docs/STRENGTH.md` and `bots/src/heuristic/measured/`.
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -62,13 +63,13 @@ pub struct StrengthArgs {
 fn command(args: &StrengthArgs) -> String {
     let mut command = "cargo xtask strength".to_owned();
     for game in &args.game {
-        command.push_str(&format!(" --game {game}"));
+        let _ = write!(command, " --game {game}");
     }
     if args.quick {
         command.push_str(" --quick");
     }
     if args.seed != 1 {
-        command.push_str(&format!(" --seed {}", args.seed));
+        let _ = write!(command, " --seed {}", args.seed);
     }
     command
 }

@@ -667,14 +667,14 @@ fn write_provenance(md: &mut String, game: &GameResults) {
     }
     let changed = game.changed_levels();
     if !changed.is_empty() {
-        let changes: Vec<String> = changed
+        let said: Vec<String> = changed
             .iter()
             .map(|(level, then, now)| format!("`{level}` was `{then}` and is now `{now}`"))
             .collect();
         let _ = writeln!(
             md,
             "**Out of date**: since these results {}; `cargo xtask strength --game {}` measures the levels as they are.\n",
-            changes.join(", "),
+            said.join(", "),
             game.game
         );
     }

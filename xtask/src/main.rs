@@ -74,7 +74,7 @@ enum Task {
         #[arg(long, conflicts_with = "check")]
         quick: bool,
         /// Play nothing: render STRENGTH.md and its charts from every game's results file
-        /// present (docs/strength/<game>.json, e.g. brought back from other machines).
+        /// present (docs/strength/GAME.json, e.g. brought back from other machines).
         #[arg(long, conflicts_with_all = ["check", "game"])]
         render: bool,
         /// The seed of every tournament (with --check: of the first deal).

@@ -4,7 +4,7 @@
 //! as `mousehole list` and the TUI's setup screen say them. A measurement counts for a level
 //! only while the level's spec is the one measured, so a changed level reads as not measured.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -268,7 +268,7 @@ impl Measurements {
             text.push_str("; ");
             text.push_str(&means.join(", "));
             if let Some(worst) = worst {
-                text.push_str(&format!(", {} ms at worst", significant(worst, 2)));
+                let _ = write!(text, ", {} ms at worst", significant(worst, 2));
             }
         }
         if self.quick {
@@ -311,6 +311,8 @@ mod level_name {
 
     use crate::spec::Level;
 
+    // serde's `with` passes the field by reference.
+    #[allow(clippy::trivially_copy_pass_by_ref)]
     pub fn serialize<S: Serializer>(level: &Level, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(level.name())
     }

@@ -848,6 +848,7 @@ fn every_number_on_the_command_line_is_refused_in_peoples_words() {
         "CODE",
         "NAME",
         "ADDRESS",
+        "REV",
     ];
     let mut checked = 0;
     let mut commands: Vec<Vec<String>> = commands().into_iter().map(|c| vec![c]).collect();
