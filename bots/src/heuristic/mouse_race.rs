@@ -419,6 +419,16 @@ impl Knowledge {
             + u32::from(self.bag.curve) * u32::from(curve)
     }
 
+    /// The leading opponent by `ways` (a seat's way to the cheese, `none` if it has none):
+    /// the nearest, the sooner to move among equals; `None` if no opponent has a way.
+    fn leader<T: PartialOrd + Copy>(&self, ways: &[T; MAX_PLAYERS], none: T) -> Option<usize> {
+        let players = usize::from(self.players);
+        (1..players)
+            .map(|offset| (self.mover() + offset) % players)
+            .reduce(|best, seat| if ways[seat] < ways[best] { seat } else { best })
+            .filter(|&seat| ways[seat] != none)
+    }
+
     /// Holding a cat: along the leading opponent's shortest way (from its open end), the
     /// cell where a cat scores best (see [`Self::cat_score`]), stopping early at one worth
     /// [`ENOUGH`]; in games of three or four, a cat slowing other opponents too scores more.
@@ -429,26 +439,15 @@ impl Knowledge {
         planner: &mut P,
         probe: &mut P,
     ) -> MouseRaceAction {
-        let mover = self.mover();
         let players = usize::from(self.players);
         let mut distances = [UNREACHABLE; MAX_PLAYERS];
         for (seat, distance) in distances.iter_mut().enumerate().take(players) {
             *distance = self.best_end(planner, seat, UNREACHABLE).1;
         }
-        // The leader: nearest the cheese, the sooner to move among equals.
-        let Some(leader) = (1..players)
-            .map(|offset| (mover + offset) % players)
-            .min_by_key(|&seat| distances[seat])
-            .filter(|&seat| distances[seat] != UNREACHABLE)
-        else {
+        let Some(leader) = self.leader(&distances, UNREACHABLE) else {
             return MouseRaceAction::Decline;
         };
-        let mut allowed = [0u32; MAX_SIZE];
-        for action in legal {
-            if let MouseRaceAction::Cat(cell) = *action {
-                allowed[usize::from(cell.row)] |= 1 << cell.col;
-            }
-        }
+        let allowed = cat_cells(legal);
         let (Some((mut cell, mut heading)), mut left) = self.best_end(planner, leader, UNREACHABLE)
         else {
             return MouseRaceAction::Decline;
@@ -500,20 +499,10 @@ impl Knowledge {
         for (seat, way) in ways.iter_mut().enumerate().take(players) {
             *way = self.fastest_end(&mut Turns(expected, cheese), seat).1;
         }
-        let mover = self.mover();
-        let Some(leader) = (1..players)
-            .map(|offset| (mover + offset) % players)
-            .min_by(|&a, &b| ways[a].total_cmp(&ways[b]))
-            .filter(|&seat| ways[seat] < NEVER)
-        else {
+        let Some(leader) = self.leader(&ways, NEVER) else {
             return MouseRaceAction::Decline;
         };
-        let mut allowed = [0u32; MAX_SIZE];
-        for action in legal {
-            if let MouseRaceAction::Cat(cell) = *action {
-                allowed[usize::from(cell.row)] |= 1 << cell.col;
-            }
-        }
+        let allowed = cat_cells(legal);
         let (Some((mut cell, mut heading)), _) =
             self.fastest_end(&mut Turns(expected, cheese), leader)
         else {
@@ -626,6 +615,17 @@ impl Knowledge {
         }
         score
     }
+}
+
+/// The cells a cat may go on among `legal`, a row of bits per board row.
+fn cat_cells(legal: &[MouseRaceAction]) -> [u32; MAX_SIZE] {
+    let mut allowed = [0u32; MAX_SIZE];
+    for action in legal {
+        if let MouseRaceAction::Cat(cell) = *action {
+            allowed[usize::from(cell.row)] |= 1 << cell.col;
+        }
+    }
+    allowed
 }
 
 /// How a plan measures the way from an open end to the cheese, [`NEVER`] for no way: a
