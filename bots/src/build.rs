@@ -17,12 +17,15 @@ pub fn build_agent<G: BotGame>(spec: &AgentSpec) -> Box<dyn Agent<G>> {
         Settings::Heuristic { mistakes } => Box::new(HeuristicAgent::new(mistakes)),
         Settings::MonteCarlo {
             settings,
-            rollout: Rollout::Heuristic,
-        } => Box::new(FlatMonteCarlo::<G, _>::new(settings, HeuristicRollout)),
+            rollout: Rollout::Heuristic { depth },
+        } => Box::new(FlatMonteCarlo::<G, _>::new(
+            settings,
+            heuristic_rollout(depth),
+        )),
         Settings::Ismcts {
             settings,
-            rollout: Rollout::Heuristic,
-        } => Box::new(Ismcts::<G, _>::new(settings, HeuristicRollout)),
+            rollout: Rollout::Heuristic { depth },
+        } => Box::new(Ismcts::<G, _>::new(settings, heuristic_rollout(depth))),
         Settings::MonteCarlo {
             settings,
             rollout: Rollout::Random,
@@ -33,4 +36,9 @@ pub fn build_agent<G: BotGame>(spec: &AgentSpec) -> Box<dyn Agent<G>> {
         } => Box::new(Ismcts::<G, _>::new(settings, RandomRollout)),
         Settings::Level(level) => build_agent::<G>(&G::level(level).spec()),
     }
+}
+
+/// Heuristic playouts, cut short after `depth` decisions if given.
+fn heuristic_rollout(depth: Option<u32>) -> HeuristicRollout {
+    depth.map_or(HeuristicRollout::TO_THE_END, HeuristicRollout::cut)
 }

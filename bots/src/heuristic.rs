@@ -48,6 +48,14 @@ pub trait Heuristic: Game {
         Self::decide(knowledge, legal, rng)
     }
 
+    /// An estimate of every seat's return at `state`, a seat to move, written into `returns`
+    /// (cleared first), for playouts cut short ([`HeuristicRollout::cut`]); `false` where the
+    /// game has no estimate worth stopping for, and playouts run to the end (the default).
+    fn estimate_returns(state: &Self, returns: &mut Vec<f64>) -> bool {
+        let _ = (state, returns);
+        false
+    }
+
     /// The `heuristic` agent's choice among `legal`, from the seat's observation.
     fn heuristic_choice(
         observation: &Self::Observation,
@@ -110,11 +118,32 @@ impl<G: Heuristic> Agent<G> for HeuristicAgent {
     }
 }
 
-/// The heuristic as a rollout policy.
+/// The heuristic as a rollout policy: to the end of the game, or cut short after a number of
+/// decisions and scored by the heuristic's estimate ([`Heuristic::estimate_returns`]).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct HeuristicRollout;
+pub struct HeuristicRollout {
+    /// Decisions after which a playout stops, where the game has an estimate.
+    depth: Option<u32>,
+}
+
+impl HeuristicRollout {
+    /// Playouts to the end of the game.
+    pub const TO_THE_END: Self = Self { depth: None };
+
+    /// Playouts stopped after `depth` decisions and scored by the heuristic's estimate, in a
+    /// game that has one (else played to the end).
+    pub fn cut(depth: u32) -> Self {
+        Self { depth: Some(depth) }
+    }
+}
 
 impl<G: Heuristic> RolloutPolicy<G> for HeuristicRollout {
+    #[inline]
+    fn stop(&self, state: &G, decisions: u32, returns: &mut Vec<f64>) -> bool {
+        self.depth
+            .is_some_and(|depth| decisions >= depth && G::estimate_returns(state, returns))
+    }
+
     #[inline]
     fn choose(&self, state: &G, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
         if legal.len() == 1 {

@@ -452,7 +452,7 @@ mod tests {
         };
         let mut legal = Vec::new();
         state.legal_actions(&mut legal);
-        let mut search = Ismcts::new(settings, HeuristicRollout);
+        let mut search = Ismcts::new(settings, HeuristicRollout::TO_THE_END);
         let view = DecisionView::new(&state, seat, &legal);
         search.search(&view, &mut seat_rng(3, seat));
         (search.tree, state, seat, legal)
@@ -492,7 +492,7 @@ mod tests {
         };
         let (tree, state, seat, legal) = searched(settings(1, 5.0));
         // The heuristic decides from what the seat knows: the same move in every world.
-        let policy_move = HeuristicRollout.choose(&state, &legal, &mut seat_rng(9, 0));
+        let policy_move = HeuristicRollout::TO_THE_END.choose(&state, &legal, &mut seat_rng(9, 0));
         let root: Vec<_> = tree
             .children
             .keys()

@@ -135,6 +135,14 @@ pub trait RolloutPolicy<G: Game>: Send + Sync {
     ) -> Option<G::Action> {
         None
     }
+
+    /// Whether a playout stops at `state`, a seat to move, after `decisions` decisions of
+    /// its own, scored by an estimate: if so, every seat's estimated return is written into
+    /// `returns` (cleared first). By default playouts run to the end.
+    #[inline]
+    fn stop(&self, _state: &G, _decisions: u32, _returns: &mut Vec<f64>) -> bool {
+        false
+    }
 }
 
 /// Uniformly random decisions.
@@ -166,8 +174,9 @@ impl<G: Game> Default for Scratch<G> {
     }
 }
 
-/// Plays `state` to its end, chance sampled with `rng`, decisions by `policy`; leaves the
-/// returns per seat in `scratch.returns`.
+/// Plays `state` to its end, chance sampled with `rng`, decisions by `policy`, or until the
+/// policy stops it ([`RolloutPolicy::stop`]); leaves the returns per seat (or their estimate)
+/// in `scratch.returns`.
 #[inline]
 pub fn rollout<G: Game, P: RolloutPolicy<G> + ?Sized>(
     state: &mut G,
@@ -175,6 +184,7 @@ pub fn rollout<G: Game, P: RolloutPolicy<G> + ?Sized>(
     rng: &mut GameRng,
     scratch: &mut Scratch<G>,
 ) {
+    let mut decisions = 0;
     loop {
         match state.to_move() {
             ToMove::Terminal => break,
@@ -182,7 +192,13 @@ pub fn rollout<G: Game, P: RolloutPolicy<G> + ?Sized>(
                 let outcome = state.sample_chance(rng, &mut scratch.outcomes);
                 state.apply_unchecked(outcome.expect("a chance node has outcomes"));
             }
-            ToMove::Player(_) => policy.play(state, &mut scratch.legal, rng),
+            ToMove::Player(_) => {
+                if policy.stop(state, decisions, &mut scratch.returns) {
+                    return;
+                }
+                policy.play(state, &mut scratch.legal, rng);
+                decisions += 1;
+            }
         }
     }
     state.returns_into(&mut scratch.returns);

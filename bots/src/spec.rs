@@ -99,6 +99,13 @@ const ROLLOUT: SettingDescription = SettingDescription {
     help: "how sampled worlds are played out: uniformly random moves, or the game's heuristic",
 };
 
+const DEPTH: SettingDescription = SettingDescription {
+    key: "depth",
+    allowed: "a whole number from 1 to 1000, with rollout=heuristic",
+    default: "none",
+    help: "with heuristic rollouts, stop each playout after this many decisions and score it by the heuristic's estimate of the position, in a game that has one (Cheese Day: its projection of final holes; Mouse Race: the expected turns to the cheese); none: play to the end",
+};
+
 /// Every built-in agent.
 pub const AGENTS: &[AgentDescription] = &[
     AgentDescription {
@@ -136,6 +143,7 @@ pub const AGENTS: &[AgentDescription] = &[
                 help: "think this long per decision instead (not deterministic)",
             },
             ROLLOUT,
+            DEPTH,
             SettingDescription {
                 key: "margin",
                 allowed: "a number from 0 to 10",
@@ -168,6 +176,7 @@ pub const AGENTS: &[AgentDescription] = &[
                 help: "UCB exploration constant",
             },
             ROLLOUT,
+            DEPTH,
             SettingDescription {
                 key: "threads",
                 allowed: "a whole number from 1 to 64",
@@ -392,8 +401,18 @@ fn validate(
                     .allowed,
             })
     };
-    let rollout = || {
-        word("rollout", &["random", "heuristic"]).map(|i| [Rollout::Random, Rollout::Heuristic][i])
+    let rollout = || -> Result<Rollout, AgentSpecError> {
+        let depth = number("depth", 1000)?.map(|d| d as u32);
+        match (word("rollout", &["random", "heuristic"])?, depth) {
+            (0, None) => Ok(Rollout::Random),
+            (0, Some(depth)) => Err(AgentSpecError::Invalid {
+                agent: description.name,
+                key: "depth",
+                value: depth.to_string(),
+                expected: "rollout=heuristic beside it: random playouts have no estimate to stop at",
+            }),
+            (_, depth) => Ok(Rollout::Heuristic { depth }),
+        }
     };
     Ok(match description.kind {
         AgentKind::Random => Settings::Random,
@@ -440,8 +459,11 @@ fn validate(
 /// How sampled worlds are played out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rollout {
+    /// Uniformly random moves, to the end.
     Random,
-    Heuristic,
+    /// The heuristic's moves: to the end, or with a depth cut short after that many decisions
+    /// and scored by the heuristic's estimate.
+    Heuristic { depth: Option<u32> },
 }
 
 /// An agent spec's settings, validated.
@@ -534,6 +556,11 @@ mod tests {
             panic!("ismcts settings")
         };
         assert_eq!((settings.rivals, settings.bias), (Rivals::Policy, 2.5));
+        let spec: AgentSpec = "mc:rollout=heuristic,depth=6".parse().unwrap();
+        let Settings::MonteCarlo { rollout, .. } = spec.settings() else {
+            panic!("mc settings")
+        };
+        assert_eq!(rollout, Rollout::Heuristic { depth: Some(6) });
         let spec: AgentSpec = "mc:ms=50".parse().unwrap();
         assert_eq!(
             spec.settings(),
@@ -559,7 +586,9 @@ mod tests {
             message("random:depth=3"),
             "agent 'random' has no setting 'depth' (it takes no settings)"
         );
-        assert!(message("ismcts:depth=3").contains("its settings are: iterations, ms, c"));
+        assert!(message("ismcts:width=3").contains("its settings are: iterations, ms, c"));
+        assert!(message("mc:depth=3").contains("expected rollout=heuristic beside it"));
+        assert!(message("mc:depth=0,rollout=heuristic").contains("a whole number from 1 to 1000"));
         assert!(message("ismcts:iterations=0").contains("expected a whole number from 1"));
         assert!(message("ismcts:iterations=-5").contains("bad value '-5'"));
         assert!(message("mc:playouts=10,ms=5").contains("not both"));

@@ -194,7 +194,7 @@ impl mousehole_bots::BotVisitor for MeasureSearch {
         );
         let heuristic = mousehole_bots::bench::ismcts_rate::<G, _>(
             &config,
-            &mousehole_bots::HeuristicRollout,
+            &mousehole_bots::HeuristicRollout::TO_THE_END,
             exploration,
             1000,
             self.duration,

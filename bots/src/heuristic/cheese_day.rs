@@ -14,7 +14,7 @@
 use mousehole_engine::games::cheese_day::{
     CheeseDay, CheeseDayAction, CheeseDayObservation, Face, MAX_PLAYERS, Phase, SLOTS, VALUES,
 };
-use mousehole_engine::{Game, GameConfig, GameRng};
+use mousehole_engine::{Game, GameConfig, GameRng, ToMove};
 
 use super::Heuristic;
 use crate::levels::{LevelSettings, Levels, heuristic, improved_heuristic};
@@ -49,6 +49,42 @@ impl Heuristic for CheeseDay {
         _rng: &mut GameRng,
     ) -> CheeseDayAction {
         choose(&PARAMS, knowledge, legal)
+    }
+
+    /// Every seat's chance to finish first by the projection the heuristic weighs its
+    /// choices with, from the seat to move's knowledge.
+    fn estimate_returns(state: &Self, returns: &mut Vec<f64>) -> bool {
+        let ToMove::Player(mover) = state.to_move() else {
+            return false;
+        };
+        estimate(&PARAMS, &Knowledge::from_state(state, mover), returns);
+        true
+    }
+}
+
+/// Every seat's chance to finish first, projected from the table as `knowledge` (the seat to
+/// move's) has it, into `returns`; the seat to move still plays the turn it is in.
+fn estimate(params: &Params, knowledge: &Knowledge, returns: &mut Vec<f64>) {
+    let mut turns = knowledge.turns_after();
+    turns[knowledge.seat] += 1;
+    returns.clear();
+    for seat in 0..knowledge.players {
+        // The projection reads only what the whole table knows: holes, traps and turns.
+        let seen = Knowledge { seat, ..*knowledge };
+        let field = Field::new(params, &seen, &turns);
+        let me = params
+            .projection
+            .future(seen.holes[seat], seen.lives(seat), turns[seat]);
+        let spread = field.spread(me.variance);
+        returns.push(field.win(me, &spread, seen.cheese_cards[seat]));
+    }
+    let total: f64 = returns.iter().sum();
+    if total > 0.0 {
+        for value in returns.iter_mut() {
+            *value /= total;
+        }
+    } else {
+        returns.fill(1.0 / knowledge.players as f64);
     }
 }
 

@@ -29,7 +29,7 @@ use mousehole_engine::games::mouse_race::{
     Square, TileCounts,
 };
 use mousehole_engine::rng::below;
-use mousehole_engine::{Game, GameConfig, GameRng};
+use mousehole_engine::{Game, GameConfig, GameRng, ToMove};
 
 use self::expected::{Expected, NEVER};
 use self::field::{Field, NarrowField, Planner, Terrain, UNREACHABLE, WideField};
@@ -45,6 +45,9 @@ const ENOUGH: i32 = 6;
 
 /// What closing a seat's way with a cat counts as, in expected turns.
 const CLOSED: f32 = 10.0;
+
+/// How wide the spread of a race's outcome is taken, per square root of its expected turns.
+const SPREAD: f32 = 0.6;
 
 /// A road tile's cell with the directions of travel into and out of it.
 type Tile = (Square, Dir, Dir);
@@ -245,6 +248,39 @@ impl Knowledge {
         };
         debug_assert!(legal.contains(&chosen), "{chosen} is among {legal:?}");
         chosen
+    }
+
+    /// Every seat's chance of winning by the expected turns each needs to the cheese
+    /// (`expected`, planned for this board and bag), into `returns`: a seat's way counts a
+    /// share of a turn more the later it moves, and the chances fall off as a soft minimum
+    /// over the ways, by the spread of turns a race of that length has.
+    fn estimate(&self, expected: &Expected, returns: &mut Vec<f64>) {
+        let players = usize::from(self.players);
+        let mut route = Turns(expected, self.cheese());
+        let mut ways = [NEVER; MAX_PLAYERS];
+        for (seat, way) in ways.iter_mut().enumerate().take(players) {
+            let later = (seat + players - self.mover()) % players;
+            *way = self.fastest_end(&mut route, seat).1 + later as f32 / players as f32;
+        }
+        let ways = &ways[..players];
+        returns.clear();
+        let open = ways.iter().filter(|way| **way < NEVER).count();
+        if open == 0 {
+            // Nobody reaches the cheese: a draw, shared.
+            returns.resize(players, 1.0 / players as f64);
+            return;
+        }
+        let shortest = ways.iter().copied().fold(NEVER, f32::min);
+        let mean = ways.iter().filter(|way| **way < NEVER).sum::<f32>() / open as f32;
+        let spread = SPREAD * (mean + 1.0).sqrt();
+        returns.extend(
+            ways.iter()
+                .map(|&way| f64::from((-(way - shortest) / spread).exp())),
+        );
+        let total: f64 = returns.iter().sum();
+        for value in returns.iter_mut() {
+            *value /= total;
+        }
     }
 
     /// Holding a road tile, lay it (or decline it); else start the turn.
@@ -772,8 +808,33 @@ fn decide(
     }
 }
 
+/// The expected-turns field of this thread for a board `size` wide.
+fn with_expected<T>(size: u8, work: impl FnOnce(&mut Expected) -> T) -> T {
+    if usize::from(size) <= NarrowField::MAX_SIDE {
+        NARROW.with_borrow_mut(|fields| work(&mut fields.expected[0]))
+    } else {
+        WIDE.with_borrow_mut(|fields| work(&mut fields.expected[0]))
+    }
+}
+
 impl Heuristic for MouseRace {
     type Knowledge = Knowledge;
+
+    /// By expected turns to the cheese, once a road tile is left in the bag.
+    fn estimate_returns(state: &Self, returns: &mut Vec<f64>) -> bool {
+        let ToMove::Player(mover) = state.to_move() else {
+            return false;
+        };
+        let seen = Knowledge::from_state(state, mover);
+        if seen.bag.straight + seen.bag.curve == 0 {
+            return false;
+        }
+        with_expected(seen.size(), |expected| {
+            expected.plan(&seen.terrain, seen.bag);
+            seen.estimate(expected, returns);
+        });
+        true
+    }
 
     fn knowledge_from_observation(observation: &MouseRaceObservation) -> Knowledge {
         Knowledge::from_observation(observation)

@@ -3,9 +3,16 @@
 //! and with an iteration budget it is deterministic: same seed, same transcript. The
 //! heuristic's two forms (the agent's, the rollout's) choose alike in every game.
 
+use mousehole_bots::HeuristicRollout;
 use mousehole_bots::heuristic::check_forms_agree;
+use mousehole_bots::search::{Scratch, rollout};
 use mousehole_bots::{AgentSeat, AgentSpec, BotGame, BotVisitor, Heuristic, build_agent};
 use mousehole_engine::conformance::Conformance;
+use mousehole_engine::games::cheese_day::CheeseDay;
+use mousehole_engine::games::moose_house::MooseHouse;
+use mousehole_engine::games::mouse_race::MouseRace;
+use mousehole_engine::games::mouse_trap::MouseTrap;
+use mousehole_engine::rng::stream;
 use mousehole_engine::testing::Fixtures;
 use mousehole_engine::{GameConfig, GameSpec, Match, MatchEnd, Seat, Transcript};
 
@@ -152,6 +159,8 @@ fn mistakes_change_the_heuristics_play_and_none_leave_it_as_it_was() {
 fn heuristic_rollouts_play_only_legal_actions() {
     check_agent("ismcts:iterations=60,rollout=heuristic", 4);
     check_agent("mc:playouts=40,rollout=heuristic", 4);
+    check_agent("mc:playouts=40,rollout=heuristic,depth=3", 4);
+    check_agent("ismcts:iterations=60,rollout=heuristic,depth=5", 2);
 }
 
 #[test]
@@ -175,6 +184,7 @@ fn iteration_budgets_are_deterministic() {
         "heuristic:mistakes=0.3",
         "mc:playouts=50",
         "mc:playouts=50,rollout=heuristic",
+        "mc:playouts=50,rollout=heuristic,depth=4",
         "ismcts:iterations=80",
         "ismcts:iterations=80,threads=2",
     ] {
@@ -296,4 +306,57 @@ fn the_heuristics_two_forms_choose_alike_in_every_game() {
         };
     }
     mousehole_engine::for_each_game!(every_game);
+}
+
+/// Plays `state` out with heuristic playouts cut after `depth` decisions, as a search does,
+/// and returns the returns left and whether the world reached its end.
+fn cut_playout<G: Heuristic>(state: &G, depth: u32, seed: u64) -> (Vec<f64>, bool) {
+    let mut world = state.clone();
+    let mut scratch = Scratch::default();
+    let mut chance = stream(seed, 0);
+    rollout(
+        &mut world,
+        &HeuristicRollout::cut(depth),
+        &mut chance,
+        &mut scratch,
+    );
+    (scratch.returns.clone(), world.is_terminal())
+}
+
+#[test]
+fn cut_playouts_stop_at_their_depth_with_every_seats_chance_where_the_game_has_an_estimate() {
+    fn check<G: Heuristic>(options: &str, has_estimate: bool) {
+        let config = mousehole_engine::testing::config::<G>(options);
+        for seed in 0..20 {
+            let state = G::new(&config);
+            let (returns, ended) = cut_playout(&state, 6, seed);
+            assert_eq!(returns.len(), config.players(), "{options}, seed {seed}");
+            let total: f64 = returns.iter().sum();
+            assert!((total - 1.0).abs() < 1e-9, "{options}: returns {returns:?}");
+            assert!(returns.iter().all(|r| (0.0..=1.0).contains(r)));
+            // A game with an estimate stops long before its end; one without plays on.
+            assert_eq!(ended, !has_estimate, "{options}, seed {seed}");
+            if has_estimate {
+                // A share of the win, not a finished game's all or nothing, for somebody.
+                assert!(returns.iter().any(|r| 0.0 < *r && *r < 1.0), "{returns:?}");
+            }
+            let (full, full_ended) = {
+                let mut world = state.clone();
+                let mut scratch = Scratch::default();
+                rollout(
+                    &mut world,
+                    &HeuristicRollout::TO_THE_END,
+                    &mut stream(seed, 0),
+                    &mut scratch,
+                );
+                (scratch.returns, world.is_terminal())
+            };
+            assert!(full_ended && full.len() == config.players());
+        }
+    }
+    check::<CheeseDay>("players=3", true);
+    check::<MouseRace>("players=2", true);
+    check::<MouseRace>("players=4,size=9", true);
+    check::<MooseHouse>("players=3", false);
+    check::<MouseTrap>("players=2", false);
 }

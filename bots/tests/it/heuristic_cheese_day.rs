@@ -320,3 +320,20 @@ fn at_its_last_turn_a_trailing_seat_gambles_and_a_leading_one_does_not() {
         assert!(chosen.starts_with(want), "wanted {want}, chose {chosen}");
     }
 }
+
+#[test]
+fn its_estimate_favours_the_seat_ahead_in_holes() {
+    let mut state = dealt(2, ["6T", "6T", "6C", "5C", "2C", "3C"], "5T");
+    let mut returns = Vec::new();
+    play(&mut state, &["roll 5"]);
+    assert!(CheeseDay::estimate_returns(&state, &mut returns));
+    let before = returns[0];
+    // Seat 0 takes 5 holes; seat 1 rolls a 1, which no pantry card shows: it peeks.
+    play(&mut state, &["take 4", "draw 4C", "roll 1"]);
+    assert!(CheeseDay::estimate_returns(&state, &mut returns));
+    assert!((returns.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    assert!(
+        returns[0] > 0.5 && returns[0] > before,
+        "{before} then {returns:?}"
+    );
+}

@@ -310,3 +310,19 @@ fn heuristic_against_random_heads_up() {
         );
     }
 }
+
+#[test]
+fn its_estimate_favours_the_seat_nearer_the_cheese() {
+    let mut returns = Vec::new();
+    let fresh: MouseRace = after("size=7", &[]);
+    assert!(MouseRace::estimate_returns(&fresh, &mut returns));
+    // Alike but for the turn order: the seat to move is a share of a turn ahead.
+    assert!(returns[0] > returns[1] && returns[0] < 0.7, "{returns:?}");
+    let ahead: MouseRace = after("size=7", &["draw", "draw curve", "right b1", "pass"]);
+    assert!(MouseRace::estimate_returns(&ahead, &mut returns));
+    assert!((returns.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    assert!(
+        returns[0] > returns[1],
+        "seat 0 has a tile laid: {returns:?}"
+    );
+}

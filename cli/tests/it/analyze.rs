@@ -142,8 +142,8 @@ fn bad_input_gets_one_line_and_exit_status_two() {
             "must be a search that reports its estimates",
         ),
         (
-            vec!["analyze", file, "--agent", "ismcts:depth=3"],
-            "has no setting 'depth'",
+            vec!["analyze", file, "--agent", "ismcts:width=3"],
+            "has no setting 'width'",
         ),
         (vec!["analyze", file, "--seat", "7"], "seats 0 to 2, not 7"),
         (vec!["analyze", "/no/such/file.json"], "cannot read"),
