@@ -17,8 +17,11 @@
 //!   Hints and the coach search at `expert` instead (`mousehole-tui`'s `HINT_SPEC`).
 //! - `expert` is the same search with the most playouts a decision affords: about 150 ms on
 //!   average and under 1 s at worst on the two-core reference machine (measured, idle, two
-//!   games at once: Cheese Day 40,000 playouts took 228 ms a decision on average, so it has
-//!   25,000; Moose in the House 24,000 took 173 ms at three players, so it has 18,000).
+//!   games at once: Moose in the House 24,000 took 173 ms at three players, so it has 18,000;
+//!   Cheese Day 25,000 took 187 ms at three players, over the promise, so it has 16,000; in
+//!   Mouse Race 8,000 took 241 ms heads-up and 1,500 took 99 ms at four players, where every
+//!   playout runs four paths, so it has 2,000 and `hard` 600: more playouts do not play better
+//!   there, see below).
 //!
 //! Measured (duplicate seating, release; `docs/STRENGTH.md`): `medium` against `easy` wins
 //! 64.1% heads-up in Cheese Day, 60.9% in Moose in the House, 68.7% in Mouse Trap and 70.3% in
@@ -33,12 +36,12 @@
 //! 10,000 in Cheese Day 50.2%; four times 2,000 in Mouse Race 48.3%): where the climb is tall,
 //! `hard` sits on it and `expert` at its top. In Cheese Day the whole climb is small (10,000
 //! playouts win 52.9% heads-up and 34.9% at three players against the heuristic), too small to
-//! split into two rungs a thousand games can tell apart, and in Mouse Race hard's 2,000
+//! split into two rungs a thousand games can tell apart, and in Mouse Race 2,000
 //! playouts already reach the top: there `expert` is not shown stronger than `hard`, and a
 //! stronger expert needs a better search, not a larger one (issue 24). In Mouse Race the
 //! heuristic's agent now decides by expected turns, which wins 62.4% heads-up against the
-//! road-tile form its rollouts still play (too slow for thousands of playouts): `hard` over
-//! those rollouts won 51.3% against the new `medium` over 300 games ([48.7, 54.0], not
+//! road-tile form its rollouts still play (too slow for thousands of playouts): 2,000 playouts
+//! over those rollouts won 51.3% against the new `medium` over 300 games ([48.7, 54.0], not
 //! separated) and 54.0% against the old `hard` over 200 ([47.9, 60.1]). Playouts cut short and
 //! scored by the heuristic's estimate (`depth=N`: expected turns to the cheese) did not lift it
 //! either: against `medium` over 200 games each, 500 playouts cut after 2, 8 or 24 decisions won

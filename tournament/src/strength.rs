@@ -164,9 +164,13 @@ impl StrengthPlan {
                     agent: level.name().to_owned(),
                 });
             }
+            // Heads-up and the default table; a game played heads-up by default is also
+            // measured at its fullest table, where rivals, not luck alone, stand in the way.
             let mut counts = vec![2];
             if description.default_players() != 2 {
                 counts.push(description.default_players());
+            } else if description.max_players > 2 {
+                counts.push(description.max_players);
             }
             for players in counts {
                 let pairing = |strong: &str, weak: &str, games: u64| Pairing {
@@ -951,5 +955,24 @@ mod tests {
                 Some("expert")
             );
         }
+    }
+
+    #[test]
+    fn the_standard_plan_plays_heads_up_and_a_full_table() {
+        let plan = StrengthPlan::standard(Scale::QUICK, 1, "quick", &[]).unwrap();
+        let tables: Vec<&str> = plan.sections.iter().map(|s| s.game.as_str()).collect();
+        // Three players by default: heads-up and three. Mouse Race is heads-up by default, so
+        // its fullest table, four, is the second.
+        for expected in [
+            "cheese-day:players=2",
+            "cheese-day:players=3",
+            "moose-house:players=3",
+            "mouse-trap:players=3",
+            "mouse-race:players=2",
+            "mouse-race:players=4",
+        ] {
+            assert!(tables.contains(&expected), "{expected} in {tables:?}");
+        }
+        assert_eq!(tables.len(), 8, "{tables:?}");
     }
 }
