@@ -1,10 +1,11 @@
 //! The strength report (`docs/STRENGTH.md`): for every game, heads-up and at its default player
-//! count (or, for a game played heads-up by default, its fullest table), the ladder of agents (random, heuristic, flat Monte Carlo, the levels) as a round
-//! robin with win rates, intervals, ratings, the head-to-head matrix and seat advantage; the
-//! pairings that show each rung beats the one below it (duplicate seating, the stronger agent
-//! against copies of the weaker one, its win rate against the fair share 1/players); and a
-//! chart of win rate against search budget (SVG, drawn with plotters, built in only with the
-//! `charts` feature: [`CHARTS`]).
+//! count (or, for a game played heads-up by default, its fullest table), the ladder of agents
+//! (random, heuristic, flat Monte Carlo, the levels) as a round robin with win rates,
+//! intervals, ratings, the head-to-head matrix and seat advantage; the pairings that show each
+//! rung beats the one below it (duplicate seating, the stronger agent against copies of the
+//! weaker one, its win rate against the fair share 1/players); and a chart of win rate against
+//! search budget (SVG, drawn with plotters, built in only with the `charts` feature:
+//! [`CHARTS`]).
 //!
 //! What is played is plain data ([`StrengthPlan`]): [`StrengthPlan::standard`] builds the
 //! real one from the level table at a [`Scale`], for every game or only some, tests build tiny
@@ -125,11 +126,12 @@ impl Scale {
 }
 
 impl StrengthPlan {
-    /// The report on every game named in `only` (every game when it is empty): heads-up and
-    /// at its default player count (its fullest table if that is two), the ladder random, easy, medium, hard, expert; each level
-    /// against the one below, expert against medium too (medium is the heuristic), easy
-    /// against random; and the budget sweep of hard's flat Monte Carlo against medium, up to
-    /// expert. Its revision and start are unknown until the caller sets them.
+    /// The report on every game named in `only` (every game when it is empty): heads-up and at
+    /// its default player count (its fullest table if that is two), the ladder random, easy,
+    /// medium, hard, expert; each level against the one below, expert against medium too
+    /// (medium is the heuristic), easy against random; and the budget sweep of hard's flat
+    /// Monte Carlo against medium, up to expert. Its revision and start are unknown until the
+    /// caller sets them.
     ///
     /// # Errors
     /// A name in `only` that is no game's.
