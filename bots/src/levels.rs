@@ -38,37 +38,38 @@
 //! top. In Cheese Day the whole climb is small (10,000 playouts win 52.1% [50.4, 53.8] heads-up
 //! and 34.3% [33.0, 35.6] at three players against the heuristic over 1,000 games, and 34.0%
 //! again over 1,002 more at seed 1001; 16,000 against 10,000 51.3% [50.0, 52.7] and 33.0%
-//! [32.2, 33.8] over 600), too small to split into two rungs a thousand games can tell apart.
-//! In Mouse Race there is no climb at all (600 playouts against the heuristic 50.1% [48.9,
-//! 51.3] heads-up and 26.4% [24.9, 27.9] at four players, a fair share being 25; 2,000 against
-//! 600 50.3% [48.6, 52.1] and 27.3% [24.9, 29.8]; `docs/STRENGTH.md`): there `expert` is not
-//! shown stronger than `hard`, and a stronger expert needs a better search, not a larger one
-//! (issue 24). In Mouse Race the heuristic's agent now decides by expected turns, which wins
-//! 62.4% heads-up against the road-tile form its rollouts still play (too slow for thousands of
-//! playouts): 2,000 playouts over those rollouts won 51.3% against the new `medium` over 300
-//! games ([48.7, 54.0], not separated) and 54.0% against the old `hard` over 200 ([47.9,
-//! 60.1]). Playouts cut short and scored by the heuristic's estimate (`depth=N`: expected turns
-//! to the cheese) did not lift it either: against `medium` over 200 games each, 500 playouts
-//! cut after 2, 8 or 24 decisions won 52.5%, 50.5%, 49.0%, and with no margin 49.5% (2) and
-//! 49.0% (8); 200 and 300 playouts whose every decision was the agent's careful one, cut after
-//! 6 and 3, won 51.5% and 51.0%. In Cheese Day the cut (its projection of final holes) plays as
-//! well as playing to the end in a third of the time: 10,000 playouts cut after 4 decisions won
-//! 49.0% heads-up over 400 games against `hard` ([44.1, 53.9]) at 29 ms a decision against its
-//! 97; after 12, 49.2%; after 1, 46.5%; but at three players 31.8% over 300 games against two
-//! of `hard` ([29.3, 34.4] against a fair 33.3), so the levels keep playing to the end. Four
-//! times as many cut playouts (40,000) won 49.8% against 10,000 heads-up over 400: the same
-//! plateau. ISMCTS whose tree holds only the searcher's decisions, rivals playing the heuristic
-//! (`ismcts:rivals=policy`), was no stronger than flat Monte Carlo at the same budget (Moose in
-//! the House heads-up: 53.0% over 200 games at 6,000 iterations, 51.7% over 300 at 24,000
-//! against hard's 6,000 playouts; Cheese Day 41.5% over 100 at 10,000); it stays an agent for
-//! bot authors, as does the ISMCTS whose every seat searches, which played below the heuristic
-//! at a level's budgets.
+//! [32.2, 33.8] over 600, and 50.5% heads-up over 600 more at seed 1001), too small to split
+//! into two rungs a thousand games can tell apart. In Mouse Race there is no climb at all (600
+//! playouts against the heuristic 50.1% [48.9, 51.3] heads-up and 26.4% [24.9, 27.9] at four
+//! players, a fair share being 25; 2,000 against 600 50.3% [48.6, 52.1] and 27.3% [24.9, 29.8];
+//! `docs/STRENGTH.md`): there `expert` is not shown stronger than `hard`, and a stronger expert
+//! needs a better search, not a larger one (issue 24). In Mouse Race the heuristic's agent now
+//! decides by expected turns, which wins 62.4% heads-up against the road-tile form its rollouts
+//! still play (too slow for thousands of playouts): 2,000 playouts over those rollouts won
+//! 51.3% against the new `medium` over 300 games ([48.7, 54.0], not separated) and 54.0%
+//! against the old `hard` over 200 ([47.9, 60.1]). Playouts cut short and scored by the
+//! heuristic's estimate (`depth=N`: expected turns to the cheese) did not lift it either:
+//! against `medium` over 200 games each, 500 playouts cut after 2, 8 or 24 decisions won 52.5%,
+//! 50.5%, 49.0% (600 cut after 2 over 1,000 games at seed 1001: 49.0%), and with no margin
+//! 49.5% (2) and 49.0% (8); 200 and 300 playouts whose every decision was the agent's careful
+//! one, cut after 6 and 3, won 51.5% and 51.0%. In Cheese Day the cut (its projection of final
+//! holes) plays as well as playing to the end in a third of the time: 10,000 playouts cut after
+//! 4 decisions won 49.0% heads-up over 400 games against `hard` ([44.1, 53.9]) at 29 ms a
+//! decision against its 97; after 12, 49.2%; after 1, 46.5%; but at three players 31.8% over
+//! 300 games against two of `hard` ([29.3, 34.4] against a fair 33.3), so the levels keep
+//! playing to the end. Four times as many cut playouts (40,000) won 49.8% against 10,000
+//! heads-up over 400: the same plateau. ISMCTS whose tree holds only the searcher's decisions,
+//! rivals playing the heuristic (`ismcts:rivals=policy`), was no stronger than flat Monte Carlo
+//! at the same budget (Moose in the House heads-up: 53.0% over 200 games at 6,000 iterations,
+//! 51.7% over 300 at 24,000 against hard's 6,000 playouts; Cheese Day 41.5% over 100 at
+//! 10,000); it stays an agent for bot authors, as does the ISMCTS whose every seat searches,
+//! which played below the heuristic at a level's budgets.
 //!
 //! The table is the [`Levels`] impl of every game, next to the game's heuristic
 //! (`heuristic/<game>.rs`), required of every game the bots play ([`crate::BotGame`]), so a new
-//! game does not compile until it has its row; beside it, `heuristic/measured/<game>.json` holds
-//! what `cargo xtask strength` measured of each level ([`measured`]), read in at compile time,
-//! so a new game does not compile without that file either.
+//! game does not compile until it has its row; beside it, `heuristic/measured/<game>.json`
+//! holds what `cargo xtask strength` measured of each level ([`measured`]), read in at compile
+//! time, so a new game does not compile without that file either.
 
 pub mod measured;
 
