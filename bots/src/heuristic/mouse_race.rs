@@ -870,8 +870,8 @@ impl Levels for MouseRace {
     const LEVELS: [LevelSettings; 4] = [
         heuristic(0.06),
         heuristic(0.0),
+        improved_heuristic(200, 2.0),
         improved_heuristic(600, 2.0),
-        improved_heuristic(2_000, 2.0),
     ];
 }
 
