@@ -18,10 +18,12 @@
 //! - `expert` is the same search with the most playouts a decision affords: about 150 ms on
 //!   average and under 1 s at worst on the two-core reference machine (measured, idle, two
 //!   games at once: Moose in the House 24,000 took 173 ms at three players, so it has 18,000;
-//!   Cheese Day 25,000 took 187 ms at three players, over the promise, so it has 16,000; in
-//!   Mouse Race 8,000 took 241 ms heads-up and 1,500 took 99 ms at four players, where every
-//!   playout runs four paths, so it has 2,000 and `hard` 600: more playouts do not play better
-//!   there, see below).
+//!   Cheese Day 25,000 took 187 ms at three players, over the promise, and 16,000 took 1,084
+//!   ms at worst heads-up, where the first decisions' playouts run longest, so it has 12,000).
+//!   In Mouse Race more playouts do not play better (2,000 against 600 won 50.3% heads-up and
+//!   27.3% at four players, see below), so there `expert` has 600 and `hard` 200, which keeps
+//!   the strength report within its two hours (the pairings with 2,000 took 3,916 s of Mouse
+//!   Race's 5,039).
 //!
 //! Measured (duplicate seating, release; `docs/STRENGTH.md`): `medium` against `easy` wins
 //! 64.1% heads-up in Cheese Day, 60.9% in Moose in the House, 68.7% in Mouse Trap and 70.3% in

@@ -277,17 +277,11 @@ struct TurnRates {
     holes_squared: f64,
 }
 
-/// Per own turn, by lives 0, 1, 2: measured from the heuristic's own games (3 players), then
-/// tuned for wins by self-play (duplicate-seated, against the heuristic as it was, a
-/// parameter at a time): with its last life a seat takes a trap less often and cheese more
-/// often than it was measured to, as the measured rates came from play that did not yet plan
-/// for it. With these rates (and [`Params::behind_known_cheese`] 0.45 for 0.3) the heuristic
-/// won 50.8% heads-up against the measured ones over 300,000 deals (±0.07) and 34.0% at three
-/// players (±0.04, a fair share 33.3), and a little more than its share at four to six.
+/// Per own turn, by lives 0, 1, 2: measured from the heuristic's own games (3 players).
 const RATES: [TurnRates; LIVES] = [
     TurnRates {
-        trap: 0.01,
-        cheese: 0.19,
+        trap: 0.02,
+        cheese: 0.15,
         holes: 3.5,
         holes_squared: 14.0,
     },
@@ -336,7 +330,7 @@ const PARAMS: Params = Params {
     variance_floor: 0.1,
     trap_for_rival: 2.0,
     rival_takes_unknown: 0.5,
-    behind_known_cheese: 0.45,
+    behind_known_cheese: 0.3,
 };
 
 /// Solves the turn model backwards over the turns left: for each number of lives, the chance
