@@ -20,8 +20,8 @@
 //!   games at once: Moose in the House 24,000 took 173 ms at three players, so it has 18,000;
 //!   Cheese Day 25,000 took 187 ms at three players, over the promise, so it has 16,000,
 //!   whose worst decision in the report took 1,084 ms heads-up, where the first decisions'
-//!   playouts run longest: over the 1 s, to be recalibrated (12,000 is the candidate; its
-//!   report did not finish in the session that tried it).
+//!   playouts run longest: over the 1 s, so it is yet to be recalibrated; 12,000, three
+//!   quarters of the time, is the candidate, not measured yet).
 //!   In Mouse Race more playouts do not play better (2,000 against 600 won 50.3% heads-up and
 //!   27.3% at four players, see below), so there `expert` has 600 and `hard` 200, which keeps
 //!   the strength report within its two hours (the pairings with 2,000 took 3,916 s of Mouse
@@ -43,10 +43,12 @@
 //! and 34.3% [33.0, 35.6] at three players against the heuristic over 1,000 games, and 34.0%
 //! again over 1,002 more at seed 1001; 16,000 against 10,000 51.3% [50.0, 52.7] and 33.0%
 //! [32.2, 33.8] over 600, and 50.5% heads-up over 600 more at seed 1001), too small to split
-//! into two rungs a thousand games can tell apart. In Mouse Race there is no climb at all (600
-//! playouts against the heuristic 50.1% [48.9, 51.3] heads-up and 26.4% [24.9, 27.9] at four
-//! players, a fair share being 25; 2,000 against 600 50.3% [48.6, 52.1] and 27.3% [24.9, 29.8];
-//! `docs/STRENGTH.md`): there `expert` is not shown stronger than `hard`, and a stronger expert
+//! into two rungs a thousand games can tell apart. In Mouse Race there is no climb at all (in
+//! `docs/STRENGTH.md`, 200 playouts against the heuristic 49.3% [47.9, 50.7] heads-up and 24.3%
+//! [22.9, 25.7] at four players, a fair share being 25; 600 against 200 51.0% [49.0, 53.0] and
+//! 26.7% [24.2, 29.1]; in the report before it, revision 248b63f, 600 against the heuristic
+//! 50.1% and 26.4%, 2,000 against 600 50.3% and 27.3%): there `expert` is not shown stronger
+//! than `hard`, and a stronger expert
 //! needs a better search, not a larger one (issue 24). In Mouse Race the heuristic's agent now
 //! decides by expected turns, which wins 62.4% heads-up against the road-tile form its rollouts
 //! still play (too slow for thousands of playouts): 2,000 playouts over those rollouts won
