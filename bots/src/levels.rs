@@ -18,10 +18,9 @@
 //! - `expert` is the same search with the most playouts a decision affords: about 150 ms on
 //!   average and under 1 s at worst on the two-core reference machine (measured, idle, two
 //!   games at once: Moose in the House 24,000 took 173 ms at three players, so it has 18,000;
-//!   Cheese Day 25,000 took 187 ms at three players, over the promise, so it has 16,000,
-//!   whose worst decision in the report took 1,084 ms heads-up, where the first decisions'
-//!   playouts run longest: over the 1 s, so it is yet to be recalibrated; 12,000, three
-//!   quarters of the time, is the candidate, not measured yet).
+//!   Cheese Day 25,000 took 187 ms at three players, over the promise, and 16,000's worst
+//!   decision took 1,084 ms heads-up, where the first decisions' playouts run longest, over
+//!   the 1 s, so it has 12,000, three quarters of the time: see `docs/STRENGTH.md`).
 //!   In Mouse Race more playouts do not play better (2,000 against 600 won 50.3% heads-up and
 //!   27.3% at four players, see below), so there `expert` has 600 and `hard` 200, which keeps
 //!   the strength report within its two hours (the pairings with 2,000 took 3,916 s of Mouse

@@ -777,7 +777,7 @@ impl Levels for CheeseDay {
         heuristic(0.3),
         heuristic(0.0),
         improved_heuristic(10_000, 2.0),
-        improved_heuristic(16_000, 2.0),
+        improved_heuristic(12_000, 2.0),
     ];
 }
 
