@@ -20,7 +20,8 @@
 //!   games at once: Moose in the House 24,000 took 173 ms at three players, so it has 18,000;
 //!   Cheese Day 25,000 took 187 ms at three players, over the promise, and 16,000's worst
 //!   decision took 1,084 ms heads-up, where the first decisions' playouts run longest, over
-//!   the 1 s, so it has 12,000, three quarters of the time: see `docs/STRENGTH.md`).
+//!   the 1 s, so it has 12,000: 86 ms a decision heads-up and 108 ms at three players, 603 ms
+//!   at worst, in `docs/STRENGTH.md`).
 //!   In Mouse Race more playouts do not play better (2,000 against 600 won 50.3% heads-up and
 //!   27.3% at four players, see below), so there `expert` has 600 and `hard` 200, which keeps
 //!   the strength report within its two hours (the pairings with 2,000 took 3,916 s of Mouse
@@ -41,8 +42,10 @@
 //! top. In Cheese Day the whole climb is small (10,000 playouts win 52.1% [50.4, 53.8] heads-up
 //! and 34.3% [33.0, 35.6] at three players against the heuristic over 1,000 games, and 34.0%
 //! again over 1,002 more at seed 1001; 16,000 against 10,000 51.3% [50.0, 52.7] and 33.0%
-//! [32.2, 33.8] over 600, and 50.5% heads-up over 600 more at seed 1001), too small to split
-//! into two rungs a thousand games can tell apart. In Mouse Race there is no climb at all (in
+//! [32.2, 33.8] over 600, and 50.5% heads-up over 600 more at seed 1001; 12,000 against
+//! 10,000 51.5% [50.4, 52.6] heads-up, just clear of the fair share, and 33.4% [32.9, 33.9] at
+//! three players over 600, on the same deals), too small to split into two rungs at three
+//! players, and only just heads-up. In Mouse Race there is no climb at all (in
 //! `docs/STRENGTH.md`, 200 playouts against the heuristic 49.3% [47.9, 50.7] heads-up and 24.3%
 //! [22.9, 25.7] at four players, a fair share being 25; 600 against 200 51.0% [49.0, 53.0] and
 //! 26.7% [24.2, 29.1]; in the report before it, revision 248b63f, 600 against the heuristic
