@@ -77,14 +77,19 @@
 //! (`heuristic/<game>.rs`), required of every game the bots play ([`crate::BotGame`]), so a new
 //! game does not compile until it has its row; beside it, `heuristic/measured/<game>.json`
 //! holds what `cargo xtask strength` measured of each level ([`measured`]), read in at compile
-//! time, so a new game does not compile without that file either.
+//! time, so a new game does not compile without that file either. The figures count while the
+//! level's settings are the ones measured and its code still plays as it did: the same moves
+//! and estimates in a few small matches ([`behaviour`]), so a retuned heuristic or a changed
+//! search reads as not measured until the report is run again.
 
+pub mod behaviour;
 pub mod measured;
 
 use std::sync::OnceLock;
 
 use mousehole_engine::Game;
 
+pub use behaviour::measured_player_counts;
 pub use measured::{LevelMeasurement, MeasuredError, Measurements, Verdict, significant};
 
 use crate::spec::{AgentSpec, Level, Rollout};
@@ -181,7 +186,7 @@ pub(crate) const fn improved_heuristic(playouts: u64, margin: f64) -> LevelSetti
 }
 
 /// One game's row, by the game's name: for listings (`mousehole list`) and reports.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug)]
 pub struct GameLevels {
     /// The game's name (`cheese-day`).
     pub game: &'static str,
@@ -192,6 +197,9 @@ pub struct GameLevels {
     pub levels: [LevelSettings; 4],
     /// What was measured of the levels (of their settings then: see [`GameLevels::measured`]).
     pub measured: &'static Measurements,
+    /// What the levels play now ([`behaviour::behaviour`]), worked out the first time it is
+    /// asked (a few milliseconds).
+    pub behaviour: fn() -> &'static str,
 }
 
 impl GameLevels {
@@ -200,16 +208,32 @@ impl GameLevels {
         self.levels[level.index()]
     }
 
+    /// Whether the levels still play as they did when measured: the same moves and estimates
+    /// in the fingerprint's matches ([`behaviour`]). Figures without a fingerprint cannot say,
+    /// so they do not count.
+    pub fn plays_as_measured(&self) -> bool {
+        self.measured.behaviour.as_deref().map_or_else(
+            || self.measured.measurements.is_empty(),
+            |then| then == (self.behaviour)(),
+        )
+    }
+
     /// The measurements of `level` at `players` taken at its current settings (none when the
-    /// level has changed since it was measured).
+    /// level has changed since it was measured, or plays differently).
     pub fn measured(&self, level: Level, players: usize) -> Vec<&'static LevelMeasurement> {
+        if !self.plays_as_measured() {
+            return Vec::new();
+        }
         self.measured
             .of(level, &self.level(level).spec().to_string(), players)
     }
 
     /// `level`'s measured figures in words at every player count, or that it is not measured
-    /// at its current settings ([`Measurements::words`]).
+    /// at its current settings or code ([`Measurements::words`]).
     pub fn measured_words(&self, level: Level) -> String {
+        if !self.plays_as_measured() {
+            return self.measured.measured_on_other_code();
+        }
         self.measured
             .words(level, &self.level(level).spec().to_string())
     }
@@ -217,6 +241,9 @@ impl GameLevels {
     /// `level`'s measured figures in words at `players`, or the nearest player count measured
     /// ([`Measurements::words_at`]).
     pub fn measured_words_at(&self, level: Level, players: usize) -> String {
+        if !self.plays_as_measured() {
+            return self.measured.measured_on_other_code();
+        }
         self.measured
             .words_at(level, &self.level(level).spec().to_string(), players)
     }
@@ -230,6 +257,7 @@ pub fn level_table() -> Vec<GameLevels> {
             // Read once; the test `every_measured_file_reads_and_names_real_levels` reads
             // every committed file.
             static MEASURED: OnceLock<Measurements> = OnceLock::new();
+            static BEHAVIOUR: OnceLock<String> = OnceLock::new();
             let file = concat!("heuristic/measured/", stringify!($module), ".json");
             rows.push(GameLevels {
                 game: <<$game as mousehole_engine::Game>::Config as mousehole_engine::GameConfig>::description().name,
@@ -242,11 +270,21 @@ pub fn level_table() -> Vec<GameLevels> {
                     )
                     .unwrap_or_else(|error| panic!("{error}"))
                 }),
+                behaviour: || BEHAVIOUR.get_or_init(behaviour::behaviour::<$game>).as_str(),
             });
         }};
     }
     mousehole_engine::for_each_game!(row);
     rows
+}
+
+/// What the levels of the game named `game` play now ([`behaviour::behaviour`]), if there is
+/// such a game.
+pub fn behaviour_of(game: &str) -> Option<&'static str> {
+    level_table()
+        .into_iter()
+        .find(|row| row.game == game)
+        .map(|row| (row.behaviour)())
 }
 
 /// The settings of `level` in the game named `game`, if there is such a game.
@@ -352,24 +390,51 @@ mod tests {
             mean_ms: Some(4.0),
             worst_ms: Some(9.0),
         };
+        let now = Some((row.behaviour)().to_owned());
         let current: &'static Measurements = Box::leak(Box::new(Measurements {
             measurements: vec![measurement.clone()],
+            behaviour: now.clone(),
+            revision: Some("abc1234".to_owned()),
             ..Measurements::none(row.game)
         }));
         let row = GameLevels {
             measured: current,
             ..row
         };
+        assert!(row.plays_as_measured());
         assert_eq!(row.measured(Level::Hard, 2).len(), 1);
         assert!(row.measured(Level::Hard, 3).is_empty());
         assert_eq!(
             row.measured_words(Level::Hard),
             "beats medium 60.0% [55.0, 65.0] heads-up (fair 50); 4.0 ms a move, 9.0 ms at worst"
         );
+        // The same figures of code that played otherwise, or that cannot say how it played,
+        // count for nothing, though the settings are the same.
+        for then in [Some("0123456789abcdef".to_owned()), None] {
+            let other_code: &'static Measurements = Box::leak(Box::new(Measurements {
+                behaviour: then,
+                ..current.clone()
+            }));
+            let row = GameLevels {
+                measured: other_code,
+                ..row
+            };
+            assert!(!row.plays_as_measured());
+            assert!(row.measured(Level::Hard, 2).is_empty());
+            assert_eq!(
+                row.measured_words_at(Level::Hard, 2),
+                format!(
+                    "not measured as the levels play now: the figures are of code that played \
+                     differently at abc1234 (`cargo xtask strength --game {}`)",
+                    row.game
+                )
+            );
+        }
         // The same figures of a level with other settings count for nothing.
         measurement.spec = hard.with_iterations(hard.iterations + 1).to_string();
         let stale: &'static Measurements = Box::leak(Box::new(Measurements {
             measurements: vec![measurement],
+            behaviour: now,
             ..Measurements::none(row.game)
         }));
         let row = GameLevels {

@@ -51,7 +51,7 @@ pub use run::{DealSink, Progress, RunOptions, RunResult, run};
 pub use seats::{
     ExternalLog, ExternalLogFn, ExternalOptions, SeatUsage, parse_agent, parse_agent_list, seat_for,
 };
-pub use stats::{Placements, Z95, mean_ci95, t975, wilson95};
+pub use stats::{Placements, Z95, mean_ci95, return_ci95, t975, wilson95};
 pub use tally::{EntryTally, SeatTally, Tally};
 
 /// Plays a whole tournament on every core and returns its report: what the strength report

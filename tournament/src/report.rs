@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use serde::{Deserialize, Serialize};
 
 use crate::plan::Plan;
-use crate::stats::{mean_ci95, wilson95};
+use crate::stats::{return_ci95, wilson95};
 use crate::tally::Tally;
 
 /// The value of the report's `format` key.
@@ -133,7 +133,7 @@ impl Report {
                 games: a.games,
                 deals: a.deals,
                 mean_return: ratio(a.return_sum, a.games),
-                mean_return_ci95: mean_ci95(&a.deal_means),
+                mean_return_ci95: return_ci95(&a.deal_means),
                 wins: a.wins,
                 win_rate: ratio(a.wins, a.games),
                 win_rate_ci95: wilson95(a.wins, a.games),
@@ -174,7 +174,7 @@ impl Report {
                 seat,
                 games: s.games,
                 mean_return: ratio(s.return_sum, s.games),
-                mean_return_ci95: mean_ci95(&s.deal_means),
+                mean_return_ci95: return_ci95(&s.deal_means),
                 win_rate: ratio(s.wins, s.games),
                 win_rate_ci95: wilson95(s.wins, s.games),
             })

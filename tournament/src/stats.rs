@@ -18,6 +18,13 @@ pub fn mean_ci95(values: &Mean) -> Option<[f64; 2]> {
     Some([mean - half, mean + half])
 }
 
+/// The 95% interval of a mean return ([`mean_ci95`]) cut to the returns' range, 0…1 (a
+/// return is a share of first place): near a sweep the symmetric interval would reach past
+/// 100%, which no agent can win.
+pub fn return_ci95(values: &Mean) -> Option<[f64; 2]> {
+    mean_ci95(values).map(|[lo, hi]| [lo.max(0.0), hi.min(1.0)])
+}
+
 /// Student's t quantile t(0.975, df) for `df` ≥ 1 degrees of freedom: tabulated to 30, then
 /// the Cornish–Fisher expansion around the normal quantile (off by less than 1e-5 there).
 ///
@@ -145,6 +152,26 @@ mod tests {
             w.add(0.25);
         }
         assert_eq!(mean_ci95(&w), Some([0.25, 0.25]));
+    }
+
+    #[test]
+    fn return_intervals_stay_within_what_can_be_won() {
+        let mut w = Mean::default();
+        for value in [1.0, 1.0, 1.0, 0.5] {
+            w.add(value);
+        }
+        let [lo, hi] = mean_ci95(&w).unwrap();
+        assert!(
+            hi > 1.0,
+            "the symmetric interval reaches past a sweep: {hi}"
+        );
+        assert_eq!(return_ci95(&w), Some([lo, 1.0]));
+        let mut w = Mean::default();
+        for value in [0.0, 0.0, 0.0, 0.5] {
+            w.add(value);
+        }
+        let [_, hi] = mean_ci95(&w).unwrap();
+        assert_eq!(return_ci95(&w), Some([0.0, hi]));
     }
 
     #[test]

@@ -28,6 +28,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use mousehole_bots::levels::{LevelMeasurement, Measurements, Verdict};
+use mousehole_bots::levels::{behaviour_of, measured_player_counts};
 use mousehole_bots::{AgentKind, AgentSpec, Level, level_of, level_table};
 use mousehole_engine::GameSpec;
 use mousehole_engine::registry::{find, games, unknown_game};
@@ -166,15 +167,7 @@ impl StrengthPlan {
                     agent: level.name().to_owned(),
                 });
             }
-            // Heads-up and the default table; a game played heads-up by default is also
-            // measured at its fullest table, where rivals, not luck alone, stand in the way.
-            let mut counts = vec![2];
-            if description.default_players() != 2 {
-                counts.push(description.default_players());
-            } else if description.max_players > 2 {
-                counts.push(description.max_players);
-            }
-            for players in counts {
+            for players in measured_player_counts(description) {
                 let pairing = |strong: &str, weak: &str, games: u64| Pairing {
                     strong: strong.to_owned(),
                     weak: weak.to_owned(),
@@ -251,6 +244,9 @@ pub struct GameResults {
     pub cores: usize,
     /// The level table's row as it was played.
     pub levels: Vec<PlayedLevel>,
+    /// What the levels played ([`mousehole_bots::levels::behaviour::behaviour`]), when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub behaviour: Option<String>,
     pub sections: Vec<SectionResult>,
     /// Seconds this game's tournaments took.
     pub elapsed_seconds: f64,
@@ -336,6 +332,7 @@ pub fn play(
                         })
                     })
                     .collect(),
+                behaviour: behaviour_of(name).map(str::to_owned),
                 sections: Vec::new(),
                 elapsed_seconds: 0.0,
             });
@@ -462,6 +459,14 @@ impl GameResults {
             .collect()
     }
 
+    /// Whether the levels now play otherwise than they did in these results (their
+    /// behaviour then and now, [`behaviour_of`]), though their settings may be the same; or,
+    /// with no behaviour recorded, `None`: the results cannot say.
+    pub fn plays_differently(&self) -> Option<bool> {
+        let then = self.behaviour.as_deref()?;
+        Some(behaviour_of(&self.game).is_some_and(|now| now != then))
+    }
+
     /// What the level table's measured file says of these results: for every pairing whose
     /// first agent is a level (against the level below, expert against medium), its win rate
     /// with the interval over deals, its verdict and its time per decision, with the level's
@@ -502,6 +507,7 @@ impl GameResults {
             command: Some(self.command.clone()),
             revision: self.revision.clone(),
             quick: self.quick,
+            behaviour: self.behaviour.clone(),
             measurements,
         }
     }
@@ -628,7 +634,7 @@ fn write_head(md: &mut String, results: &[GameResults]) {
     let _ = writeln!(md, "# Strength of the mousehole bots\n");
     let _ = writeln!(
         md,
-        "Every figure below is measured, none is typed in. Each game's section says the command, seed, revision and date that generated it: `cargo xtask strength` regenerates every game, `cargo xtask strength --game NAME` one game's section (its results are kept in `{CHART_DIR}/NAME.json`, and this file is rendered again from every game's results present), so games can be measured on different machines and committed together (docs/tournaments.md). Run a command again and the timings will differ, the games will not.\n"
+        "Every figure below is measured, none is typed in. Each game's section says the command, seed, revision and date that generated it: `cargo xtask strength` regenerates every game, `cargo xtask strength --game NAME` one game's section (its results are kept in `{CHART_DIR}/NAME.json`, and this file is rendered again from every game's results present), so games can be measured on different machines and committed together (docs/tournaments.md). Run a command again and the timings will differ, the games will not. A game's figures stand for its levels only while the levels play as they did: the same settings, and the same moves and estimates in a few small matches of their code (a behaviour fingerprint, `mousehole_bots::levels::behaviour`); otherwise its section says it is out of date, and `mousehole list` and the setup screen say the levels are not measured.\n"
     );
     let _ = writeln!(
         md,
@@ -672,11 +678,22 @@ fn write_provenance(md: &mut String, game: &GameResults) {
         );
     }
     let changed = game.changed_levels();
-    if !changed.is_empty() {
-        let said: Vec<String> = changed
-            .iter()
-            .map(|(level, then, now)| format!("`{level}` was `{then}` and is now `{now}`"))
-            .collect();
+    let mut said: Vec<String> = changed
+        .iter()
+        .map(|(level, then, now)| format!("`{level}` was `{then}` and is now `{now}`"))
+        .collect();
+    match game.plays_differently() {
+        Some(true) => said.push(
+            "the levels' code plays differently (its behaviour fingerprint has changed)".to_owned(),
+        ),
+        Some(false) => {}
+        None => said.push(
+            "the levels' code may play differently (these results recorded no behaviour \
+             fingerprint to tell)"
+                .to_owned(),
+        ),
+    }
+    if !said.is_empty() {
         let _ = writeln!(
             md,
             "**Out of date**: since these results {}; `cargo xtask strength --game {}` measures the levels as they are.\n",
@@ -908,6 +925,7 @@ mod tests {
                     spec: then.clone(),
                 },
             ],
+            behaviour: behaviour_of("moose-house").map(str::to_owned),
             sections: Vec::new(),
             elapsed_seconds: 12.0,
         };
@@ -915,19 +933,43 @@ mod tests {
             game.changed_levels(),
             [(Level::Hard, then.clone(), hard.spec().to_string())]
         );
+        assert_eq!(game.plays_differently(), Some(false));
         let mut md = String::new();
         write_provenance(&mut md, &game);
         assert!(md.contains("at an unrecorded revision (seed 3"), "{md}");
         assert!(
             md.contains(&format!(
-                "**Out of date**: since these results `hard` was `{then}` and is now `{}`",
+                "**Out of date**: since these results `hard` was `{then}` and is now `{}`; ",
                 hard.spec()
             )),
             "{md}"
         );
         let measured = game.measurements();
         assert_eq!(measured.seed, Some(3));
+        assert_eq!(measured.behaviour, game.behaviour);
         assert!(measured.measurements.is_empty());
+
+        // The same settings played by other code, or by code that did not say how it played.
+        let mut game = GameResults {
+            levels: Vec::new(),
+            behaviour: Some("0123456789abcdef".to_owned()),
+            ..game
+        };
+        assert_eq!(game.plays_differently(), Some(true));
+        let mut md = String::new();
+        write_provenance(&mut md, &game);
+        assert!(
+            md.contains(
+                "**Out of date**: since these results the levels' code plays differently (its \
+                 behaviour fingerprint has changed); `cargo xtask strength --game moose-house`"
+            ),
+            "{md}"
+        );
+        game.behaviour = None;
+        assert_eq!(game.plays_differently(), None);
+        let mut md = String::new();
+        write_provenance(&mut md, &game);
+        assert!(md.contains("the levels' code may play differently"), "{md}");
     }
 
     #[test]

@@ -97,6 +97,10 @@ pub struct Measurements {
     /// Whether a `--quick` run (a few dozen games a pairing) measured it.
     #[serde(default)]
     pub quick: bool,
+    /// What the levels played when measured ([`super::behaviour::behaviour`]): the figures
+    /// count only while they still play so.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub behaviour: Option<String>,
     pub measurements: Vec<LevelMeasurement>,
 }
 
@@ -118,6 +122,7 @@ impl Measurements {
             command: None,
             revision: None,
             quick: false,
+            behaviour: None,
             measurements: Vec::new(),
         }
     }
@@ -191,6 +196,19 @@ impl Measurements {
             at_players(count),
             // Its first opponent's only (the level below): the setup screen has room for one.
             self.said(&measured[..1], Some(count))
+        )
+    }
+
+    /// That the figures were measured on code that played otherwise, so none counts.
+    pub fn measured_on_other_code(&self) -> String {
+        let revision = self
+            .revision
+            .as_deref()
+            .map_or_else(String::new, |revision| format!(" at {revision}"));
+        format!(
+            "not measured as the levels play now: the figures are of code that played \
+             differently{revision} (`cargo xtask strength --game {}`)",
+            self.game
         )
     }
 
@@ -363,6 +381,7 @@ mod tests {
             command: Some("cargo xtask strength --game moose-house".to_owned()),
             revision: Some("abc1234".to_owned()),
             quick: false,
+            behaviour: None,
             measurements: vec![
                 measurement(
                     2,
