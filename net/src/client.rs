@@ -131,6 +131,24 @@ pub struct Connection {
     events: mpsc::Receiver<ClientEvent>,
     answers: tokio::sync::mpsc::UnboundedSender<String>,
     welcome: Welcome,
+    /// The network thread, joined when the connection is dropped.
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+/// How long dropping a connection waits for its network thread: the socket's closing takes
+/// at most half a second.
+const DROP_LINGER: Duration = Duration::from_secs(1);
+
+impl Drop for Connection {
+    fn drop(&mut self) {
+        // With the answers closed the network thread stops pumping, closes the socket and
+        // ends.
+        let (closed, _) = tokio::sync::mpsc::unbounded_channel();
+        drop(std::mem::replace(&mut self.answers, closed));
+        if let Some(thread) = self.thread.take() {
+            crate::join_within(thread, DROP_LINGER);
+        }
+    }
 }
 
 impl Connection {
@@ -165,7 +183,7 @@ impl Connection {
         let (welcomed, welcome) = mpsc::channel();
         let rejoins = matches!(target, Target::Seat { .. });
         let address = address.to_owned();
-        std::thread::Builder::new()
+        let thread = std::thread::Builder::new()
             .name("client network".into())
             .spawn(move || {
                 runtime.block_on(run(Run {
@@ -188,6 +206,7 @@ impl Connection {
             events,
             answers,
             welcome,
+            thread: Some(thread),
         })
     }
 

@@ -550,15 +550,7 @@ impl Host {
         let _ = self.shutdown.send(true);
         self.shared.bump();
         if let Some(thread) = self.thread.take() {
-            let deadline = Instant::now() + linger;
-            while !thread.is_finished() && Instant::now() < deadline {
-                std::thread::sleep(Duration::from_millis(5));
-            }
-            if thread.is_finished() {
-                let _ = thread.join();
-            }
-            // Else the thread is left to end with the process: its connections are slow to
-            // take their last messages, and nothing of the game waits for them.
+            crate::join_within(thread, linger);
         }
     }
 }

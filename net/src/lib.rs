@@ -23,3 +23,20 @@ pub mod wire;
 
 pub use client::{ClientError, ClientSettings, Connection, Joined, Target};
 pub use host::{Host, HostError, HostLog, HostSettings, Invitation, RemoteSeat, StopCheck};
+
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// Waits up to `linger` for a network thread told to end, and joins it if it has: a process
+/// that hosts or joins game after game ends each with the threads it began with. A thread
+/// still busy after that (a connection slow to take its last messages, a rejoin waiting on the
+/// network) is left to end with the process: nothing of the game waits for it.
+pub(crate) fn join_within(thread: JoinHandle<()>, linger: Duration) {
+    let deadline = Instant::now() + linger;
+    while !thread.is_finished() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    if thread.is_finished() {
+        let _ = thread.join();
+    }
+}
