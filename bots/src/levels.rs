@@ -50,10 +50,10 @@
 //! [22.9, 25.7] at four players, a fair share being 25; 600 against 200 51.0% [49.0, 53.0] and
 //! 26.7% [24.2, 29.1]; in the report before it, revision 248b63f, 600 against the heuristic
 //! 50.1% and 26.4%, 2,000 against 600 50.3% and 27.3%): there `expert` is not shown stronger
-//! than `hard`, and a stronger expert
-//! needs a better search, not a larger one (issue 24). In Mouse Race the heuristic's agent now
-//! decides by expected turns, which wins 62.4% heads-up against the road-tile form its rollouts
-//! still play (too slow for thousands of playouts): 2,000 playouts over those rollouts won
+//! than `hard`, and a stronger expert needs a better search, not a larger one (issue 24).
+//! In Mouse Race the heuristic's agent now decides by expected turns, which wins 62.4%
+//! heads-up against the road-tile form its rollouts still play (too slow for thousands of
+//! playouts): 2,000 playouts over those rollouts won
 //! 51.3% against the new `medium` over 300 games ([48.7, 54.0], not separated) and 54.0%
 //! against the old `hard` over 200 ([47.9, 60.1]). Playouts cut short and scored by the
 //! heuristic's estimate (`depth=N`: expected turns to the cheese) did not lift it either:
