@@ -1,22 +1,27 @@
-//! `cargo xtask strength --check LEVEL`: a sequential probability ratio test (SPRT, as
-//! fishtest runs for Stockfish) of the working tree's level against the last commit's, so a
-//! change that weakens a bot is caught before it lands.
+//! `cargo xtask strength --check LEVEL`: sequential probability ratio tests (SPRT, as
+//! fishtest runs for Stockfish) of the working tree's level against the last commit's, one per
+//! game, so a change that weakens a bot in any game is caught before it lands.
 //!
 //! Both builds are made (the last commit's in a git worktree under `target/strength-check/`),
 //! and the working tree's plays its level against the last commit's heads-up in every game,
 //! the old one seated as a program (`exec:mousehole agent LEVEL`, which plays as the level does
 //! built in). Deals are duplicate-seated, so each deal gives one paired score (the mean of the
-//! new level's two games, a win 1 and a shared win split), in batches, until the test decides:
+//! new level's two games, a win 1 and a shared win split), in batches, until every game's test
+//! decides:
 //!
-//! - H0, the new level is weaker: its expected paired score is `0.5 - margin`;
+//! - H0, the new level is weaker in that game: its expected paired score is `0.5 - margin`;
 //! - H1, it is as strong: `0.5`.
 //!
-//! The log-likelihood ratio is the generalised SPRT's normal approximation over the paired
-//! scores, `n (s1 - s0) (2 mean - s0 - s1) / (2 variance)`; the test stops when it leaves
-//! `[ln(beta / (1 - alpha)), ln((1 - beta) / alpha)]` (alpha = beta = 0.05): above, the
-//! change passes; below, it fails (exit status 1). Where both builds play alike every deal
-//! scores exactly 0.5 and the variance would be 0; it is held at least 0.05^2, so identical
-//! play passes after a few dozen deals.
+//! The log-likelihood ratio is the generalised SPRT's normal approximation over the game's
+//! paired scores, `n (s1 - s0) (2 mean - s0 - s1) / (2 variance)`; a game's test stops when it
+//! leaves `[ln(beta / (1 - alpha)), ln((1 - beta) / alpha)]`. The change passes when every
+//! game's test ends above; it fails (exit status 1) as soon as one ends below. One test per
+//! game, not one over all games' deals: a level weakened in one game and unchanged in three
+//! would score only a quarter of its loss in a pooled test and could pass it. A weakened game
+//! passes its own test with chance alpha = 0.05; a sound change fails some game's test with
+//! chance at most beta = 0.05 in all, each game's test taking beta over the number of games.
+//! Where both builds play alike every deal scores exactly 0.5 and the variance would be 0; it
+//! is held at least 0.05^2, so identical play passes after a few dozen deals.
 
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
@@ -52,7 +57,7 @@ pub struct Check {
     pub margin: f64,
     /// Deals per game in each batch.
     pub batch: u64,
-    /// Stop undecided after this many deals in all.
+    /// Stop a game's test undecided after this many of its deals.
     pub max_deals: u64,
     pub seed: u64,
     /// Only these games; default every game `mousehole list --names` gives.
@@ -76,54 +81,142 @@ pub fn run(check: &Check) -> Result<()> {
         check.games.clone()
     };
     println!(
-        "SPRT of the working tree's {level} against the last commit's, heads-up in {}: H0 score {:.3} (weaker), H1 0.500 (as strong), alpha = beta = {ALPHA}",
+        "SPRT of the working tree's {level} against the last commit's, heads-up, one test per game ({}): H0 score {:.3} (weaker), H1 0.500 (as strong), alpha {ALPHA}, beta {BETA} over all games",
         games.join(", "),
         0.5 - check.margin,
         level = check.level,
     );
-    let (lower, upper) = ((BETA / (1.0 - ALPHA)).ln(), ((1.0 - BETA) / ALPHA).ln());
-    let mut scores = Vec::new();
+    let bounds = Bounds::new(games.len());
+    println!(
+        "a game's test decides when its LLR leaves ({:.2}, {:.2})",
+        bounds.lower, bounds.upper
+    );
+    let mut tests: Vec<GameTest> = games
+        .iter()
+        .map(|game| GameTest {
+            game: game.clone(),
+            scores: Vec::new(),
+            state: TestState::Running,
+        })
+        .collect();
     let mut batch = 0;
-    loop {
-        for game in &games {
-            let seed = check.seed + batch * check.batch;
-            let played = play_batch(&new, &old, &check.level, game, seed, check.batch, &dir)?;
-            let mean = played.iter().sum::<f64>() / played.len().max(1) as f64;
+    while tests.iter().any(|test| test.state == TestState::Running) {
+        let seed = check.seed + batch * check.batch;
+        for test in tests
+            .iter_mut()
+            .filter(|test| test.state == TestState::Running)
+        {
+            let played = play_batch(
+                &new,
+                &old,
+                &check.level,
+                &test.game,
+                seed,
+                check.batch,
+                &dir,
+            )?;
+            test.scores.extend(played);
+            let llr = log_likelihood_ratio(&test.scores, 0.5 - check.margin, 0.5);
+            test.state = bounds.state(llr, test.scores.len() as u64, check.max_deals);
             println!(
-                "  {game}: deals {seed} to {}, the new level's paired score {mean:.3}",
-                seed + check.batch - 1
+                "  {}: deals {seed} to {}, {} deals in all, the new level's paired score {:.3}, LLR {llr:.2}{}",
+                test.game,
+                seed + check.batch - 1,
+                test.scores.len(),
+                test.mean(),
+                match test.state {
+                    TestState::Running => "",
+                    TestState::AsStrong => ": not weaker (H1 accepted)",
+                    TestState::Weaker => ": WEAKER (H0 accepted)",
+                    TestState::Undecided => ": undecided (--max-deals)",
+                }
             );
-            scores.extend(played);
+            if test.state == TestState::Weaker {
+                eprintln!(
+                    "H0 accepted: the working tree's {} is weaker than the last commit's in {} (score {:.3} over {} deals)",
+                    check.level,
+                    test.game,
+                    test.mean(),
+                    test.scores.len()
+                );
+                std::process::exit(1);
+            }
         }
         batch += 1;
-        let llr = log_likelihood_ratio(&scores, 0.5 - check.margin, 0.5);
-        let mean = scores.iter().sum::<f64>() / scores.len() as f64;
-        println!(
-            "after {} deals: score {:.3}, LLR {llr:.2} (bounds {lower:.2}, {upper:.2})",
-            scores.len(),
-            mean
+    }
+    let undecided: Vec<&str> = tests
+        .iter()
+        .filter(|test| test.state == TestState::Undecided)
+        .map(|test| test.game.as_str())
+        .collect();
+    if !undecided.is_empty() {
+        eprintln!(
+            "undecided in {} after --max-deals {} deals a game: the difference, if any, is smaller than the margin can resolve",
+            undecided.join(", "),
+            check.max_deals
         );
-        if llr >= upper {
-            println!(
-                "H1 accepted: the working tree's {} is not weaker than the last commit's",
-                check.level
-            );
-            return Ok(());
+        std::process::exit(2);
+    }
+    println!(
+        "H1 accepted in every game: the working tree's {} is not weaker than the last commit's",
+        check.level
+    );
+    Ok(())
+}
+
+/// Where one game's test stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TestState {
+    Running,
+    /// H1: as strong.
+    AsStrong,
+    /// H0: weaker.
+    Weaker,
+    /// Stopped at `--max-deals` without a decision.
+    Undecided,
+}
+
+/// One game's test: the paired score of every deal played.
+struct GameTest {
+    game: String,
+    scores: Vec<f64>,
+    state: TestState,
+}
+
+impl GameTest {
+    fn mean(&self) -> f64 {
+        self.scores.iter().sum::<f64>() / self.scores.len().max(1) as f64
+    }
+}
+
+/// The bounds of each game's log-likelihood ratio, for tests of `games` games at once.
+#[derive(Clone, Copy, Debug)]
+struct Bounds {
+    lower: f64,
+    upper: f64,
+}
+
+impl Bounds {
+    /// Each game's test keeps alpha (a weakened game passes it with that chance) and takes a
+    /// share of beta, so that a sound change fails some game's test with chance beta at most.
+    fn new(games: usize) -> Self {
+        let beta = BETA / games.max(1) as f64;
+        Self {
+            lower: (beta / (1.0 - ALPHA)).ln(),
+            upper: ((1.0 - beta) / ALPHA).ln(),
         }
-        if llr <= lower {
-            eprintln!(
-                "H0 accepted: the working tree's {} is weaker than the last commit's (score {mean:.3} over {} deals)",
-                check.level,
-                scores.len()
-            );
-            std::process::exit(1);
-        }
-        if scores.len() as u64 >= check.max_deals {
-            eprintln!(
-                "undecided after {} deals (--max-deals): the difference, if any, is smaller than the margin can resolve",
-                scores.len()
-            );
-            std::process::exit(2);
+    }
+
+    /// Where a test with ratio `llr` after `deals` deals stands.
+    fn state(self, llr: f64, deals: u64, max_deals: u64) -> TestState {
+        if llr >= self.upper {
+            TestState::AsStrong
+        } else if llr <= self.lower {
+            TestState::Weaker
+        } else if deals >= max_deals {
+            TestState::Undecided
+        } else {
+            TestState::Running
         }
     }
 }
@@ -348,10 +441,50 @@ mod tests {
     }
 
     #[test]
+    fn a_level_weakened_in_one_game_fails_that_games_test_though_a_pooled_test_passes() {
+        // Three games play alike (every deal 0.5); in the fourth the new level scores 0.475,
+        // weaker than the 0.49 between the hypotheses.
+        let weak: Vec<f64> = [0.25, 0.5, 0.75, 0.5, 0.25, 0.5, 0.5, 0.5, 0.5, 0.5]
+            .into_iter()
+            .cycle()
+            .take(300)
+            .collect();
+        let alike = vec![0.5; 900];
+        let pooled: Vec<f64> = alike.iter().chain(&weak).copied().collect();
+        let bounds = Bounds::new(4);
+        let one_test = Bounds::new(1);
+        // Pooled, the loss is diluted to a quarter and the change would pass.
+        let pooled_llr = log_likelihood_ratio(&pooled, 0.48, 0.5);
+        assert_eq!(one_test.state(pooled_llr, 1200, 4000), TestState::AsStrong);
+        // Game by game, the weakened game fails and the others pass.
+        let weak_llr = log_likelihood_ratio(&weak, 0.48, 0.5);
+        assert_eq!(bounds.state(weak_llr, 300, 4000), TestState::Weaker);
+        let alike_llr = log_likelihood_ratio(&alike[..300], 0.48, 0.5);
+        assert_eq!(bounds.state(alike_llr, 300, 4000), TestState::AsStrong);
+        // Short of a decision at the cap: undecided.
+        assert_eq!(bounds.state(0.0, 4000, 4000), TestState::Undecided);
+        assert_eq!(bounds.state(0.0, 3999, 4000), TestState::Running);
+    }
+
+    #[test]
+    fn each_game_takes_a_share_of_beta() {
+        let one = Bounds::new(1);
+        let four = Bounds::new(4);
+        assert!((one.upper - ((1.0 - BETA) / ALPHA).ln()).abs() < 1e-12);
+        assert!((one.lower - (BETA / (1.0 - ALPHA)).ln()).abs() < 1e-12);
+        // Failing a sound change takes more evidence with more games; passing about the same.
+        assert!(four.lower < one.lower - 1.0);
+        assert!((four.upper - one.upper).abs() < 0.05);
+    }
+
+    #[test]
     fn identical_play_passes_after_a_few_dozen_deals() {
-        let upper = ((1.0 - BETA) / ALPHA).ln();
+        let bounds = Bounds::new(4);
         let deals = (1..200)
-            .find(|&n| log_likelihood_ratio(&vec![0.5; n], 0.48, 0.5) >= upper)
+            .find(|&n| {
+                let llr = log_likelihood_ratio(&vec![0.5; n], 0.48, 0.5);
+                bounds.state(llr, n as u64, 2000) == TestState::AsStrong
+            })
             .unwrap();
         assert!((20..100).contains(&deals), "{deals}");
     }

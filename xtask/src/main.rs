@@ -81,8 +81,8 @@ enum Task {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Test the working tree's LEVEL (a level or any agent spec) against the last
-        /// commit's, heads-up in every game, duplicate-seated, until an SPRT decides (the last
-        /// commit is built in a worktree under target/strength-check/).
+        /// commit's, heads-up in every game, duplicate-seated, until an SPRT per game decides
+        /// (the last commit is built in a worktree under target/strength-check/).
         #[arg(long, value_name = "LEVEL")]
         check: Option<String>,
         /// With --check: the expected score of a weaker level is 0.5 - MARGIN.
@@ -91,8 +91,8 @@ enum Task {
         /// With --check: deals of each game per batch (the test is looked at after each).
         #[arg(long, default_value_t = 20, requires = "check", value_parser = clap::value_parser!(u64).range(1..))]
         batch: u64,
-        /// With --check: stop undecided after this many deals in all.
-        #[arg(long, default_value_t = 4000, requires = "check", value_parser = clap::value_parser!(u64).range(1..))]
+        /// With --check: stop a game's test undecided after this many of its deals.
+        #[arg(long, default_value_t = 2000, requires = "check", value_parser = clap::value_parser!(u64).range(1..))]
         max_deals: u64,
         /// Only this game (repeatable; default every game): its report section, results file and
         /// measured file are regenerated, the others' stay; with --check, the games tested.
