@@ -60,13 +60,13 @@
 //! against `medium` over 200 games each, 500 playouts cut after 2, 8 or 24 decisions won 52.5%,
 //! 50.5%, 49.0% (600 cut after 2 over 1,000 games at seed 1001: 49.0%), and with no margin
 //! 49.5% (2) and 49.0% (8); 200 and 300 playouts whose every decision was the agent's careful
-//! one, cut after 6 and 3, won 51.5% and 51.0%. Nor did looking a turn ahead without
-//! playouts, free of their noise: every placement, cat and draw judged by the mover's chance
-//! in a race of the seats' distributions of turns to the cheese (the expected-turns plan's
-//! waits, worked out exactly, the seats in turn order) won 51.5% heads-up over 2,000 games at
-//! seed 1001 ([49.9, 53.1]) and 26.0% at four players over 1,000 ([23.5, 28.5], a fair share
-//! being 25), 3.8 ms a decision (commit cd05332, kept off the main line). In Cheese Day the cut (its projection of final
-//! holes) plays as well as playing to the end in a third of the time: 10,000 playouts cut after
+//! one, cut after 6 and 3, won 51.5% and 51.0%. Looking a turn ahead without playouts, free
+//! of their noise, did a little better: every placement, cat and draw judged by the mover's
+//! chance in a race of the seats' distributions of turns to the cheese won 51.4% and 51.5%
+//! heads-up against expected turns alone over 2,000 games at each of seeds 5001 and 1001 and
+//! 26.0% at four players over 1,000 ([23.5, 28.5], a fair share being 25), so it is now the
+//! heuristic's agent, `medium` (`heuristic/mouse_race.rs`). In Cheese Day the cut (its
+//! projection of final holes) plays as well as playing to the end in a third of the time: 10,000 playouts cut after
 //! 4 decisions won 49.0% heads-up over 400 games against `hard` ([44.1, 53.9]) at 29 ms a
 //! decision against its 97; after 12, 49.2%; after 1, 46.5%; but at three players 31.8% over
 //! 300 games against two of `hard` ([29.3, 34.4] against a fair 33.3), so the levels keep

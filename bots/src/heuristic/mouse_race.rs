@@ -4,15 +4,22 @@
 //! and lays a cat where it makes the leading opponent's way longer without making its own
 //! longer.
 //!
-//! It measures a way two ways (a [`Route`]). Its agent decides by **expected turns**
+//! It measures a way two ways (a [`Route`]). Its agent plans by **expected turns**
 //! ([`expected`]): a straight is drawn about two times in five and a curve that suits about
 //! one in two, so a way that needs straights is slower than one that may turn, however many
-//! tiles each takes; a cat goes where it costs the leader most turns. Rollouts, which make
-//! thousands of decisions for each of the agent's, decide by **road tiles** over the quick
-//! bit-parallel distance field ([`field`]), some fifty times cheaper. Measured heads-up
-//! (duplicate seating, 4,000 games, seed 1): the expected-turns agent wins 62.4% against the
-//! road-tile one (interval over deals [61.0, 63.7]); at four players 29.9% [28.2, 31.6]
-//! against three of it, a fair share being 25%.
+//! tiles each takes; and it decides **a turn ahead** ([`race`]): every way to lay the tile in
+//! hand (or decline it), every cell a cat may go on, and drawing against going back, judged
+//! by the mover's chance of winning the race afterwards, every seat's turns to the cheese a
+//! distribution, not only a mean. So it lays a tile that blocks a rival's way, takes a long
+//! shot when far behind, and puts a cat wherever on the board it hurts most. Rollouts, which
+//! make thousands of decisions for each of the agent's, decide by **road tiles** over the
+//! quick bit-parallel distance field ([`field`]), thousands of times cheaper. Measured
+//! heads-up (duplicate seating, release): expected turns alone won 62.4% against road tiles
+//! (4,000 games, seed 1, interval over deals [61.0, 63.7]); a turn ahead wins 51.4% against
+//! expected turns alone (2,000 games, seed 5001, [49.9, 52.9]; 51.5% [49.9, 53.1] at seed
+//! 1001: over both, about [50.4, 52.5]) and 26.0% at four players against three of it (1,000
+//! games, [23.5, 28.5], a fair share being 25), at 0.75 ms a decision, 17 ms at worst (a cat
+//! is tried only on the cells some seat's way passes: anywhere else it changes no seat's race).
 //!
 //! Both forms — the agent's, from an observation, and the rollout policy's, from a sampled
 //! world — fill the same [`Knowledge`]: the board, the paths and the bag as the seat to move
@@ -21,6 +28,7 @@
 
 mod expected;
 mod field;
+mod race;
 
 use std::cell::RefCell;
 
@@ -33,6 +41,7 @@ use mousehole_engine::{Game, GameConfig, GameRng, ToMove};
 
 use self::expected::{Expected, NEVER};
 use self::field::{Field, NarrowField, Planner, Terrain, UNREACHABLE, WideField};
+use self::race::Race;
 use super::Heuristic;
 use crate::levels::{LevelSettings, Levels, heuristic, improved_heuristic};
 
@@ -248,6 +257,237 @@ impl Knowledge {
         };
         debug_assert!(legal.contains(&chosen), "{chosen} is among {legal:?}");
         chosen
+    }
+
+    /// The choice looking a turn ahead: holding a road tile or a cat, every way to lay it (or
+    /// decline it) judged by the mover's chance of winning the race afterwards ([`Race`]);
+    /// the turn's start as [`Self::choose`] decides it.
+    fn choose_ahead<P: Planner>(
+        &self,
+        legal: &[MouseRaceAction],
+        planner: &mut P,
+        probe: &mut P,
+        expected: &mut [Expected; 2],
+        race: &mut Race,
+        rng: &mut GameRng,
+    ) -> MouseRaceAction {
+        let usual = self.choose(legal, planner, probe, Some(expected), rng);
+        if self.bag.straight + self.bag.curve == 0 {
+            return usual;
+        }
+        if legal.contains(&MouseRaceAction::Draw) {
+            return self.start_ahead(legal, usual, expected, race);
+        }
+        let [expected, _] = expected;
+        let mover = self.mover();
+        // As the board is: the value of declining, and of a cat no seat's way passes (it
+        // changes no seat's distribution), and which cells the ways pass.
+        let staying = self.race_value(expected, race);
+        let ways = race.ways();
+        let mut best = (f32::NEG_INFINITY, usual);
+        let mut consider = |action: MouseRaceAction, after: &Knowledge| {
+            let value = if action == MouseRaceAction::Decline {
+                staying
+            } else {
+                after.race_value(expected, race)
+            } + if action == usual { 1e-4 } else { 0.0 };
+            if value > best.0 {
+                best = (value, action);
+            }
+        };
+        let ends = self.ends(mover);
+        for &action in legal {
+            let mut after = *self;
+            match action {
+                MouseRaceAction::Cat(cell)
+                    if action != usual && ways[usize::from(cell.row)] & 1 << cell.col == 0 =>
+                {
+                    continue;
+                }
+                MouseRaceAction::Cat(cell) => after.terrain.put_cat(cell),
+                // The bag as it is for every choice (the tile in hand out of it): a declined
+                // tile's return moves the draw chances a little, by rounding a lot more, and
+                // the choice is where the tile leaves the race, not the bag.
+                MouseRaceAction::Decline => {}
+                MouseRaceAction::Place(named)
+                | MouseRaceAction::Left(named)
+                | MouseRaceAction::Right(named) => {
+                    let turn: fn(Dir) -> Dir = match action {
+                        MouseRaceAction::Place(_) => |dir| dir,
+                        MouseRaceAction::Left(_) => Dir::left,
+                        _ => Dir::right,
+                    };
+                    let Some((cell, entry)) = ends
+                        .into_iter()
+                        .flatten()
+                        .find(|&(cell, _)| named.is_none_or(|named| named == cell))
+                    else {
+                        continue;
+                    };
+                    let exit = turn(entry);
+                    if cell.neighbour(exit, self.size()) == Some(self.cheese()) {
+                        return action;
+                    }
+                    after.terrain.block(cell);
+                    let road = &mut after.roads[mover];
+                    road.recent.rotate_right(1);
+                    road.recent[0] = Some((cell, entry, exit));
+                    road.tiles += 1;
+                }
+                // The turn's start: as the heuristic decides.
+                _ => return usual,
+            }
+            consider(action, &after);
+        }
+        best.1
+    }
+
+    /// At the start of a turn: draw, go back or pass, whichever leaves the mover the better
+    /// chance of winning the race, a draw judged by what each kind of tile drawn would make
+    /// of it (the best way to lay a road tile, the heuristic's cat); a cat on the open end is
+    /// shooed as the heuristic does.
+    fn start_ahead(
+        &self,
+        legal: &[MouseRaceAction],
+        usual: MouseRaceAction,
+        fields: &mut [Expected; 2],
+        race: &mut Race,
+    ) -> MouseRaceAction {
+        if usual == MouseRaceAction::Shoo {
+            return usual;
+        }
+        let mover = self.mover();
+        let staying = self.race_value(&mut fields[0], race);
+        let mut best = (f32::NEG_INFINITY, usual);
+        for &action in legal {
+            let value = match action {
+                MouseRaceAction::Draw => self.draw_value(staying, fields, race),
+                MouseRaceAction::Pass => staying,
+                MouseRaceAction::Back => {
+                    let mut after = *self;
+                    let road = &mut after.roads[mover];
+                    let Some((cell, _, _)) = road.recent[0] else {
+                        continue;
+                    };
+                    after.terrain.clear(cell);
+                    road.recent.rotate_left(1);
+                    road.recent[BACK_DEPTH - 1] = None;
+                    road.tiles -= 1;
+                    if road.tiles > 0 && road.recent[0].is_none() {
+                        // Further back than the mover remembers: leave it to the heuristic.
+                        continue;
+                    }
+                    after.race_value(&mut fields[0], race)
+                }
+                _ => continue,
+            } + if action == usual { 1e-4 } else { 0.0 };
+            if value > best.0 {
+                best = (value, action);
+            }
+        }
+        best.1
+    }
+
+    /// The mover's chance of winning after drawing: over the kinds of tile in the bag, the best
+    /// of laying it and declining it (`staying`: the chance with the turn lost).
+    fn draw_value(&self, staying: f32, fields: &mut [Expected; 2], race: &mut Race) -> f32 {
+        let total = f32::from(self.bag.straight + self.bag.curve + self.bag.cat);
+        let mover = self.mover();
+        let mut value = 0.0;
+        for (count, kind) in [(self.bag.straight, 0), (self.bag.curve, 1)] {
+            if count == 0 {
+                continue;
+            }
+            let mut best = staying;
+            for (cell, entry) in self.ends(mover).into_iter().flatten() {
+                if self.terrain.free[usize::from(cell.row)] & 1 << cell.col == 0 {
+                    continue;
+                }
+                let exits: &[Dir] = if kind == 0 {
+                    &[entry]
+                } else {
+                    &[entry.left(), entry.right()]
+                };
+                for &exit in exits {
+                    if cell.neighbour(exit, self.size()) == Some(self.cheese()) {
+                        best = 1.0;
+                        continue;
+                    }
+                    let mut after = *self;
+                    after.terrain.block(cell);
+                    let road = &mut after.roads[mover];
+                    road.recent.rotate_right(1);
+                    road.recent[0] = Some((cell, entry, exit));
+                    road.tiles += 1;
+                    best = best.max(after.race_value(&mut fields[0], race));
+                }
+            }
+            value += f32::from(count) / total * best;
+        }
+        if self.bag.cat > 0 {
+            let cats = self.cat_actions();
+            let mut best = staying;
+            if !cats.is_empty()
+                && let MouseRaceAction::Cat(cell) = self.place_cat_carefully(&cats, fields)
+            {
+                let mut after = *self;
+                after.terrain.put_cat(cell);
+                best = best.max(after.race_value(&mut fields[0], race));
+            }
+            value += f32::from(self.bag.cat) / total * best;
+        }
+        value
+    }
+
+    /// Where the mover could lay a cat now: any free cell but an open end, though on a scent
+    /// cell an opponent's open end too.
+    fn cat_actions(&self) -> Vec<MouseRaceAction> {
+        let geometry = Geometry { size: self.size() };
+        let mut allowed = self.terrain.free;
+        for seat in 0..usize::from(self.players) {
+            for (cell, _) in self.ends(seat).into_iter().flatten() {
+                if seat == self.mover() || !geometry.is_scent(cell) {
+                    allowed[usize::from(cell.row)] &= !(1 << cell.col);
+                }
+            }
+        }
+        let mut cats = Vec::new();
+        for row in 0..self.size() {
+            for col in 0..self.size() {
+                if allowed[usize::from(row)] & 1 << col != 0 {
+                    cats.push(MouseRaceAction::Cat(Square::new(row, col)));
+                }
+            }
+        }
+        cats
+    }
+
+    /// The mover's chance of winning the race once its turn is over, the board and the bag as
+    /// they are here, the next seat to move first.
+    fn race_value(&self, expected: &mut Expected, race: &mut Race) -> f32 {
+        expected.plan(&self.terrain, self.bag);
+        let players = usize::from(self.players);
+        let cheese = self.cheese();
+        let mut ends = [None; MAX_PLAYERS];
+        for (order, end) in ends.iter_mut().enumerate().take(players) {
+            let seat = (self.mover() + 1 + order) % players;
+            let (fastest, _) = self.fastest_end(&mut Turns(expected, cheese), seat);
+            *end = fastest.map(|(cell, heading)| Expected::index_of(cell, heading));
+        }
+        let mut starts = [0; MAX_PLAYERS];
+        let mut count = 0;
+        for end in ends.iter().flatten() {
+            starts[count] = *end;
+            count += 1;
+        }
+        race.plan(expected, &self.terrain, &starts[..count]);
+        let mut arrivals = [None; MAX_PLAYERS];
+        for (arrival, end) in arrivals.iter_mut().zip(ends).take(players) {
+            *arrival = end.and_then(|end| race.arrival(end));
+        }
+        let mut chances = [0.0; MAX_PLAYERS];
+        Race::win_chances(&arrivals[..players], &mut chances);
+        chances[players - 1]
     }
 
     /// Every seat's chance of winning by the expected turns each needs to the cheese
@@ -759,6 +999,8 @@ struct Fields<const S: usize, const W: usize> {
     probe: Field<S, W>,
     /// The expected-turns fields of the board and of the board with a cat tried on it.
     expected: [Expected; 2],
+    /// The race model of the turn-ahead form.
+    race: Race,
 }
 
 impl<const S: usize, const W: usize> Default for Fields<S, W> {
@@ -767,6 +1009,7 @@ impl<const S: usize, const W: usize> Default for Fields<S, W> {
             planner: Field::default(),
             probe: Field::default(),
             expected: Default::default(),
+            race: Race::default(),
         }
     }
 }
@@ -776,35 +1019,38 @@ thread_local! {
     static WIDE: RefCell<Fields<32, 11>> = RefCell::new(Fields::default());
 }
 
-/// The heuristic's choice for the seat whose knowledge `seen` is, `careful`ly (by expected
-/// turns) or quickly (by road tiles).
+/// The heuristic's choice for the seat whose knowledge `seen` is: `careful`ly (a turn ahead,
+/// by the race of expected turns) or quickly (by road tiles).
 fn decide(
     seen: &Knowledge,
     legal: &[MouseRaceAction],
     rng: &mut GameRng,
     careful: bool,
 ) -> MouseRaceAction {
+    fn with<const S: usize, const W: usize>(
+        fields: &mut Fields<S, W>,
+        seen: &Knowledge,
+        legal: &[MouseRaceAction],
+        rng: &mut GameRng,
+        careful: bool,
+    ) -> MouseRaceAction {
+        let Fields {
+            planner,
+            probe,
+            expected,
+            race,
+        } = fields;
+        if careful {
+            seen.choose_ahead(legal, planner, probe, expected, race, rng)
+        } else {
+            seen.choose(legal, planner, probe, None, rng)
+        }
+    }
     if usize::from(seen.size()) <= NarrowField::MAX_SIDE {
-        NARROW.with_borrow_mut(|fields| {
-            seen.choose(
-                legal,
-                &mut fields.planner,
-                &mut fields.probe,
-                careful.then_some(&mut fields.expected),
-                rng,
-            )
-        })
+        NARROW.with_borrow_mut(|fields| with(fields, seen, legal, rng, careful))
     } else {
         debug_assert!(usize::from(seen.size()) <= WideField::MAX_SIDE);
-        WIDE.with_borrow_mut(|fields| {
-            seen.choose(
-                legal,
-                &mut fields.planner,
-                &mut fields.probe,
-                careful.then_some(&mut fields.expected),
-                rng,
-            )
-        })
+        WIDE.with_borrow_mut(|fields| with(fields, seen, legal, rng, careful))
     }
 }
 
@@ -852,10 +1098,10 @@ impl Heuristic for MouseRace {
         decide(knowledge, legal, rng, false)
     }
 
-    /// By expected turns: some fifty times the work of a rollout's decision by road tiles
-    /// (a shortest-way pass over the board's open ends each time the board changes, one per
-    /// cell a cat is tried on), which the agent affords and a search's thousands of playouts
-    /// do not; it wins 62% of games heads-up against the quick form.
+    /// A turn ahead, by the race of expected turns (`Knowledge::choose_ahead`): thousands
+    /// of times the work of a rollout's decision by road tiles (a shortest-way pass over the
+    /// board's open ends for every way to lay the tile in hand, every cell a cat may go on),
+    /// which the agent affords and a search's thousands of playouts do not.
     fn decide_carefully(
         knowledge: &Knowledge,
         legal: &[MouseRaceAction],

@@ -46,6 +46,9 @@ pub(super) struct Expected {
     by_straight: Box<[f32; ENDS]>,
     by_curve: Box<[f32; ENDS]>,
     settled: Box<[bool; ENDS]>,
+    /// The open ends settled, in the order they were (nearest first): every end's useful
+    /// draws lead to ends before it.
+    order: Vec<u16>,
     /// Open ends to settle, nearest first: (expected turns as bits, index). Non-negative
     /// floats order as their bits do.
     queue: BinaryHeap<Reverse<(u32, u16)>>,
@@ -62,6 +65,7 @@ impl Default for Expected {
             by_straight: Box::new([NEVER; ENDS]),
             by_curve: Box::new([NEVER; ENDS]),
             settled: Box::new([false; ENDS]),
+            order: Vec::with_capacity(ENDS),
             queue: BinaryHeap::with_capacity(ENDS),
         }
     }
@@ -92,6 +96,7 @@ impl Expected {
         self.by_straight.fill(NEVER);
         self.by_curve.fill(NEVER);
         self.settled.fill(false);
+        self.order.clear();
         self.queue.clear();
         self.straight_chance = f32::from(chances[0]) / STEPS as f32;
         self.curve_chance = f32::from(chances[1]) / STEPS as f32;
@@ -111,6 +116,7 @@ impl Expected {
                 continue;
             }
             self.settled[index] = true;
+            self.order.push(index as u16);
             let value = self.turns[index];
             let cell_index = index / 4;
             let cell = Square::new((cell_index / MAX_SIZE) as u8, (cell_index % MAX_SIZE) as u8);
@@ -166,6 +172,78 @@ impl Expected {
             NEVER
         };
         only_straight.min(only_curve).min(both)
+    }
+
+    /// The open ends with a way to the cheese, nearest first, by index ([`Self::end`] names
+    /// one).
+    pub(super) fn settled(&self) -> &[u16] {
+        &self.order
+    }
+
+    /// The open end of an index: its cell and the direction of travel into it.
+    pub(super) fn end(index: u16) -> (Square, Dir) {
+        let index = usize::from(index);
+        let cell_index = index / 4;
+        (
+            Square::new((cell_index / MAX_SIZE) as u8, (cell_index % MAX_SIZE) as u8),
+            Dir::ALL[index % 4],
+        )
+    }
+
+    /// The index of an open end.
+    pub(super) fn index_of(cell: Square, heading: Dir) -> u16 {
+        Self::index(cell, heading) as u16
+    }
+
+    /// The draws that the plan lays at a settled open end on `cell`, travelling `heading`:
+    /// for a straight and for a curve, its chance and where the tile leads (`None`: into the
+    /// cheese; `Some` index of the next open end), or `None` where the plan does not lay that
+    /// kind there. The same choice as the plan's expected turns make: a kind is laid when
+    /// waiting for it and laying it is the faster.
+    pub(super) fn draws(
+        &self,
+        cell: Square,
+        heading: Dir,
+        cheese: Square,
+    ) -> [Option<(f32, Option<u16>)>; 2] {
+        let (ps, pc) = (self.straight_chance, self.curve_chance);
+        let straight = self.after_tile(cell, heading, cheese);
+        let (curve_exit, curve) = [heading.left(), heading.right()]
+            .into_iter()
+            .map(|exit| (exit, self.after_tile(cell, exit, cheese)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .expect("two curves");
+        let only_straight = if ps > 0.0 { 1.0 / ps + straight } else { NEVER };
+        let only_curve = if pc > 0.0 { 1.0 / pc + curve } else { NEVER };
+        let both = if straight < NEVER && curve < NEVER && ps + pc > 0.0 {
+            (1.0 + ps * straight + pc * curve) / (ps + pc)
+        } else {
+            NEVER
+        };
+        // The fastest of the three ways to play the end (the first among equals).
+        let (best, use_straight, use_curve) = [
+            (both, true, true),
+            (only_straight, true, false),
+            (only_curve, false, true),
+        ]
+        .into_iter()
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .expect("three ways");
+        let next = |exit: Dir| {
+            let next = cell
+                .neighbour(exit, self.size)
+                .expect("a way leads on the board");
+            (next != cheese).then(|| Self::index(next, exit) as u16)
+        };
+        let (use_straight, use_curve) = if best < NEVER {
+            (use_straight, use_curve)
+        } else {
+            (false, false)
+        };
+        [
+            use_straight.then(|| (ps, next(heading))),
+            use_curve.then(|| (pc, next(curve_exit))),
+        ]
     }
 
     /// The expected turns from the open end on `cell`, travelling `heading` into it

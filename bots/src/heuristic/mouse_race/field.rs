@@ -66,6 +66,12 @@ impl Terrain {
         self.cats[usize::from(square.row)] |= 1 << square.col;
     }
 
+    /// Empties a cell (a tile taken back, a cat shooed).
+    pub(super) fn clear(&mut self, square: Square) {
+        self.free[usize::from(square.row)] |= 1 << square.col;
+        self.cats[usize::from(square.row)] &= !(1 << square.col);
+    }
+
     pub(super) fn is_cat(&self, square: Square) -> bool {
         self.cats[usize::from(square.row)] & 1 << square.col != 0
     }
