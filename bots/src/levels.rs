@@ -28,9 +28,9 @@
 //!   Race's 5,039).
 //!
 //! Measured (duplicate seating, release; `docs/STRENGTH.md`): `medium` against `easy` wins
-//! 64.1% heads-up in Cheese Day, 60.9% in Moose in the House, 68.7% in Mouse Trap and 70.3% in
-//! Mouse Race (its expected-turns heuristic, [67.5, 73.1]), and 47.2%, 42.8%, 51.5% against a
-//! fair 33.3% at three players; `easy` against random 66.9%, 61.1%, 63.6%, 100% heads-up. In
+//! 64.1% heads-up in Cheese Day, 60.9% in Moose in the House, 68.7% in Mouse Trap and 71.3% in
+//! Mouse Race (its heuristic a turn ahead, [68.6, 74.0]), and 47.2%, 42.8%, 51.5% against a
+//! fair 33.3% at three players (Mouse Race 49.1% at four, a fair share being 25); `easy` against random 66.9%, 61.1%, 63.6%, 100% heads-up. In
 //! Moose in the House `hard` (500 playouts) against `medium` wins 56.5% heads-up over 1,000
 //! games (interval over deals [54.6, 58.5]) and 48.1% at three players ([45.3, 50.9] against a
 //! fair 33.3); `expert` (18,000) against `hard` 54.2% heads-up over 600 ([51.1, 57.4]) and
@@ -46,11 +46,14 @@
 //! 10,000 51.5% [50.4, 52.6] heads-up, just clear of the fair share, and 33.4% [32.9, 33.9] at
 //! three players over 600, on the same deals), too small to split into two rungs at three
 //! players, and only just heads-up. In Mouse Race there is no climb at all (in
-//! `docs/STRENGTH.md`, 200 playouts against the heuristic 49.3% [47.9, 50.7] heads-up and 24.3%
-//! [22.9, 25.7] at four players, a fair share being 25; 600 against 200 51.0% [49.0, 53.0] and
-//! 26.7% [24.2, 29.1]; in the report before it, revision 248b63f, 600 against the heuristic
-//! 50.1% and 26.4%, 2,000 against 600 50.3% and 27.3%): there `expert` is not shown stronger
-//! than `hard`, and a stronger expert needs a better search, not a larger one (issue 24).
+//! `docs/STRENGTH.md`, since the heuristic decides a turn ahead, 200 playouts against it 48.0%
+//! [46.5, 49.5] heads-up, below it, and 25.3% [23.7, 26.9] at four players, a fair share being
+//! 25; 600 against 200 52.8% [50.7, 54.8] and 27.2% [24.9, 29.5]; 600 against the heuristic
+//! 49.3% [47.6, 51.1] and 26.0% [24.3, 27.7]. Before, revision 00eeee0, 200 against the
+//! expected-turns heuristic 49.3% and 24.3%, 600 against 200 51.0% and 26.7%; revision
+//! 248b63f, 2,000 against 600 50.3% and 27.3%): the playouts' road-tile moves only make the
+//! heuristic's own move worse when they depart from it, and a stronger `hard` and `expert` need
+//! a better search, not a larger one (issue 24).
 //! In Mouse Race the heuristic's agent now decides by expected turns, which wins 62.4%
 //! heads-up against the road-tile form its rollouts still play (too slow for thousands of
 //! playouts): 2,000 playouts over those rollouts won

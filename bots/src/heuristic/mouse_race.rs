@@ -260,8 +260,8 @@ impl Knowledge {
     }
 
     /// The choice looking a turn ahead: holding a road tile or a cat, every way to lay it (or
-    /// decline it) judged by the mover's chance of winning the race afterwards ([`Race`]);
-    /// the turn's start as [`Self::choose`] decides it.
+    /// decline it) judged by the mover's chance of winning the race afterwards ([`Race`]); at
+    /// the turn's start, [`Self::start_ahead`].
     fn choose_ahead<P: Planner>(
         &self,
         legal: &[MouseRaceAction],
