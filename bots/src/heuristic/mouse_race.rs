@@ -279,7 +279,6 @@ impl Knowledge {
             return self.start_ahead(legal, usual, expected, race);
         }
         let [expected, _] = expected;
-        let mover = self.mover();
         // As the board is: the value of declining, and of a cat no seat's way passes (it
         // changes no seat's distribution), and which cells the ways pass.
         let staying = self.race_value(expected, race);
@@ -295,7 +294,6 @@ impl Knowledge {
                 best = (value, action);
             }
         };
-        let ends = self.ends(mover);
         for &action in legal {
             let mut after = *self;
             match action {
@@ -309,30 +307,16 @@ impl Knowledge {
                 // tile's return moves the draw chances a little, by rounding a lot more, and
                 // the choice is where the tile leaves the race, not the bag.
                 MouseRaceAction::Decline => {}
-                MouseRaceAction::Place(named)
-                | MouseRaceAction::Left(named)
-                | MouseRaceAction::Right(named) => {
-                    let turn: fn(Dir) -> Dir = match action {
-                        MouseRaceAction::Place(_) => |dir| dir,
-                        MouseRaceAction::Left(_) => Dir::left,
-                        _ => Dir::right,
-                    };
-                    let Some((cell, entry)) = ends
-                        .into_iter()
-                        .flatten()
-                        .find(|&(cell, _)| named.is_none_or(|named| named == cell))
-                    else {
+                MouseRaceAction::Place(_)
+                | MouseRaceAction::Left(_)
+                | MouseRaceAction::Right(_) => {
+                    let Some((cell, entry, exit)) = self.placement(action) else {
                         continue;
                     };
-                    let exit = turn(entry);
                     if cell.neighbour(exit, self.size()) == Some(self.cheese()) {
                         return action;
                     }
-                    after.terrain.block(cell);
-                    let road = &mut after.roads[mover];
-                    road.recent.rotate_right(1);
-                    road.recent[0] = Some((cell, entry, exit));
-                    road.tiles += 1;
+                    after = self.laid(cell, entry, exit);
                 }
                 // The turn's start: as the heuristic decides.
                 _ => return usual,
@@ -413,12 +397,7 @@ impl Knowledge {
                         best = 1.0;
                         continue;
                     }
-                    let mut after = *self;
-                    after.terrain.block(cell);
-                    let road = &mut after.roads[mover];
-                    road.recent.rotate_right(1);
-                    road.recent[0] = Some((cell, entry, exit));
-                    road.tiles += 1;
+                    let after = self.laid(cell, entry, exit);
                     best = best.max(after.race_value(&mut fields[0], race));
                 }
             }
@@ -460,6 +439,35 @@ impl Knowledge {
             }
         }
         cats
+    }
+
+    /// Where laying a road tile by `action` puts it, at one of the mover's open ends: its
+    /// cell and the directions of travel into and out of it; `None` for another action.
+    fn placement(&self, action: MouseRaceAction) -> Option<Tile> {
+        let (named, turn): (Option<Square>, fn(Dir) -> Dir) = match action {
+            MouseRaceAction::Place(named) => (named, |dir| dir),
+            MouseRaceAction::Left(named) => (named, Dir::left),
+            MouseRaceAction::Right(named) => (named, Dir::right),
+            _ => return None,
+        };
+        let (cell, entry) = self
+            .ends(self.mover())
+            .into_iter()
+            .flatten()
+            .find(|&(cell, _)| named.is_none_or(|named| named == cell))?;
+        Some((cell, entry, turn(entry)))
+    }
+
+    /// This knowledge once the mover has laid a road tile on `cell`, entered travelling
+    /// `entry` and left travelling `exit`.
+    fn laid(&self, cell: Square, entry: Dir, exit: Dir) -> Knowledge {
+        let mut after = *self;
+        after.terrain.block(cell);
+        let road = &mut after.roads[self.mover()];
+        road.recent.rotate_right(1);
+        road.recent[0] = Some((cell, entry, exit));
+        road.tiles += 1;
+        after
     }
 
     /// The mover's chance of winning the race once its turn is over, the board and the bag as
@@ -608,27 +616,15 @@ impl Knowledge {
         route: &mut impl Route,
         rng: &mut GameRng,
     ) -> MouseRaceAction {
-        let ends = self.ends(self.mover());
         let (_, here) = self.fastest_end(route, self.mover());
         // The placements that leave the way shortest: (action, the open end they make).
         let mut best: [Option<(MouseRaceAction, End)>; 4] = [None; 4];
         let mut count = 0;
         let mut shortest = here;
         for &action in legal {
-            let (named, turn): (Option<Square>, fn(Dir) -> Dir) = match action {
-                MouseRaceAction::Place(named) => (named, |dir| dir),
-                MouseRaceAction::Left(named) => (named, Dir::left),
-                MouseRaceAction::Right(named) => (named, Dir::right),
-                _ => continue,
-            };
-            let Some((cell, entry)) = ends
-                .into_iter()
-                .flatten()
-                .find(|&(cell, _)| named.is_none_or(|named| named == cell))
-            else {
+            let Some((cell, _, exit)) = self.placement(action) else {
                 continue;
             };
-            let exit = turn(entry);
             // Only a tile that shortens the way counts.
             let left = route.after_tile(cell, exit, here);
             if left == 0.0 {

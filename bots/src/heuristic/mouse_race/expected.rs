@@ -163,6 +163,13 @@ impl Expected {
     /// The expected turns from an open end whose best straight leads to `straight` turns
     /// away and best curve to `curve` (either [`NEVER`]), on a free cell.
     fn combine(&self, straight: f32, curve: f32) -> f32 {
+        self.fastest_way(straight, curve).0
+    }
+
+    /// The fastest way to play an open end whose best straight leads to `straight` turns away
+    /// and best curve to `curve`: its expected turns and whether it lays a straight and a
+    /// curve (laying both, only straights or only curves; the first among equals).
+    fn fastest_way(&self, straight: f32, curve: f32) -> (f32, bool, bool) {
         let (ps, pc) = (self.straight_chance, self.curve_chance);
         let only_straight = if ps > 0.0 { 1.0 / ps + straight } else { NEVER };
         let only_curve = if pc > 0.0 { 1.0 / pc + curve } else { NEVER };
@@ -171,7 +178,14 @@ impl Expected {
         } else {
             NEVER
         };
-        only_straight.min(only_curve).min(both)
+        [
+            (both, true, true),
+            (only_straight, true, false),
+            (only_curve, false, true),
+        ]
+        .into_iter()
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .expect("three ways")
     }
 
     /// The open ends with a way to the cheese, nearest first, by index ([`Self::end`] names
@@ -213,22 +227,7 @@ impl Expected {
             .map(|exit| (exit, self.after_tile(cell, exit, cheese)))
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .expect("two curves");
-        let only_straight = if ps > 0.0 { 1.0 / ps + straight } else { NEVER };
-        let only_curve = if pc > 0.0 { 1.0 / pc + curve } else { NEVER };
-        let both = if straight < NEVER && curve < NEVER && ps + pc > 0.0 {
-            (1.0 + ps * straight + pc * curve) / (ps + pc)
-        } else {
-            NEVER
-        };
-        // The fastest of the three ways to play the end (the first among equals).
-        let (best, use_straight, use_curve) = [
-            (both, true, true),
-            (only_straight, true, false),
-            (only_curve, false, true),
-        ]
-        .into_iter()
-        .min_by(|a, b| a.0.total_cmp(&b.0))
-        .expect("three ways");
+        let (best, use_straight, use_curve) = self.fastest_way(straight, curve);
         let next = |exit: Dir| {
             let next = cell
                 .neighbour(exit, self.size)
