@@ -126,8 +126,7 @@ impl<G: Inference, P: RolloutPolicy<G>> Agent<G> for FlatMonteCarlo<G, P> {
             .expect("at least one candidate");
         let best = match baseline {
             Some(base) if by_mean != base => {
-                let gain = &gains[by_mean];
-                if gain.mean() > self.settings.margin * gain.stderr() {
+                if departs(&gains[by_mean], self.settings.margin) {
                     by_mean
                 } else {
                     base
@@ -169,6 +168,21 @@ impl<G: Inference, P: RolloutPolicy<G>> FlatMonteCarlo<G, P> {
                 .push(self.scratch.returns.get(seat).copied().unwrap_or(0.0));
         }
     }
+}
+
+/// Whether `gain` (an action's return minus the baseline's, round by round, returns in 0…1)
+/// shows the action better than the baseline by more than `margin` standard errors.
+///
+/// Two made-up rounds, one where the action wins by the whole range of a return and one where
+/// it loses by it, stand in for the rounds not played (Agresti and Caffo's correction for
+/// paired proportions). Without them a few rounds that happen to agree have no spread at all,
+/// and any positive mean passes at any margin: with a small budget and many moves (a cat's
+/// cells in Mouse Race) that is how noise replaced the heuristic's move.
+fn departs(gain: &Mean, margin: f64) -> bool {
+    let mut cautious = *gain;
+    cautious.add(1.0);
+    cautious.add(-1.0);
+    cautious.mean() > margin * cautious.stderr()
 }
 
 /// Sequential halving (Karnin, Koren & Somekh 2013): the budget is split into phases, one per
@@ -233,6 +247,31 @@ mod tests {
                 mean
             })
             .collect()
+    }
+
+    fn gains(values: &[f64]) -> Mean {
+        let mut mean = Mean::default();
+        for &value in values {
+            mean.add(value);
+        }
+        mean
+    }
+
+    #[test]
+    fn a_few_agreeing_rounds_are_not_evidence() {
+        // Two rounds won outright: no spread, but two rounds prove nothing.
+        assert!(!departs(&gains(&[1.0, 1.0]), 2.0));
+        assert!(!departs(&gains(&[1.0; 3]), 2.0));
+        // Enough of them are.
+        assert!(departs(&gains(&[1.0; 8]), 2.0));
+        // A larger margin asks for more.
+        assert!(!departs(&gains(&[1.0; 6]), 4.0));
+        assert!(departs(&gains(&[1.0; 30]), 4.0));
+        // A gain that is as often a loss never departs, however many rounds.
+        let mixed: Vec<f64> = (0..1000)
+            .map(|i| if i % 2 == 0 { 1.0 } else { -1.0 })
+            .collect();
+        assert!(!departs(&gains(&mixed), 0.5));
     }
 
     #[test]
