@@ -46,10 +46,13 @@
 //! 10,000 51.5% [50.4, 52.6] heads-up, just clear of the fair share, and 33.4% [32.9, 33.9] at
 //! three players over 600, on the same deals), too small to split into two rungs at three
 //! players, and only just heads-up. In Mouse Race there is no climb at all (in
-//! `docs/STRENGTH.md`, since the heuristic decides a turn ahead, 200 playouts against it 48.0%
-//! [46.5, 49.5] heads-up, below it, and 25.3% [23.7, 26.9] at four players, a fair share being
-//! 25; 600 against 200 52.8% [50.7, 54.8] and 27.2% [24.9, 29.5]; 600 against the heuristic
-//! 49.3% [47.6, 51.1] and 26.0% [24.3, 27.7]. Before, revision 00eeee0, 200 against the
+//! `docs/STRENGTH.md`, since the heuristic decides a turn ahead and a move departs from it
+//! only on evidence, 200 playouts against it 49.8% [49.0, 50.6] heads-up and 25.7% [24.6,
+//! 26.8] at four players, a fair share being 25; 600 against 200 49.2% [47.8, 50.7] and 24.0%
+//! [22.1, 25.9]; 600 against the heuristic 48.7% [47.1, 50.2] and 25.0% [23.4, 26.6]. While
+//! agreeing rounds could pass as evidence, 200 against it 48.0% [46.5, 49.5], below it.
+//! Playouts cut at the next turn's start and scored by the race model (branch
+//! `mr-race-eval`): 200 of them, margin 1, 50.2% over 400 games. Before, revision 00eeee0, 200 against the
 //! expected-turns heuristic 49.3% and 24.3%, 600 against 200 51.0% and 26.7%; revision
 //! 248b63f, 2,000 against 600 50.3% and 27.3%): the playouts' road-tile moves only make the
 //! heuristic's own move worse when they depart from it, and a stronger `hard` and `expert` need
