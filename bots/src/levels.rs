@@ -30,11 +30,12 @@
 //! Measured (duplicate seating, release; `docs/STRENGTH.md`): `medium` against `easy` wins
 //! 64.1% heads-up in Cheese Day, 60.9% in Moose in the House, 68.7% in Mouse Trap and 71.3% in
 //! Mouse Race (its heuristic a turn ahead, [68.6, 74.0]), and 47.2%, 42.8%, 51.5% against a
-//! fair 33.3% at three players (Mouse Race 49.1% at four, a fair share being 25); `easy` against random 66.9%, 61.1%, 63.6%, 100% heads-up. In
-//! Moose in the House `hard` (500 playouts) against `medium` wins 56.5% heads-up over 1,000
-//! games (interval over deals [54.6, 58.5]) and 48.1% at three players ([45.3, 50.9] against a
-//! fair 33.3); `expert` (18,000) against `hard` 54.2% heads-up over 600 ([51.1, 57.4]) and
-//! 38.4% at three players ([34.7, 42.1], clear of the fair share; against 1,000 playouts, tried
+//! fair 33.3% at three players (Mouse Race 49.1% at four, a fair share being 25); `easy`
+//! against random 66.9%, 61.1%, 63.6%, 100% heads-up. In Moose in the House `hard` (500
+//! playouts) against `medium` wins 56.2% heads-up over 1,000 games (interval over deals [54.3,
+//! 58.2]) and 47.7% at three players ([44.9, 50.5] against a fair 33.3); `expert` (18,000)
+//! against `hard` 53.6% heads-up over 600 ([50.5, 56.6]) and 38.3% at three players ([34.6,
+//! 42.0], clear of the fair share; against 1,000 playouts, tried
 //! first, 35.8% [32.3, 39.3]). Flat Monte Carlo's strength climbs steeply up to a thousand
 //! playouts or so and then levels off (four times hard's old 6,000 playouts in Moose in the
 //! House won 52.0% and 50.5% against it; four times 10,000 in Cheese Day 50.2%; four times
@@ -52,11 +53,11 @@
 //! [22.1, 25.9]; 600 against the heuristic 48.7% [47.1, 50.2] and 25.0% [23.4, 26.6]. While
 //! agreeing rounds could pass as evidence, 200 against it 48.0% [46.5, 49.5], below it.
 //! Playouts cut at the next turn's start and scored by the race model (branch
-//! `mr-race-eval`): 200 of them, margin 1, 50.2% over 400 games. Before, revision 00eeee0, 200 against the
-//! expected-turns heuristic 49.3% and 24.3%, 600 against 200 51.0% and 26.7%; revision
-//! 248b63f, 2,000 against 600 50.3% and 27.3%): the playouts' road-tile moves only make the
-//! heuristic's own move worse when they depart from it, and a stronger `hard` and `expert` need
-//! a better search, not a larger one (issue 24).
+//! `mr-race-eval`): 200 of them, margin 1, 50.2% over 400 games. Before, revision 00eeee0,
+//! 200 against the expected-turns heuristic 49.3% and 24.3%, 600 against 200 51.0% and 26.7%;
+//! revision 248b63f, 2,000 against 600 50.3% and 27.3%): the playouts' road-tile moves find
+//! nothing better than the heuristic's own move, and a stronger `hard` and `expert` need a
+//! better search, not a larger one (issue 24).
 //! In Mouse Race the heuristic's agent now decides by expected turns, which wins 62.4%
 //! heads-up against the road-tile form its rollouts still play (too slow for thousands of
 //! playouts): 2,000 playouts over those rollouts won
@@ -72,8 +73,8 @@
 //! heads-up against expected turns alone over 2,000 games at each of seeds 5001 and 1001 and
 //! 26.0% at four players over 1,000 ([23.5, 28.5], a fair share being 25), so it is now the
 //! heuristic's agent, `medium` (`heuristic/mouse_race.rs`). In Cheese Day the cut (its
-//! projection of final holes) plays as well as playing to the end in a third of the time: 10,000 playouts cut after
-//! 4 decisions won 49.0% heads-up over 400 games against `hard` ([44.1, 53.9]) at 29 ms a
+//! projection of final holes) plays as well as playing to the end in a third of the time:
+//! 10,000 playouts cut after 4 decisions won 49.0% heads-up over 400 games against `hard` ([44.1, 53.9]) at 29 ms a
 //! decision against its 97; after 12, 49.2%; after 1, 46.5%; but at three players 31.8% over
 //! 300 games against two of `hard` ([29.3, 34.4] against a fair 33.3), so the levels keep
 //! playing to the end. Four times as many cut playouts (40,000) won 49.8% against 10,000

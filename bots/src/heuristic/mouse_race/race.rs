@@ -33,6 +33,9 @@ pub(super) struct Race {
     needed: Box<[bool; ENDS]>,
     /// The ends marked needed, to clear them for the next plan.
     marked: Vec<u16>,
+    /// The needed ends whose ways are still to follow, kept to reuse its buffer: a decision
+    /// plans the race once for every way to lay its tile or cat.
+    stack: Vec<u16>,
     /// Whether a cell (by row and column bit) holds a needed end: a cell nobody's way passes.
     cells: [u32; MAX_SIZE],
 }
@@ -47,6 +50,7 @@ impl Default for Race {
             known: Box::new([false; ENDS]),
             needed: Box::new([false; ENDS]),
             marked: Vec::with_capacity(ENDS),
+            stack: Vec::with_capacity(ENDS),
             cells: [0; MAX_SIZE],
         }
     }
@@ -64,7 +68,8 @@ impl Race {
         self.cells = [0; MAX_SIZE];
         let cheese = terrain.cheese();
         // The ends the seats' ways pass, by the draws the plan lays.
-        let mut stack: Vec<u16> = Vec::new();
+        let stack = &mut self.stack;
+        stack.clear();
         for &start in starts {
             if !self.needed[usize::from(start)] {
                 self.needed[usize::from(start)] = true;
