@@ -17,7 +17,10 @@
 //!   Hints and the coach search at `expert` instead (`mousehole-tui`'s `HINT_SPEC`).
 //! - `expert` is the same search with the most playouts a decision affords: about 150 ms on
 //!   average and under 1 s at worst on the two-core reference machine (measured, idle, two
-//!   games at once: Moose in the House 24,000 took 173 ms at three players, so it has 18,000;
+//!   games at once: Moose in the House 24,000 took 173 ms at three players, so it had 18,000,
+//!   until a report timed 18,000 at 175 ms a decision and 1,068 ms at worst at three players
+//!   on a day this machine ran every search one and a half to two and a half times slower
+//!   than the days around it: the promise holds on slow days too, so it has 14,000;
 //!   Cheese Day 25,000 took 187 ms at three players, over the promise, and 16,000's worst
 //!   decision took 1,084 ms heads-up, where the first decisions' playouts run longest, over
 //!   the 1 s, so it has 12,000: 86 ms a decision heads-up and 108 ms at three players, 603 ms
@@ -33,9 +36,9 @@
 //! fair 33.3% at three players (Mouse Race 49.1% at four, a fair share being 25); `easy`
 //! against random 66.9%, 61.1%, 63.6%, 100% heads-up. In Moose in the House `hard` (500
 //! playouts) against `medium` wins 56.2% heads-up over 1,000 games (interval over deals [54.3,
-//! 58.2]) and 47.7% at three players ([44.9, 50.5] against a fair 33.3); `expert` (18,000)
-//! against `hard` 53.6% heads-up over 600 ([50.5, 56.6]) and 38.3% at three players ([34.6,
-//! 42.0], clear of the fair share; against 1,000 playouts, tried
+//! 58.2]) and 47.7% at three players ([44.9, 50.5] against a fair 33.3); `expert` (18,000,
+//! before its recalibration) against `hard` 53.6% heads-up over 600 ([50.5, 56.6]) and 38.3%
+//! at three players ([34.6, 42.0], clear of the fair share; against 1,000 playouts, tried
 //! first, 35.8% [32.3, 39.3]). Flat Monte Carlo's strength climbs steeply up to a thousand
 //! playouts or so and then levels off (four times hard's old 6,000 playouts in Moose in the
 //! House won 52.0% and 50.5% against it; four times 10,000 in Cheese Day 50.2%; four times
