@@ -20,7 +20,11 @@
 //!   games at once: Moose in the House 24,000 took 173 ms at three players, so it had 18,000,
 //!   until a report timed 18,000 at 175 ms a decision and 1,068 ms at worst at three players
 //!   on a day this machine ran every search one and a half to two and a half times slower
-//!   than the days around it: the promise holds on slow days too, so it has 14,000;
+//!   than the days around it: on such a day 16,000 would take about 156 ms a decision and
+//!   950 ms at worst, still under the 1 s (14,000 took 44 ms and 162 ms on a fast day), so it
+//!   has 16,000 (14,000 beat
+//!   `hard` only 52.4% heads-up over 600 games, [49.5, 55.3], not separated; 16,000 54.1%
+//!   [51.1, 57.1] on the same deals and 54.8% [51.7, 58.0] on 600 more at seed 1001);
 //!   Cheese Day 25,000 took 187 ms at three players, over the promise, and 16,000's worst
 //!   decision took 1,084 ms heads-up, where the first decisions' playouts run longest, over
 //!   the 1 s, so it has 12,000: 86 ms a decision heads-up and 108 ms at three players, 603 ms

@@ -527,7 +527,7 @@ impl Levels for MooseHouse {
         heuristic(0.3),
         heuristic(0.0),
         improved_heuristic(500, 2.0),
-        improved_heuristic(14_000, 2.0),
+        improved_heuristic(16_000, 2.0),
     ];
 }
 
