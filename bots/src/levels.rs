@@ -40,10 +40,11 @@
 //! fair 33.3% at three players (Mouse Race 49.1% at four, a fair share being 25); `easy`
 //! against random 66.9%, 61.1%, 63.6%, 100% heads-up. In Moose in the House `hard` (500
 //! playouts) against `medium` wins 56.2% heads-up over 1,000 games (interval over deals [54.3,
-//! 58.2]) and 47.7% at three players ([44.9, 50.5] against a fair 33.3); `expert` (18,000,
-//! before its recalibration) against `hard` 53.6% heads-up over 600 ([50.5, 56.6]) and 38.3%
-//! at three players ([34.6, 42.0], clear of the fair share; against 1,000 playouts, tried
-//! first, 35.8% [32.3, 39.3]). Flat Monte Carlo's strength climbs steeply up to a thousand
+//! 58.2]) and 47.7% at three players ([44.9, 50.5] against a fair 33.3); `expert` (16,000)
+//! against `hard` 54.1% heads-up over 600 ([51.1, 57.1]) and 37.2% at three players ([33.9,
+//! 40.6], clear of the fair share; at 18,000, before its recalibration, 53.6% and 38.3%;
+//! against 1,000 playouts, tried first, 35.8% [32.3, 39.3]), 23 ms a decision heads-up and
+//! 49 ms at three players, 179 ms at worst, on a fast day. Flat Monte Carlo's strength climbs steeply up to a thousand
 //! playouts or so and then levels off (four times hard's old 6,000 playouts in Moose in the
 //! House won 52.0% and 50.5% against it; four times 10,000 in Cheese Day 50.2%; four times
 //! 2,000 in Mouse Race 48.3%): where the climb is tall, `hard` sits on it and `expert` at its
