@@ -83,8 +83,10 @@ impl<G: Inference, P: RolloutPolicy<G>> Agent<G> for FlatMonteCarlo<G, P> {
             .root_choice(&observation, legal, rng)
             .and_then(|choice| legal.iter().position(|&a| a == choice));
         let mut stats = vec![Mean::default(); legal.len()];
-        // Per action, its return minus the baseline's in the same round.
+        // Per action, its return minus the baseline's in the same round, and the largest
+        // such difference either way.
         let mut gains = vec![Mean::default(); legal.len()];
+        let mut widest = vec![0.0_f64; legal.len()];
         let mut candidates: Vec<usize> = (0..legal.len()).collect();
         let phases = Phases::new(legal.len(), limits, start);
         let mut done = 0;
@@ -105,6 +107,7 @@ impl<G: Inference, P: RolloutPolicy<G>> Agent<G> for FlatMonteCarlo<G, P> {
                     let base_value = self.returns[slot];
                     for (&index, &value) in candidates.iter().zip(&self.returns) {
                         gains[index].add(value - base_value);
+                        widest[index] = widest[index].max((value - base_value).abs());
                     }
                 }
                 done += candidates.len() as u64;
@@ -126,7 +129,13 @@ impl<G: Inference, P: RolloutPolicy<G>> Agent<G> for FlatMonteCarlo<G, P> {
             .expect("at least one candidate");
         let best = match baseline {
             Some(base) if by_mean != base => {
-                if departs(&gains[by_mean], self.settings.margin) {
+                // Whole returns differ by up to a whole return; estimates by their own spread.
+                let range = if self.policy.estimates() {
+                    widest[by_mean]
+                } else {
+                    1.0
+                };
+                if departs(&gains[by_mean], self.settings.margin, range) {
                     by_mean
                 } else {
                     base
@@ -170,18 +179,21 @@ impl<G: Inference, P: RolloutPolicy<G>> FlatMonteCarlo<G, P> {
     }
 }
 
-/// Whether `gain` (an action's return minus the baseline's, round by round, returns in 0…1)
-/// shows the action better than the baseline by more than `margin` standard errors.
+/// Whether `gain` (an action's return minus the baseline's, round by round) shows the action
+/// better than the baseline by more than `margin` standard errors, the differences ranging
+/// over ±`range` (1 for returns in 0…1).
 ///
-/// Two made-up rounds, one where the action wins by the whole range of a return and one where
-/// it loses by it, stand in for the rounds not played (Agresti and Caffo's correction for
-/// paired proportions). Without them a few rounds that happen to agree have no spread at all,
-/// and any positive mean passes at any margin: with a small budget and many moves (a cat's
-/// cells in Mouse Race) that is how noise replaced the heuristic's move.
-fn departs(gain: &Mean, margin: f64) -> bool {
+/// Two made-up rounds, one where the action wins by the whole range and one where it loses by
+/// it, stand in for the rounds not played (Agresti and Caffo's correction for paired
+/// proportions). Without them a few rounds that happen to agree have no spread at all, and
+/// any positive mean passes at any margin: with a small budget and many moves (a cat's cells
+/// in Mouse Race) that is how noise replaced the heuristic's move. Playouts scored by an
+/// estimate differ by hundredths, so their range is the largest difference they showed:
+/// made-up rounds of a whole return would outweigh hundreds of real ones.
+fn departs(gain: &Mean, margin: f64, range: f64) -> bool {
     let mut cautious = *gain;
-    cautious.add(1.0);
-    cautious.add(-1.0);
+    cautious.add(range);
+    cautious.add(-range);
     cautious.mean() > margin * cautious.stderr()
 }
 
@@ -260,18 +272,38 @@ mod tests {
     #[test]
     fn a_few_agreeing_rounds_are_not_evidence() {
         // Two rounds won outright: no spread, but two rounds prove nothing.
-        assert!(!departs(&gains(&[1.0, 1.0]), 2.0));
-        assert!(!departs(&gains(&[1.0; 3]), 2.0));
+        assert!(!departs(&gains(&[1.0, 1.0]), 2.0, 1.0));
+        assert!(!departs(&gains(&[1.0; 3]), 2.0, 1.0));
         // Enough of them are.
-        assert!(departs(&gains(&[1.0; 8]), 2.0));
+        assert!(departs(&gains(&[1.0; 8]), 2.0, 1.0));
         // A larger margin asks for more.
-        assert!(!departs(&gains(&[1.0; 6]), 4.0));
-        assert!(departs(&gains(&[1.0; 30]), 4.0));
+        assert!(!departs(&gains(&[1.0; 6]), 4.0, 1.0));
+        assert!(departs(&gains(&[1.0; 30]), 4.0, 1.0));
         // A gain that is as often a loss never departs, however many rounds.
         let mixed: Vec<f64> = (0..1000)
             .map(|i| if i % 2 == 0 { 1.0 } else { -1.0 })
             .collect();
-        assert!(!departs(&gains(&mixed), 0.5));
+        assert!(!departs(&gains(&mixed), 0.5, 1.0));
+    }
+
+    #[test]
+    fn estimates_are_weighed_on_their_own_scale() {
+        // Rounds of an estimate a few hundredths better: as telling as whole wins when the
+        // made-up rounds are of their size, never enough against made-up whole returns.
+        let small = |rounds: usize| gains(&vec![0.03; rounds]);
+        for rounds in [2, 3, 6, 8, 30] {
+            for margin in [2.0, 4.0] {
+                assert_eq!(
+                    departs(&small(rounds), margin, 0.03),
+                    departs(&gains(&vec![1.0; rounds]), margin, 1.0),
+                    "{rounds} rounds at margin {margin}"
+                );
+            }
+        }
+        assert!(departs(&small(30), 2.0, 0.03));
+        assert!(!departs(&small(30), 2.0, 1.0));
+        // No difference seen at all: nothing to depart on.
+        assert!(!departs(&gains(&[0.0; 50]), 2.0, 0.0));
     }
 
     #[test]

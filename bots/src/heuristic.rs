@@ -144,6 +144,10 @@ impl<G: Heuristic> RolloutPolicy<G> for HeuristicRollout {
             .is_some_and(|depth| decisions >= depth && G::estimate_returns(state, returns))
     }
 
+    fn estimates(&self) -> bool {
+        self.depth.is_some()
+    }
+
     #[inline]
     fn choose(&self, state: &G, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
         if legal.len() == 1 {

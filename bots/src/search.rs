@@ -143,6 +143,13 @@ pub trait RolloutPolicy<G: Game>: Send + Sync {
     fn stop(&self, _state: &G, _decisions: u32, _returns: &mut Vec<f64>) -> bool {
         false
     }
+
+    /// Whether a playout may end in an estimate ([`RolloutPolicy::stop`]) rather than the
+    /// game's returns: two moves' returns then differ by a few hundredths, not by whole
+    /// returns, and a search weighing their difference takes its own spread as its scale.
+    fn estimates(&self) -> bool {
+        false
+    }
 }
 
 /// Uniformly random decisions.
