@@ -72,7 +72,9 @@ fn reader_gone(error: &anyhow::Error) -> bool {
 }
 
 /// The error and its causes, each in people's words, joined by `: `. The chain stops at an
-/// I/O or JSON error: what such errors wrap is said by their words already.
+/// I/O or JSON error: what such errors wrap is said by their words already. A cause whose
+/// words an error before it already said (an error that tells its source in its own text)
+/// is not said twice.
 pub fn explain(error: &anyhow::Error) -> String {
     let causes: Vec<&(dyn Error + 'static)> = error.chain().collect();
     let mut parts = Vec::new();
@@ -90,7 +92,10 @@ pub fn explain(error: &anyhow::Error) -> String {
             parts.push(json_error(json));
             break;
         }
-        parts.push(cause.to_string());
+        let text = cause.to_string();
+        if !parts.iter().any(|said| said.contains(&text)) {
+            parts.push(text);
+        }
     }
     parts.join(": ")
 }
@@ -119,5 +124,22 @@ mod tests {
         );
         let gone = anyhow::Error::from(io::Error::from(io::ErrorKind::BrokenPipe)).context("x");
         assert!(reader_gone(&gone));
+    }
+
+    #[test]
+    fn a_cause_its_error_already_tells_is_said_once() {
+        // A seat's agent error says the agent's problem in its own words and keeps it as its
+        // source as well.
+        let error = "mc:playouts=0"
+            .parse::<mousehole_bots::SeatLabel>()
+            .unwrap_err();
+        let agent = error.source().expect("the agent's error").to_string();
+        let told = explain(&anyhow::Error::from(error).context("seat 0"));
+        assert_eq!(told.matches(&agent).count(), 1, "{told}");
+        assert!(told.starts_with("seat 0: seat 'mc:playouts=0': "), "{told}");
+        assert!(
+            told.ends_with("expected a whole number from 1 to 100000000"),
+            "{told}"
+        );
     }
 }
