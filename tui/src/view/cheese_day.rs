@@ -5,10 +5,10 @@
 
 use mousehole_engine::Outcome;
 use mousehole_engine::games::cheese_day::{
-    CheeseDay, CheeseDayAction, CheeseDayObservation, Face, ObservedPhase, SLOTS,
+    CheeseDay, CheeseDayAction, CheeseDayObservation, Collection, Face, ObservedPhase, SLOTS,
 };
 use ratatui::style::Style;
-use ratatui::text::{Line, Span};
+use ratatui::text::Span;
 
 use super::{BoardView, Ending, Surface, count};
 use crate::text::center;
@@ -19,6 +19,92 @@ pub struct Slot(pub u8);
 
 const CARD_WIDTH: u16 = 8;
 const CARD_HEIGHT: u16 = 5;
+/// The board is as wide as the pantry; longer rows go on below.
+const BOARD_WIDTH: u16 = CARD_WIDTH * SLOTS as u16;
+/// Where the discards start, after "discards ".
+const DISCARDS_X: u16 = 9;
+/// Where a seat's cards taken start, after its traps and "took ".
+const TAKEN_X: u16 = 35;
+
+/// The discards by value, each as its count and value (`2×6`) and the faces this seat knows
+/// of them (`(1C 1T)`, or nothing).
+fn discards(observation: &CheeseDayObservation) -> Vec<(String, String)> {
+    observation
+        .discard
+        .iter()
+        .filter(|discarded| discarded.cards > 0)
+        .map(|discarded| {
+            let known = discarded.known;
+            let mut parts = Vec::new();
+            if known.cheese > 0 {
+                parts.push(format!("{}C", known.cheese));
+            }
+            if known.trap > 0 {
+                parts.push(format!("{}T", known.trap));
+            }
+            let known = if parts.is_empty() {
+                String::new()
+            } else {
+                format!("({})", parts.join(" "))
+            };
+            (format!("{}×{}", discarded.cards, discarded.value), known)
+        })
+        .collect()
+}
+
+fn discard_widths(observation: &CheeseDayObservation) -> Vec<u16> {
+    discards(observation)
+        .iter()
+        .map(|(counted, known)| width(counted) + width(known))
+        .collect()
+}
+
+/// A seat's cards taken, each as its text (`4`, or `2T` for a trap) and whether it is a trap.
+fn taken(player: &Collection) -> Vec<(String, bool)> {
+    let mut taken = Vec::new();
+    for counts in &player.taken {
+        for _ in 0..counts.cheese {
+            taken.push((format!("{}", counts.value), false));
+        }
+        for _ in 0..counts.trap {
+            taken.push((format!("{}T", counts.value), true));
+        }
+    }
+    taken
+}
+
+fn taken_widths(player: &Collection) -> Vec<u16> {
+    if player.out {
+        return Vec::new();
+    }
+    taken(player).iter().map(|(text, _)| width(text)).collect()
+}
+
+fn width(text: &str) -> u16 {
+    u16::try_from(Span::raw(text).width()).unwrap_or(u16::MAX)
+}
+
+/// Where pieces of these widths go, one space apart, from column `start` of a row on: a piece
+/// that would cross the board's edge starts the next row at `start` again. (row, column) per
+/// piece.
+fn flow(widths: &[u16], start: u16) -> Vec<(u16, u16)> {
+    let mut places = Vec::with_capacity(widths.len());
+    let (mut row, mut x) = (0, start);
+    for &piece in widths {
+        if x > start && x.saturating_add(piece) > BOARD_WIDTH {
+            row += 1;
+            x = start;
+        }
+        places.push((row, x));
+        x = x.saturating_add(piece + 1);
+    }
+    places
+}
+
+/// The rows pieces placed by [`flow`] take: at least one.
+fn rows_of(places: &[(u16, u16)]) -> u16 {
+    places.last().map_or(1, |&(row, _)| row + 1)
+}
 
 impl BoardView for CheeseDay {
     type Spot = Slot;
@@ -58,10 +144,13 @@ impl BoardView for CheeseDay {
     ];
 
     fn board_size(observation: &CheeseDayObservation) -> (u16, u16) {
-        (
-            CARD_WIDTH * SLOTS as u16,
-            CARD_HEIGHT + 3 + observation.players.len() as u16,
-        )
+        let discard_rows = rows_of(&flow(&discard_widths(observation), DISCARDS_X));
+        let player_rows: u16 = observation
+            .players
+            .iter()
+            .map(|player| rows_of(&flow(&taken_widths(player), TAKEN_X)))
+            .sum();
+        (BOARD_WIDTH, CARD_HEIGHT + 2 + discard_rows + player_rows)
     }
 
     fn draw_board(observation: &CheeseDayObservation, board: &mut Surface<'_, Slot>) {
@@ -90,33 +179,18 @@ impl BoardView for CheeseDay {
             board.put(x, y, &count(top, "hole"), theme.accent());
         }
         y += 1;
-        // The discards by value, with the faces this seat knows.
-        let mut x = board.put(0, y, "discards ", theme.dim());
-        let total: u8 = observation.discard.iter().map(|d| d.cards).sum();
-        if total == 0 {
-            board.put(x, y, "none", theme.dim());
+        // The discards by value, with the faces this seat knows, as many rows as they take.
+        board.put(0, y, "discards ", theme.dim());
+        let discards = discards(observation);
+        if discards.is_empty() {
+            board.put(DISCARDS_X, y, "none", theme.dim());
         }
-        for discarded in observation.discard.iter().filter(|d| d.cards > 0) {
-            x = board.put(
-                x,
-                y,
-                &format!("{}×{}", discarded.cards, discarded.value),
-                theme.text(),
-            );
-            let known = discarded.known;
-            if known.cheese + known.trap > 0 {
-                let mut parts = Vec::new();
-                if known.cheese > 0 {
-                    parts.push(format!("{}C", known.cheese));
-                }
-                if known.trap > 0 {
-                    parts.push(format!("{}T", known.trap));
-                }
-                x = board.put(x, y, &format!("({})", parts.join(" ")), theme.dim());
-            }
-            x = board.put(x, y, " ", theme.text());
+        let places = flow(&discard_widths(observation), DISCARDS_X);
+        for ((counted, known), &(row, x)) in discards.iter().zip(&places) {
+            let x = board.put(x, y + row, counted, theme.text());
+            board.put(x, y + row, known, theme.dim());
         }
-        y += 1;
+        y += rows_of(&places);
         board.put(0, y, "seat       holes cheese traps", theme.dim());
         y += 1;
         for player in &observation.players {
@@ -138,28 +212,23 @@ impl BoardView for CheeseDay {
                 tx = board.put(tx, y, glyph, glyph_style);
                 tx = board.put(tx, y, " ", theme.text());
             }
-            let mut taken = Vec::new();
-            for counts in &player.taken {
-                for _ in 0..counts.cheese {
-                    taken.push(Span::styled(format!("{}", counts.value), theme.good()));
-                }
-                for _ in 0..counts.trap {
-                    taken.push(Span::styled(format!("{}T", counts.value), theme.danger()));
-                }
-            }
+            let taken = taken(player);
             if player.out {
                 board.put(tx, y, "OUT", theme.danger());
-            } else if !taken.is_empty() {
-                let mut line = vec![Span::styled("took ", theme.dim())];
-                for (i, span) in taken.into_iter().enumerate() {
-                    if i > 0 {
-                        line.push(Span::raw(" "));
-                    }
-                    line.push(span);
-                }
-                board.put_line(tx, y, &Line::from(line));
+                y += 1;
+                continue;
             }
-            y += 1;
+            // The cards taken after "took", on as many rows as they need.
+            let places = flow(&taken_widths(player), TAKEN_X);
+            if !taken.is_empty() {
+                let x = board.put(tx, y, "took ", theme.dim());
+                debug_assert!(x == TAKEN_X || x == board.width(), "took ends at {x}");
+            }
+            for ((text, trap), &(row, x)) in taken.iter().zip(&places) {
+                let style = if *trap { theme.danger() } else { theme.good() };
+                board.put(x, y + row, text, style);
+            }
+            y += rows_of(&places);
         }
     }
 

@@ -791,3 +791,85 @@ fn watching_bots_the_screen_speaks_of_the_seat_not_of_you() {
     }
     assert!(seen, "the status never spoke of a roll");
 }
+
+/// Cheese Day's board is as wide as its pantry (48 columns); a collection or a discard pile
+/// too long for one row goes on in the rows below, and the board is that much taller, so
+/// every card taken and every discard stays on screen.
+#[test]
+fn cheese_day_lists_every_card_taken_however_many() {
+    use mousehole_engine::games::cheese_day::{CheeseDay, CheeseDayAction};
+    let spec: GameSpec = "cheese-day:players=2,traps=0/0/0/0/0/0".parse().unwrap();
+    let mut state = CheeseDay::new(&spec.config::<CheeseDay>().unwrap());
+    let mut rng = stream(3, 1);
+    let (mut chances, mut legal) = (Vec::new(), Vec::new());
+    // Without traps every card taken is cheese: take whatever a roll allows, else peek.
+    while !state.is_terminal() {
+        let action = match state.sample_chance(&mut rng, &mut chances) {
+            Some(chance) => chance,
+            None => {
+                state.legal_actions(&mut legal);
+                legal
+                    .iter()
+                    .copied()
+                    .find(|action| matches!(action, CheeseDayAction::Take(_)))
+                    .unwrap_or(legal[0])
+            }
+        };
+        state.apply(action).unwrap();
+    }
+    let observation = state.observation(0);
+    let area = Rect::new(0, 0, 48, 30);
+    let mut shown = Buffer::empty(area);
+    draw_seat_view(&state, 0, area, &mut shown, Theme::MONOCHROME);
+    let rows: Vec<String> = (0..area.height)
+        .map(|y| (0..area.width).map(|x| shown[(x, y)].symbol()).collect())
+        .collect();
+    let words = |text: &str| {
+        text.split_whitespace()
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    let taken: Vec<Vec<String>> = observation
+        .players
+        .iter()
+        .map(|player| {
+            player
+                .taken
+                .iter()
+                .flat_map(|counts| {
+                    std::iter::repeat_n(counts.value.to_string(), counts.cheese.into())
+                })
+                .collect()
+        })
+        .collect();
+    assert!(
+        taken.iter().any(|cards| cards.len() > 8),
+        "a collection longer than a row: {taken:?}"
+    );
+    // The board's rows (the text under it says what is happening): each seat's row and the
+    // rows under it up to the next seat's hold its cards, in order.
+    let (_, height) = <CheeseDay as mousehole_tui::BoardView>::board_size(&observation);
+    let board = &rows[..usize::from(height)];
+    let you = board
+        .iter()
+        .position(|row| row.starts_with("you "))
+        .unwrap();
+    let other = board
+        .iter()
+        .position(|row| row.starts_with("seat 1 "))
+        .unwrap();
+    for (seat, block) in [(0, &board[you..other]), (1, &board[other..])] {
+        let text = block.join(" ");
+        let after_took = text.split_once("took ").expect("cards taken").1;
+        assert_eq!(words(after_took), taken[seat], "seat {seat}: {rows:#?}");
+    }
+    assert!(
+        board.len() > you + 2,
+        "a collection takes more than its row: {rows:#?}"
+    );
+    let discards = rows
+        .iter()
+        .find(|row| row.starts_with("discards "))
+        .unwrap();
+    assert!(discards.trim_end().len() < 48, "{discards}");
+}
