@@ -804,17 +804,16 @@ fn cheese_day_lists_every_card_taken_however_many() {
     let (mut chances, mut legal) = (Vec::new(), Vec::new());
     // Without traps every card taken is cheese: take whatever a roll allows, else peek.
     while !state.is_terminal() {
-        let action = match state.sample_chance(&mut rng, &mut chances) {
-            Some(chance) => chance,
-            None => {
+        let action = state
+            .sample_chance(&mut rng, &mut chances)
+            .unwrap_or_else(|| {
                 state.legal_actions(&mut legal);
                 legal
                     .iter()
                     .copied()
                     .find(|action| matches!(action, CheeseDayAction::Take(_)))
                     .unwrap_or(legal[0])
-            }
-        };
+            });
         state.apply(action).unwrap();
     }
     let observation = state.observation(0);
