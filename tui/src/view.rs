@@ -126,6 +126,29 @@ pub fn possessive(name: &str) -> String {
     }
 }
 
+/// Where pieces of these widths go, one space apart, from column `start` of a row on: a piece
+/// that would cross column `width` starts the next row at `start` again (unless it is the
+/// row's first). (row, column) per piece. Unlike [`crate::text::wrap_line`], which breaks
+/// at every space, a piece is never broken (`2×6(1C 1T)`, `seat 2 caught`).
+pub(crate) fn flow(widths: &[u16], start: u16, width: u16) -> Vec<(u16, u16)> {
+    let mut places = Vec::with_capacity(widths.len());
+    let (mut row, mut x) = (0, start);
+    for &piece in widths {
+        if x > start && x.saturating_add(piece) > width {
+            row += 1;
+            x = start;
+        }
+        places.push((row, x));
+        x = x.saturating_add(piece).saturating_add(1);
+    }
+    places
+}
+
+/// The rows pieces placed by [`flow`] take: at least one.
+pub(crate) fn rows_of(places: &[(u16, u16)]) -> u16 {
+    places.last().map_or(1, |&(row, _)| row + 1)
+}
+
 /// A seat's name from `names`, or `seat N` when there is none.
 pub fn seat_name(names: &[String], seat: usize) -> String {
     names

@@ -8,9 +8,8 @@ use mousehole_engine::games::cheese_day::{
     CheeseDay, CheeseDayAction, CheeseDayObservation, Collection, Face, ObservedPhase, SLOTS,
 };
 use ratatui::style::Style;
-use ratatui::text::Span;
 
-use super::{BoardView, Ending, Surface, count};
+use super::{BoardView, Ending, Surface, count, flow, rows_of};
 use crate::text::center;
 
 /// A pantry slot, 1…6.
@@ -81,29 +80,7 @@ fn taken_widths(player: &Collection) -> Vec<u16> {
 }
 
 fn width(text: &str) -> u16 {
-    u16::try_from(Span::raw(text).width()).unwrap_or(u16::MAX)
-}
-
-/// Where pieces of these widths go, one space apart, from column `start` of a row on: a piece
-/// that would cross the board's edge starts the next row at `start` again. (row, column) per
-/// piece.
-fn flow(widths: &[u16], start: u16) -> Vec<(u16, u16)> {
-    let mut places = Vec::with_capacity(widths.len());
-    let (mut row, mut x) = (0, start);
-    for &piece in widths {
-        if x > start && x.saturating_add(piece) > BOARD_WIDTH {
-            row += 1;
-            x = start;
-        }
-        places.push((row, x));
-        x = x.saturating_add(piece + 1);
-    }
-    places
-}
-
-/// The rows pieces placed by [`flow`] take: at least one.
-fn rows_of(places: &[(u16, u16)]) -> u16 {
-    places.last().map_or(1, |&(row, _)| row + 1)
+    u16::try_from(crate::text::width(text)).unwrap_or(u16::MAX)
 }
 
 impl BoardView for CheeseDay {
@@ -144,11 +121,11 @@ impl BoardView for CheeseDay {
     ];
 
     fn board_size(observation: &CheeseDayObservation) -> (u16, u16) {
-        let discard_rows = rows_of(&flow(&discard_widths(observation), DISCARDS_X));
+        let discard_rows = rows_of(&flow(&discard_widths(observation), DISCARDS_X, BOARD_WIDTH));
         let player_rows: u16 = observation
             .players
             .iter()
-            .map(|player| rows_of(&flow(&taken_widths(player), TAKEN_X)))
+            .map(|player| rows_of(&flow(&taken_widths(player), TAKEN_X, BOARD_WIDTH)))
             .sum();
         (BOARD_WIDTH, CARD_HEIGHT + 2 + discard_rows + player_rows)
     }
@@ -185,7 +162,7 @@ impl BoardView for CheeseDay {
         if discards.is_empty() {
             board.put(DISCARDS_X, y, "none", theme.dim());
         }
-        let places = flow(&discard_widths(observation), DISCARDS_X);
+        let places = flow(&discard_widths(observation), DISCARDS_X, BOARD_WIDTH);
         for ((counted, known), &(row, x)) in discards.iter().zip(&places) {
             let x = board.put(x, y + row, counted, theme.text());
             board.put(x, y + row, known, theme.dim());
@@ -219,7 +196,7 @@ impl BoardView for CheeseDay {
                 continue;
             }
             // The cards taken after "took", on as many rows as they need.
-            let places = flow(&taken_widths(player), TAKEN_X);
+            let places = flow(&taken_widths(player), TAKEN_X, BOARD_WIDTH);
             if !taken.is_empty() {
                 let x = board.put(tx, y, "took ", theme.dim());
                 debug_assert!(x == TAKEN_X || x == board.width(), "took ends at {x}");

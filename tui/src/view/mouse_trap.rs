@@ -210,28 +210,43 @@ impl BoardView for MouseTrap {
         };
         x = board.put(x, y, "   die ", theme.dim());
         board.put(x, y, &die, theme.accent());
-        // Cheese.
+        // Cheese: every mouse's and the pile's, on one row: closer together, then with the
+        // names cut short, when four seats or long names would run past the board's edge.
         let y = y + 1;
-        let mut x = board.put(0, y, "cheese ", theme.dim());
-        for mouse in &observation.mice {
-            let name = &board.names[mouse.seat];
-            let text = if mouse.in_play {
-                format!("{name} {}", mouse.cheese)
-            } else {
-                format!("{name} caught")
-            };
+        let start = board.put(0, y, "cheese ", theme.dim());
+        let amounts: Vec<String> = observation
+            .mice
+            .iter()
+            .map(|mouse| {
+                if mouse.in_play {
+                    mouse.cheese.to_string()
+                } else {
+                    "caught".to_owned()
+                }
+            })
+            .collect();
+        let pile = format!("pile {}", observation.pile);
+        let names: Vec<&str> = observation
+            .mice
+            .iter()
+            .map(|mouse| board.names[mouse.seat].as_str())
+            .collect();
+        let room = usize::from(PER_ROW * CELL - start);
+        let (names, gap) = cheese_names(&names, &amounts, &pile, room);
+        let mut x = start;
+        for ((mouse, name), amount) in observation.mice.iter().zip(&names).zip(&amounts) {
             let spot = Piece::Mouse(mouse.seat);
             let style = if board.is_marked(spot) {
                 theme.marked()
             } else {
                 theme.seat(mouse.seat)
             };
-            let start = x;
-            x = board.put(x, y, &text, style);
-            board.hit(start, y, x - start, 1, spot);
-            x = board.put(x, y, "  ", theme.text());
+            let begin = x;
+            x = board.put(x, y, &format!("{name} {amount}"), style);
+            board.hit(begin, y, x - begin, 1, spot);
+            x = board.put(x, y, gap, theme.text());
         }
-        board.put(x, y, &format!("pile {}", observation.pile), theme.accent());
+        board.put(x, y, &pile, theme.accent());
     }
 
     fn spots(observation: &MouseTrapObservation, action: &MouseTrapAction) -> Vec<Piece> {
@@ -442,5 +457,92 @@ fn label(kind: Space, _players: usize, wide: bool) -> String {
         Space::TurnCrank => "Crnk".to_owned(),
         Space::CheeseWheel { .. } if wide => "Wheel".to_owned(),
         Space::CheeseWheel { .. } => "Whl".to_owned(),
+    }
+}
+
+/// The seats' names as the cheese row shows them, and the gap between seats, so that every
+/// `name amount` and then `pile` fit in `room` columns: two spaces apart, else one, else with
+/// the names cut to as many columns as leave room (a cut name ends in `…`).
+fn cheese_names(
+    names: &[&str],
+    amounts: &[String],
+    pile: &str,
+    room: usize,
+) -> (Vec<String>, &'static str) {
+    use crate::text::width;
+    let amounts_width: usize = amounts.iter().map(|amount| width(amount) + 1).sum();
+    let needed = |names_width: usize, gap: usize| {
+        names_width + amounts_width + gap * names.len() + width(pile)
+    };
+    let full: usize = names.iter().map(|name| width(name)).sum();
+    for gap in ["  ", " "] {
+        if needed(full, gap.len()) <= room {
+            return (names.iter().map(|name| (*name).to_owned()).collect(), gap);
+        }
+    }
+    let longest = names.iter().map(|name| width(name)).max().unwrap_or(0);
+    let cut = |most: usize| -> Vec<String> {
+        names
+            .iter()
+            .map(|name| {
+                if width(name) <= most {
+                    (*name).to_owned()
+                } else {
+                    format!("{}…", fit(name, most.saturating_sub(1)).trim_end())
+                }
+            })
+            .collect()
+    };
+    let mut most = longest;
+    while most > 2 {
+        most -= 1;
+        let names = cut(most);
+        let names_width: usize = names.iter().map(|name| width(name)).sum();
+        if needed(names_width, 1) <= room {
+            return (names, " ");
+        }
+    }
+    (cut(2), " ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(names: &[&str], amounts: &[&str], room: usize) -> String {
+        let amounts: Vec<String> = amounts.iter().map(|a| (*a).to_owned()).collect();
+        let (names, gap) = cheese_names(names, &amounts, "pile 18", room);
+        let seats: Vec<String> = names
+            .iter()
+            .zip(&amounts)
+            .map(|(name, amount)| format!("{name} {amount}{gap}"))
+            .collect();
+        format!("{}pile 18", seats.concat())
+    }
+
+    #[test]
+    fn the_cheese_row_fits_the_board_however_many_seats_and_names() {
+        // The board leaves 48 columns after "cheese ".
+        assert_eq!(
+            row(&["you", "seat 1", "seat 2"], &["2", "9", "5"], 48),
+            "you 2  seat 1 9  seat 2 5  pile 18"
+        );
+        // Four seats, one caught: one space apart.
+        let four = row(
+            &["you", "seat 1", "seat 2", "seat 3"],
+            &["12", "34", "caught", "15"],
+            48,
+        );
+        assert_eq!(four, "you 12 seat 1 34 seat 2 caught seat 3 15 pile 18");
+        // People's long names are cut, every amount and the pile kept.
+        let long = row(
+            &["grandmother", "grandfather", "little cousin", "you"],
+            &["12", "34", "caught", "15"],
+            48,
+        );
+        assert!(crate::text::width(&long) <= 48, "{long}");
+        for kept in ["12", "34", "caught", "15", "pile 18", "you", "…"] {
+            assert!(long.contains(kept), "{kept} in {long}");
+        }
     }
 }
