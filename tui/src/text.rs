@@ -132,6 +132,15 @@ pub fn fit(text: &str, width: usize) -> String {
     out
 }
 
+/// `text` as it is if it fits in `width` columns, else cut to end in `…` within them (a name
+/// in a narrow column).
+pub fn shorten(text: &str, width: usize) -> String {
+    if self::width(text) <= width {
+        return text.to_owned();
+    }
+    format!("{}…", fit(text, width.saturating_sub(1)).trim_end())
+}
+
 /// `text` centred in `width` columns (cut if longer).
 pub fn center(text: &str, width: usize) -> String {
     let len = self::width(text);
@@ -300,5 +309,13 @@ mod tests {
         assert_eq!(fit("abcdef", 3), "abc");
         assert_eq!(center("ab", 6), "  ab  ");
         assert_eq!(width("★ 34%"), 5);
+    }
+
+    #[test]
+    fn a_name_too_long_for_its_column_ends_in_an_ellipsis() {
+        assert_eq!(shorten("seat 1", 10), "seat 1");
+        assert_eq!(shorten("grandmother", 10), "grandmoth…");
+        assert_eq!(shorten("little cousin", 8), "little…");
+        assert_eq!(width(&shorten("ёжик в тумане", 5)), 5);
     }
 }

@@ -173,7 +173,7 @@ impl BoardView for CheeseDay {
         for player in &observation.players {
             let name = &board.names[player.seat];
             let style = theme.seat(player.seat);
-            board.put(0, y, &format!("{name:<10}"), style);
+            board.put(0, y, &crate::text::shorten(name, 10), style);
             board.put(11, y, &format!("{:>5}", player.holes), theme.text());
             board.put(17, y, &format!("{:>6}", player.cheese_cards), theme.text());
             // Three trap places; the third one is fatal and drawn so.

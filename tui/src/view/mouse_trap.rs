@@ -484,13 +484,7 @@ fn cheese_names(
     let cut = |most: usize| -> Vec<String> {
         names
             .iter()
-            .map(|name| {
-                if width(name) <= most {
-                    (*name).to_owned()
-                } else {
-                    format!("{}…", fit(name, most.saturating_sub(1)).trim_end())
-                }
-            })
+            .map(|name| crate::text::shorten(name, most))
             .collect()
     };
     let mut most = longest;
