@@ -84,17 +84,18 @@ pub fn explain(error: &anyhow::Error) -> String {
         parts.push("cannot write the output".to_owned());
     }
     for cause in causes {
-        if let Some(io) = cause.downcast_ref::<io::Error>() {
-            parts.push(io_error(io));
-            break;
-        }
-        if let Some(json) = cause.downcast_ref::<serde_json::Error>() {
-            parts.push(json_error(json));
-            break;
-        }
-        let text = cause.to_string();
+        let (text, last) = if let Some(io) = cause.downcast_ref::<io::Error>() {
+            (io_error(io), true)
+        } else if let Some(json) = cause.downcast_ref::<serde_json::Error>() {
+            (json_error(json), true)
+        } else {
+            (cause.to_string(), false)
+        };
         if !parts.iter().any(|said| said.contains(&text)) {
             parts.push(text);
+        }
+        if last {
+            break;
         }
     }
     parts.join(": ")
@@ -140,6 +141,15 @@ mod tests {
         assert!(
             told.ends_with("expected a whole number from 1 to 100000000"),
             "{told}"
+        );
+        // An error that says its I/O source in words, as the host's does.
+        let listen = mousehole_net::host::HostError::Listen {
+            address: "127.0.0.1:7000".parse().unwrap(),
+            source: io::Error::from(io::ErrorKind::AddrInUse),
+        };
+        assert_eq!(
+            explain(&anyhow::Error::from(listen)),
+            "cannot listen on 127.0.0.1:7000: the address is in use by another program"
         );
     }
 }

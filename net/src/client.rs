@@ -367,6 +367,14 @@ async fn rejoin(run: &mut Run) -> Result<Socket, ClientError> {
     }
 }
 
+/// A WebSocket error in people's words: the system's, said as every I/O error is.
+fn socket_error(error: &tokio_tungstenite::tungstenite::Error) -> String {
+    match error {
+        tokio_tungstenite::tungstenite::Error::Io(io) => mousehole_engine::words::io_error(io),
+        other => other.to_string(),
+    }
+}
+
 /// Connects, sends the opening, and reads the `welcome`.
 async fn join(run: &Run) -> Result<(Socket, Welcome), ClientError> {
     let limit = run.settings.handshake_timeout;
@@ -388,7 +396,7 @@ async fn join(run: &Run) -> Result<(Socket, Welcome), ClientError> {
     .await
     {
         Ok(Ok(connected)) => connected,
-        Ok(Err(error)) => return Err(unreachable(error.to_string())),
+        Ok(Err(error)) => return Err(unreachable(socket_error(&error))),
         Err(_) => {
             return Err(unreachable(format!(
                 "no answer within {} s",
@@ -399,11 +407,11 @@ async fn join(run: &Run) -> Result<(Socket, Welcome), ClientError> {
     socket
         .send(Message::text(run.opening.clone()))
         .await
-        .map_err(|error| unreachable(error.to_string()))?;
+        .map_err(|error| unreachable(socket_error(&error)))?;
     let reply = match timeout(limit, socket.next()).await {
         Ok(Some(Ok(Message::Text(text)))) => text,
         Ok(Some(Ok(other))) => return Err(not_a_host(format!("it sent {other:?}"))),
-        Ok(Some(Err(error))) => return Err(not_a_host(error.to_string())),
+        Ok(Some(Err(error))) => return Err(not_a_host(socket_error(&error))),
         Ok(None) => return Err(not_a_host("it closed the connection".into())),
         Err(_) => {
             return Err(not_a_host(format!(
@@ -472,13 +480,13 @@ async fn pump(
                 Some(Ok(Message::Close(_))) | None => {
                     return Ended::Dropped("the host closed the connection".into());
                 }
-                Some(Err(error)) => return Ended::Dropped(error.to_string()),
+                Some(Err(error)) => return Ended::Dropped(socket_error(&error)),
                 Some(Ok(_)) => {}
             },
             answer = answers.recv() => match answer {
                 Some(text) => {
                     if let Err(error) = socket.send(Message::text(text)).await {
-                        return Ended::Dropped(error.to_string());
+                        return Ended::Dropped(socket_error(&error));
                     }
                 }
                 None => return Ended::Abandoned,

@@ -89,12 +89,12 @@ impl Default for HostSettings {
 /// Why a host cannot start.
 #[derive(Debug, Error)]
 pub enum HostError {
-    #[error("cannot listen on {address}: {source}")]
+    #[error("cannot listen on {address}: {}", mousehole_engine::words::io_error(.source))]
     Listen {
         address: SocketAddr,
         source: std::io::Error,
     },
-    #[error("cannot start the network thread: {0}")]
+    #[error("cannot start the network thread: {}", mousehole_engine::words::io_error(.0))]
     Thread(std::io::Error),
     #[error(transparent)]
     Code(#[from] CodeError),

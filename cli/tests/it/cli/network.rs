@@ -190,7 +190,12 @@ fn a_wrong_code_is_refused_with_exit_status_2_and_no_game() {
         .wait_with_output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
-    assert!(lossy(&output.stderr).contains("cannot reach a host at 127.0.0.1:1"));
+    let said = lossy(&output.stderr);
+    assert!(
+        said.contains("cannot reach a host at 127.0.0.1:1: nothing there takes connections"),
+        "{said}"
+    );
+    assert!(!said.contains("os error"), "in words: {said}");
     let player = join(&address, &code, "random").wait_with_output().unwrap();
     assert!(player.status.success());
     assert!(hosting.finish().status.success());
@@ -217,6 +222,26 @@ fn remote_seats_need_a_host() {
         lossy(&output.stderr).contains("no remote seat"),
         "{}",
         lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn a_port_in_use_is_said_in_words_once() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let output = binary()
+        .args(["host", "cheese-day", "--seats", "remote,random,random"])
+        .args(["--bind", "127.0.0.1", "--port", &port])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let said = lossy(&output.stderr);
+    assert_eq!(
+        said.trim_end(),
+        format!(
+            "error: cannot listen on 127.0.0.1:{port}: the address is in use by another program"
+        ),
     );
 }
 
