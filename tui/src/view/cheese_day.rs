@@ -22,8 +22,11 @@ const CARD_HEIGHT: u16 = 5;
 const BOARD_WIDTH: u16 = CARD_WIDTH * SLOTS as u16;
 /// Where the discards start, after "discards ".
 const DISCARDS_X: u16 = 9;
-/// Where a seat's cards taken start, after its traps and "took ".
-const TAKEN_X: u16 = 35;
+/// Where a seat's three trap places start.
+const TRAPS_X: u16 = 24;
+/// Where a seat's cards taken start, after its trap places (a glyph and a space each) and
+/// "took ".
+const TAKEN_X: u16 = TRAPS_X + 3 * 2 + 5;
 
 /// The discards by value, each as its count and value (`2×6`) and the faces this seat knows
 /// of them (`(1C 1T)`, or nothing).
@@ -177,7 +180,7 @@ impl BoardView for CheeseDay {
             board.put(11, y, &format!("{:>5}", player.holes), theme.text());
             board.put(17, y, &format!("{:>6}", player.cheese_cards), theme.text());
             // Three trap places; the third one is fatal and drawn so.
-            let mut tx = 24;
+            let mut tx = TRAPS_X;
             for place in 0..3u8 {
                 let (glyph, glyph_style) = if place < player.traps {
                     ("✖", theme.danger())
@@ -198,8 +201,7 @@ impl BoardView for CheeseDay {
             // The cards taken after "took", on as many rows as they need.
             let places = flow(&taken_widths(player), TAKEN_X, BOARD_WIDTH);
             if !taken.is_empty() {
-                let x = board.put(tx, y, "took ", theme.dim());
-                debug_assert!(x == TAKEN_X || x == board.width(), "took ends at {x}");
+                board.put(tx, y, "took ", theme.dim());
             }
             for ((text, trap), &(row, x)) in taken.iter().zip(&places) {
                 let style = if *trap { theme.danger() } else { theme.good() };
