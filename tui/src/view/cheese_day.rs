@@ -54,8 +54,8 @@ fn discards(observation: &CheeseDayObservation) -> Vec<(String, String)> {
         .collect()
 }
 
-fn discard_widths(observation: &CheeseDayObservation) -> Vec<u16> {
-    discards(observation)
+fn discard_widths(discards: &[(String, String)]) -> Vec<u16> {
+    discards
         .iter()
         .map(|(counted, known)| width(counted) + width(known))
         .collect()
@@ -75,11 +75,17 @@ fn taken(player: &Collection) -> Vec<(String, bool)> {
     taken
 }
 
-fn taken_widths(player: &Collection) -> Vec<u16> {
+fn taken_widths(taken: &[(String, bool)]) -> Vec<u16> {
+    taken.iter().map(|(text, _)| width(text)).collect()
+}
+
+/// The rows a seat's collection takes: one, and more while its cards taken run on (none are
+/// shown once it is out).
+fn collection_rows(player: &Collection) -> u16 {
     if player.out {
-        return Vec::new();
+        return 1;
     }
-    taken(player).iter().map(|(text, _)| width(text)).collect()
+    rows_of(&flow(&taken_widths(&taken(player)), TAKEN_X, BOARD_WIDTH))
 }
 
 fn width(text: &str) -> u16 {
@@ -124,12 +130,9 @@ impl BoardView for CheeseDay {
     ];
 
     fn board_size(observation: &CheeseDayObservation) -> (u16, u16) {
-        let discard_rows = rows_of(&flow(&discard_widths(observation), DISCARDS_X, BOARD_WIDTH));
-        let player_rows: u16 = observation
-            .players
-            .iter()
-            .map(|player| rows_of(&flow(&taken_widths(player), TAKEN_X, BOARD_WIDTH)))
-            .sum();
+        let discard_widths = discard_widths(&discards(observation));
+        let discard_rows = rows_of(&flow(&discard_widths, DISCARDS_X, BOARD_WIDTH));
+        let player_rows: u16 = observation.players.iter().map(collection_rows).sum();
         (BOARD_WIDTH, CARD_HEIGHT + 2 + discard_rows + player_rows)
     }
 
@@ -165,7 +168,7 @@ impl BoardView for CheeseDay {
         if discards.is_empty() {
             board.put(DISCARDS_X, y, "none", theme.dim());
         }
-        let places = flow(&discard_widths(observation), DISCARDS_X, BOARD_WIDTH);
+        let places = flow(&discard_widths(&discards), DISCARDS_X, BOARD_WIDTH);
         for ((counted, known), &(row, x)) in discards.iter().zip(&places) {
             let x = board.put(x, y + row, counted, theme.text());
             board.put(x, y + row, known, theme.dim());
@@ -192,14 +195,14 @@ impl BoardView for CheeseDay {
                 tx = board.put(tx, y, glyph, glyph_style);
                 tx = board.put(tx, y, " ", theme.text());
             }
-            let taken = taken(player);
             if player.out {
                 board.put(tx, y, "OUT", theme.danger());
                 y += 1;
                 continue;
             }
             // The cards taken after "took", on as many rows as they need.
-            let places = flow(&taken_widths(player), TAKEN_X, BOARD_WIDTH);
+            let taken = taken(player);
+            let places = flow(&taken_widths(&taken), TAKEN_X, BOARD_WIDTH);
             if !taken.is_empty() {
                 board.put(tx, y, "took ", theme.dim());
             }
