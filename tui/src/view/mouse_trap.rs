@@ -210,39 +210,36 @@ impl BoardView for MouseTrap {
         };
         x = board.put(x, y, "   die ", theme.dim());
         board.put(x, y, &die, theme.accent());
-        // Cheese: every mouse's and the pile's, on one row: closer together, then with the
-        // names cut short, when four seats or long names would run past the board's edge.
+        // Cheese: every mouse's and the pile's, on one row: closer together, then by the
+        // seats' numbers (the marks of the mice on the spaces above) instead of their names,
+        // when four seats or long names would run past the board's edge.
         let y = y + 1;
         let start = board.put(0, y, "cheese ", theme.dim());
-        let amounts: Vec<String> = observation
+        let mice: Vec<(usize, &str, String)> = observation
             .mice
             .iter()
             .map(|mouse| {
-                if mouse.in_play {
+                let amount = if mouse.in_play {
                     mouse.cheese.to_string()
                 } else {
                     "caught".to_owned()
-                }
+                };
+                (mouse.seat, board.names[mouse.seat].as_str(), amount)
             })
             .collect();
         let pile = format!("pile {}", observation.pile);
-        let names: Vec<&str> = observation
-            .mice
-            .iter()
-            .map(|mouse| board.names[mouse.seat].as_str())
-            .collect();
         let room = usize::from(PER_ROW * CELL - start);
-        let (names, gap) = cheese_names(&names, &amounts, &pile, room);
+        let (pieces, gap) = cheese_row(&mice, &pile, room);
         let mut x = start;
-        for ((mouse, name), amount) in observation.mice.iter().zip(&names).zip(&amounts) {
-            let spot = Piece::Mouse(mouse.seat);
+        for (&(seat, _, _), piece) in mice.iter().zip(&pieces) {
+            let spot = Piece::Mouse(seat);
             let style = if board.is_marked(spot) {
                 theme.marked()
             } else {
-                theme.seat(mouse.seat)
+                theme.seat(seat)
             };
             let begin = x;
-            x = board.put(x, y, &format!("{name} {amount}"), style);
+            x = board.put(x, y, piece, style);
             board.hit(begin, y, x - begin, 1, spot);
             x = board.put(x, y, gap, theme.text());
         }
@@ -460,43 +457,35 @@ fn label(kind: Space, _players: usize, wide: bool) -> String {
     }
 }
 
-/// The seats' names as the cheese row shows them, and the gap between seats, so that every
-/// `name amount` and then `pile` fit in `room` columns: two spaces apart, else one, else with
-/// the names cut to as many columns as leave room (a cut name ends in `…`).
-fn cheese_names(
-    names: &[&str],
-    amounts: &[String],
+/// The cheese row's pieces, one per mouse (seat, name, amount), and the gap between them, so
+/// that they and then `pile` fit in `room` columns: `name amount` two spaces apart, else one,
+/// else `seat:amount` (`1:caught`), the seat's number being how the board marks its mouse.
+fn cheese_row(
+    mice: &[(usize, &str, String)],
     pile: &str,
     room: usize,
 ) -> (Vec<String>, &'static str) {
-    use crate::text::width;
-    let amounts_width: usize = amounts.iter().map(|amount| width(amount) + 1).sum();
-    let needed = |names_width: usize, gap: usize| {
-        names_width + amounts_width + gap * names.len() + width(pile)
-    };
-    let full: usize = names.iter().map(|name| width(name)).sum();
-    for gap in ["  ", " "] {
-        if needed(full, gap.len()) <= room {
-            return (names.iter().map(|name| (*name).to_owned()).collect(), gap);
-        }
-    }
-    let longest = names.iter().map(|name| width(name)).max().unwrap_or(0);
-    let cut = |most: usize| -> Vec<String> {
-        names
+    let fits = |pieces: &[String], gap: &str| {
+        let used: usize = pieces
             .iter()
-            .map(|name| crate::text::shorten(name, most))
-            .collect()
+            .map(|piece| crate::text::width(piece) + gap.len())
+            .sum();
+        used + crate::text::width(pile) <= room
     };
-    let mut most = longest;
-    while most > 2 {
-        most -= 1;
-        let names = cut(most);
-        let names_width: usize = names.iter().map(|name| width(name)).sum();
-        if needed(names_width, 1) <= room {
-            return (names, " ");
+    let named: Vec<String> = mice
+        .iter()
+        .map(|(_, name, amount)| format!("{name} {amount}"))
+        .collect();
+    for gap in ["  ", " "] {
+        if fits(&named, gap) {
+            return (named, gap);
         }
     }
-    (cut(2), " ")
+    let numbered = mice
+        .iter()
+        .map(|(seat, _, amount)| format!("{seat}:{amount}"))
+        .collect();
+    (numbered, " ")
 }
 
 #[cfg(test)]
@@ -504,14 +493,17 @@ mod tests {
     use super::*;
 
     fn row(names: &[&str], amounts: &[&str], room: usize) -> String {
-        let amounts: Vec<String> = amounts.iter().map(|a| (*a).to_owned()).collect();
-        let (names, gap) = cheese_names(names, &amounts, "pile 18", room);
-        let seats: Vec<String> = names
+        let mice: Vec<(usize, &str, String)> = names
             .iter()
-            .zip(&amounts)
-            .map(|(name, amount)| format!("{name} {amount}{gap}"))
+            .zip(amounts)
+            .enumerate()
+            .map(|(seat, (name, amount))| (seat, *name, (*amount).to_owned()))
             .collect();
-        format!("{}pile 18", seats.concat())
+        let (pieces, gap) = cheese_row(&mice, "pile 18", room);
+        let mut row = pieces.join(gap);
+        row.push_str(gap);
+        row.push_str("pile 18");
+        row
     }
 
     #[test]
@@ -528,15 +520,20 @@ mod tests {
             48,
         );
         assert_eq!(four, "you 12 seat 1 34 seat 2 caught seat 3 15 pile 18");
-        // People's long names are cut, every amount and the pile kept.
+        // Four seats with two caught, or people's long names: by the seats' numbers.
+        assert_eq!(
+            row(
+                &["you", "seat 1", "seat 2", "seat 3"],
+                &["0", "caught", "caught", "18"],
+                48
+            ),
+            "0:0 1:caught 2:caught 3:18 pile 18"
+        );
         let long = row(
             &["grandmother", "grandfather", "little cousin", "you"],
             &["12", "34", "caught", "15"],
             48,
         );
-        assert!(crate::text::width(&long) <= 48, "{long}");
-        for kept in ["12", "34", "caught", "15", "pile 18", "you", "…"] {
-            assert!(long.contains(kept), "{kept} in {long}");
-        }
+        assert_eq!(long, "0:12 1:34 2:caught 3:15 pile 18");
     }
 }
