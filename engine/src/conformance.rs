@@ -4,11 +4,13 @@
 //!
 //! Checked at every state: the game's conservation invariants; that who-acts, legal actions,
 //! chance outcomes and outcome agree; that every legal action (and chance outcome) applies
-//! (a random sample of them when there are many) and its text form round-trips; that actions
-//! legal elsewhere but not here are rejected with the state unchanged; and that no observation
-//! leaks: for each seat, a state determinized from its observation gives it the identical
-//! observation, and resampling what it cannot know (from the true state) does not change its
-//! observation.
+//! (a random sample of them when there are many) and its text form and its id
+//! ([`Encoding`]) round-trip; that actions legal elsewhere but not here are rejected with the
+//! state unchanged; and that no observation leaks: for each seat, a state determinized from its
+//! observation gives it the identical observation and observation tensor, and resampling what
+//! it cannot know (from the true state) changes neither; every tensor value lies in 0…1.
+//! Once per configuration: every id of both id spaces decodes to an action whose id it is and
+//! whose text reads back; per game, the decisions stay within [`Encoding::max_decisions`].
 //!
 //! Checked at every event, for every seat: its view of the event does not change when what it
 //! cannot know is resampled (so views, and the notes built only from views and observations,
@@ -29,6 +31,7 @@ use std::fmt;
 
 use rand::RngExt;
 
+use crate::encoding::{Encoding, TensorLayout};
 use crate::erased::{DynState, ErasedState};
 use crate::game::{Actor, Game, ToMove};
 use crate::options::GameConfig;
@@ -122,7 +125,7 @@ impl std::error::Error for Failure {}
 ///
 /// # Errors
 /// The first [`Failure`].
-pub fn check_game<G: Game>(
+pub fn check_game<G: Encoding>(
     config: &G::Config,
     depth: Depth,
     first_seed: u64,
@@ -135,7 +138,7 @@ pub fn check_game<G: Game>(
 ///
 /// # Errors
 /// The first [`Failure`].
-pub fn check_game_with_contract<G: Game>(
+pub fn check_game_with_contract<G: Encoding>(
     config: &G::Config,
     depth: Depth,
     first_seed: u64,
@@ -152,7 +155,7 @@ pub fn check_game_with_contract<G: Game>(
 ///
 /// # Panics
 /// With the [`Failure`] if a contract is broken, or if the options are not valid.
-pub fn check_options<G: Game>(options: &str, contract: ObservationCheck) -> Report {
+pub fn check_options<G: Encoding>(options: &str, contract: ObservationCheck) -> Report {
     let depth = depth();
     let config = crate::testing::config::<G>(options);
     let report = check_game_with_contract::<G>(&config, depth, 1, contract)
@@ -209,7 +212,7 @@ impl Case {
 /// (`games/<game>/invariants.rs`); the suite `engine/tests/conformance.rs` runs them for every
 /// game of [`for_each_game!`](crate::for_each_game), so a game without cases does not compile
 /// and a listed game cannot go unchecked.
-pub trait Conformance: Game {
+pub trait Conformance: Encoding {
     const CASES: &'static [Case];
 }
 
@@ -232,7 +235,7 @@ const GARBAGE: &[&str] = &[
     "cat z99",
 ];
 
-struct Harness<G: Game> {
+struct Harness<G: Encoding> {
     config: G::Config,
     options_text: String,
     pool: Vec<G::Action>,
@@ -242,6 +245,9 @@ struct Harness<G: Game> {
     report: Report,
     check_rng: GameRng,
     contract: Option<ObservationCheck>,
+    layout: TensorLayout,
+    /// A seat's observation tensor, and the one it is compared with.
+    tensors: [Vec<f32>; 2],
 }
 
 const POOL_LIMIT: usize = 4096;
@@ -315,7 +321,7 @@ const SAMPLE_EVERY: usize = 5;
 /// Draws per check of `sample_chance`.
 const SAMPLES: u32 = 4000;
 
-impl<G: Game> Harness<G> {
+impl<G: Encoding> Harness<G> {
     fn new(config: &G::Config) -> Self {
         let options_text = config.options_text();
         Self {
@@ -328,10 +334,14 @@ impl<G: Game> Harness<G> {
             report: Report::default(),
             check_rng: seat_rng(0x00C0_FFEE, 99),
             contract: None,
+            layout: G::tensor_layout(config),
+            tensors: [Vec::new(), Vec::new()],
         }
     }
 
     fn run(mut self, depth: Depth, first_seed: u64) -> Result<Report, Failure> {
+        self.check_id_spaces()
+            .map_err(|message| self.fail(first_seed, 0, message))?;
         let mut seed = first_seed;
         while !depth.reached(&self.report) {
             self.check_one(seed)?;
@@ -358,6 +368,19 @@ impl<G: Game> Harness<G> {
         let Some(recorded) = transcript.outcome.clone() else {
             return Err(self.fail(seed, transcript.events.len(), "random game did not finish"));
         };
+        let decisions = transcript
+            .events
+            .iter()
+            .filter(|event| matches!(event.actor, Actor::Seat(_)))
+            .count();
+        let most = G::max_decisions(&self.config);
+        if decisions > most {
+            return Err(self.fail(
+                seed,
+                transcript.events.len(),
+                format!("{decisions} decisions, more than max_decisions's {most}"),
+            ));
+        }
 
         // Walk the recorded game, checking every state on the way.
         let mut state = G::new(&self.config);
@@ -486,6 +509,8 @@ impl<G: Game> Harness<G> {
                 Ok(parsed) if parsed == action => {}
                 other => return Err(fail(self, format!("'{text}' parses back as {other:?}"))),
             }
+            self.check_id(action, index >= self.legal.len())
+                .map_err(|m| fail(self, m))?;
             if serial {
                 let json = serde_json::to_string(&action).map_err(|e| fail(self, e.to_string()))?;
                 if serde_json::from_str::<G::Action>(&json).ok() != Some(action) {
@@ -605,7 +630,14 @@ impl<G: Game> Harness<G> {
                 let _ = observation.to_string();
             }
 
+            self.check_tensor(&observation, 0)
+                .map_err(|m| self.fail(seed, event, format!("seat {seat}: {m}")))?;
             let sampled = G::determinize(&observation, &mut self.check_rng);
+            self.same_tensor(
+                &sampled.observation(seat),
+                "a state determinized from its observation",
+            )
+            .map_err(|m| self.fail(seed, event, format!("seat {seat}: {m}")))?;
             if sampled.observation(seat) != observation {
                 return Err(self.fail(
                     seed,
@@ -643,6 +675,11 @@ impl<G: Game> Harness<G> {
             }
 
             let resampled = state.resample_hidden(seat, &mut self.check_rng);
+            self.same_tensor(
+                &resampled.observation(seat),
+                "a state where only what it cannot know changed",
+            )
+            .map_err(|m| self.fail(seed, event, format!("seat {seat}: {m}")))?;
             if resampled.observation(seat) != observation {
                 return Err(self.fail(
                     seed,
@@ -665,6 +702,108 @@ impl<G: Game> Harness<G> {
             }
         }
         Ok(())
+    }
+
+    /// `action`, listed at a state (a chance outcome if `chance`), has an id in its space that
+    /// decodes back to it.
+    fn check_id(&self, action: G::Action, chance: bool) -> Result<(), String> {
+        let (space, size) = if chance {
+            ("chance outcome", G::max_chance_outcomes(&self.config))
+        } else {
+            ("decision", G::num_distinct_actions(&self.config))
+        };
+        let Some(id) = G::action_id(&self.config, &action) else {
+            return Err(format!("the listed {space} '{action}' has no id"));
+        };
+        let back = if chance {
+            G::chance_from_id(&self.config, id)
+        } else {
+            G::decision_from_id(&self.config, id)
+        };
+        if id >= size || back != Some(action) {
+            return Err(format!(
+                "the {space} '{action}' has id {id} (of {size}), which decodes to {back:?}"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Every id of both spaces decodes to an action whose id it is and whose text reads back
+    /// as itself; the ids just past each space decode to nothing.
+    fn check_id_spaces(&self) -> Result<(), String> {
+        type Decode<G> = fn(&<G as Game>::Config, usize) -> Option<<G as Game>::Action>;
+        let config = &self.config;
+        let spaces: [(&str, usize, Decode<G>); 2] = [
+            (
+                "decision",
+                G::num_distinct_actions(config),
+                G::decision_from_id,
+            ),
+            (
+                "chance outcome",
+                G::max_chance_outcomes(config),
+                G::chance_from_id,
+            ),
+        ];
+        for (space, size, decode) in spaces {
+            for id in 0..size {
+                let Some(action) = decode(config, id) else {
+                    return Err(format!("{space} id {id} (of {size}) decodes to nothing"));
+                };
+                if G::action_id(config, &action) != Some(id) {
+                    return Err(format!(
+                        "{space} id {id} decodes to '{action}', whose id is {:?}",
+                        G::action_id(config, &action)
+                    ));
+                }
+                if action.to_string().parse::<G::Action>().ok() != Some(action) {
+                    return Err(format!(
+                        "{space} id {id}'s text '{action}' does not read back"
+                    ));
+                }
+            }
+            if let Some(action) = decode(config, size) {
+                return Err(format!(
+                    "{space} id {size}, past the {size} ids, decodes to '{action}'"
+                ));
+            }
+        }
+        if self.layout.is_empty() {
+            return Err("the observation tensor has no values".into());
+        }
+        Ok(())
+    }
+
+    /// Encodes `observation` into tensor buffer `which`, checking every value lies in 0…1.
+    fn check_tensor(&mut self, observation: &G::Observation, which: usize) -> Result<(), String> {
+        let tensor = &mut self.tensors[which];
+        tensor.resize(self.layout.len(), 0.0);
+        G::encode(observation, &self.layout, tensor);
+        match tensor.iter().position(|v| !(0.0..=1.0).contains(v)) {
+            None => Ok(()),
+            Some(at) => Err(format!(
+                "observation tensor value {} at {at} is not within 0…1",
+                tensor[at]
+            )),
+        }
+    }
+
+    /// The tensor of `observation`, the seat's observation at `what`, is the seat's own one
+    /// (buffer 0).
+    fn same_tensor(&mut self, observation: &G::Observation, what: &str) -> Result<(), String> {
+        self.check_tensor(observation, 1)?;
+        let [mine, other] = &self.tensors;
+        match mine
+            .iter()
+            .zip(other)
+            .position(|(a, b)| a.to_bits() != b.to_bits())
+        {
+            None => Ok(()),
+            Some(at) => Err(format!(
+                "the observation tensor leaks: {what} gives it {} at {at} where it had {}",
+                other[at], mine[at]
+            )),
+        }
     }
 
     /// Every seat's view of the event about to be applied: independent of what the seat
@@ -903,7 +1042,7 @@ pub type ObservationCheck = Box<dyn FnMut(&serde_json::Value) -> Result<(), Stri
 /// over in a configuration's games, for about 100,000 observations in the CI suite.
 const CONTRACT_EVERY: usize = 32;
 
-impl<G: Game> Harness<G> {
+impl<G: Encoding> Harness<G> {
     /// Every seat's observation JSON at every [`CONTRACT_EVERY`]-th state and the last fits the
     /// caller's contract, if it gave one.
     fn check_contract(&mut self, state: &G, seed: u64, event: usize) -> Result<(), Failure> {

@@ -34,6 +34,7 @@
 //! ```
 
 pub mod conformance;
+pub mod encoding;
 pub mod erased;
 pub mod error;
 pub mod game;

@@ -3,6 +3,7 @@
 
 mod action;
 mod config;
+mod encoding;
 mod hidden;
 mod invariants;
 mod notes;

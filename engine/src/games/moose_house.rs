@@ -9,6 +9,7 @@
 mod action;
 mod cards;
 mod config;
+mod encoding;
 mod hidden;
 mod house;
 mod invariants;

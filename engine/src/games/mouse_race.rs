@@ -4,6 +4,7 @@
 mod action;
 mod board;
 mod config;
+mod encoding;
 mod hidden;
 mod invariants;
 mod notes;

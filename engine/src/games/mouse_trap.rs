@@ -5,6 +5,7 @@
 mod action;
 pub mod board;
 mod config;
+mod encoding;
 mod hidden;
 mod invariants;
 mod notes;

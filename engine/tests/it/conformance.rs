@@ -53,7 +53,7 @@ fn published_contract<G: mousehole_engine::Game>() -> ObservationCheck {
 }
 
 /// One configuration of `G` through the harness, with the leak check's expectation.
-fn check<G: mousehole_engine::Game>(case: Case) {
+fn check<G: Conformance>(case: Case) {
     let options = case.options;
     let report = check_options::<G>(options, published_contract::<G>());
     match case.hidden {
