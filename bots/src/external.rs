@@ -16,11 +16,10 @@ mod fallback;
 mod lines;
 mod log;
 mod process;
-pub mod protocol;
 mod seat;
 
 pub use self::command::{EXEC_PREFIX, ExternalCommand, ExternalCommandError};
 pub use self::fallback::{Fallback, FallbackSpec, FallbackSpecError};
 pub use self::log::{AgentIdentity, LogEntry, LogEvent, LogSink};
 pub use self::process::{STDERR_LINE_BYTES, STDERR_TAIL_BYTES, kill_programs};
-pub use self::seat::{ExternalSeat, ExternalSettings, decision_info, legal_answer};
+pub use self::seat::{ExternalSeat, ExternalSettings, legal_answer};

@@ -18,10 +18,10 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use mousehole_bots::external::protocol::EventMessage;
 use mousehole_bots::{BotGame, BotVisitor, SeatLabel};
 use mousehole_engine::{GameConfig, Match, Seat, SeenEvent, StopRequest, ToMove, Transcript};
 use mousehole_net::{ClientSettings, Connection, Host, HostSettings, StopCheck, Target};
+use mousehole_protocol::EventMessage;
 use mousehole_tui::Launch;
 
 use crate::EXIT_FOUND_PROBLEMS;

@@ -14,12 +14,11 @@ use anyhow::{Result, bail};
 use clap::Args;
 use mousehole_bots::BotGame;
 use mousehole_bots::SeatLabel;
-use mousehole_bots::external::protocol::EventMessage;
 use mousehole_engine::Seat;
 use mousehole_engine::{Outcome, SeenEvent};
-use mousehole_net::client::{AgentPlayer, ClientEvent, Progress, SeatMaker, Welcome, play_seat};
-use mousehole_net::protocol::Incoming;
+use mousehole_net::client::{AgentPlayer, ClientEvent, Progress, SeatMaker, play_seat};
 use mousehole_net::{ClientError, ClientSettings, Connection, Target};
+use mousehole_protocol::{EventMessage, HostMessage, Welcome};
 use mousehole_tui::Launch;
 
 use crate::external::{ExternalArgs, log_line};
@@ -236,7 +235,7 @@ fn report_progress(progress: &Progress<'_>, names: &SeatNames, viewer: Option<us
 /// A spectator's game: every event as everyone sees it, printed as it comes.
 fn follow(
     connection: &Connection,
-    welcome: &Welcome,
+    welcome: &Welcome<'_>,
     quiet: bool,
 ) -> Result<Option<Outcome>, ClientError> {
     let names = Rc::new(SeatNames::of_names(&welcome.seats));
@@ -263,15 +262,15 @@ fn follow(
     };
     while let Some(event) = connection.next() {
         match event {
-            ClientEvent::Message(Incoming::Events { events, .. }) => print(&events),
-            ClientEvent::Message(Incoming::GameOver {
+            ClientEvent::Message(HostMessage::Events { events, .. }) => print(&events),
+            ClientEvent::Message(HostMessage::GameOver {
                 outcome: end,
                 events,
             }) => {
                 print(&events);
-                outcome = end;
+                outcome = end.map(std::borrow::Cow::into_owned);
             }
-            ClientEvent::Message(Incoming::Status { text }) if !quiet => {
+            ClientEvent::Message(HostMessage::Status { text }) if !quiet => {
                 log_line(&format!("host: {}", mousehole_engine::text::shown(&text)));
             }
             ClientEvent::Unreadable(why) => log_line(&why),

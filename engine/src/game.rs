@@ -81,6 +81,22 @@ impl<'de> Deserialize<'de> for Actor {
     }
 }
 
+impl schemars::JsonSchema for Actor {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Actor".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "Who made an event: \"chance\" or a seat's number (from 0).",
+            "oneOf": [
+                { "const": "chance" },
+                { "type": "integer", "minimum": 0 }
+            ]
+        })
+    }
+}
+
 /// What every game's action type provides: a small `Copy` value whose `Display` is the
 /// normative text form and whose `FromStr` parses it back.
 pub trait GameAction:

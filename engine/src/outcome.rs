@@ -1,9 +1,10 @@
 //! The result of a finished game: competition ranks, scores and returns per seat.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Per-seat result of a finished game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Outcome {
     /// 1 = first. Competition ranking: tied seats share the better rank and the next rank is
     /// skipped (1, 1, 3).

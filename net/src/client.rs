@@ -25,7 +25,9 @@ pub use self::agent::{AgentPlayer, Joined, Progress, SeatMaker, play_seat};
 pub use self::follow::{Flow, Follower};
 pub use self::game::{Asked, SeatGame};
 pub use self::program::serve_program;
-use crate::protocol::{ErrorKind, Incoming, MAX_MESSAGE_BYTES, Opening, parse_incoming};
+use mousehole_protocol::{
+    ClientMessage, ErrorKind, HostMessage, MAX_MESSAGE_BYTES, Welcome, parse_host,
+};
 
 /// How a client connects and rejoins.
 #[derive(Clone, Copy, Debug)]
@@ -102,7 +104,7 @@ impl ClientError {
 #[derive(Debug)]
 pub enum ClientEvent {
     /// A message from the host.
-    Message(Incoming),
+    Message(HostMessage<'static>),
     /// The connection dropped; the client tries to rejoin.
     Reconnecting(String),
     /// It rejoined; the host sends the game again from its start.
@@ -114,23 +116,13 @@ pub enum ClientEvent {
     Closed(Result<(), ClientError>),
 }
 
-/// The `welcome` a host answered a join with.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Welcome {
-    pub seat: Option<usize>,
-    pub game: String,
-    pub spec: String,
-    pub players: usize,
-    pub seats: Vec<String>,
-}
-
 /// A connection to a host, its network side on a thread of its own (see the module
 /// documentation).
 #[derive(Debug)]
 pub struct Connection {
     events: mpsc::Receiver<ClientEvent>,
     answers: tokio::sync::mpsc::UnboundedSender<String>,
-    welcome: Welcome,
+    welcome: Welcome<'static>,
     /// The network thread, joined when the connection is dropped.
     thread: Option<std::thread::JoinHandle<()>>,
 }
@@ -166,14 +158,14 @@ impl Connection {
     ) -> Result<Self, ClientError> {
         let url = url_of(address)?;
         let opening = match target {
-            Target::Seat { code } => Opening::Join {
-                code,
-                name: identity.0,
-                version: identity.1,
+            Target::Seat { code } => ClientMessage::Join {
+                code: code.clone(),
+                name: identity.0.map(str::to_owned),
+                version: identity.1.map(str::to_owned),
             },
-            Target::Watch => Opening::Watch,
-        };
-        let opening = serde_json::to_string(&opening).expect("an opening serialises");
+            Target::Watch => ClientMessage::Watch,
+        }
+        .to_text();
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
@@ -211,7 +203,7 @@ impl Connection {
     }
 
     /// The host's `welcome`.
-    pub fn welcome(&self) -> &Welcome {
+    pub fn welcome(&self) -> &Welcome<'static> {
         &self.welcome
     }
 
@@ -271,7 +263,7 @@ struct Run {
     rejoins: bool,
     events: mpsc::Sender<ClientEvent>,
     answers: tokio::sync::mpsc::UnboundedReceiver<String>,
-    welcomed: mpsc::Sender<Result<Welcome, ClientError>>,
+    welcomed: mpsc::Sender<Result<Welcome<'static>, ClientError>>,
 }
 
 /// How one connection ended.
@@ -376,7 +368,7 @@ fn socket_error(error: &tokio_tungstenite::tungstenite::Error) -> String {
 }
 
 /// Connects, sends the opening, and reads the `welcome`.
-async fn join(run: &Run) -> Result<(Socket, Welcome), ClientError> {
+async fn join(run: &Run) -> Result<(Socket, Welcome<'static>), ClientError> {
     let limit = run.settings.handshake_timeout;
     let unreachable = |why: String| ClientError::Unreachable {
         address: mousehole_engine::text::shown(&run.address),
@@ -420,25 +412,9 @@ async fn join(run: &Run) -> Result<(Socket, Welcome), ClientError> {
             )));
         }
     };
-    match parse_incoming(&reply) {
-        Ok(Incoming::Welcome {
-            protocol: _,
-            seat,
-            game,
-            spec,
-            players,
-            seats,
-        }) => Ok((
-            socket,
-            Welcome {
-                seat,
-                game,
-                spec,
-                players,
-                seats,
-            },
-        )),
-        Ok(Incoming::Error { error, message, .. }) => Err(ClientError::Refused {
+    match parse_host(&reply) {
+        Ok(HostMessage::Welcome(welcome)) => Ok((socket, welcome)),
+        Ok(HostMessage::Error { error, message, .. }) => Err(ClientError::Refused {
             kind: error,
             message: mousehole_engine::text::cut(&message, 400),
         }),
@@ -457,13 +433,13 @@ async fn pump(
     loop {
         tokio::select! {
             message = socket.next() => match message {
-                Some(Ok(Message::Text(text))) => match parse_incoming(&text) {
-                    Ok(Incoming::Quit) => return Ended::Done,
-                    Ok(Incoming::Error { error: ErrorKind::Replaced, message, .. }) => {
-                        return Ended::Refused(ErrorKind::Replaced, message);
+                Some(Ok(Message::Text(text))) => match parse_host(&text) {
+                    Ok(HostMessage::Quit) => return Ended::Done,
+                    Ok(HostMessage::Error { error: ErrorKind::Replaced, message, .. }) => {
+                        return Ended::Refused(ErrorKind::Replaced, message.into_owned());
                     }
                     Ok(message) => {
-                        over |= matches!(message, Incoming::GameOver { .. });
+                        over |= matches!(message, HostMessage::GameOver { .. });
                         if events.send(ClientEvent::Message(message)).is_err() {
                             return Ended::Abandoned;
                         }

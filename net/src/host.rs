@@ -21,9 +21,8 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use mousehole_bots::SeatLabel;
-use mousehole_bots::external::protocol::EventMessage;
-use mousehole_engine::{Game, GameConfig, Match};
-use serde_json::Map;
+use mousehole_engine::{DecisionInfo, Game, GameConfig, Match};
+use mousehole_protocol::EventMessage;
 use serde_json::value::RawValue;
 use thiserror::Error;
 use tokio::sync::{broadcast, mpsc, watch};
@@ -206,7 +205,7 @@ pub(crate) struct Answer {
     pub(crate) connection: u64,
     pub(crate) id: u64,
     pub(crate) action: Option<String>,
-    pub(crate) info: Option<Map<String, serde_json::Value>>,
+    pub(crate) info: Option<DecisionInfo>,
 }
 
 /// Wrong codes from one address.

@@ -2,9 +2,9 @@
 //! connections from other terminals, and `mousehole join` plays one of them, a person at the
 //! TUI or any agent (a program too), from nothing but what the host sends that seat.
 //!
-//! The messages are the external-agent protocol's (`mousehole-agent/1`: `new_game`, `act`
-//! with ids, `game_over`, the agent's `action`), plus `join`, `welcome`, live `events`,
-//! `status` and `error` ([`protocol`]), one JSON object per WebSocket text message: a browser
+//! The messages are the external-agent protocol's (`new_game`, `act` with ids, `game_over`,
+//! the agent's `action`), plus `join`, `welcome`, live `events`, `status` and `error`, all
+//! declared in [`mousehole_protocol`], one JSON object per WebSocket text message: a browser
 //! can speak it, and any TLS reverse proxy can front it (docs/network.md).
 //!
 //! - [`host`]: the [`Host`], its [`RemoteSeat`]s and its network thread.
@@ -17,7 +17,6 @@ pub mod bench;
 pub mod client;
 pub mod code;
 pub mod host;
-pub mod protocol;
 pub mod testing;
 pub mod wire;
 

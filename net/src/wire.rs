@@ -4,13 +4,12 @@
 //! state, so what a connection receives cannot depend on what its seat may not know; the leak
 //! test checks exactly these bytes against states whose hidden parts were drawn again.
 
+use std::borrow::Cow;
 use std::fmt::Display;
 
-use mousehole_bots::external::protocol::{EventMessage, HostMessage, PlainMessage};
 use mousehole_engine::{Actor, DecisionView, Game, Outcome, SeenEvent};
+use mousehole_protocol::{Act, EventMessage, HostMessage, PlainMessage};
 use serde_json::value::RawValue;
-
-use crate::protocol::agent_message_text;
 
 /// The text a spectator is shown for an event whose seats saw it differently and not all in
 /// one redacted form (no game does that today: each has one redacted form per event).
@@ -80,21 +79,22 @@ impl PendingAct {
     /// The `act` message, with the events the connection has not been sent yet. No
     /// deadline: a remote seat's player may think.
     pub fn text(&self, events: &[EventMessage]) -> String {
-        agent_message_text(&HostMessage::Act {
+        HostMessage::Act(Act {
             id: self.id,
-            observation: &self.observation,
-            legal: &self.legal,
-            events,
+            observation: &*self.observation,
+            legal: Cow::Borrowed(&self.legal),
+            events: Cow::Borrowed(events),
             deadline_ms: None,
         })
+        .to_text()
     }
 }
 
 /// The `events` message: events a connection has not been sent, and for a seat its
 /// observation after them (its typed observation's JSON, as an `act` carries it).
 pub fn events_text(events: &[EventMessage], observation: Option<&RawValue>) -> String {
-    crate::protocol::NetMessage::Events {
-        events,
+    HostMessage::Events {
+        events: Cow::Borrowed(events),
         observation,
     }
     .to_text()
@@ -110,5 +110,9 @@ pub struct Over {
 /// The `game_over` message: the outcome (`None` if the game stopped before its end) and the
 /// events not yet sent.
 pub fn game_over_text(outcome: Option<&Outcome>, events: &[EventMessage]) -> String {
-    agent_message_text(&PlainMessage::GameOver { outcome, events })
+    PlainMessage::GameOver {
+        outcome: outcome.map(Cow::Borrowed),
+        events: Cow::Borrowed(events),
+    }
+    .to_text()
 }

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use mousehole_engine::Fault;
 
 use super::process::STDERR_TAIL_BYTES;
-use super::protocol::AgentHello;
+use mousehole_protocol::AgentHello;
 
 /// One line of the match log about an external seat.
 #[derive(Clone, Debug, PartialEq)]

@@ -18,7 +18,7 @@ use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
 
 use super::lines::{Chunk, LineReader, StderrBatch, StderrTail};
-use super::protocol::MAX_REPLY_BYTES;
+use mousehole_protocol::MAX_MESSAGE_BYTES;
 
 /// How long a program has to exit after `quit` (and its process group to empty) before the
 /// group is killed (PROTOCOL.md).
@@ -53,7 +53,7 @@ pub fn kill_programs() {
 #[derive(Debug)]
 pub enum Output {
     Line(Vec<u8>),
-    /// The first bytes of a line over [`MAX_REPLY_BYTES`].
+    /// The first bytes of a line over [`MAX_MESSAGE_BYTES`].
     TooLong(Vec<u8>),
     /// Its stdout closed (or could not be read: the error).
     Closed(Option<String>),
@@ -331,7 +331,10 @@ fn write_all_messages(mut stdin: ChildStdin, queue: &Receiver<Vec<u8>>) {
 
 /// The stdout thread: one [`Output`] per line, then [`Output::Closed`].
 fn read_replies(stdout: std::process::ChildStdout, out: &SyncSender<Output>) {
-    let mut lines = LineReader::new(BufReader::with_capacity(64 * 1024, stdout), MAX_REPLY_BYTES);
+    let mut lines = LineReader::new(
+        BufReader::with_capacity(64 * 1024, stdout),
+        MAX_MESSAGE_BYTES,
+    );
     loop {
         let output = match lines.next_chunk() {
             Ok(Chunk::Line(line)) => Output::Line(line),

@@ -1,6 +1,7 @@
 //! [`ExternalSeat`]: the seat a program plays, speaking `mousehole-agent/1` over its
 //! stdin/stdout, with its deadlines, its fallback and its log.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -8,17 +9,18 @@ use mousehole_engine::registry::canonical_spec;
 use mousehole_engine::rng::{AgentStreams, agent_seed};
 use mousehole_engine::text::shown;
 use mousehole_engine::{
-    Decision, DecisionInfo, DecisionView, Ending, Fault, FaultKind, Game, GameConfig, Seat,
-    SeenEvent, StopRequest,
+    Decision, DecisionView, Ending, Fault, FaultKind, Game, GameConfig, Seat, SeenEvent,
+    StopRequest,
+};
+use mousehole_protocol::{
+    Act, ClientMessage, EventMessage, HostMessage, MAX_MESSAGE_BYTES, PROTOCOL, PlainMessage,
+    parse_reply,
 };
 
 use super::command::ExternalCommand;
 use super::fallback::Fallback;
 use super::log::{AgentIdentity, LogEntry, LogEvent, LogSink};
 use super::process::{AgentProcess, Output, QUIT_GRACE, Received};
-use super::protocol::{
-    EventMessage, HostMessage, MAX_REPLY_BYTES, PROTOCOL, PlainMessage, Reply, parse_reply,
-};
 
 /// How long an external program has for its replies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,10 +61,11 @@ enum Request {
 }
 
 impl Request {
-    fn answered_by(self, reply: &Reply) -> bool {
+    fn answered_by(self, reply: &ClientMessage<'_>) -> bool {
         match (self, reply) {
-            (Request::Hello, Reply::Hello(_)) | (Request::NewGame, Reply::Ready) => true,
-            (Request::Act(id), Reply::Action { id: Some(got), .. }) => *got == id,
+            (Request::Hello, ClientMessage::Hello(_))
+            | (Request::NewGame, ClientMessage::Ready) => true,
+            (Request::Act(id), ClientMessage::Action { id: Some(got), .. }) => *got == id,
             _ => false,
         }
     }
@@ -209,10 +212,15 @@ impl<G: Game> ExternalSeat<G> {
                 return;
             }
         }
-        self.send(&PlainMessage::Hello { protocol: PROTOCOL }.to_line());
+        self.send(
+            &PlainMessage::Hello {
+                protocol: PROTOCOL.into(),
+            }
+            .to_line(),
+        );
         let deadline = Instant::now() + self.settings.setup;
         match self.wait_for(Request::Hello, deadline, self.settings.setup) {
-            Ok(Reply::Hello(hello)) => {
+            Ok(ClientMessage::Hello(hello)) => {
                 self.identity.set(hello.clone());
                 self.log(LogEvent::Hello(hello));
             }
@@ -251,7 +259,7 @@ impl<G: Game> ExternalSeat<G> {
         request: Request,
         deadline: Instant,
         allowed: Duration,
-    ) -> Result<Reply, Fault> {
+    ) -> Result<ClientMessage<'static>, Fault> {
         let mut discarded = 0_u32;
         loop {
             let Some(process) = self.process.as_mut() else {
@@ -285,7 +293,7 @@ impl<G: Game> ExternalSeat<G> {
                     return Err(Fault::new(
                         FaultKind::TooLong,
                         &format!(
-                            "a reply over {MAX_REPLY_BYTES} bytes, starting {}",
+                            "a reply over {MAX_MESSAGE_BYTES} bytes, starting {}",
                             String::from_utf8_lossy(&start)
                         ),
                     ));
@@ -340,7 +348,7 @@ impl<G: Game> ExternalSeat<G> {
                     )));
                 }
                 Output::TooLong(_) => self.log(LogEvent::Discarded(format!(
-                    "a line over {MAX_REPLY_BYTES} bytes, written before {before}"
+                    "a line over {MAX_MESSAGE_BYTES} bytes, written before {before}"
                 ))),
             }
         }
@@ -425,9 +433,9 @@ impl<G: Game> ExternalSeat<G> {
         let spec = canonical_spec(&config);
         let options = config.to_options();
         let line = PlainMessage::NewGame {
-            game: G::Config::description().name,
-            spec: &spec,
-            options: &options,
+            game: G::Config::description().name.into(),
+            spec: spec.into(),
+            options: Cow::Owned(options),
             players: config.players(),
             seat: self.seat,
             seed: agent_seed(seed, self.seat),
@@ -497,15 +505,6 @@ pub fn legal_answer<G: Game>(
     ))
 }
 
-/// An agent's `info` as the transcript records it: the known keys typed where they have
-/// their documented types, else everything kept as given.
-pub fn decision_info(info: serde_json::Map<String, serde_json::Value>) -> DecisionInfo {
-    serde_json::from_value(serde_json::Value::Object(info.clone())).unwrap_or(DecisionInfo {
-        extra: info,
-        ..DecisionInfo::default()
-    })
-}
-
 impl<G: Game> Seat<G> for ExternalSeat<G> {
     /// A program is sent its seat's views of the events.
     fn wants_views(&self) -> bool {
@@ -558,23 +557,23 @@ impl<G: Game> Seat<G> for ExternalSeat<G> {
             .extend(view.legal().iter().map(ToString::to_string));
         self.catch_up(view.history(), false);
         let observation = view.observation();
-        let line = HostMessage::Act {
+        let line = HostMessage::Act(Act {
             id,
             observation: &observation,
-            legal: &self.legal_texts,
-            events: &self.events,
+            legal: Cow::Borrowed(&self.legal_texts),
+            events: Cow::Borrowed(&self.events),
             deadline_ms: Some(deadline_ms.as_millis() as u64),
-        }
+        })
         .to_line();
         let deadline = Instant::now() + deadline_ms + self.settings.grace;
         self.send(&line);
         let answer = self.wait_for(request, deadline, deadline_ms);
         let decision = match answer {
-            Ok(Reply::Action { action, info, .. }) => {
+            Ok(ClientMessage::Action { action, info, .. }) => {
                 match legal_answer::<G>(view.legal(), &self.legal_texts, action.as_deref()) {
                     Ok(action) => Ok(Decision {
                         action,
-                        info: info.map(|info| Box::new(decision_info(info))),
+                        info: info.map(|info| Box::new(info.into_owned())),
                         fault: None,
                     }),
                     Err(fault) => self.fall_back(view, &request.to_string(), fault),
@@ -597,8 +596,8 @@ impl<G: Game> Seat<G> for ExternalSeat<G> {
         } else if self.process.is_some() {
             self.catch_up(ending.history, true);
             let line = PlainMessage::GameOver {
-                outcome: ending.outcome,
-                events: &self.events,
+                outcome: ending.outcome.map(Cow::Borrowed),
+                events: Cow::Borrowed(&self.events),
             }
             .to_line();
             self.send(&line);

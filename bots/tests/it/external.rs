@@ -11,7 +11,6 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use mousehole_bots::external::protocol::PROTOCOL;
 use mousehole_bots::external::{
     ExternalCommand, ExternalSeat, ExternalSettings, FallbackSpec, LogEntry, LogEvent,
     STDERR_LINE_BYTES,
@@ -24,6 +23,7 @@ use mousehole_engine::rng::{AgentStreams, agent_seed};
 use mousehole_engine::{
     Actor, FaultKind, Game, GameConfig, GameSpec, Match, MatchEnd, Seat, ToMove, Transcript,
 };
+use mousehole_protocol::PROTOCOL;
 use nix::errno::Errno;
 use nix::sys::signal::{kill, killpg};
 use nix::unistd::Pid;

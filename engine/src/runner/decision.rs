@@ -4,11 +4,12 @@
 use std::fmt;
 use std::time::Instant;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// What an agent said of one legal action when it chose: how much it looked at it and how
 /// likely it thinks a win is after it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ActionEstimate {
     /// The action's text form.
     pub action: String,
@@ -23,7 +24,7 @@ pub struct ActionEstimate {
 
 /// What the deciding agent said of its choice, recorded on the transcript event as `info`
 /// (an object: readers ignore keys they do not know).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct DecisionInfo {
     /// Estimated win chance of the chosen action.
     #[serde(default, skip_serializing_if = "Option::is_none")]

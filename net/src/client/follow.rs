@@ -4,11 +4,13 @@
 //! the player twice), the end; and what else happened as [`Progress`]. Whoever plays the seat
 //! (an agent waiting on the connection, the TUI polling it) drives it the same way.
 
+use std::borrow::Cow;
+
+use mousehole_bots::BotGame;
 use mousehole_engine::Decision;
+use mousehole_protocol::{ClientMessage, ErrorKind, HostMessage};
 
 use super::{ClientError, ClientEvent, Connection, Progress, SeatGame};
-use crate::protocol::{AnswerMessage, ErrorKind, Incoming};
-use mousehole_bots::BotGame;
 
 /// What the caller is to do after a [`Follower::take`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,7 +92,7 @@ impl<G: BotGame> Follower<G> {
             }
         };
         let flow = match message {
-            Incoming::NewGame {
+            HostMessage::NewGame {
                 spec,
                 players,
                 seat,
@@ -109,7 +111,7 @@ impl<G: BotGame> Follower<G> {
                     Flow::Started
                 }
             },
-            Incoming::Events {
+            HostMessage::Events {
                 events,
                 observation,
             } => {
@@ -124,7 +126,7 @@ impl<G: BotGame> Follower<G> {
                 self.report_events(report);
                 Flow::Continue
             }
-            Incoming::Act(act) => {
+            HostMessage::Act(act) => {
                 let game = self
                     .game
                     .as_mut()
@@ -141,12 +143,12 @@ impl<G: BotGame> Follower<G> {
                     _ => Flow::Ask,
                 }
             }
-            Incoming::GameOver { outcome, events } => {
+            HostMessage::GameOver { outcome, events } => {
                 let game = self
                     .game
                     .as_mut()
                     .ok_or_else(|| protocol("game_over before new_game"))?;
-                game.finish(outcome, &events)?;
+                game.finish(outcome.map(Cow::into_owned), &events)?;
                 self.report_events(report);
                 let game = self.game.as_ref().expect("checked above");
                 report(Progress::Over(
@@ -154,21 +156,23 @@ impl<G: BotGame> Follower<G> {
                 ));
                 Flow::Over
             }
-            Incoming::Status { text } => {
+            HostMessage::Status { text } => {
                 report(Progress::Status(&text));
                 Flow::Continue
             }
-            Incoming::Error { error, message, .. } => {
+            HostMessage::Error { error, message, .. } => {
                 report(Progress::Refused(&message));
                 if error == ErrorKind::Illegal {
                     return Err(ClientError::Refused {
                         kind: error,
-                        message,
+                        message: message.into_owned(),
                     });
                 }
                 Flow::Continue
             }
-            Incoming::Hello { .. } | Incoming::Welcome { .. } | Incoming::Quit => Flow::Continue,
+            HostMessage::Hello { .. } | HostMessage::Welcome(_) | HostMessage::Quit => {
+                Flow::Continue
+            }
         };
         Ok(flow)
     }
@@ -185,12 +189,8 @@ impl<G: BotGame> Follower<G> {
         let Some(id) = game.asked().map(|asked| asked.id) else {
             return;
         };
-        let text = serde_json::to_string(&AnswerMessage::Action {
-            id,
-            action: &decision.action.to_string(),
-            info: decision.info.as_deref(),
-        })
-        .expect("answers serialise");
+        let action = decision.action.to_string();
+        let text = ClientMessage::action(id, &action, decision.info.as_deref()).to_text();
         connection.send(text.clone());
         self.answered = Some((id, text));
         game.answered();

@@ -5,14 +5,12 @@
 
 use std::fmt;
 
-use mousehole_bots::external::protocol::EventMessage;
+use mousehole_bots::BotGame;
 use mousehole_engine::{DecisionView, Ending, GameConfig, GameSpec, Outcome, SeenEvent};
-
-use crate::protocol::Act;
-use crate::wire::Over;
+use mousehole_protocol::{Act, EventMessage};
 
 use super::ClientError;
-use mousehole_bots::BotGame;
+use crate::wire::Over;
 
 /// The longest note kept from the host (escaped: a host cannot recolour a terminal).
 const NOTE_CHARS: usize = 500;
@@ -174,7 +172,7 @@ impl<G: BotGame> SeatGame<G> {
     ///
     /// # Errors
     /// An observation that is not this game's, or a legal action that does not read as one.
-    pub fn ask(&mut self, act: Act) -> Result<(), ClientError> {
+    pub fn ask(&mut self, act: Act<'_>) -> Result<(), ClientError> {
         let Act {
             id,
             observation,
@@ -190,6 +188,7 @@ impl<G: BotGame> SeatGame<G> {
             .map(|text| text.parse::<G::Action>())
             .collect::<Result<Vec<_>, _>>()
             .map_err(|error| ClientError::Protocol(format!("act {id}'s legal actions: {error}")))?;
+        let legal = legal.into_owned();
         if actions.is_empty() {
             return Err(ClientError::Protocol(format!("act {id} offers no action")));
         }

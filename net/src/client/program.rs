@@ -6,30 +6,19 @@
 //! plays built in: started with the seed the host gave it and asked with views made from what
 //! the host sent ([`SeatGame`]), like a seat joined over the network.
 
+use std::borrow::Cow;
 use std::io::{BufRead, Write};
 
 use mousehole_bots::{BotGame, BotVisitor, visit};
 use mousehole_engine::rng::match_seed_of_agent;
 use mousehole_engine::text::shown;
 use mousehole_engine::{GameSpec, Seat};
+use mousehole_protocol::{AgentHello, ClientMessage, HostMessage, parse_host};
 
 use super::{ClientError, SeatGame, SeatMaker};
-use crate::protocol::{AnswerMessage, Incoming, parse_incoming};
 
 /// The name a served agent gives in its `hello`.
 const NAME: &str = "mousehole";
-
-/// The replies other than actions ([`AnswerMessage`]), the type first as the protocol's
-/// examples write it.
-#[derive(serde::Serialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-enum Reply {
-    Hello {
-        name: &'static str,
-        version: &'static str,
-    },
-    Ready,
-}
 
 /// Serves the seat `maker` makes to the host writing `input` and reading `output`, game after
 /// game, until the host says `quit` or closes `input`. Returns how many games began.
@@ -60,11 +49,11 @@ pub fn serve_program<M: SeatMaker>(
             },
         };
         match message {
-            Incoming::Hello { .. } => pipe.write(&Reply::Hello {
-                name: NAME,
-                version: env!("CARGO_PKG_VERSION"),
-            })?,
-            Incoming::NewGame {
+            HostMessage::Hello { .. } => pipe.write(&ClientMessage::Hello(AgentHello {
+                name: Some(NAME.to_owned()),
+                version: Some(env!("CARGO_PKG_VERSION").to_owned()),
+            }))?,
+            HostMessage::NewGame {
                 spec,
                 players,
                 seat,
@@ -87,19 +76,19 @@ pub fn serve_program<M: SeatMaker>(
                     GameEnd::Next(message) => next = Some(message),
                 }
             }
-            Incoming::Quit => return Ok(games),
-            Incoming::Act(act) => {
+            HostMessage::Quit => return Ok(games),
+            HostMessage::Act(act) => {
                 return Err(ClientError::Protocol(format!(
                     "act {} came before any new_game",
                     act.id
                 )));
             }
             // Between games nothing else asks anything of the seat.
-            Incoming::Welcome { .. }
-            | Incoming::Events { .. }
-            | Incoming::GameOver { .. }
-            | Incoming::Status { .. }
-            | Incoming::Error { .. } => {}
+            HostMessage::Welcome(_)
+            | HostMessage::Events { .. }
+            | HostMessage::GameOver { .. }
+            | HostMessage::Status { .. }
+            | HostMessage::Error { .. } => {}
         }
     }
 }
@@ -115,7 +104,7 @@ struct Pipe<'a> {
 
 impl Pipe<'_> {
     /// The next message (blank lines skipped), or `None` once the host closed the stream.
-    fn read(&mut self) -> Result<Option<Incoming>, ClientError> {
+    fn read(&mut self) -> Result<Option<HostMessage<'static>>, ClientError> {
         loop {
             self.line.clear();
             if self
@@ -131,11 +120,10 @@ impl Pipe<'_> {
             if text.is_empty() {
                 continue;
             }
-            return parse_incoming(text).map(Some).map_err(|error| {
+            return parse_host(text).map(Some).map_err(|problem| {
                 ClientError::Protocol(format!(
-                    "line {} is not a message of the agent protocol ({}): {}",
+                    "line {} is not a message of the agent protocol ({problem}): {}",
                     self.number,
-                    mousehole_engine::words::json_error(&error),
                     shown(&mousehole_engine::text::cut(text, 200))
                 ))
             });
@@ -143,10 +131,10 @@ impl Pipe<'_> {
     }
 
     /// Writes one reply line and flushes it: the host is waiting for it.
-    fn write(&mut self, reply: &impl serde::Serialize) -> Result<(), ClientError> {
-        let mut line = serde_json::to_vec(reply).expect("replies serialise");
-        line.push(b'\n');
-        self.output.write_all(&line).map_err(ClientError::Pipe)?;
+    fn write(&mut self, reply: &ClientMessage<'_>) -> Result<(), ClientError> {
+        self.output
+            .write_all(&reply.to_line())
+            .map_err(ClientError::Pipe)?;
         self.output.flush().map_err(ClientError::Pipe)
     }
 }
@@ -160,7 +148,7 @@ enum GameEnd {
     /// The host closed the stream.
     Closed,
     /// A `new_game` before this game's `game_over` (the host stopped this one).
-    Next(Incoming),
+    Next(HostMessage<'static>),
 }
 
 /// Plays the game a `new_game` named, until its end.
@@ -190,28 +178,29 @@ impl<M: SeatMaker> BotVisitor for PlayGame<'_, '_, M> {
         // The match seed whose agent seed for this seat is the one the host sent: the seat's
         // random streams are the ones it would have at the host's own table.
         player.start(seat, game.config(), match_seed_of_agent(seed, seat));
-        pipe.write(&Reply::Ready)?;
+        pipe.write(&ClientMessage::Ready)?;
         loop {
             let Some(message) = pipe.read()? else {
                 player.finish(&game.ending());
                 return Ok(GameEnd::Closed);
             };
             match message {
-                Incoming::Act(act) => {
+                HostMessage::Act(act) => {
                     let id = act.id;
                     game.ask(act)?;
                     let view = game.view().expect("a decision was just asked");
                     let decision = player.decide(&view).map_err(|stop| {
                         ClientError::Protocol(format!("the seat's player stopped: {}", stop.reason))
                     })?;
-                    pipe.write(&AnswerMessage::Action {
+                    let action = decision.action.to_string();
+                    pipe.write(&ClientMessage::action(
                         id,
-                        action: &decision.action.to_string(),
-                        info: decision.info.as_deref(),
-                    })?;
+                        &action,
+                        decision.info.as_deref(),
+                    ))?;
                     game.answered();
                 }
-                Incoming::Events {
+                HostMessage::Events {
                     events,
                     observation,
                 } => {
@@ -220,23 +209,23 @@ impl<M: SeatMaker> BotVisitor for PlayGame<'_, '_, M> {
                         game.observe(observation)?;
                     }
                 }
-                Incoming::GameOver { outcome, events } => {
-                    game.finish(outcome, &events)?;
+                HostMessage::GameOver { outcome, events } => {
+                    game.finish(outcome.map(Cow::into_owned), &events)?;
                     player.finish(&game.ending());
                     return Ok(GameEnd::Over);
                 }
-                Incoming::Quit => {
+                HostMessage::Quit => {
                     player.finish(&game.ending());
                     return Ok(GameEnd::Quit);
                 }
-                message @ Incoming::NewGame { .. } => {
+                message @ HostMessage::NewGame { .. } => {
                     player.finish(&game.ending());
                     return Ok(GameEnd::Next(message));
                 }
-                Incoming::Hello { .. }
-                | Incoming::Welcome { .. }
-                | Incoming::Status { .. }
-                | Incoming::Error { .. } => {}
+                HostMessage::Hello { .. }
+                | HostMessage::Welcome(_)
+                | HostMessage::Status { .. }
+                | HostMessage::Error { .. } => {}
             }
         }
     }

@@ -9,16 +9,15 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use mousehole_bots::Fallback;
-use mousehole_bots::external::protocol::PlainMessage;
-use mousehole_bots::external::{decision_info, legal_answer};
+use mousehole_bots::external::legal_answer;
 use mousehole_engine::registry::canonical_spec;
 use mousehole_engine::rng::{AgentStreams, agent_seed};
 use mousehole_engine::{
     Decision, DecisionView, Ending, Fault, FaultKind, Game, GameConfig, Seat, StopRequest,
 };
+use mousehole_protocol::{ErrorKind, PlainMessage};
 
 use super::{Answer, Outgoing, Shared, sync_events};
-use crate::protocol::{ErrorKind, NetMessage, agent_message_text};
 use crate::wire::{Over, PendingAct};
 
 /// Asked while a remote seat waits: whether the host is stopping, and why (a signal).
@@ -183,14 +182,15 @@ impl<G: Game> Seat<G> for RemoteSeat<G> {
         };
         let spec = canonical_spec(config);
         let options = config.to_options();
-        let new_game = agent_message_text(&PlainMessage::NewGame {
-            game: G::Config::description().name,
-            spec: &spec,
-            options: &options,
+        let new_game = PlainMessage::NewGame {
+            game: G::Config::description().name.into(),
+            spec: spec.into(),
+            options: std::borrow::Cow::Owned(options),
             players: config.players(),
             seat,
             seed: own_seed,
-        });
+        }
+        .to_text();
         let mut state = self.shared.lock();
         let remote = state.seats[seat].as_mut().expect("a remote seat");
         remote.new_game = Some(new_game);
@@ -236,18 +236,19 @@ impl<G: Game> Seat<G> for RemoteSeat<G> {
                             self.fell_back_after = None;
                             return Ok(Decision {
                                 action,
-                                info: answer.info.map(|info| Box::new(decision_info(info))),
+                                info: answer.info.map(Box::new),
                                 fault: None,
                             });
                         }
                         Err(fault) => self.tell(
                             answer.connection,
-                            NetMessage::Error {
+                            PlainMessage::Error {
                                 error: ErrorKind::Illegal,
-                                message: &format!(
+                                message: format!(
                                     "{}; act {id} still waits for your answer",
                                     fault.text
-                                ),
+                                )
+                                .into(),
                                 id: Some(id),
                             }
                             .to_text(),

@@ -3,12 +3,16 @@
 //! the match's thread and these tasks meet only in [`Shared`] (a lock held for a few
 //! assignments, a condition variable, and a version number the tasks watch).
 
+use std::borrow::Cow;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use mousehole_bots::external::protocol::{EventMessage, PlainMessage, Reply};
+use mousehole_protocol::{
+    ClientMessage, ErrorKind, EventMessage, MAX_MESSAGE_BYTES, PROTOCOL, PlainMessage, Welcome,
+    parse_client,
+};
 use serde_json::value::RawValue;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, watch};
@@ -19,10 +23,6 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 use super::{Answer, Attached, Failures, Outgoing, Shared, State};
-use crate::protocol::{
-    ClientMessage, ErrorKind, MAX_MESSAGE_BYTES, NetMessage, PROTOCOL, agent_message_text,
-    parse_client,
-};
 use crate::wire::{Over, PendingAct, events_text, game_over_text};
 
 /// Wrong codes older than this are forgotten.
@@ -210,9 +210,9 @@ const JOIN_FIRST: &str = "the first message must be a join ({\"type\":\"join\",\
 
 /// Sends the error and closes the connection.
 async fn refuse(shared: &Shared, mut socket: Socket, error: ErrorKind, message: &str) {
-    let text = NetMessage::Error {
+    let text = PlainMessage::Error {
         error,
-        message,
+        message: message.into(),
         id: None,
     }
     .to_text();
@@ -316,7 +316,7 @@ fn pending(
     cursor.events = events.len();
     if closing && !cursor.quit {
         cursor.quit = true;
-        out.push(agent_message_text(&PlainMessage::Quit));
+        out.push(PlainMessage::Quit.to_text());
     }
     out
 }
@@ -356,14 +356,14 @@ fn seat_pending(state: &State, seat: usize, cursor: &mut Cursor) -> Vec<String> 
 
 /// The `welcome` for a seat (or a spectator: `None`).
 fn welcome(shared: &Shared, seat: Option<usize>) -> String {
-    NetMessage::Welcome {
-        protocol: PROTOCOL,
+    PlainMessage::Welcome(Welcome {
+        protocol: PROTOCOL.into(),
         seat,
-        game: &shared.game,
-        spec: &shared.spec,
+        game: shared.game.as_str().into(),
+        spec: shared.spec.as_str().into(),
         players: shared.names.len(),
-        seats: &shared.names,
-    }
+        seats: shared.names.as_slice().into(),
+    })
     .to_text()
 }
 
@@ -417,9 +417,18 @@ fn detach(shared: &Shared, seat: usize, admission: &Admission) {
 
 /// Takes a message from a seat's connection; what to answer, if anything.
 fn seat_message(shared: &Shared, seat: usize, connection: u64, text: &str) -> Option<String> {
-    let error = |error, message: &str, id| Some(NetMessage::Error { error, message, id }.to_text());
+    let error = |error, message: &str, id| {
+        Some(
+            PlainMessage::Error {
+                error,
+                message: message.into(),
+                id,
+            }
+            .to_text(),
+        )
+    };
     match parse_client(text) {
-        Ok(ClientMessage::Reply(Reply::Action { id, action, info })) => {
+        Ok(ClientMessage::Action { id, action, info }) => {
             let mut state = shared.lock();
             let remote = state.seats[seat].as_mut().expect("a remote seat");
             if remote
@@ -454,8 +463,8 @@ fn seat_message(shared: &Shared, seat: usize, connection: u64, text: &str) -> Op
                     remote.answers.push_back(Answer {
                         connection,
                         id,
-                        action,
-                        info,
+                        action: action.map(Cow::into_owned),
+                        info: info.map(Cow::into_owned),
                     });
                     drop(state);
                     shared.changed.notify_all();
@@ -464,7 +473,7 @@ fn seat_message(shared: &Shared, seat: usize, connection: u64, text: &str) -> Op
             }
         }
         // The agent protocol's courtesies: nothing to do.
-        Ok(ClientMessage::Reply(Reply::Hello(_) | Reply::Ready)) => None,
+        Ok(ClientMessage::Hello(_) | ClientMessage::Ready) => None,
         Ok(ClientMessage::Join { .. } | ClientMessage::Watch) => error(
             ErrorKind::BadMessage,
             &format!("this connection already plays seat {seat}"),
@@ -503,12 +512,13 @@ async fn play_seat(
     let (replaced, rejoined) = attach(shared, seat, admission, outbox_sender);
     if let Some(old) = replaced {
         let _ = old.outbox.send(Outgoing::Last(
-            NetMessage::Error {
+            PlainMessage::Error {
                 error: ErrorKind::Replaced,
-                message: &format!(
+                message: format!(
                     "another connection ({}) joined with this seat's code",
                     admission.address
-                ),
+                )
+                .into(),
                 id: None,
             }
             .to_text(),
@@ -601,9 +611,9 @@ async fn converse(
                         Ok(seat_message(shared, seat, admission.id, &text))
                     }
                     (Some(Ok(Message::Binary(_))), Some(_)) => Ok(Some(
-                        NetMessage::Error {
+                        PlainMessage::Error {
                             error: ErrorKind::BadMessage,
-                            message: "send JSON text messages, not binary ones",
+                            message: "send JSON text messages, not binary ones".into(),
                             id: None,
                         }
                         .to_text(),
@@ -621,7 +631,7 @@ async fn converse(
             _ = version.changed() => Next::Go,
             _ = shutdown.changed() => Next::Go,
             Ok(text) = status.recv() => {
-                let text = NetMessage::Status { text: &text }.to_text();
+                let text = PlainMessage::Status { text: text.into() }.to_text();
                 if send(&mut socket, text, limit).await { Next::Go } else { Next::Stop }
             }
             Some(out) = own => match out {

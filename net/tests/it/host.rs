@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use mousehole_bots::{BotGame, BotVisitor};
 use mousehole_bots::{ProgramOptions, SeatLabel, build_seat};
 use mousehole_engine::{GameSpec, Match, Seat, Transcript};
-use mousehole_net::protocol::ErrorKind;
 use mousehole_net::{ClientError, Connection, Target};
+use mousehole_protocol::ErrorKind;
 
 use crate::support::{Raw, agent, client_settings, closed_within, host, raw_tcp, settings};
 

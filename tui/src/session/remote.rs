@@ -11,7 +11,6 @@ use std::time::{Duration, Instant};
 use mousehole_bots::BotGame;
 use mousehole_bots::SeatLabel;
 use mousehole_bots::analysis::SeenDecision;
-use mousehole_bots::external::protocol::EventMessage;
 use mousehole_engine::rng::match_seed_of_agent;
 use mousehole_engine::transcript::FORMAT;
 use mousehole_engine::{
@@ -19,8 +18,8 @@ use mousehole_engine::{
     TranscriptEvent,
 };
 use mousehole_net::client::{ClientEvent, Flow, Follower, Progress};
-use mousehole_net::protocol::Incoming;
 use mousehole_net::{ClientError, Connection};
+use mousehole_protocol::{EventMessage, HostMessage};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -173,7 +172,7 @@ impl<G: RemoteGame> RemoteSession<G> {
             config,
             connection,
             seat,
-            names: welcome.seats,
+            names: welcome.seats.into_owned(),
             follower: Follower::default(),
             public: Vec::new(),
             public_ended: false,
@@ -242,13 +241,13 @@ impl<G: RemoteGame> RemoteSession<G> {
             }
         };
         match message {
-            Incoming::Events { events, .. } => self.take_public(&events),
-            Incoming::GameOver { outcome, events } => {
+            HostMessage::Events { events, .. } => self.take_public(&events),
+            HostMessage::GameOver { outcome, events } => {
                 self.take_public(&events);
                 self.public_ended = true;
-                self.public_outcome = outcome;
+                self.public_outcome = outcome.map(std::borrow::Cow::into_owned);
             }
-            Incoming::Status { text } => {
+            HostMessage::Status { text } => {
                 self.news = Some(mousehole_engine::text::cut(&text, 300));
             }
             _ => return false,
