@@ -83,7 +83,8 @@ enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// The coach's review of one person's decisions in a recorded game, in the terminal UI.
     Review(review::ReviewArgs),
-    /// Print the JSON Schema of a game's observation (what bots are shown at each decision).
+    /// Print the JSON Schema of a game's observation (what bots are shown at each decision),
+    /// or with --protocol of every message between a host and a seat.
     Schema(schema::SchemaArgs),
     /// List the games, their player ranges and options, and the agents.
     List(catalog::ListArgs),

@@ -383,14 +383,7 @@ pub fn observation_schema<G: crate::Game>() -> serde_json::Value {
         .into_generator();
     let schema = generator.into_root_schema_for::<G::Observation>();
     let mut value = serde_json::to_value(schema).expect("schemas serialise");
-    join_description_lines(&mut value);
-    close_objects(&mut value);
-    if let Some(definitions) = value
-        .get_mut("$defs")
-        .and_then(serde_json::Value::as_object_mut)
-    {
-        definitions.values_mut().for_each(close_objects);
-    }
+    publish_schema(&mut value);
     if let Some(object) = value.as_object_mut() {
         object.insert(
             "title".to_owned(),
@@ -398,6 +391,20 @@ pub fn observation_schema<G: crate::Game>() -> serde_json::Value {
         );
     }
     value
+}
+
+/// Makes a generated schema (the root and its `$defs`) one to publish, as every published
+/// schema is (the observations', the protocol's): doc-comment line breaks joined into
+/// sentences and every object closed ([`close_objects`]).
+pub fn publish_schema(schema: &mut serde_json::Value) {
+    join_description_lines(schema);
+    close_objects(schema);
+    if let Some(definitions) = schema
+        .get_mut("$defs")
+        .and_then(serde_json::Value::as_object_mut)
+    {
+        definitions.values_mut().for_each(close_objects);
+    }
 }
 
 /// Closes the object `schema` describes, and the objects its properties and items describe

@@ -24,6 +24,7 @@ pub enum ClientMessage<'a> {
     Ready,
     /// The answer to an `act`. As read, `id` and `action` are `None` where they were missing
     /// or of another type: the host says so in its own terms (a late answer, an illegal one).
+    #[schemars(description = "The answer to an `act`: its `id` and one of its `legal` actions.")]
     Action {
         /// The id of the `act` this answers.
         #[schemars(with = "u64")]
@@ -36,6 +37,7 @@ pub enum ClientMessage<'a> {
         /// mousehole knows; others are kept as given. At most 32 levels deep and 64 KiB of
         /// JSON.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[schemars(with = "DecisionInfo")]
         info: Option<Cow<'a, DecisionInfo>>,
     },
     /// Network: the first message, to play the seat this code belongs to.
@@ -44,8 +46,11 @@ pub enum ClientMessage<'a> {
         code: String,
         /// What the client says it is, for the host's log.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[schemars(with = "String")]
         name: Option<String>,
+        /// The client's version, for the host's log.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[schemars(with = "String")]
         version: Option<String>,
     },
     /// Network: the first message, to watch the game (if the host allows).
@@ -98,12 +103,15 @@ impl<'a> ClientMessage<'a> {
 
 /// What a program said its name and version are (`hello`; both optional).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(inline)]
 pub struct AgentHello {
     /// The program's name, shown in the host's log and its table of seats.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub name: Option<String>,
     /// The program's version.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub version: Option<String>,
 }
 

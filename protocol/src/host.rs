@@ -23,6 +23,7 @@ pub struct EventMessage {
     /// The seat's readable note on the event (built from what it sees), where the host sends
     /// one: a network host does, so its clients need not work notes out again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub note: Option<String>,
 }
 
@@ -31,7 +32,10 @@ pub struct EventMessage {
 /// host writes it, its JSON ([`Value`]) when a client reads it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
-#[schemars(rename = "HostMessage")]
+#[schemars(
+    rename = "HostMessage",
+    description = "A message from the host to a seat: to a program, one line on its stdin; to a network client, one WebSocket text message."
+)]
 pub enum HostMessage<'a, O = Value> {
     /// A program's first message: the protocol the host speaks. The program answers with its
     /// own `hello`.
@@ -65,6 +69,7 @@ pub enum HostMessage<'a, O = Value> {
         events: Cow<'a, [EventMessage]>,
         /// The seat's observation after these events (none for a spectator).
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schemars(with = "O")]
         observation: Option<O>,
     },
     /// The game ended (or stopped: then `outcome` is null), with the events the seat has not
@@ -86,6 +91,7 @@ pub enum HostMessage<'a, O = Value> {
         message: Cow<'a, str>,
         /// The `act` the refused answer was for, if it named one.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schemars(with = "u64")]
         id: Option<u64>,
     },
     /// No more games: a program should exit; a connection is closed after it.
@@ -98,6 +104,7 @@ pub type PlainMessage<'a> = HostMessage<'a, ()>;
 /// The `welcome`: which seat the connection plays (none for a spectator), the game, and how
 /// each seat is named.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(inline)]
 pub struct Welcome<'a> {
     /// The protocol the host speaks.
     pub protocol: Cow<'a, str>,
@@ -116,10 +123,13 @@ pub struct Welcome<'a> {
 
 /// The decision asked of a seat.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(inline)]
 pub struct Act<'a, O = Value> {
     /// Rises within the process (or connection); the answer carries it back.
     pub id: u64,
-    /// Everything the seat may know: the game's observation (`mousehole schema GAME`).
+    /// Everything the seat may know: the game's observation JSON for this seat. Each game's
+    /// observation has its own schema: `mousehole schema GAME` prints it, and `mousehole
+    /// schema --protocol GAME` prints the protocol's with that game's observation in place.
     pub observation: O,
     /// The legal actions' text forms; the answer is one of them.
     pub legal: Cow<'a, [String]>,
@@ -130,6 +140,7 @@ pub struct Act<'a, O = Value> {
     /// How long the seat has to answer; absent where the host sets no deadline (a network
     /// host's remote seats: people may think).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u64")]
     pub deadline_ms: Option<u64>,
 }
 

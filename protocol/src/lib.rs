@@ -15,6 +15,7 @@
 
 mod client;
 mod host;
+pub mod schema;
 
 pub use client::{AgentHello, BadMessage, ClientMessage, parse_client, parse_reply};
 pub use host::{Act, ErrorKind, EventMessage, HostMessage, PlainMessage, Welcome, parse_host};
