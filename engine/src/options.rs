@@ -395,7 +395,7 @@ pub fn observation_schema<G: crate::Game>() -> serde_json::Value {
 
 /// Makes a generated schema (the root and its `$defs`) one to publish, as every published
 /// schema is (the observations', the protocol's): doc-comment line breaks joined into
-/// sentences and every object closed ([`close_objects`]).
+/// sentences and every object closed (a key the schema does not describe is an error).
 pub fn publish_schema(schema: &mut serde_json::Value) {
     join_description_lines(schema);
     close_objects(schema);
