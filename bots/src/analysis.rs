@@ -6,6 +6,7 @@
 use std::fmt::Write as _;
 
 use mousehole_engine::replay::{Chance, Replay, check_outcome};
+use mousehole_engine::rng::agent_seed;
 use mousehole_engine::{
     ActionEstimate, Actor, DecisionView, Game, GameConfig, ReplayError, Seat, SeenEvent, SpecError,
     Transcript,
@@ -175,7 +176,14 @@ impl BotVisitor for Analyse<'_, '_> {
         }
         // The searcher sits, in turn, at every seat it analyses.
         let mut searchers = (0..players)
-            .map(|seat| searcher::<G>(request.agent, seat, &config, transcript.seed))
+            .map(|seat| {
+                searcher::<G>(
+                    request.agent,
+                    seat,
+                    &config,
+                    agent_seed(transcript.seed, seat),
+                )
+            })
             .collect::<Result<Vec<_>, AnalysisError>>()?;
         let mut replay = Replay::<G>::new(transcript, Chance::Recorded).map_err(Box::new)?;
         if searchers[0].wants_views() {
@@ -229,13 +237,13 @@ impl BotVisitor for Analyse<'_, '_> {
     }
 }
 
-/// The searcher `agent` seated at `seat` of a game of `config` with `seed`, as a bot would
-/// sit there ([`build_seat`]).
+/// The searcher `agent` seated at `seat` of a game of `config` with the seat's `agent_seed`,
+/// as a bot would sit there ([`build_seat`]).
 fn searcher<G: BotGame>(
     agent: &AgentSpec,
     seat: usize,
     config: &G::Config,
-    seed: u64,
+    agent_seed: u64,
 ) -> Result<Box<dyn Seat<G>>, AnalysisError> {
     let not_a_search = || AnalysisError::NotASearch(agent.to_string());
     // A level is a search or not by its settings in this game (easy and medium are the
@@ -253,7 +261,7 @@ fn searcher<G: BotGame>(
         .map_err(|_| not_a_search())?
         .ok_or_else(not_a_search)?
         .seat;
-    searcher.start(seat, config, seed);
+    searcher.start(seat, config, agent_seed);
     Ok(searcher)
 }
 
@@ -297,7 +305,7 @@ pub struct SeenDecision<G: Game> {
 /// Re-searches one seat's decisions from what the seat itself was shown (`history`, its views
 /// of every event, and each decision's observation and legal actions), with no transcript and
 /// nothing of the other seats: a seat of a game hosted elsewhere has no more. The searcher
-/// sits at the seat as a bot would with `seed` (the match seed its agent seed comes from),
+/// sits at the seat as a bot would with `agent_seed` (the seat's own seed, as the host sent it),
 /// so the same record gives the same analysis. Decisions without a real choice are skipped;
 /// `progress` is told `(decisions done, decisions in all)`.
 ///
@@ -306,13 +314,13 @@ pub struct SeenDecision<G: Game> {
 pub fn analyse_seen<G: BotGame>(
     config: &G::Config,
     seat: usize,
-    seed: u64,
+    agent_seed: u64,
     agent: &AgentSpec,
     history: &[SeenEvent<G::EventView>],
     decisions: &[SeenDecision<G>],
     progress: Option<&dyn Fn(usize, usize)>,
 ) -> Result<Vec<AnalysedMove>, AnalysisError> {
-    let mut searcher = searcher::<G>(agent, seat, config, seed)?;
+    let mut searcher = searcher::<G>(agent, seat, config, agent_seed)?;
     let mut moves = Vec::new();
     for (done, decision) in decisions.iter().enumerate() {
         if let Some(progress) = progress {

@@ -156,8 +156,8 @@ impl<S> Timed<S> {
 }
 
 impl<G: Game, S: Seat<G>> Seat<G> for Timed<S> {
-    fn start(&mut self, seat: usize, config: &G::Config, seed: u64) {
-        self.inner.start(seat, config, seed);
+    fn start(&mut self, seat: usize, config: &G::Config, agent_seed: u64) {
+        self.inner.start(seat, config, agent_seed);
     }
 
     fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest> {

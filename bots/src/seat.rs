@@ -27,7 +27,7 @@ use std::marker::PhantomData;
 use std::str::FromStr;
 use std::sync::Arc;
 
-use mousehole_engine::rng::{AgentStreams, agent_seed};
+use mousehole_engine::rng::AgentStreams;
 use mousehole_engine::text::shown;
 use mousehole_engine::transcript::ReplayReport;
 use mousehole_engine::{
@@ -416,9 +416,9 @@ impl<G: Game, A: Agent<G> + ?Sized> fmt::Debug for AgentSeat<G, A> {
 }
 
 impl<G: Game, A: Agent<G> + ?Sized> Seat<G> for AgentSeat<G, A> {
-    fn start(&mut self, seat: usize, config: &G::Config, seed: u64) {
-        self.streams = AgentStreams::new(seed, seat);
-        self.agent.new_game(seat, config, agent_seed(seed, seat));
+    fn start(&mut self, seat: usize, config: &G::Config, agent_seed: u64) {
+        self.streams = AgentStreams::of_agent_seed(agent_seed);
+        self.agent.new_game(seat, config, agent_seed);
     }
 
     #[inline]

@@ -19,7 +19,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use mousehole_bots::{BotGame, BotVisitor, SeatLabel};
-use mousehole_engine::{GameConfig, Match, Seat, SeenEvent, StopRequest, ToMove, Transcript};
+use mousehole_engine::{Game, GameConfig, Match, Seat, SeenEvent, StopRequest, Table, Transcript};
 use mousehole_net::{ClientSettings, Connection, Host, HostSettings, StopCheck, Target};
 use mousehole_protocol::EventMessage;
 use mousehole_tui::Launch;
@@ -28,7 +28,7 @@ use crate::EXIT_FOUND_PROBLEMS;
 use crate::human::{HumanSeat, SeatNames, event_line, say};
 use crate::numbers;
 use crate::out::shown_path;
-use crate::play::Sitting;
+use crate::play::{PlayTable, Sitting};
 use crate::signals::StopSignals;
 use crate::spec::{TableArgs, seats_fit};
 
@@ -114,180 +114,52 @@ impl BotVisitor for HostGame<'_> {
     type Output = Result<ExitCode>;
 
     fn visit<G: BotGame>(mut self, config: G::Config) -> Result<ExitCode> {
-        let args = self.args;
         let players = config.players();
         seats_fit(G::Config::description(), self.table.seats.len(), players)?;
-        let quiet = args.quiet;
-        let settings = HostSettings {
-            bind: SocketAddr::new(args.bind, args.port),
-            reconnect_timeout: args.reconnect_timeout,
-            handshake_timeout: args.handshake_timeout,
-            wrong_code_delay: args.wrong_code_delay,
-            allow_watch: args.allow_watch,
-            share_agent_seeds: args.share_agent_seeds,
-            ..HostSettings::default()
-        };
         // While the terminal UI is open, the log would write over it: the UI shows the host's
         // news itself.
         let screen_open = Arc::new(AtomicBool::new(false));
-        let log: mousehole_net::HostLog = {
-            let screen_open = Arc::clone(&screen_open);
-            Box::new(move |line: &str| {
-                if !quiet && !screen_open.load(Ordering::SeqCst) {
-                    crate::external::log_line(line);
-                }
-            })
-        };
-        // The person on screen plays through a connection of their own, as a joined seat.
-        let screen_seat = self
-            .table
-            .seats
-            .iter()
-            .position(SeatLabel::is_human)
-            .filter(|_| self.on_screen);
-        let host_labels: Vec<SeatLabel> = self
-            .table
-            .seats
-            .iter()
-            .map(|label| match label {
-                SeatLabel::Human(name) if self.on_screen => {
-                    SeatLabel::Remote(Some(name.clone().unwrap_or_else(|| "human".to_owned())))
-                }
-                label => label.clone(),
-            })
-            .collect();
-        let host = Host::start(settings, &config, &host_labels, log)?;
-        let address = shown_address(host.address());
-        let mut lines: Vec<String> = host
-            .invitations()
-            .iter()
-            .filter(|invitation| Some(invitation.seat) != screen_seat)
-            .map(|invitation| {
-                format!(
-                    "seat {} ({}): mousehole join {address} --code {}",
-                    invitation.seat,
-                    invitation.name.as_deref().unwrap_or("remote"),
-                    invitation.code
-                )
-            })
-            .collect();
-        if args.allow_watch {
-            lines.push(format!("spectators: mousehole join {address} --watch"));
-        }
-        // The join lines are the host's whole point: if nobody can read them (a closed or
-        // full standard output), it ends here.
-        crate::output::print(format!("{}\n", lines.join("\n")).as_bytes())?;
-        std::io::stdout().flush()?;
-        let screen = match screen_seat {
-            Some(seat) => Some(open_screen(&host, seat)?),
-            None => None,
-        };
-
+        let host = self.start_host(&config, &screen_open)?;
+        let screen_seat = self.screen_seat();
+        let address = self.invite(&host, screen_seat)?;
+        let screen = screen_seat
+            .map(|seat| open_screen(&host, seat))
+            .transpose()?;
         // The person on screen leaving stops the game, as a signal does.
         let left = Arc::new(AtomicBool::new(false));
-        let stop: StopCheck = {
-            let signals = self.table.signals;
-            let left = Arc::clone(&left);
-            Arc::new(move || {
-                signals
-                    .caught()
-                    .map(|signal| signal.describe().to_owned())
-                    .or_else(|| left.load(Ordering::SeqCst).then(|| LEFT.to_owned()))
-            })
-        };
-        let programs = args.table.external.programs(quiet);
+        let stop = self.stop_check(&left);
         let names = Rc::new(SeatNames::new(&self.table.seats));
-        let people: Vec<usize> = (0..players)
-            .filter(|&seat| self.table.seats[seat].is_human())
-            .collect();
-        // One person at the host sees the game in their own view as it goes (several share
-        // the terminal hot seat, each shown their view at their turn); else everyone's view.
-        let viewer = match people[..] {
-            [person] if screen.is_none() => Some(person),
-            _ => None,
-        };
-        let mut seats: Vec<Box<dyn Seat<G>>> = Vec::with_capacity(players);
-        let fallback = &args.table.external.fallback;
-        // Each remote seat gets one of its own (a spec is checked when it is parsed).
-        let fallback = || fallback.build::<G>();
-        for (seat, label) in self.table.seats.iter().enumerate() {
-            let built = host
-                .seat(seat, label, &programs, fallback, &stop)
-                .with_context(|| format!("seat {seat}"))?;
-            if let Some(built) = built {
-                seats.push(built);
-            } else {
-                let terminal = self.table.terminal.as_ref().expect("a terminal for people");
-                seats.push(Box::new(HumanSeat::new(
-                    Rc::clone(&names),
-                    Rc::clone(terminal),
-                    people.len() > 1,
-                )));
-            }
-        }
+        let mut seats = self.seats::<G>(&host, &stop, &names)?;
         let labels: Vec<String> = self.table.seats.iter().map(ToString::to_string).collect();
         let mut game = Match::<G>::new(&config, self.table.seed);
         let waited = host.wait_for_seats(&stop, |missing| {
-            if !quiet {
-                let missing: Vec<String> =
-                    missing.iter().map(|&s| names.name(s).to_owned()).collect();
+            if !self.args.quiet {
+                let missing: Vec<&str> = missing.iter().map(|&s| names.name(s)).collect();
                 crate::external::log_line(&format!("waiting for {} to join", missing.join(", ")));
             }
         });
-        let mut shown = 0;
-        let remote: Vec<bool> = self.table.seats.iter().map(SeatLabel::is_remote).collect();
-        let out = &mut self.table.out;
-        let mut after = |game: &Match<G>, new: &[EventMessage]| -> Result<()> {
-            match viewer {
-                Some(person) => {
-                    let seen = &game.seen(person)[shown..];
-                    let lines: Vec<String> = seen
-                        .iter()
-                        .enumerate()
-                        .map(|(index, event)| event_line(shown + index + 1, event, &names, person))
-                        .collect();
-                    say(&lines);
-                    shown += seen.len();
-                }
-                None if people.is_empty() => {
-                    if !quiet {
-                        say(&progress_lines(new, shown, &names));
-                    }
-                    shown += new.len();
-                }
-                None => {}
-            }
-            // Saved when a remote seat is to decide: waiting for it may take long (and end in a
-            // crash or a signal); bots and chance take no time worth a save.
-            if let (Some(out), ToMove::Player(seat)) = (out.as_mut(), game.state().to_move())
-                && remote[seat]
-            {
-                out.save_progress(game, &labels)?;
-            }
-            Ok(())
-        };
         // Everyone is in: the screen opens (the join lines stayed readable until now).
         let screen = match screen {
             Some(connection) if waited.is_ok() => Some(run_screen(
                 connection,
-                address.clone(),
+                address,
                 self.table.signals,
                 &screen_open,
                 &left,
             )?),
             _ => None,
         };
-        if let Err(reason) = waited {
-            game.stop(0, StopRequest::quit(reason));
-        } else {
-            if !quiet && screen.is_none() {
-                say(&[format!(
-                    "=== {}: {players} players, seed {} ===",
-                    G::Config::description().title,
-                    self.table.seed
-                )]);
-            }
-            host.play(&mut game, &mut seats, &stop, &mut after)?;
+        match waited {
+            Err(reason) => game.stop(0, StopRequest::quit(reason)),
+            Ok(()) => self.play::<G>(
+                &host,
+                &stop,
+                &mut game,
+                &mut seats,
+                &labels,
+                &names,
+                screen.is_some(),
+            )?,
         }
         let transcript = Transcript::from_match(&game, labels);
         if let Some(out) = self.table.out.as_mut() {
@@ -307,23 +179,241 @@ impl BotVisitor for HostGame<'_> {
                 crate::output::note(&message);
             }
         }
-        if !quiet {
+        self.report(&transcript)?;
+        Ok(self.exit_code(game.ended_early(), left_early))
+    }
+}
+
+impl HostGame<'_> {
+    /// Starts listening, with the host's log (quiet while the terminal UI is open).
+    fn start_host<C: GameConfig>(&self, config: &C, screen_open: &Arc<AtomicBool>) -> Result<Host> {
+        let args = self.args;
+        let quiet = args.quiet;
+        let settings = HostSettings {
+            bind: SocketAddr::new(args.bind, args.port),
+            reconnect_timeout: args.reconnect_timeout,
+            handshake_timeout: args.handshake_timeout,
+            wrong_code_delay: args.wrong_code_delay,
+            allow_watch: args.allow_watch,
+            share_agent_seeds: args.share_agent_seeds,
+            ..HostSettings::default()
+        };
+        let log: mousehole_net::HostLog = {
+            let screen_open = Arc::clone(screen_open);
+            Box::new(move |line: &str| {
+                if !quiet && !screen_open.load(Ordering::SeqCst) {
+                    crate::external::log_line(line);
+                }
+            })
+        };
+        // The person on screen plays through a connection of their own, as a joined seat.
+        let host_labels: Vec<SeatLabel> = self
+            .table
+            .seats
+            .iter()
+            .map(|label| match label {
+                SeatLabel::Human(name) if self.on_screen => {
+                    SeatLabel::Remote(Some(name.clone().unwrap_or_else(|| "human".to_owned())))
+                }
+                label => label.clone(),
+            })
+            .collect();
+        Ok(Host::start(settings, config, &host_labels, log)?)
+    }
+
+    /// The seat of the person on screen, if one plays in the terminal UI.
+    fn screen_seat(&self) -> Option<usize> {
+        self.table
+            .seats
+            .iter()
+            .position(SeatLabel::is_human)
+            .filter(|_| self.on_screen)
+    }
+
+    /// Prints the join line of each remote seat (not the screen's own) and the spectators';
+    /// returns the address given in them.
+    fn invite(&self, host: &Host, screen_seat: Option<usize>) -> Result<String> {
+        let address = shown_address(host.address());
+        let mut lines: Vec<String> = host
+            .invitations()
+            .iter()
+            .filter(|invitation| Some(invitation.seat) != screen_seat)
+            .map(|invitation| {
+                format!(
+                    "seat {} ({}): mousehole join {address} --code {}",
+                    invitation.seat,
+                    invitation.name.as_deref().unwrap_or("remote"),
+                    invitation.code
+                )
+            })
+            .collect();
+        if self.args.allow_watch {
+            lines.push(format!("spectators: mousehole join {address} --watch"));
+        }
+        // The join lines are the host's whole point: if nobody can read them (a closed or
+        // full standard output), it ends here.
+        crate::output::print(format!("{}\n", lines.join("\n")).as_bytes())?;
+        std::io::stdout().flush()?;
+        Ok(address)
+    }
+
+    /// What stops the game: a signal, or the person on screen leaving it.
+    fn stop_check(&self, left: &Arc<AtomicBool>) -> StopCheck {
+        let signals = self.table.signals;
+        let left = Arc::clone(left);
+        Arc::new(move || {
+            signals
+                .caught()
+                .map(|signal| signal.describe().to_owned())
+                .or_else(|| left.load(Ordering::SeqCst).then(|| LEFT.to_owned()))
+        })
+    }
+
+    /// The seats: bots and programs, remote seats (each with a fallback of its own), people
+    /// at the prompt.
+    fn seats<G: BotGame>(
+        &self,
+        host: &Host,
+        stop: &StopCheck,
+        names: &Rc<SeatNames>,
+    ) -> Result<Vec<Box<dyn Seat<G>>>> {
+        let programs = self.args.table.external.programs(self.args.quiet);
+        let fallback = &self.args.table.external.fallback;
+        let people = self
+            .table
+            .seats
+            .iter()
+            .filter(|label| label.is_human())
+            .count();
+        let mut seats: Vec<Box<dyn Seat<G>>> = Vec::with_capacity(self.table.seats.len());
+        for (seat, label) in self.table.seats.iter().enumerate() {
+            let built = host
+                .seat(seat, label, &programs, || fallback.build::<G>(), stop)
+                .with_context(|| format!("seat {seat}"))?;
+            if let Some(built) = built {
+                seats.push(built);
+            } else {
+                let terminal = self.table.terminal.as_ref().expect("a terminal for people");
+                seats.push(Box::new(HumanSeat::new(
+                    Rc::clone(names),
+                    Rc::clone(terminal),
+                    people > 1,
+                )));
+            }
+        }
+        Ok(seats)
+    }
+
+    /// Plays the match through the driver, hosted: one person at the host sees the game in
+    /// their own view as it goes (several share the terminal hot seat, each shown their view
+    /// at their turn); with nobody here, everyone's view.
+    #[allow(clippy::too_many_arguments)]
+    fn play<G: BotGame>(
+        &mut self,
+        host: &Host,
+        stop: &StopCheck,
+        game: &mut Match<G>,
+        seats: &mut [Box<dyn Seat<G>>],
+        labels: &[String],
+        names: &SeatNames,
+        on_screen: bool,
+    ) -> Result<()> {
+        let quiet = self.args.quiet;
+        let people: Vec<usize> = (0..self.table.seats.len())
+            .filter(|&seat| self.table.seats[seat].is_human())
+            .collect();
+        if !quiet && !on_screen {
+            say(&[format!(
+                "=== {}: {} players, seed {} ===",
+                G::Config::description().title,
+                seats.len(),
+                self.table.seed
+            )]);
+        }
+        let live = match people[..] {
+            [person] if !on_screen => Some((person, names)),
+            _ => None,
+        };
+        let progress = (people.is_empty() && !quiet).then_some(Progress {
+            host,
+            names,
+            shown: 0,
+        });
+        let table = HostTable {
+            play: PlayTable {
+                signals: &self.table.signals,
+                out: self.table.out.as_mut(),
+                labels,
+                seats: &self.table.seats,
+                terminal: self.table.terminal.as_deref(),
+                live,
+            },
+            progress,
+        };
+        game.drive(seats, &mut host.table(stop, table))?;
+        Ok(())
+    }
+
+    /// The end of the game in words, and where the transcript is.
+    fn report(&self, transcript: &Transcript) -> Result<()> {
+        if !self.args.quiet {
             let mut stdout = std::io::stdout().lock();
-            write!(stdout, "{}", outcome_text(&transcript))?;
+            write!(stdout, "{}", outcome_text(transcript))?;
             if let Some(file) = &self.table.out {
                 writeln!(stdout, "wrote {}", shown_path(file.path()))?;
             }
         }
-        Ok(match (game.ended_early(), self.table.signals.caught()) {
+        Ok(())
+    }
+
+    /// Success when the game ended (or the person at the host chose to leave: the game so far
+    /// is kept); 128+N after signal N; else the problems' code, with why the game stopped.
+    fn exit_code(&self, ended_early: Option<(usize, &str, bool)>, left_early: bool) -> ExitCode {
+        match (ended_early, self.table.signals.caught()) {
             (None, _) => ExitCode::SUCCESS,
-            // The person at the host chose to leave: the game so far is kept.
             (Some(_), None) if left_early => ExitCode::SUCCESS,
             (Some(_), Some(signal)) => ExitCode::from(signal.exit_status()),
             (Some((_, reason, _)), None) => {
                 crate::external::log_line(&format!("the game stopped: {reason}"));
                 ExitCode::from(EXIT_FOUND_PROBLEMS)
             }
-        })
+        }
+    }
+}
+
+/// What the host adds to `play`'s table ([`PlayTable`]: saving before a seat that may keep the
+/// game waiting, the one person's live view): with nobody at the host, each event as everyone
+/// sees it.
+struct HostTable<'a> {
+    play: PlayTable<'a>,
+    progress: Option<Progress<'a>>,
+}
+
+/// The events as everyone sees them, as they are published.
+struct Progress<'a> {
+    host: &'a Host,
+    names: &'a SeatNames,
+    shown: usize,
+}
+
+impl<G: Game> Table<G> for HostTable<'_> {
+    type Error = anyhow::Error;
+
+    fn stop(&mut self, game: &Match<G>) -> Option<StopRequest> {
+        self.play.stop(game)
+    }
+
+    fn before_wait(&mut self, game: &Match<G>, seat: usize) -> Result<()> {
+        self.play.before_wait(game, seat)
+    }
+
+    fn recorded(&mut self, game: &Match<G>) -> Result<()> {
+        if let Some(progress) = &mut self.progress {
+            let new = progress.host.public_events(progress.shown);
+            say(&progress_lines(&new, progress.shown, progress.names));
+            progress.shown += new.len();
+        }
+        self.play.recorded(game)
     }
 }
 

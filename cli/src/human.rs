@@ -348,10 +348,15 @@ choice with its meaning, `board` shows your view again, `quit` stops the game (w
 so far is kept).";
 
 impl<G: Game> Seat<G> for HumanSeat {
-    fn start(&mut self, seat: usize, _config: &G::Config, _seed: u64) {
+    fn start(&mut self, seat: usize, _config: &G::Config, _agent_seed: u64) {
         self.seat = seat;
         self.shown = 0;
         self.decided = 0;
+    }
+
+    /// A person may take long: waiting for them is worth a save.
+    fn may_wait(&self) -> bool {
+        true
     }
 
     fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest> {

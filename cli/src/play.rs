@@ -13,7 +13,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use mousehole_bots::external::AgentIdentity;
 use mousehole_bots::{BotGame, BotVisitor, SeatLabel, build_seat};
-use mousehole_engine::{Game, GameConfig, Match, Outcome, Seat, StopRequest, ToMove, Transcript};
+use mousehole_engine::{Game, GameConfig, Match, Outcome, Seat, StopRequest, Table, Transcript};
 
 use crate::EXIT_FOUND_PROBLEMS;
 use crate::choices::{WIDTH, wrap};
@@ -259,9 +259,7 @@ impl PlayGames<'_> {
         Ok(())
     }
 
-    /// Plays one game a step at a time: after every event the person playing alone sees it
-    /// in their view (`live`), and before each person's decision the game so far is saved
-    /// to `--out`.
+    /// Plays one game through the match driver with `play`'s table ([`PlayTable`]).
     fn play_one<G: BotGame>(
         &mut self,
         config: &G::Config,
@@ -276,57 +274,23 @@ impl PlayGames<'_> {
         if self.table.terminal.is_some() || self.table.seats.iter().any(SeatLabel::is_program) {
             game.record_views(true);
         }
-        game.start_seats(seats);
-        let mut shown = 0;
-        loop {
-            if let Some(signal) = self.table.signals.caught() {
-                let to_move = match game.state().to_move() {
-                    ToMove::Player(seat) => seat,
-                    _ => 0,
-                };
-                game.stop(to_move, StopRequest::quit(signal.describe()));
-                break;
-            }
-            // Saved before a person's turn when it means waiting for them, which may take long
-            // (and end in a crash or a closed terminal); in between, bots and chance take no
-            // time worth a save, nor does input already typed (a script's): so saving costs
-            // a write per wait, not the whole game again after every event.
-            if let (Some(out), ToMove::Player(seat)) =
-                (self.table.out.as_mut(), game.state().to_move())
-                && self.table.seats[seat].is_human()
-                && self
-                    .table
-                    .terminal
-                    .as_ref()
-                    .is_some_and(|terminal| !terminal.has_input())
-            {
-                out.save_progress(&game, labels)?;
-            }
-            let progressed = game.play_step(seats, &mut ());
-            if let Some((_, reason, _)) = game.ended_early()
-                && reason.starts_with(TERMINAL_FAILED)
-                // A closed terminal fails reads and writes just before SIGHUP arrives: name
-                // the signal if it does.
-                && let Some(signal) = self.table.signals.wait(Duration::from_millis(300))
-            {
-                game.restate_stop(signal.describe());
-            }
-            if let Some(viewer) = live {
-                let new_events = &game.seen(viewer)[shown..];
-                let lines: Vec<String> = new_events
-                    .iter()
-                    .enumerate()
-                    .map(|(i, event)| event_line(shown + i + 1, event, names, viewer))
-                    .collect();
-                shown += new_events.len();
-                say(&lines);
-            }
-            if !progressed {
-                break;
-            }
+        let mut table = PlayTable {
+            signals: &self.table.signals,
+            out: self.table.out.as_mut(),
+            labels,
+            seats: &self.table.seats,
+            terminal: self.table.terminal.as_deref(),
+            live: live.map(|viewer| (viewer, names)),
+        };
+        game.drive(seats, &mut table)?;
+        if let Some((_, reason, _)) = game.ended_early()
+            && reason.starts_with(TERMINAL_FAILED)
+            // A closed terminal fails reads and writes just before SIGHUP arrives: name the
+            // signal if it does.
+            && let Some(signal) = self.table.signals.wait(Duration::from_millis(300))
+        {
+            game.restate_stop(signal.describe());
         }
-        let end = game.end();
-        game.finish_seats(seats, end.as_ref());
         let transcript = Transcript::from_match(&game, labels.to_vec());
         if let Some(out) = self.table.out.as_mut() {
             out.save_finished(&transcript)?;
@@ -335,6 +299,54 @@ impl PlayGames<'_> {
             stopped: game.ended_early().map(|(_, reason, _)| reason.to_owned()),
             transcript,
         })
+    }
+}
+
+/// What `play` adds to the match driver: a stop signal stops the game; the game so far is
+/// saved to `--out` before a seat that may keep it waiting is asked (a person, or a remote
+/// seat: waiting for them may take long, and end in a crash or a closed terminal; bots and
+/// chance take no time worth a save, nor does input already typed, a script's); the one
+/// person playing sees each event in their view as it happens (`live`).
+pub struct PlayTable<'a> {
+    pub signals: &'a StopSignals,
+    pub out: Option<&'a mut OutFile>,
+    pub labels: &'a [String],
+    pub seats: &'a [SeatLabel],
+    /// The terminal people's seats read.
+    pub terminal: Option<&'a Terminal>,
+    /// The one person playing, and how the seats are named to them.
+    pub live: Option<(usize, &'a SeatNames)>,
+}
+
+impl<G: Game> Table<G> for PlayTable<'_> {
+    type Error = anyhow::Error;
+
+    fn stop(&mut self, _game: &Match<G>) -> Option<StopRequest> {
+        self.signals
+            .caught()
+            .map(|signal| StopRequest::quit(signal.describe()))
+    }
+
+    fn before_wait(&mut self, game: &Match<G>, seat: usize) -> Result<()> {
+        let Some(out) = self.out.as_mut() else {
+            return Ok(());
+        };
+        let typed_ahead =
+            self.seats[seat].is_human() && self.terminal.is_some_and(Terminal::has_input);
+        if typed_ahead {
+            return Ok(());
+        }
+        out.save_progress(game, self.labels)
+    }
+
+    fn recorded(&mut self, game: &Match<G>) -> Result<()> {
+        if let Some((viewer, names)) = self.live {
+            let seen = game.seen(viewer);
+            if let Some(event) = seen.last() {
+                say(&[event_line(seen.len(), event, names, viewer)]);
+            }
+        }
+        Ok(())
     }
 }
 

@@ -6,12 +6,15 @@
 //!
 //! # Examples
 //!
-//! Play a seeded game of Cheese Day to the end, always taking the first legal action, and
-//! replay its transcript:
+//! Play a seeded game of Cheese Day to the end between random seats, through the one match
+//! driver every front end uses ([`Match::run`]; a front end adds its [`Table`] with
+//! [`Match::drive`], or steps from its own event loop with [`Match::step`]), and replay its
+//! transcript:
 //!
 //! ```
 //! use mousehole_engine::games::cheese_day::CheeseDay;
-//! use mousehole_engine::{Game, GameSpec, Match, Step, Transcript};
+//! use mousehole_engine::playout::RandomSeat;
+//! use mousehole_engine::{Game, GameSpec, Match, MatchEnd, Transcript};
 //!
 //! let spec: GameSpec = "cheese-day:players=3".parse()?;
 //! let game = spec.build()?;
@@ -19,12 +22,10 @@
 //!
 //! let config = spec.config::<CheeseDay>()?;
 //! let mut game = Match::<CheeseDay>::new(&config, 7);
-//! // Step by step, as a front end does: chance is resolved, then a seat decides.
-//! while let Step::Decide(seat) = game.advance() {
-//!     let first = game.decision_view().expect("a seat decides").legal()[0];
-//!     game.play(seat, first)?;
-//! }
-//! let outcome = game.outcome().expect("finished");
+//! let mut seats = vec![RandomSeat::default(); 3];
+//! let MatchEnd::Finished(outcome) = game.run(&mut seats) else {
+//!     panic!("random seats play to the end");
+//! };
 //! assert_eq!(outcome.ranks.len(), 3);
 //!
 //! let transcript = Transcript::from_match(&game, vec!["first".into(); 3]);
@@ -63,7 +64,8 @@ pub use registry::{GameSpec, GameVisitor};
 pub use rng::GameRng;
 pub use runner::{
     ActionEstimate, Budget, Decision, DecisionInfo, DecisionView, Ending, Event, Fault, FaultKind,
-    Match, MatchEnd, MatchObserver, PendingDecision, Seat, SeenEvent, Step, StopRequest,
+    Match, MatchEnd, MatchObserver, NewViews, Next, PendingDecision, Seat, SeenEvent, Step,
+    Stepped, StopRequest, Table,
 };
 pub use transcript::{ReplayError, Transcript, TranscriptEvent, Undo};
 

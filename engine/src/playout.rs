@@ -34,8 +34,8 @@ impl Default for RandomSeat {
 }
 
 impl<G: Game> Seat<G> for RandomSeat {
-    fn start(&mut self, seat: usize, _config: &G::Config, seed: u64) {
-        self.streams = AgentStreams::new(seed, seat);
+    fn start(&mut self, _seat: usize, _config: &G::Config, agent_seed: u64) {
+        self.streams = AgentStreams::of_agent_seed(agent_seed);
     }
 
     #[inline]

@@ -39,37 +39,16 @@ pub fn seat_rng(seed: u64, seat: usize) -> GameRng {
     stream(seed, seat as u64 + 1)
 }
 
-/// The seed an agent in `seat` is given when a game with `match_seed` starts (the
-/// external-agent protocol's `seed`): its own, independent of the chance stream and of the
-/// other seats.
+/// The seed an agent in `seat` is given when a game with `match_seed` starts ([`Seat::start`],
+/// the external-agent protocol's `seed`): its own, independent of the chance stream and of the
+/// other seats. A seat told only its own seed (a network client, at `new_game`) draws from the
+/// very streams the host's own seat would have; and a client that must not know the match's
+/// chance is never sent it, since the match seed follows from it (for a fixed seat this is a
+/// bijection).
+///
+/// [`Seat::start`]: crate::Seat::start
 pub fn agent_seed(match_seed: u64, seat: usize) -> u64 {
     splitmix64(splitmix64(match_seed) ^ (seat as u64 + 1).wrapping_mul(0xA076_1D64_78BD_642F))
-}
-
-/// The inverse of [`splitmix64`]: each of its steps (an odd multiplier, an xor with a shift
-/// of at least half the word) undoes exactly.
-fn unsplitmix64(x: u64) -> u64 {
-    /// The multiplicative inverses, mod 2^64, of SplitMix64's two multipliers.
-    const UNDO_FIRST: u64 = 0x96DE_1B17_3F11_9089;
-    const UNDO_SECOND: u64 = 0x3196_42B2_D24D_8EC3;
-    let mut z = x ^ (x >> 31) ^ (x >> 62);
-    z = z.wrapping_mul(UNDO_SECOND);
-    z = z ^ (z >> 27) ^ (z >> 54);
-    z = z.wrapping_mul(UNDO_FIRST);
-    z = z ^ (z >> 30) ^ (z >> 60);
-    z.wrapping_sub(0x9E37_79B9_7F4A_7C15)
-}
-
-/// The match seed whose [`agent_seed`] for `seat` is `agent_seed`: for a fixed seat
-/// [`agent_seed`] is a bijection, undone here. A front end that knows only its seat's own seed
-/// (a network client, told it at `new_game`) passes this to
-/// [`Seat::start`](crate::Seat::start), so the seat draws from the very streams the host's
-/// own seat would have.
-///
-/// It is also why a client that must not know the match's chance is never sent its seat's
-/// agent seed: the match seed, and every card and roll drawn from it, follows from it.
-pub fn match_seed_of_agent(agent_seed: u64, seat: usize) -> u64 {
-    unsplitmix64(unsplitmix64(agent_seed) ^ (seat as u64 + 1).wrapping_mul(0xA076_1D64_78BD_642F))
 }
 
 /// The random streams of the agent in one seat of one game: the one policy for every seat
@@ -189,16 +168,6 @@ pub fn draw_counts<const K: usize>(pool: &mut [u32; K], n: u32, rng: &mut GameRn
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn an_agent_seed_gives_back_its_match_seed() {
-        for seed in [0, 1, 7, 42, u64::MAX, 0x0123_4567_89AB_CDEF] {
-            assert_eq!(unsplitmix64(splitmix64(seed)), seed);
-            for seat in 0..6 {
-                assert_eq!(match_seed_of_agent(agent_seed(seed, seat), seat), seed);
-            }
-        }
-    }
 
     #[test]
     fn weighted_sampling_follows_weights_and_skips_zero() {

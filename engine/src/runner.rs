@@ -2,10 +2,12 @@
 //! records every event (with what the deciding agent said of it, and any fault) and stops at
 //! the end, on request or by forfeit.
 //!
-//! The CLI, the TUI, tournaments and benchmarks all drive games through [`Match`]: either all
-//! at once with [`Match::run`], or a step at a time with [`Match::advance`] and
-//! [`Match::decide`] from a front end's event loop. Both go through the same recording path,
-//! observer and seat notices.
+//! Every front end plays a match through its one driver ([`drive`]): all at once with
+//! [`Match::run`] (tournaments, benchmarks) or [`Match::drive`] (with a front end's [`Table`]:
+//! `play`, `host`), or a step at a time with [`Match::step`] from an event loop (the TUI), its
+//! seats answering "not yet" until they have decided ([`Seat::poll`]). The primitives the
+//! driver is made of ([`Match::advance`], [`Match::decide`], [`Match::resolve_chance`],
+//! [`Match::apply_chance`]) serve replays and tests; a front end never steps a match itself.
 
 use crate::error::{IllegalAction, IllegalReason};
 use crate::game::{Actor, Game, ToMove};
@@ -14,10 +16,13 @@ use crate::outcome::Outcome;
 use crate::rng::{GameRng, chance_rng};
 
 mod decision;
+mod drive;
 mod seat;
 
 pub use decision::{ActionEstimate, Budget, Decision, DecisionInfo, Fault, FaultKind};
-pub use seat::{DecisionView, Ending, PendingDecision, Seat, SeenEvent, StopRequest};
+use drive::Driven;
+pub use drive::{Next, Stepped, Table};
+pub use seat::{DecisionView, Ending, NewViews, PendingDecision, Seat, SeenEvent, StopRequest};
 
 /// One recorded event: who acted and what.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,6 +113,8 @@ pub struct Match<G: Game> {
     ended: Option<EarlyEnd>,
     legal: Vec<G::Action>,
     outcomes: Vec<(G::Action, u32)>,
+    /// Where the driver stands ([`Match::step`]).
+    driven: Driven<G::Action>,
 }
 
 /// A match ended by a seat before the game's end.
@@ -136,6 +143,7 @@ impl<G: Game> Match<G> {
             ended: None,
             legal: Vec::new(),
             outcomes: Vec::new(),
+            driven: Driven::default(),
         }
     }
 
@@ -152,6 +160,7 @@ impl<G: Game> Match<G> {
         }
         self.seen_cursor.iter_mut().for_each(|c| *c = 0);
         self.ended = None;
+        self.driven = Driven::default();
     }
 
     /// Records every seat's view of every event from now on (with readable notes), for live
@@ -406,12 +415,6 @@ impl<G: Game> Match<G> {
         Some(self.view_for(seat))
     }
 
-    /// [`Match::decision_view`] as an owned value, for a seat that decides on another thread
-    /// (a front end's bots beside its screen).
-    pub fn pending_decision(&mut self) -> Option<PendingDecision<G>> {
-        self.decision_view().map(|view| PendingDecision::of(&view))
-    }
-
     fn view_for(&self, seat: usize) -> DecisionView<'_, G> {
         DecisionView::of_match(
             &self.state,
@@ -515,121 +518,5 @@ impl<G: Game> Match<G> {
     /// [`IllegalAction`] otherwise; nothing is applied or recorded.
     pub fn play(&mut self, seat: usize, action: G::Action) -> Result<(), IllegalAction> {
         self.decide(seat, Decision::new(action))
-    }
-
-    /// Tells every seat the match starts (which seat it plays and the seed), and records the
-    /// seats' views of the events from here on if any seat asks for them
-    /// ([`Seat::wants_views`]).
-    ///
-    /// # Panics
-    /// If `seats` does not hold one entry per player.
-    pub fn start_seats(&mut self, seats: &mut [impl Seat<G>]) {
-        assert_eq!(seats.len(), self.config.players(), "one seat per player");
-        if self.seen.is_none() && seats.iter().any(Seat::wants_views) {
-            self.record_views(true);
-        }
-        for (index, seat) in seats.iter_mut().enumerate() {
-            seat.start(index, &self.config, self.seed);
-        }
-    }
-
-    /// Tells every seat the match ended as `end` says, with its views of the events.
-    pub fn finish_seats(&self, seats: &mut [impl Seat<G>], end: Option<&MatchEnd>) {
-        for (index, seat) in seats.iter_mut().enumerate() {
-            seat.finish(&self.ending(index, end));
-        }
-    }
-
-    /// Plays to the end (or until a seat stops or forfeits), asking `seats[s]` at each of
-    /// seat s's decisions. Seats are told when the match starts and ends. `seats` may be
-    /// trait objects (`&mut [&mut dyn Seat<G>]`) or one concrete seat type, which spares an
-    /// indirect call per decision.
-    ///
-    /// # Panics
-    /// If `seats` does not hold one entry per player.
-    pub fn run(&mut self, seats: &mut [impl Seat<G>]) -> MatchEnd {
-        self.run_observed(seats, &mut ())
-    }
-
-    /// [`Match::run`], showing every event to `observer`.
-    ///
-    /// # Panics
-    /// If `seats` does not hold one entry per player.
-    pub fn run_observed(
-        &mut self,
-        seats: &mut [impl Seat<G>],
-        observer: &mut impl MatchObserver<G>,
-    ) -> MatchEnd {
-        self.start_seats(seats);
-        let end = self.run_decisions(seats, observer);
-        self.finish_seats(seats, Some(&end));
-        end
-    }
-
-    fn run_decisions(
-        &mut self,
-        seats: &mut [impl Seat<G>],
-        observer: &mut impl MatchObserver<G>,
-    ) -> MatchEnd {
-        while self.play_step(seats, observer) {}
-        self.end()
-            .expect("a match that plays no further step has an end")
-    }
-
-    /// Plays the next event: chance from the match RNG, or the decision of the seat to move,
-    /// asked through `seats[seat]` (an illegal choice or a stop request ends the match, as
-    /// [`Match::end`] then says). Returns `false`, doing nothing, once the match is over: the
-    /// one step of [`Match::run`], for front ends that do something between events (show
-    /// them, save the game, watch for signals).
-    ///
-    /// # Panics
-    /// If `seats` has no entry for the seat to move.
-    #[allow(
-        clippy::inline_always,
-        reason = "the runner's inner loop: one call per event of every recorded game"
-    )]
-    #[inline(always)]
-    pub fn play_step(
-        &mut self,
-        seats: &mut [impl Seat<G>],
-        observer: &mut impl MatchObserver<G>,
-    ) -> bool {
-        if self.ended.is_some() {
-            return false;
-        }
-        match self.state.to_move() {
-            ToMove::Terminal => false,
-            ToMove::Chance => {
-                self.resolve_chance_observed(observer);
-                true
-            }
-            ToMove::Player(seat) => {
-                self.state.legal_actions(&mut self.legal);
-                match seats[seat].decide(&self.view_for(seat)) {
-                    Ok(decision) if self.legal.contains(&decision.action) => {
-                        self.record_decision(seat, decision, observer);
-                        true
-                    }
-                    Ok(decision) => {
-                        let error = IllegalAction {
-                            action: decision.action.to_string(),
-                            reason: IllegalReason::NotLegal { seat },
-                            legal: self.legal.iter().map(ToString::to_string).collect(),
-                        };
-                        self.ended = Some(EarlyEnd {
-                            seat,
-                            reason: format!("seat {seat} chose an illegal action: {error}"),
-                            forfeit: false,
-                            illegal: Some(error),
-                        });
-                        false
-                    }
-                    Err(stop) => {
-                        self.stop(seat, stop);
-                        false
-                    }
-                }
-            }
-        }
     }
 }

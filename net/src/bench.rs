@@ -101,7 +101,7 @@ pub fn remote_round_trips<G: BotGame>(
             .collect();
         let mut played = Match::<G>::new(config, game as u64);
         if host.wait_for_seats(&stop, |_| {}).is_ok() {
-            let _ = host.play(&mut played, &mut seats, &stop, |_, _| Ok::<(), ()>(()));
+            let Ok(_) = played.drive(&mut seats, &mut host.table(&stop, ()));
         }
         host.close(Duration::from_secs(5));
         for client in clients {

@@ -21,7 +21,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use mousehole_bots::SeatLabel;
-use mousehole_engine::{DecisionInfo, Game, GameConfig, Match};
+use mousehole_engine::{DecisionInfo, Game, GameConfig, Match, Next, StopRequest, Table};
 use mousehole_protocol::EventMessage;
 use serde_json::value::RawValue;
 use thiserror::Error;
@@ -58,8 +58,8 @@ pub struct HostSettings {
     /// Whether a remote seat is sent the agent seed the seat would get in `play` (derived from
     /// the match seed), so remote bots play as they would there. Off by default: the match
     /// seed, and so every card and roll, can be worked out from it
-    /// ([`match_seed_of_agent`](mousehole_engine::rng::match_seed_of_agent)); a remote seat
-    /// is then sent a seed of its own from the operating system's generator.
+    /// ([`agent_seed`](mousehole_engine::rng::agent_seed) is a bijection for a fixed seat); a
+    /// remote seat is then sent a seed of its own from the operating system's generator.
     pub share_agent_seeds: bool,
 }
 
@@ -438,9 +438,8 @@ impl Host {
     /// Sends every connection the events recorded since the last call, each seat its own
     /// views (with their notes) and its observation after them, and spectators what every
     /// seat saw; and the outcome once the
-    /// match is over. The match must record views (a remote seat asks it to). Returns the new
-    /// events as everyone sees them (for the host's own progress lines).
-    pub fn publish<G: Game>(&self, game: &Match<G>) -> Vec<EventMessage> {
+    /// match is over. The match must record views (a remote seat asks it to).
+    pub fn publish<G: Game>(&self, game: &Match<G>) {
         let players = game.config().players();
         let mut state = self.shared.lock();
         let mut new = false;
@@ -461,7 +460,6 @@ impl Host {
         }
         let recorded = (0..players).map(|seat| game.seen(seat).len()).min();
         let recorded = recorded.unwrap_or(0);
-        let before = state.public.len();
         while state.public.len() < recorded {
             let index = state.public.len();
             let views: Vec<&G::EventView> = (0..players)
@@ -479,58 +477,30 @@ impl Host {
             });
             new = true;
         }
-        let public = state.public[before.min(state.public.len())..].to_vec();
         drop(state);
         if new {
             self.shared.bump();
         }
-        public
     }
 
-    /// Plays `game` on this thread (after [`Host::wait_for_seats`]): its seats are started,
-    /// every step is published to the connections and shown to `after` (with the new events
-    /// as everyone sees them: a front end's progress, its `--out`), until the game ends, a
-    /// seat stops it, `after` fails, or `stop` says the host is stopping (it is asked between
-    /// steps; a remote seat asks it while it waits). The seats are then told the end, and so
-    /// is every connection.
-    ///
-    /// # Errors
-    /// What `after` failed with (the game is then stopped and the seats told so).
-    pub fn play<G: Game, S: mousehole_engine::Seat<G>, E>(
-        &self,
-        game: &mut Match<G>,
-        seats: &mut [S],
-        stop: &StopCheck,
-        mut after: impl FnMut(&Match<G>, &[EventMessage]) -> Result<(), E>,
-    ) -> Result<(), E> {
-        game.start_seats(seats);
-        let mut result = Ok(());
-        loop {
-            if let Some(reason) = stop() {
-                let to_move = match game.state().to_move() {
-                    mousehole_engine::ToMove::Player(seat) => seat,
-                    _ => 0,
-                };
-                game.stop(to_move, mousehole_engine::StopRequest::quit(reason));
-            }
-            let progressed = game.play_step(seats, &mut ());
-            let new = self.publish(game);
-            if let Err(error) = after(game, &new) {
-                game.stop(0, mousehole_engine::StopRequest::quit("the host failed"));
-                result = Err(error);
-                break;
-            }
-            if !progressed {
-                break;
-            }
+    /// What everyone sees of the events published so far, from the `from`th on (a front
+    /// end's progress lines).
+    pub fn public_events(&self, from: usize) -> Vec<EventMessage> {
+        let state = self.shared.lock();
+        state.public[from.min(state.public.len())..].to_vec()
+    }
+
+    /// The table a hosted match is driven with ([`Match::drive`], after
+    /// [`Host::wait_for_seats`]): every event is published to the connections as it is
+    /// recorded, and the end once the match is over; the match stops when `stop` says the
+    /// host is stopping (it is asked between steps; a remote seat asks it while it waits).
+    /// Everything else is the front end's own `table`'s (saving, its screen).
+    pub fn table<T>(&self, stop: &StopCheck, table: T) -> Hosting<'_, T> {
+        Hosting {
+            host: self,
+            stop: Arc::clone(stop),
+            table,
         }
-        let end = game.end();
-        game.finish_seats(seats, end.as_ref());
-        let new = self.publish(game);
-        if let Some((_, reason, _)) = game.ended_early() {
-            self.announce(&format!("the host stopped the game: {reason}"));
-        }
-        result.and(after(game, &new))
     }
 
     /// Tells everyone at the table (and the host's log).
@@ -557,6 +527,63 @@ impl Host {
 impl Drop for Host {
     fn drop(&mut self) {
         self.shut_down(Duration::from_millis(500));
+    }
+}
+
+/// A hosted match's table ([`Host::table`]): publishes, and asks the host's stop, around the
+/// front end's table `T`.
+pub struct Hosting<'h, T> {
+    host: &'h Host,
+    stop: StopCheck,
+    table: T,
+}
+
+impl<T> fmt::Debug for Hosting<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Hosting").finish_non_exhaustive()
+    }
+}
+
+impl<T> Hosting<'_, T> {
+    /// The front end's table.
+    pub fn inner(&mut self) -> &mut T {
+        &mut self.table
+    }
+}
+
+impl<G: Game, T: Table<G>> Table<G> for Hosting<'_, T> {
+    type Error = T::Error;
+
+    fn stop(&mut self, game: &Match<G>) -> Option<StopRequest> {
+        (self.stop)()
+            .map(StopRequest::quit)
+            .or_else(|| self.table.stop(game))
+    }
+
+    fn gate(&mut self, game: &Match<G>, next: Next) -> bool {
+        self.table.gate(game, next)
+    }
+
+    fn before_wait(&mut self, game: &Match<G>, seat: usize) -> Result<(), T::Error> {
+        self.table.before_wait(game, seat)
+    }
+
+    fn recorded(&mut self, game: &Match<G>) -> Result<(), T::Error> {
+        self.host.publish(game);
+        self.table.recorded(game)
+    }
+
+    fn over(&mut self, game: &Match<G>) -> Result<(), T::Error> {
+        self.host.publish(game);
+        if let Some((_, reason, _)) = game.ended_early() {
+            self.host
+                .announce(&format!("the host stopped the game: {reason}"));
+        }
+        self.table.over(game)
+    }
+
+    fn idle(&mut self, game: &Match<G>) {
+        self.table.idle(game);
     }
 }
 

@@ -169,8 +169,7 @@ impl BotVisitor for HostThread {
             .collect();
         let mut game = Match::<G>::new(&config, self.seed);
         if host.wait_for_seats(&stop, |_| {}).is_ok() {
-            host.play(&mut game, &mut seats, &stop, |_, _| Ok::<(), ()>(()))
-                .unwrap();
+            let Ok(_) = game.drive(&mut seats, &mut host.table(&stop, ()));
         }
         host.close(Duration::from_secs(2));
         Transcript::from_match(&game, self.labels.iter().map(ToString::to_string).collect())

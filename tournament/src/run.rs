@@ -21,7 +21,9 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use mousehole_bots::BotGame;
-use mousehole_engine::{Game, GameConfig, Match, MatchEnd, Outcome, Transcript};
+use mousehole_engine::{
+    Game, GameConfig, Match, MatchEnd, Outcome, StopRequest, Table, Transcript,
+};
 use serde::Serialize;
 
 use crate::error::TournamentError;
@@ -341,6 +343,22 @@ impl Batch {
     }
 }
 
+/// The table of a tournament's games: once the caller's stop flag is set, a game stops at its
+/// next step, so a stopped run does not wait for the games in progress to end (a slow
+/// program's may take minutes).
+struct Stoppable<'a>(Option<&'a AtomicBool>);
+
+impl<G: Game> Table<G> for Stoppable<'_> {
+    type Error = std::convert::Infallible;
+
+    #[inline]
+    fn stop(&mut self, _game: &Match<G>) -> Option<StopRequest> {
+        self.0
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+            .then(|| StopRequest::quit("the tournament was stopped"))
+    }
+}
+
 /// What a game of a tournament is tagged with in its transcript line (an added key:
 /// transcript readers ignore it).
 #[derive(Serialize)]
@@ -362,7 +380,7 @@ impl<G: BotGame> Worker<'_, G> {
             .map(|entry| {
                 let seat = seat_for::<G>(entry, self.plan.external(), self.index)
                     .expect("the plan checked every agent builds");
-                Some(TimedSeat::new(seat, self.stop.clone()))
+                Some(TimedSeat::new(seat))
             })
             .collect();
         let mut game = Match::<G>::new(self.config, 0);
@@ -457,7 +475,7 @@ impl<G: BotGame> Worker<'_, G> {
                 .map(|&entry| seats[entry].take().expect("a table seats an entry once"))
                 .collect();
             game.restart(seed);
-            let end = game.run(&mut seated);
+            let Ok(end) = game.drive(&mut seated, &mut Stoppable(self.stop.as_deref()));
             if self.sync.stopping() && matches!(end, MatchEnd::Stopped { .. }) {
                 // Cut short by the stop: the deal is dropped, its seats kept for the end.
                 for (entry, seat) in entries.iter().zip(seated) {

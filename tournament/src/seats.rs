@@ -5,7 +5,6 @@
 
 use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use mousehole_bots::{
@@ -147,39 +146,28 @@ pub struct SeatUsage {
 }
 
 /// A seat that times each of the seat's decisions and counts its faults; the count starts
-/// over when a game starts. Once `stop` is set it stops its game at its next decision, so a
-/// stopped run does not wait for the games in progress to end (a slow program's may take
-/// minutes).
+/// over when a game starts.
 pub(crate) struct TimedSeat<G: Game> {
     seat: Box<dyn Seat<G> + Send>,
     pub usage: SeatUsage,
-    stop: Option<Arc<AtomicBool>>,
 }
 
 impl<G: Game> TimedSeat<G> {
-    pub fn new(seat: Box<dyn Seat<G> + Send>, stop: Option<Arc<AtomicBool>>) -> Self {
+    pub fn new(seat: Box<dyn Seat<G> + Send>) -> Self {
         Self {
             seat,
             usage: SeatUsage::default(),
-            stop,
         }
     }
 }
 
 impl<G: Game> Seat<G> for TimedSeat<G> {
-    fn start(&mut self, seat: usize, config: &G::Config, seed: u64) {
+    fn start(&mut self, seat: usize, config: &G::Config, agent_seed: u64) {
         self.usage = SeatUsage::default();
-        self.seat.start(seat, config, seed);
+        self.seat.start(seat, config, agent_seed);
     }
 
     fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest> {
-        if self
-            .stop
-            .as_ref()
-            .is_some_and(|stop| stop.load(Ordering::Relaxed))
-        {
-            return Err(StopRequest::quit("the tournament was stopped"));
-        }
         let start = Instant::now();
         let answer = self.seat.decide(view);
         let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);

@@ -194,8 +194,8 @@ fn in_words<G: TuiGame>(
 pub(crate) struct SeenGame<G: TuiGame> {
     pub config: G::Config,
     pub seat: usize,
-    /// The match seed the seat's agent seed comes from (the searcher sits as a bot would).
-    pub seed: u64,
+    /// The seat's own seed, as the host sent it (the searcher sits as a bot would).
+    pub agent_seed: u64,
     /// `Cheese Day · hosted at …`.
     pub title: String,
     /// Seat names as the host gave them.
@@ -220,7 +220,7 @@ impl<G: TuiGame> SeenGame<G> {
             let analysed = analysis::analyse_seen::<G>(
                 &self.config,
                 self.seat,
-                self.seed,
+                self.agent_seed,
                 agent,
                 &self.history,
                 &self.decisions,

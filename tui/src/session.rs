@@ -8,6 +8,7 @@
 mod game;
 pub(crate) mod hint;
 mod remote;
+mod table;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

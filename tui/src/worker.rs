@@ -1,31 +1,50 @@
 //! The bots' thinking thread: one per game, owning the seats of every bot and program (built
 //! by the bots' one [`build_seat`], as every front end builds them) and the hint searcher, so
-//! the screen never waits on a search or a program. It is sent the decision a seat is to make
-//! as the match shows it ([`PendingDecision`]) and sends back the [`Decision`]: a seat decides
-//! here exactly as it would in [`Match::run`](mousehole_engine::Match::run), so the same seed
-//! and seats play the same game in the TUI as in `mousehole play`, and an undo or a resume
-//! goes on as the uninterrupted game would have (each decision draws from its own stream,
-//! and a program's seat tells it a new game began when the game went back).
+//! the screen never waits on a search or a program. At the table each seat is a
+//! [`ScreenSeat`], which the match driver starts, asks and tells the end like any seat: a
+//! bot's forwards each of these to the thread (a decision as the match shows it,
+//! [`PendingDecision`]) and answers "not yet" until the thread's [`Decision`] has come. A seat
+//! decides there exactly as it would in [`Match::run`](mousehole_engine::Match::run), so the
+//! same seed and seats play the same game in the TUI as in `mousehole play`, and an undo or a
+//! resume goes on as the uninterrupted game would have (each decision draws from its own
+//! stream, and a match taken back starts its seats again).
+//!
+//! The thread keeps its own copy of each seat's views of the events, sent a piece at a time
+//! ([`NewViews`]): nothing grows with the game at a decision.
 //!
 //! Hints draw from streams of their own ([`AgentStreams::hint`]) and change nothing.
 //!
 //! [`Thinking::Inline`] does the same work on the caller's thread as each job is sent (the
 //! tests: the same decisions, and nothing to wait for).
 
+use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::task::Poll;
 
 use mousehole_bots::{
     Agent, AgentSpec, BotGame, LogEntry, ProgramOptions, SeatLabel, build_agent, build_seat,
 };
 use mousehole_engine::rng::AgentStreams;
 use mousehole_engine::{
-    Decision, DecisionInfo, Ending, Game, Outcome, PendingDecision, Seat, SeenEvent, StopRequest,
+    Decision, DecisionInfo, DecisionView, Ending, Game, NewViews, Outcome, PendingDecision, Seat,
+    SeenEvent, StopRequest,
 };
+
+/// What a seat answers: its decision, or a request to stop the match.
+pub type Answer<G> = Result<Decision<<G as Game>::Action>, StopRequest>;
 
 /// A question for the thinking thread.
 pub enum Job<G: Game> {
+    /// Seat `seat`'s match starts: its bot is told (a program starts), and its seed kept for
+    /// its hints.
+    Start {
+        seat: usize,
+        config: G::Config,
+        agent_seed: u64,
+    },
     /// The seat of the pending decision decides.
     Decide {
         ticket: u64,
@@ -36,35 +55,34 @@ pub enum Job<G: Game> {
         ticket: u64,
         pending: PendingDecision<G>,
     },
-    /// The match is over: every seat is told how it ended, with its views of the events
-    /// (`histories`, by seat: every view, and how many of them it had been shown at its last
-    /// decision).
-    GameOver {
+    /// Seat `seat`'s match is over: its bot is told how it ended, with its views of the
+    /// events (of which it had been shown `seen_from` at its last decision).
+    Finish {
+        seat: usize,
         outcome: Option<Outcome>,
-        histories: Vec<(Vec<SeenEvent<G::EventView>>, usize)>,
+        views: NewViews<G::EventView>,
+        seen_from: usize,
     },
 }
 
 /// An answer, with the ticket of the job it answers.
 pub enum Reply<G: Game> {
+    /// The seat's answer: a decision, or a request to stop the match (a program's seat whose
+    /// fallback is to forfeit).
     Decided {
         ticket: u64,
         seat: usize,
-        decision: Decision<G::Action>,
+        answer: Answer<G>,
     },
-    /// The seat asked to stop the match (a program's seat whose fallback is to forfeit).
-    Stopped {
-        ticket: u64,
-        seat: usize,
-        request: StopRequest,
-    },
+    /// The hint searcher's estimates, or how it failed.
     Hint {
         ticket: u64,
-        info: DecisionInfo,
+        result: Result<DecisionInfo, String>,
     },
     /// The bot panicked; the game cannot go on with it.
     Failed {
         ticket: u64,
+        seat: usize,
         message: String,
     },
     /// A program's seat went wrong (a fault, a program that would not start or had to be
@@ -84,20 +102,35 @@ pub enum Thinking {
     Inline,
 }
 
-/// The handle of a game's thinking thread. Dropping it ends the thread once its current
-/// search is done (nobody waits for it), and with it the programs, which are told to quit.
+/// The handle of a game's thinking thread: where jobs go ([`Worker::link`]) and answers come
+/// back. Dropping it (and its links) ends the thread once its current search is done (nobody
+/// waits for it), and with it the programs, which are told to quit.
 pub struct Worker<G: Game> {
-    jobs: Jobs<G>,
+    link: Link<G>,
     replies: Receiver<Reply<G>>,
 }
 
 /// Where a job goes: to the thread, or to the bots themselves ([`Thinking::Inline`]).
+pub struct Link<G: Game>(Jobs<G>);
+
 enum Jobs<G: Game> {
     Thread(Sender<Job<G>>),
     Inline {
-        bots: Box<Bots<G>>,
+        bots: Rc<RefCell<Bots<G>>>,
         answers: Sender<Reply<G>>,
     },
+}
+
+impl<G: Game> Clone for Link<G> {
+    fn clone(&self) -> Self {
+        Link(match &self.0 {
+            Jobs::Thread(jobs) => Jobs::Thread(jobs.clone()),
+            Jobs::Inline { bots, answers } => Jobs::Inline {
+                bots: Rc::clone(bots),
+                answers: answers.clone(),
+            },
+        })
+    }
 }
 
 impl<G: Game> std::fmt::Debug for Worker<G> {
@@ -106,24 +139,22 @@ impl<G: Game> std::fmt::Debug for Worker<G> {
     }
 }
 
-/// What the thread owns: the seats that are not people's, and the hint searcher.
+/// What the thread owns: the seats that are not people's, the hint searcher, and its copy of
+/// every seat's views of the events.
 struct Bots<G: Game> {
     seats: Vec<Option<Box<dyn Seat<G> + Send>>>,
     hinter: Box<dyn Agent<G>>,
-    seed: u64,
+    agent_seeds: Vec<u64>,
+    histories: Vec<Vec<SeenEvent<G::EventView>>>,
 }
 
 impl<G: BotGame> Worker<G> {
-    /// Builds the seats `labels` names (a person's is left to the screen) for a game of
-    /// `config` with match seed `seed`, and `hint` as the hint searcher, and starts the
-    /// thread (unless `thinking` is [`Thinking::Inline`]), which tells every seat the match
-    /// starts (programs start there).
+    /// Builds the seats `labels` names (a person's is left to the screen) and `hint` as the
+    /// hint searcher, and starts the thread (unless `thinking` is [`Thinking::Inline`]).
     ///
     /// # Errors
     /// A seat that does not build for this game (a missing program, …), or no thread.
     pub fn start(
-        config: &G::Config,
-        seed: u64,
         labels: &[SeatLabel],
         hint: &AgentSpec,
         thinking: Thinking,
@@ -151,26 +182,23 @@ impl<G: BotGame> Worker<G> {
                     .map_err(|e| format!("seat {seat}: {e}"))
             })
             .collect::<Result<Vec<_>, String>>()?;
-        let hinter = build_agent::<G>(hint);
         let mut bots = Bots {
+            hinter: build_agent::<G>(hint),
+            agent_seeds: vec![0; seats.len()],
+            histories: vec![Vec::new(); seats.len()],
             seats,
-            hinter,
-            seed,
         };
         if thinking == Thinking::Inline {
-            bots.start(config);
-            let jobs = Jobs::Inline {
-                bots: Box::new(bots),
+            let link = Link(Jobs::Inline {
+                bots: Rc::new(RefCell::new(bots)),
                 answers,
-            };
-            return Ok(Self { jobs, replies });
+            });
+            return Ok(Self { link, replies });
         }
-        let config = config.clone();
         let (jobs, job_queue) = mpsc::channel::<Job<G>>();
         std::thread::Builder::new()
             .name("bots".into())
             .spawn(move || {
-                bots.start(&config);
                 for job in job_queue {
                     if let Some(reply) = bots.answer(job)
                         && answers.send(reply).is_err()
@@ -181,28 +209,16 @@ impl<G: BotGame> Worker<G> {
             })
             .map_err(|e| format!("cannot start the bots' thread: {e}"))?;
         Ok(Self {
-            jobs: Jobs::Thread(jobs),
+            link: Link(Jobs::Thread(jobs)),
             replies,
         })
     }
+}
 
-    /// Hands a job to the thread (or, inline, does it).
-    ///
-    /// # Errors
-    /// If the thread is gone.
-    pub fn send(&mut self, job: Job<G>) -> Result<(), String> {
-        match &mut self.jobs {
-            Jobs::Thread(jobs) => jobs
-                .send(job)
-                .map_err(|_| "the bots' thread has stopped".to_owned()),
-            Jobs::Inline { bots, answers } => {
-                if let Some(reply) = bots.answer(job) {
-                    // The receiver is this worker's own: it is there.
-                    let _ = answers.send(reply);
-                }
-                Ok(())
-            }
-        }
+impl<G: Game> Worker<G> {
+    /// Where jobs go.
+    pub fn link(&self) -> Link<G> {
+        self.link.clone()
     }
 
     /// The next answer, if one has come.
@@ -218,62 +234,92 @@ impl<G: BotGame> Worker<G> {
     }
 }
 
-impl<G: Game> Bots<G> {
-    /// Tells every seat the match starts (programs start here).
-    fn start(&mut self, config: &G::Config) {
-        for (index, seat) in self.seats.iter_mut().enumerate() {
-            if let Some(seat) = seat {
-                seat.start(index, config, self.seed);
+impl<G: Game> Link<G> {
+    /// Hands a job to the thread (or, inline, does it).
+    ///
+    /// # Errors
+    /// If the thread is gone.
+    pub fn send(&self, job: Job<G>) -> Result<(), String> {
+        match &self.0 {
+            Jobs::Thread(jobs) => jobs
+                .send(job)
+                .map_err(|_| "the bots' thread has stopped".to_owned()),
+            Jobs::Inline { bots, answers } => {
+                if let Some(reply) = bots.borrow_mut().answer(job) {
+                    // The receiver is the worker's own: it is there.
+                    let _ = answers.send(reply);
+                }
+                Ok(())
             }
         }
     }
+}
 
+impl<G: Game> Bots<G> {
     /// Does what `job` asks; the reply, if it wants one.
     fn answer(&mut self, job: Job<G>) -> Option<Reply<G>> {
         Some(match job {
+            Job::Start {
+                seat,
+                config,
+                agent_seed,
+            } => {
+                self.agent_seeds[seat] = agent_seed;
+                self.histories[seat].clear();
+                if let Some(player) = &mut self.seats[seat] {
+                    player.start(seat, &config, agent_seed);
+                }
+                return None;
+            }
             Job::Decide { ticket, pending } => {
                 let seat = pending.seat();
+                let history = &mut self.histories[seat];
+                pending.catch_up(history);
                 let Some(player) = self.seats.get_mut(seat).and_then(Option::as_mut) else {
                     return Some(Reply::Failed {
                         ticket,
+                        seat,
                         message: format!("seat {seat} has no bot"),
                     });
                 };
-                match unpanicked(seat, || player.decide(&pending.view())) {
-                    Ok(Ok(decision)) => Reply::Decided {
+                match unpanicked(seat, || player.decide(&pending.view(history))) {
+                    Ok(answer) => Reply::Decided {
                         ticket,
                         seat,
-                        decision,
+                        answer,
                     },
-                    Ok(Err(request)) => Reply::Stopped {
+                    Err(message) => Reply::Failed {
                         ticket,
                         seat,
-                        request,
+                        message,
                     },
-                    Err(message) => Reply::Failed { ticket, message },
                 }
             }
             Job::Hint { ticket, pending } => {
                 let seat = pending.seat();
-                let mut rng = AgentStreams::new(self.seed, seat).hint(pending.events());
+                let history = &mut self.histories[seat];
+                pending.catch_up(history);
+                let mut rng =
+                    AgentStreams::of_agent_seed(self.agent_seeds[seat]).hint(pending.events());
                 let hinter = &mut self.hinter;
-                match unpanicked(seat, || hinter.act(&pending.view(), &mut rng)) {
-                    Ok(decision) => Reply::Hint {
-                        ticket,
-                        info: decision.info.map(|info| *info).unwrap_or_default(),
-                    },
-                    Err(message) => Reply::Failed { ticket, message },
-                }
+                let result = unpanicked(seat, || hinter.act(&pending.view(history), &mut rng))
+                    .map(|decision| decision.info.map(|info| *info).unwrap_or_default());
+                Reply::Hint { ticket, result }
             }
-            Job::GameOver { outcome, histories } => {
-                for (seat, (history, seen_from)) in self.seats.iter_mut().zip(&histories) {
-                    if let Some(seat) = seat {
-                        seat.finish(&Ending {
-                            outcome: outcome.as_ref(),
-                            history,
-                            seen_from: *seen_from,
-                        });
-                    }
+            Job::Finish {
+                seat,
+                outcome,
+                views,
+                seen_from,
+            } => {
+                let history = &mut self.histories[seat];
+                views.catch_up(history);
+                if let Some(player) = &mut self.seats[seat] {
+                    player.finish(&Ending {
+                        outcome: outcome.as_ref(),
+                        history,
+                        seen_from,
+                    });
                 }
                 return None;
             }
@@ -291,4 +337,162 @@ fn unpanicked<T>(seat: usize, work: impl FnOnce() -> T) -> Result<T, String> {
             .unwrap_or_else(|| "a panic".to_owned());
         format!("the bot of seat {seat} failed: {text}")
     })
+}
+
+/// Where a [`ScreenSeat`] stands at the decision due.
+enum Asking<G: Game> {
+    /// Not asked.
+    Idle,
+    /// Asked: a person chooses on the screen (`None`), or the bots' thread thinks on the job
+    /// with this ticket.
+    Asked(Option<u64>),
+    /// The answer, for the driver's next look.
+    Answered(Answer<G>),
+}
+
+/// A seat at the TUI's table, answered elsewhere: a person's through the screen, a bot's on
+/// the bots' thread. The driver polls it; it says "not yet" until its answer has come.
+pub struct ScreenSeat<G: Game> {
+    seat: usize,
+    person: bool,
+    link: Link<G>,
+    /// How many of the seat's views the bots' thread holds.
+    sent: usize,
+    tickets: u64,
+    asking: Asking<G>,
+}
+
+impl<G: Game> ScreenSeat<G> {
+    /// Seat `seat`, a person's (answered through [`ScreenSeat::answer`]) or a bot's (asked
+    /// through `link`).
+    pub fn new(seat: usize, person: bool, link: Link<G>) -> Self {
+        Self {
+            seat,
+            person,
+            link,
+            sent: 0,
+            tickets: 0,
+            asking: Asking::Idle,
+        }
+    }
+
+    /// Whether the seat was asked and has not answered yet.
+    pub fn is_asked(&self) -> bool {
+        matches!(self.asking, Asking::Asked(_))
+    }
+
+    /// Whether the seat is a bot thinking on the job with `ticket`.
+    pub fn expects(&self, ticket: u64) -> bool {
+        matches!(self.asking, Asking::Asked(Some(asked)) if asked == ticket)
+    }
+
+    /// Whether the seat is a bot thinking on its decision.
+    pub fn is_thinking(&self) -> bool {
+        matches!(self.asking, Asking::Asked(Some(_)))
+    }
+
+    /// The answer: the person's choice, or the bots' thread's answer to the job with
+    /// `ticket` (`None` for a person's). A stale one (the game went back since) is dropped;
+    /// returns whether it was taken.
+    pub fn answer(&mut self, ticket: Option<u64>, answer: Answer<G>) -> bool {
+        let taken = match self.asking {
+            Asking::Asked(asked) => asked == ticket,
+            Asking::Idle | Asking::Answered(_) => false,
+        };
+        if taken {
+            self.asking = Asking::Answered(answer);
+        }
+        taken
+    }
+
+    /// Forgets the decision asked (a failure, the game taken back).
+    pub fn forget(&mut self) {
+        self.asking = Asking::Idle;
+    }
+
+    /// Asks the hint searcher about this seat's decision `view`, as job `ticket`.
+    ///
+    /// # Errors
+    /// If the bots' thread is gone.
+    pub fn hint(&mut self, view: &DecisionView<'_, G>, ticket: u64) -> Result<(), String> {
+        let pending = PendingDecision::of(view, self.sent);
+        let views = pending.views();
+        self.link.send(Job::Hint { ticket, pending })?;
+        self.sent = views;
+        Ok(())
+    }
+}
+
+impl<G: Game> Seat<G> for ScreenSeat<G> {
+    fn start(&mut self, seat: usize, config: &G::Config, agent_seed: u64) {
+        self.asking = Asking::Idle;
+        self.sent = 0;
+        // A thread that is gone is noticed when a bot is asked.
+        let _ = self.link.send(Job::Start {
+            seat,
+            config: config.clone(),
+            agent_seed,
+        });
+    }
+
+    /// A screen's seat is polled ([`Seat::poll`]); asked to answer at once, it has nothing to
+    /// say but that.
+    fn decide(&mut self, view: &DecisionView<'_, G>) -> Answer<G> {
+        match self.poll(view) {
+            Poll::Ready(answer) => answer,
+            Poll::Pending => Err(StopRequest::quit(format!(
+                "seat {} answers on the screen, not at once",
+                self.seat
+            ))),
+        }
+    }
+
+    fn poll(&mut self, view: &DecisionView<'_, G>) -> Poll<Answer<G>> {
+        match std::mem::replace(&mut self.asking, Asking::Idle) {
+            Asking::Answered(answer) => Poll::Ready(answer),
+            Asking::Asked(ticket) => {
+                self.asking = Asking::Asked(ticket);
+                Poll::Pending
+            }
+            Asking::Idle if self.person => {
+                self.asking = Asking::Asked(None);
+                Poll::Pending
+            }
+            Asking::Idle => {
+                self.tickets += 1;
+                let ticket = self.tickets;
+                let pending = PendingDecision::of(view, self.sent);
+                let views = pending.views();
+                match self.link.send(Job::Decide { ticket, pending }) {
+                    Ok(()) => {
+                        self.sent = views;
+                        self.asking = Asking::Asked(Some(ticket));
+                        Poll::Pending
+                    }
+                    Err(message) => Poll::Ready(Err(StopRequest::quit(message))),
+                }
+            }
+        }
+    }
+
+    fn may_wait(&self) -> bool {
+        self.person
+    }
+
+    fn wants_views(&self) -> bool {
+        true
+    }
+
+    fn finish(&mut self, ending: &Ending<'_, G::EventView>) {
+        self.asking = Asking::Idle;
+        let views = NewViews::of(ending.history, self.sent);
+        self.sent = views.len();
+        // A thread that is gone has no seat left to tell.
+        let _ = self.link.send(Job::Finish {
+            seat: self.seat,
+            outcome: ending.outcome.cloned(),
+            views,
+            seen_from: ending.seen_from,
+        });
+    }
 }

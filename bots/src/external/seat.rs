@@ -6,7 +6,7 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use mousehole_engine::registry::canonical_spec;
-use mousehole_engine::rng::{AgentStreams, agent_seed};
+use mousehole_engine::rng::AgentStreams;
 use mousehole_engine::text::shown;
 use mousehole_engine::{
     Decision, DecisionView, Ending, Fault, FaultKind, Game, GameConfig, Seat, SeenEvent,
@@ -97,7 +97,7 @@ pub struct ExternalSeat<G: Game> {
     identity: AgentIdentity,
     next_id: u64,
     seat: usize,
-    /// The game the seat plays (its configuration and match seed), once it started.
+    /// The game the seat plays (its configuration and the seat's agent seed), once it started.
     game: Option<(G::Config, u64)>,
     /// The seat's views of the events the program has been sent in the game it was last told
     /// began. A program remembers what it was told, so this is what the seat keeps of the game
@@ -423,7 +423,7 @@ impl<G: Game> ExternalSeat<G> {
     /// Tells the program a new game began (the one [`Seat::start`] named).
     fn tell_new_game(&mut self) {
         self.told.clear();
-        let Some((config, seed)) = self.game.clone() else {
+        let Some((config, agent_seed)) = self.game.clone() else {
             return;
         };
         if self.gone.is_some() {
@@ -438,7 +438,7 @@ impl<G: Game> ExternalSeat<G> {
             options: Cow::Owned(options),
             players: config.players(),
             seat: self.seat,
-            seed: agent_seed(seed, self.seat),
+            seed: agent_seed,
         }
         .to_line();
         self.send(&line);
@@ -511,12 +511,12 @@ impl<G: Game> Seat<G> for ExternalSeat<G> {
         true
     }
 
-    fn start(&mut self, seat: usize, config: &G::Config, seed: u64) {
+    fn start(&mut self, seat: usize, config: &G::Config, agent_seed: u64) {
         self.seat = seat;
-        self.game = Some((config.clone(), seed));
-        self.streams = AgentStreams::new(seed, seat);
+        self.game = Some((config.clone(), agent_seed));
+        self.streams = AgentStreams::of_agent_seed(agent_seed);
         if let Fallback::Agent { agent, .. } = &mut self.fallback {
-            agent.new_game(seat, config, agent_seed(seed, seat));
+            agent.new_game(seat, config, agent_seed);
         }
         if self.gone.is_some() {
             // Gone in an earlier match: a new match starts it again.

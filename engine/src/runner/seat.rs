@@ -3,6 +3,8 @@
 //! and how it asks to stop.
 
 use std::fmt;
+use std::ops::DerefMut;
+use std::task::Poll;
 
 use crate::game::{Actor, Game, ToMove};
 use crate::outcome::Outcome;
@@ -56,11 +58,11 @@ pub struct DecisionView<'a, G: Game> {
 impl<'a, G: Game> DecisionView<'a, G> {
     /// A view of `state` for `seat`, which must be the seat to move, with no history, as if no
     /// event had come before, and no budget: a bot asked about a lone position (benchmarks,
-    /// tests). A decision of a game comes from its match ([`Match::decision_view`],
-    /// [`Match::pending_decision`]).
+    /// tests). A decision of a game comes from its match ([`Match::decision_view`], or the
+    /// driver, [`Match::step`]).
     ///
     /// [`Match::decision_view`]: crate::Match::decision_view
-    /// [`Match::pending_decision`]: crate::Match::pending_decision
+    /// [`Match::step`]: crate::Match::step
     ///
     /// # Panics
     /// If `seat` is not the one to move at `state`.
@@ -189,24 +191,72 @@ impl<G: Game> fmt::Debug for DecisionView<'_, G> {
     }
 }
 
-/// A decision to be made on another thread: an owned copy of what the seat is shown
-/// ([`PendingDecision::view`] is the very view the match would show it), so a front end whose
-/// bots think beside its screen asks them exactly what [`Match::run`](crate::Match::run)
-/// would.
+/// A seat's views of the events that another side (a thread of its own) does not have yet:
+/// those from index `known` on. The other side keeps its own copy of the seat's views, which
+/// grows with the game, so nothing sent to it is copied whole at each decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewViews<V> {
+    known: usize,
+    news: Vec<SeenEvent<V>>,
+}
+
+impl<V: Clone> NewViews<V> {
+    /// The views of `history` from index `known` on (0: all of them).
+    pub fn of(history: &[SeenEvent<V>], known: usize) -> Self {
+        let known = known.min(history.len());
+        Self {
+            known,
+            news: history[known..].to_vec(),
+        }
+    }
+
+    /// How many views the other side's copy holds once caught up.
+    pub fn len(&self) -> usize {
+        self.known + self.news.len()
+    }
+
+    /// Whether there are no views at all, old or new.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Brings `history`, the other side's copy, up to date: what it held past `known` (a game
+    /// taken back) is dropped, the new views appended. (Done twice, it changes nothing more.)
+    ///
+    /// # Panics
+    /// If `history` lacks views before `known`: it missed earlier news.
+    pub fn catch_up(&self, history: &mut Vec<SeenEvent<V>>) {
+        assert!(
+            history.len() >= self.known,
+            "a copy of {} views cannot take news from view {}",
+            history.len(),
+            self.known
+        );
+        history.truncate(self.known);
+        history.extend_from_slice(&self.news);
+    }
+}
+
+/// A decision to be made on another thread: an owned copy of what the seat is shown, so a
+/// front end whose bots think beside its screen asks them exactly what the match would. Its
+/// views of the events come as [`NewViews`]: the other side catches its own copy up
+/// ([`PendingDecision::catch_up`]) and is shown the decision with it
+/// ([`PendingDecision::view`]).
 #[derive(Clone, Debug)]
 pub struct PendingDecision<G: Game> {
     source: OwnedSource<G>,
     seat: usize,
     legal: Vec<G::Action>,
-    history: Vec<SeenEvent<G::EventView>>,
+    views: NewViews<G::EventView>,
     seen_from: usize,
     events: usize,
     budget: Budget,
 }
 
 impl<G: Game> PendingDecision<G> {
-    /// Copies `view`.
-    pub fn of(view: &DecisionView<'_, G>) -> Self {
+    /// Copies `view`, with the seat's views of the events from index `known` on (the other
+    /// side has the ones before; 0 copies them all).
+    pub fn of(view: &DecisionView<'_, G>, known: usize) -> Self {
         Self {
             source: match view.source {
                 Source::State(state) => OwnedSource::State(state.clone()),
@@ -220,7 +270,7 @@ impl<G: Game> PendingDecision<G> {
             },
             seat: view.seat,
             legal: view.legal.to_vec(),
-            history: view.history.to_vec(),
+            views: NewViews::of(view.history, known),
             seen_from: view.seen_from,
             events: view.events,
             budget: view.budget,
@@ -237,8 +287,27 @@ impl<G: Game> PendingDecision<G> {
         self.events
     }
 
-    /// What the seat is shown.
-    pub fn view(&self) -> DecisionView<'_, G> {
+    /// How many of the seat's views the other side's copy holds once caught up.
+    pub fn views(&self) -> usize {
+        self.views.len()
+    }
+
+    /// Brings `history`, the other side's copy of the seat's views, up to date
+    /// ([`NewViews::catch_up`]).
+    ///
+    /// # Panics
+    /// As [`NewViews::catch_up`].
+    pub fn catch_up(&self, history: &mut Vec<SeenEvent<G::EventView>>) {
+        self.views.catch_up(history);
+    }
+
+    /// What the seat is shown, its views of the events being `history` (caught up:
+    /// [`PendingDecision::catch_up`]).
+    ///
+    /// # Panics
+    /// If `history` is not caught up.
+    pub fn view<'a>(&'a self, history: &'a [SeenEvent<G::EventView>]) -> DecisionView<'a, G> {
+        assert_eq!(history.len(), self.views(), "the views are caught up");
         DecisionView {
             source: match &self.source {
                 OwnedSource::State(state) => Source::State(state),
@@ -252,7 +321,7 @@ impl<G: Game> PendingDecision<G> {
             },
             seat: self.seat,
             legal: &self.legal,
-            history: &self.history,
+            history,
             seen_from: self.seen_from,
             events: self.events,
             budget: self.budget,
@@ -317,15 +386,41 @@ impl StopRequest {
 }
 
 /// Something that decides for one seat during a match: a bot, a person at a prompt, an
-/// external program, a connection from another terminal.
+/// external program, a connection from another terminal, a person at a screen.
+///
+/// Most seats answer when asked ([`Seat::decide`] blocks until they have). A seat answered
+/// elsewhere (a person at a screen whose event loop must not block, a bot thinking on another
+/// thread) answers [`Seat::poll`] with "not yet" ([`Poll::Pending`]) until it has decided; the
+/// driver asks it again at its next step ([`Match::step`](crate::Match::step)).
 pub trait Seat<G: Game> {
-    /// Told once before the first decision: which seat it plays and the match seed.
-    fn start(&mut self, seat: usize, config: &G::Config, seed: u64) {
-        let _ = (seat, config, seed);
+    /// Told once before the first decision: which seat it plays, and its own seed (the
+    /// agent seed of that seat of the match, [`agent_seed`](crate::rng::agent_seed)), from
+    /// which its random streams come ([`AgentStreams`](crate::rng::AgentStreams)).
+    fn start(&mut self, seat: usize, config: &G::Config, agent_seed: u64) {
+        let _ = (seat, config, agent_seed);
     }
 
     /// Chooses one of `view.legal()`, or asks to stop the match.
     fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest>;
+
+    /// How the driver asks: the seat's answer, or [`Poll::Pending`] while it has none yet
+    /// (the same view is shown again at the next step). By default the seat decides at once
+    /// ([`Seat::decide`]).
+    #[inline]
+    fn poll(
+        &mut self,
+        view: &DecisionView<'_, G>,
+    ) -> Poll<Result<Decision<G::Action>, StopRequest>> {
+        Poll::Ready(self.decide(view))
+    }
+
+    /// Whether asking this seat may keep the match waiting long (a person, a remote
+    /// connection), so that a front end saves the game before it asks
+    /// ([`Table::before_wait`](crate::runner::Table::before_wait)). Bots and programs,
+    /// bounded by their budget, do not.
+    fn may_wait(&self) -> bool {
+        false
+    }
 
     /// Whether this seat decides from its views of the events (`DecisionView::seen` and
     /// `history`): if any seat does, the match records views from its start, so the seat's
@@ -340,9 +435,14 @@ pub trait Seat<G: Game> {
     }
 }
 
-impl<G: Game, S: Seat<G> + ?Sized> Seat<G> for &mut S {
-    fn start(&mut self, seat: usize, config: &G::Config, seed: u64) {
-        (**self).start(seat, config, seed);
+/// A seat behind a pointer (`&mut S`, `Box<S>`, `Box<dyn Seat<G>>`) is that seat.
+impl<G: Game, P> Seat<G> for P
+where
+    P: DerefMut,
+    P::Target: Seat<G>,
+{
+    fn start(&mut self, seat: usize, config: &G::Config, agent_seed: u64) {
+        (**self).start(seat, config, agent_seed);
     }
 
     #[inline]
@@ -350,23 +450,16 @@ impl<G: Game, S: Seat<G> + ?Sized> Seat<G> for &mut S {
         (**self).decide(view)
     }
 
-    fn wants_views(&self) -> bool {
-        (**self).wants_views()
-    }
-
-    fn finish(&mut self, ending: &Ending<'_, G::EventView>) {
-        (**self).finish(ending);
-    }
-}
-
-impl<G: Game, S: Seat<G> + ?Sized> Seat<G> for Box<S> {
-    fn start(&mut self, seat: usize, config: &G::Config, seed: u64) {
-        (**self).start(seat, config, seed);
-    }
-
     #[inline]
-    fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest> {
-        (**self).decide(view)
+    fn poll(
+        &mut self,
+        view: &DecisionView<'_, G>,
+    ) -> Poll<Result<Decision<G::Action>, StopRequest>> {
+        (**self).poll(view)
+    }
+
+    fn may_wait(&self) -> bool {
+        (**self).may_wait()
     }
 
     fn wants_views(&self) -> bool {

@@ -7,6 +7,7 @@ mod cheese_day_rules;
 mod cheese_day_snapshots;
 mod conformance;
 mod encoding;
+mod driver;
 mod moose_house_rules;
 mod moose_house_snapshots;
 mod mouse_race_rules;

@@ -5,7 +5,6 @@
 //! what the host sent ([`SeatGame`](super::SeatGame)), so it plays as it would sitting at the host.
 
 use mousehole_bots::{ProgramOptions, SeatLabel, build_seat};
-use mousehole_engine::rng::match_seed_of_agent;
 use mousehole_engine::{Actor, GameSpec, Outcome, Seat};
 
 use super::{ClientError, Connection, Flow, Follower};
@@ -126,11 +125,7 @@ impl<M: SeatMaker> BotVisitor for Drive<'_, M> {
                 Flow::Closed => break,
                 Flow::Started => {
                     let game = follower.game().expect("a game began");
-                    player.start(
-                        game.seat(),
-                        game.config(),
-                        match_seed_of_agent(game.agent_seed(), game.seat()),
-                    );
+                    player.start(game.seat(), game.config(), game.agent_seed());
                 }
                 Flow::Ask => {
                     let game = follower.game().expect("a decision was asked");

@@ -10,7 +10,6 @@ use std::borrow::Cow;
 use std::io::{BufRead, Write};
 
 use mousehole_bots::{BotGame, BotVisitor, visit};
-use mousehole_engine::rng::match_seed_of_agent;
 use mousehole_engine::text::shown;
 use mousehole_engine::{GameSpec, Seat};
 use mousehole_protocol::{AgentHello, ClientMessage, HostMessage, parse_host};
@@ -175,9 +174,9 @@ impl<M: SeatMaker> BotVisitor for PlayGame<'_, '_, M> {
         } = self;
         let mut game = SeatGame::<G>::new(spec, players, seat, seed)?;
         let mut player = maker.make::<G>()?;
-        // The match seed whose agent seed for this seat is the one the host sent: the seat's
-        // random streams are the ones it would have at the host's own table.
-        player.start(seat, game.config(), match_seed_of_agent(seed, seat));
+        // The agent seed the host sent: the seat's random streams are the ones it would have
+        // at the host's own table.
+        player.start(seat, game.config(), seed);
         pipe.write(&ClientMessage::Ready)?;
         loop {
             let Some(message) = pipe.read()? else {

@@ -11,7 +11,7 @@ use std::time::Instant;
 use mousehole_bots::Fallback;
 use mousehole_bots::external::legal_answer;
 use mousehole_engine::registry::canonical_spec;
-use mousehole_engine::rng::{AgentStreams, agent_seed};
+use mousehole_engine::rng::AgentStreams;
 use mousehole_engine::{
     Decision, DecisionView, Ending, Fault, FaultKind, Game, GameConfig, Seat, StopRequest,
 };
@@ -164,17 +164,22 @@ impl<G: Game> Seat<G> for RemoteSeat<G> {
         true
     }
 
-    fn start(&mut self, seat: usize, config: &G::Config, seed: u64) {
+    /// A connection may take long to answer: the front end saves first.
+    fn may_wait(&self) -> bool {
+        true
+    }
+
+    fn start(&mut self, seat: usize, config: &G::Config, agent_seed: u64) {
         debug_assert_eq!(
             seat, self.seat,
             "a remote seat plays the seat it was made for"
         );
-        self.streams = AgentStreams::new(seed, seat);
+        self.streams = AgentStreams::of_agent_seed(agent_seed);
         if let Fallback::Agent { agent, .. } = &mut self.fallback {
-            agent.new_game(seat, config, agent_seed(seed, seat));
+            agent.new_game(seat, config, agent_seed);
         }
         let own_seed = if self.shared.settings.share_agent_seeds {
-            agent_seed(seed, seat)
+            agent_seed
         } else {
             // The thread's generator is seeded from the operating system's: nothing of the
             // match seed is in it.

@@ -1,19 +1,23 @@
-//! [`GameSession`], the one implementation of [`Session`]: a game of `G` in progress. It owns
-//! the [`Match`], steps it with the pace, asks people through the app and bots through the
-//! [`Worker`], and rebuilds its [`GameView`] after every change from the viewer's own
-//! observation and event views (the true state only once the game is over).
+//! [`GameSession`], the one implementation of [`Session`] for a game played here: a game of
+//! `G` in progress. It drives the [`Match`] through the engine's one driver, a step at a time
+//! from the app's ticks ([`Match::step`]), with the TUI's table ([`ScreenTable`]: the pace,
+//! one's own die, the hand-off, saving); every seat is a [`ScreenSeat`], a person's answered
+//! through the app, a bot's by the [`Worker`]. Its [`GameView`] is brought up to date after
+//! every change from the viewer's own observation and event views (the true state only once
+//! the game is over).
 
 use std::time::{Duration, Instant};
 
 use mousehole_engine::replay::{Chance, Replay};
 use mousehole_engine::{
     Actor, Decision, DecisionInfo, Game, GameConfig, GameDescription, Match, MatchEnd, Outcome,
-    StopRequest, ToMove, Transcript, Undo,
+    Stepped, ToMove, Transcript, Undo,
 };
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use super::hint::{coach_warning, hint_order, hint_record, pick_note};
+use super::table::{Keeper, ScreenTable};
 use super::{
     ChoiceItem, CoachState, EndRow, EndView, GamePlan, GameView, HintView, LogEntry, Phase,
     Session, concerns, ordinal,
@@ -22,7 +26,7 @@ use crate::bots::{SeatName, seat_names};
 use crate::theme::Theme;
 use crate::view::Ending;
 use crate::view::{Surface, spot_at};
-use crate::worker::{Job, Reply, Thinking, Worker};
+use crate::worker::{Reply, ScreenSeat, Thinking, Worker};
 use crate::{TuiError, TuiGame};
 
 /// The match `transcript` records, ready to go on: replayed with chance drawn from its seed's
@@ -85,33 +89,17 @@ pub struct GameSession<G: TuiGame> {
     plan: GamePlan,
     config: G::Config,
     game: Match<G>,
-    labels: Vec<String>,
-    people: Vec<usize>,
+    /// One per seat: a person's, answered through the app, or a bot's, by the worker.
+    seats: Vec<ScreenSeat<G>>,
+    table: ScreenTable,
     worker: Worker<G>,
-    /// Answers for other tickets are stale (an undo came between) and dropped.
-    ticket: u64,
-    thinking: Option<usize>,
-    ready: Option<(usize, Decision<G::Action>)>,
-    last_move: Option<Instant>,
-    /// The events being applied follow a decision: the chance after it shows with it.
-    carrying: bool,
-    viewer: usize,
-    handoff: Option<usize>,
-    /// The person whose view was last on screen (hot seat).
-    shown_person: Option<usize>,
+    /// The hint searches asked so far (answers to an earlier one are stale).
+    hints: u64,
     deciding: Option<Deciding<G>>,
-    /// The person at this seat is to roll their own die.
-    rolling: Option<usize>,
-    /// The person rolled: the chance event at this many events may happen.
-    rolled_at: Option<usize>,
-    failure: Option<String>,
-    autosave_error: Option<String>,
     /// What went wrong with programs' seats, not yet shown.
     notices: Vec<String>,
-    /// Whether the programs were told the game is over.
-    told_the_end: bool,
-    /// The undos made so far (recorded in the transcript).
-    undos: Vec<Undo>,
+    /// The log must be built again (the match was replaced).
+    log_stale: bool,
     view: GameView,
 }
 
@@ -133,10 +121,13 @@ impl<G: TuiGame> GameSession<G> {
                 ),
             });
         }
-        let worker = Worker::start(&config, plan.seed, &plan.seats, &plan.hint, thinking)
+        let worker = Worker::start(&plan.seats, &plan.hint, thinking)
             .map_err(|reason| TuiError::Seats { reason })?;
         let people: Vec<usize> = (0..players)
             .filter(|&seat| plan.seats[seat].is_human())
+            .collect();
+        let seats = (0..players)
+            .map(|seat| ScreenSeat::new(seat, people.contains(&seat), worker.link()))
             .collect();
         let game = if let Some(transcript) = transcript {
             continued(transcript)?
@@ -150,12 +141,12 @@ impl<G: TuiGame> GameSession<G> {
             ToMove::Player(seat) if people.contains(&seat) => seat,
             _ => people.first().copied().unwrap_or(0),
         };
-        // Several people at one terminal: nobody's hidden cards show before the first of
-        // them has the keyboard.
-        let handoff = (people.len() > 1).then_some(viewer);
+        let keeper = Keeper::new(
+            plan.seats.iter().map(ToString::to_string).collect(),
+            transcript.map(|t| t.undos.clone()).unwrap_or_default(),
+            plan.out.clone(),
+        );
         let mut session = Self {
-            labels: plan.seats.iter().map(ToString::to_string).collect(),
-            viewer,
             view: GameView {
                 title: String::new(),
                 phase: Phase::Waiting,
@@ -178,42 +169,65 @@ impl<G: TuiGame> GameSession<G> {
                 can_undo: false,
                 events: 0,
             },
-            people,
+            table: ScreenTable::new(people, plan.roll_by_key, viewer, keeper),
             plan,
             config,
             game,
+            seats,
             worker,
-            ticket: 0,
-            thinking: None,
-            ready: None,
-            last_move: None,
-            carrying: false,
-            handoff,
-            shown_person: handoff,
+            hints: 0,
             deciding: None,
-            rolling: None,
-            rolled_at: None,
-            failure: None,
-            autosave_error: None,
             notices: Vec::new(),
-            told_the_end: false,
-            undos: transcript.map(|t| t.undos.clone()).unwrap_or_default(),
+            log_stale: true,
         };
         session.refresh();
         Ok(session)
     }
 
     fn is_person(&self, seat: usize) -> bool {
-        self.people.contains(&seat)
+        self.table.is_person(seat)
     }
 
-    /// Another person than the one on screen must take the keyboard first (hot seat).
-    fn hand_to(&mut self, seat: usize) {
-        if self.people.len() > 1 && self.shown_person.is_some_and(|shown| shown != seat) {
-            self.handoff = Some(seat);
-        } else {
-            self.viewer = seat;
-            self.shown_person = Some(seat);
+    /// The seat to move, if a seat is and the match is not over.
+    fn seat_to_move(&self) -> Option<usize> {
+        match self.game.state().to_move() {
+            ToMove::Player(seat) if self.game.end().is_none() => Some(seat),
+            _ => None,
+        }
+    }
+
+    /// The bot that is thinking, if one is.
+    fn thinking(&self) -> Option<usize> {
+        self.seat_to_move()
+            .filter(|&seat| self.seats[seat].is_thinking())
+    }
+
+    /// Steps the match as far as it goes now: the events due, until a seat is asked or the
+    /// table waits (the pace, a roll, a hand-off). A person asked is given their decision.
+    fn advance(&mut self) {
+        loop {
+            match self.game.step(&mut self.seats, &mut self.table) {
+                Ok(Stepped::Event) => {}
+                Ok(Stepped::Waiting | Stepped::Over) => break,
+                Err(never) => match never {},
+            }
+        }
+        if let Some(seat) = self.seat_to_move()
+            && self.deciding.is_none()
+            && self.is_person(seat)
+            && self.seats[seat].is_asked()
+        {
+            self.start_decision(seat);
+        }
+    }
+
+    /// One step with the clock at `now`: what a person's key lets happen (their move, their
+    /// roll) shows at once.
+    fn step_now(&mut self, now: Instant) {
+        self.table.now = now;
+        match self.game.step(&mut self.seats, &mut self.table) {
+            Ok(_) => {}
+            Err(never) => match never {},
         }
     }
 
@@ -246,7 +260,7 @@ impl<G: TuiGame> GameSession<G> {
             coach: Coach::Quiet,
             warned: false,
         });
-        self.hand_to(seat);
+        self.table.hand_to(seat);
         if self.plan.coach {
             // Searched at once, so the verdict is usually ready when the person chooses.
             let _ = self.start_search();
@@ -261,16 +275,14 @@ impl<G: TuiGame> GameSession<G> {
         if !matches!(deciding.search, Search::None) || deciding.legal.len() < 2 {
             return Ok(());
         }
-        let Some(pending) = self.game.pending_decision() else {
+        let seat = deciding.seat;
+        let Some(view) = self.game.decision_view() else {
             return Err("a hint is for your own decisions".to_owned());
         };
-        self.ticket += 1;
-        self.worker.send(Job::Hint {
-            ticket: self.ticket,
-            pending,
-        })?;
+        self.hints += 1;
+        self.seats[seat].hint(&view, self.hints)?;
         if let Some(deciding) = &mut self.deciding {
-            deciding.search = Search::Running(self.ticket);
+            deciding.search = Search::Running(self.hints);
         }
         Ok(())
     }
@@ -282,7 +294,7 @@ impl<G: TuiGame> GameSession<G> {
                 Ok(Some(reply)) => reply,
                 Ok(None) => break,
                 Err(message) => {
-                    if self.thinking.is_some() {
+                    if self.thinking().is_some() {
                         self.fail(message);
                         changed = true;
                     }
@@ -293,45 +305,42 @@ impl<G: TuiGame> GameSession<G> {
                 Reply::Decided {
                     ticket,
                     seat,
-                    decision,
-                } if ticket == self.ticket => {
-                    self.thinking = None;
-                    self.ready = Some((seat, decision));
-                    changed = true;
-                }
-                Reply::Hint { ticket, info } => {
+                    answer,
+                } => changed |= self.seats[seat].answer(Some(ticket), answer),
+                Reply::Hint { ticket, result } => {
                     if let Some(deciding) = &mut self.deciding
                         && matches!(deciding.search, Search::Running(t) if t == ticket)
                     {
-                        deciding.search = Search::Done(info);
-                        if deciding.hint_shown {
-                            show_hint(deciding);
-                        }
-                        if let Coach::Waiting(line) = deciding.coach {
-                            self.judge(line, now);
+                        match result {
+                            Ok(info) => {
+                                deciding.search = Search::Done(info);
+                                if deciding.hint_shown {
+                                    show_hint(deciding);
+                                }
+                                if let Coach::Waiting(line) = deciding.coach {
+                                    self.judge(line, now);
+                                }
+                            }
+                            Err(message) => self.fail(message),
                         }
                         changed = true;
                     }
                 }
-                Reply::Failed { ticket, message } if ticket == self.ticket => {
-                    self.fail(message);
-                    changed = true;
-                }
-                Reply::Stopped {
+                Reply::Failed {
                     ticket,
                     seat,
-                    request,
-                } if ticket == self.ticket => {
-                    self.thinking = None;
-                    self.game.stop(seat, request);
-                    self.autosave();
-                    changed = true;
+                    message,
+                } => {
+                    if self.seats[seat].expects(ticket) {
+                        self.seats[seat].forget();
+                        self.fail(message);
+                        changed = true;
+                    }
                 }
                 Reply::Notice(text) => {
                     self.notices.push(text);
                     changed = true;
                 }
-                Reply::Decided { .. } | Reply::Failed { .. } | Reply::Stopped { .. } => {}
             }
         }
         changed
@@ -363,40 +372,9 @@ impl<G: TuiGame> GameSession<G> {
         }
     }
 
-    /// Once, at the end of the match: the seats at the table are told how it ended.
-    fn tell_seats_the_end(&mut self) {
-        if self.told_the_end {
-            return;
-        }
-        self.told_the_end = true;
-        let end = self.game.end();
-        let histories = (0..self.config.players())
-            .map(|seat| {
-                let ending = self.game.ending(seat, end.as_ref());
-                (ending.history.to_vec(), ending.seen_from)
-            })
-            .collect();
-        let job = Job::GameOver {
-            outcome: end.as_ref().and_then(MatchEnd::outcome).cloned(),
-            histories,
-        };
-        // A thread that is gone has no seat left to tell.
-        let _ = self.worker.send(job);
-    }
-
+    /// A bot or the hint searcher failed: the match stops at its next step.
     fn fail(&mut self, message: String) {
-        let seat = self.thinking.take().unwrap_or(0);
-        self.game.stop(seat, StopRequest::quit(message.clone()));
-        self.failure = Some(message);
-        self.autosave();
-    }
-
-    fn autosave(&mut self) {
-        if let Some(path) = &self.plan.out {
-            self.autosave_error = crate::save::write_transcript(path, &self.transcript())
-                .err()
-                .map(|e| e.to_string());
-        }
+        self.table.failure = Some(message);
     }
 
     /// Plays the move on `line` of the person's list.
@@ -418,42 +396,39 @@ impl<G: TuiGame> GameSession<G> {
             }
             _ => Decision::new(action),
         };
-        if let Err(error) = self.game.decide(deciding.seat, decision) {
-            let message = error.to_string();
+        if !self.seats[deciding.seat].answer(None, Ok(decision)) {
             self.deciding = Some(deciding);
-            return Err(message);
+            return Err("it is not your turn".to_owned());
         }
-        self.last_move = Some(now);
-        self.carrying = true;
-        self.autosave();
+        self.step_now(now);
         Ok(())
     }
 
     fn can_undo(&self) -> bool {
-        self.people.len() == 1
-            && self.failure.is_none()
+        self.table.people.len() == 1
+            && self.table.failure.is_none()
             && self.game.ended_early().is_none()
             && self
                 .game
                 .events()
                 .iter()
-                .any(|e| e.actor == Actor::Seat(self.people[0]))
+                .any(|e| e.actor == Actor::Seat(self.table.people[0]))
     }
 
     fn phase(&self) -> Phase {
-        if self.failure.is_some() || self.game.end().is_some() {
+        if self.table.failure.is_some() || self.game.end().is_some() {
             return Phase::Over;
         }
-        if let Some(seat) = self.handoff {
+        if let Some(seat) = self.table.handoff {
             return Phase::Handoff(seat);
         }
         if let Some(deciding) = &self.deciding {
             return Phase::Person(deciding.seat);
         }
-        if let Some(seat) = self.rolling {
+        if let Some(seat) = self.table.rolling {
             return Phase::Roll(seat);
         }
-        if let Some(seat) = self.thinking {
+        if let Some(seat) = self.thinking() {
             return Phase::Thinking(seat);
         }
         Phase::Waiting
@@ -463,18 +438,22 @@ impl<G: TuiGame> GameSession<G> {
     fn shown_observation(&self) -> G::Observation {
         let state = self.game.state();
         if state.is_terminal() {
-            G::revealed_observation(state, self.viewer)
+            G::revealed_observation(state, self.table.viewer)
         } else {
-            state.observation(self.viewer)
+            state.observation(self.table.viewer)
         }
     }
 
     fn marked(&self) -> Vec<G::Spot> {
         match &self.deciding {
-            Some(deciding) if self.handoff.is_none() && deciding.seat == self.viewer => deciding
-                .action(deciding.selected)
-                .map(|action| G::spots(&deciding.observation, &action))
-                .unwrap_or_default(),
+            Some(deciding)
+                if self.table.handoff.is_none() && deciding.seat == self.table.viewer =>
+            {
+                deciding
+                    .action(deciding.selected)
+                    .map(|action| G::spots(&deciding.observation, &action))
+                    .unwrap_or_default()
+            }
             _ => Vec::new(),
         }
     }
@@ -495,30 +474,39 @@ impl<G: TuiGame> GameSession<G> {
         let marked = self.marked();
         let names = self.short_names();
         let mut board = Surface::new(buf, area, theme, &marked, &names);
-        board.die = G::die(self.game.seen(self.viewer));
+        board.die = G::die(self.game.seen(self.table.viewer));
         board.pan = pan;
         G::draw_board(&observation, &mut board);
         board.into_hits()
     }
 
-    /// Rebuilds the view from the match and the decision in progress.
+    /// Brings the view up to date with the match and the decision in progress. The log
+    /// grows by the events since the last time, built again only when the viewer, the names
+    /// or the match changed.
     fn refresh(&mut self) {
         let phase = self.phase();
-        let person_view = self.is_person(self.viewer);
+        let viewer = self.table.viewer;
+        let handoff = self.table.handoff;
+        let person_view = self.is_person(viewer);
         // While the keyboard changes hands nobody at the screen is "you".
-        let you = (person_view && self.handoff.is_none()).then_some(self.viewer);
+        let you = (person_view && handoff.is_none()).then_some(viewer);
         let seats = seat_names(&self.plan.seats, you);
-        let observation = self.game.state().observation(self.viewer);
-        let status = status_line::<G>(&observation, self.viewer, person_view);
-        let log = log_entries(self.game.seen(self.viewer), &seats);
+        let observation = self.game.state().observation(viewer);
+        let status = status_line::<G>(&observation, viewer, person_view);
+        let mut log = std::mem::take(&mut self.view.log);
+        if self.log_stale || self.view.viewer != viewer || self.view.seats != seats {
+            log.clear();
+            self.log_stale = false;
+        }
+        extend_log(&mut log, self.game.seen(viewer), &seats);
         // Once the game is over there is no next decision to keep anything for: the log's
         // end (how the game ended) has the room.
         let pinned = if person_view && phase != Phase::Over {
-            pinned(&log, self.viewer)
+            pinned(&log, viewer)
         } else {
             Vec::new()
         };
-        let deciding = self.deciding.as_ref().filter(|_| self.handoff.is_none());
+        let deciding = self.deciding.as_ref().filter(|_| handoff.is_none());
         let hint = match deciding {
             Some(d) if d.hint_shown => match &d.search {
                 Search::Done(info) => HintView::Shown {
@@ -549,8 +537,8 @@ impl<G: TuiGame> GameSession<G> {
                 self.plan.seed
             ),
             phase,
-            viewer: self.viewer,
-            people: self.people.clone(),
+            viewer,
+            people: self.table.people.clone(),
             seats,
             status,
             choices: deciding.map(|d| d.items.clone()).unwrap_or_default(),
@@ -563,8 +551,8 @@ impl<G: TuiGame> GameSession<G> {
             end,
             board_size: G::board_size(&self.shown_observation()),
             pans: G::PANS,
-            failure: self.failure.clone(),
-            autosave_error: self.autosave_error.clone(),
+            failure: self.table.failure.clone(),
+            autosave_error: self.table.keeper.error.clone(),
             can_undo: self.can_undo(),
             events: self.game.events().len(),
         };
@@ -583,10 +571,11 @@ impl<G: TuiGame> GameSession<G> {
         // The ending from what the viewer's seat is told at the end (its observation, the
         // outcome), as a hosted game's seat builds it; what else was hidden, from the true
         // state, only here.
-        let observation = state.observation(self.viewer);
-        let mut view = ended_view::<G>(headline, outcome, &observation, seats, &self.people);
+        let viewer = self.table.viewer;
+        let observation = state.observation(viewer);
+        let mut view = ended_view::<G>(headline, outcome, &observation, seats, &self.table.people);
         if state.is_terminal() {
-            view.revealed = G::revealed(state, self.viewer);
+            view.revealed = G::revealed(state, viewer);
         }
         Some(view)
     }
@@ -631,15 +620,21 @@ pub(super) fn status_line<G: TuiGame>(
     }
 }
 
-/// The log: every event as the viewer saw it, named as the viewer reads the seats.
-pub(super) fn log_entries<V: std::fmt::Display>(
+/// Extends `log` with the viewer's views of the events it does not show yet (every event, as
+/// the viewer saw it, named as the viewer reads the seats): the log grows with each event,
+/// never built again whole.
+pub(super) fn extend_log<V: std::fmt::Display>(
+    log: &mut Vec<LogEntry>,
     seen: &[mousehole_engine::SeenEvent<V>],
     seats: &[SeatName],
-) -> Vec<LogEntry> {
-    seen.iter()
-        .enumerate()
-        .map(|(i, event)| LogEntry {
-            number: i + 1,
+) {
+    if log.len() > seen.len() {
+        log.clear();
+    }
+    let from = log.len();
+    log.extend(seen[from..].iter().enumerate().map(|(i, event)| {
+        LogEntry {
+            number: from + i + 1,
             actor: event.actor,
             who: match event.actor {
                 Actor::Chance => "chance".to_owned(),
@@ -649,8 +644,8 @@ pub(super) fn log_entries<V: std::fmt::Display>(
             },
             text: event.view.to_string(),
             note: event.note.clone(),
-        })
-        .collect()
+        }
+    }));
 }
 
 /// `you win`, `seat 2 (hard) wins`, `a draw: …`, `… share first place`.
@@ -815,7 +810,7 @@ impl<G: TuiGame> Session for GameSession<G> {
 
     fn click(&self, area: Rect, pan: (i16, i16), column: u16, row: u16) -> Option<usize> {
         let deciding = self.deciding.as_ref()?;
-        if self.handoff.is_some() || deciding.seat != self.viewer {
+        if self.table.handoff.is_some() || deciding.seat != self.table.viewer {
             return None;
         }
         // Where each spot is, from a drawing of the board nobody sees.
@@ -827,94 +822,17 @@ impl<G: TuiGame> Session for GameSession<G> {
     }
 
     fn transcript(&self) -> Transcript {
-        let mut transcript = Transcript::from_match(&self.game, self.labels.clone());
-        transcript.undos.clone_from(&self.undos);
-        transcript
+        self.table.keeper.transcript(&self.game)
     }
 
     fn tick(&mut self, now: Instant, pace: Duration, skip: bool) -> bool {
+        let before = (self.phase(), self.game.events().len());
         let mut changed = self.receive(now);
-        loop {
-            if self.game.end().is_some() {
-                self.tell_seats_the_end();
-                break;
-            }
-            // The game waits while the keyboard changes hands.
-            if self.failure.is_some() || self.handoff.is_some() {
-                break;
-            }
-            let due = skip || self.last_move.is_none_or(|last| now >= last + pace);
-            if let Some((seat, decision)) = self.ready.take() {
-                if !due {
-                    self.ready = Some((seat, decision));
-                    break;
-                }
-                if let Err(error) = self.game.decide(seat, decision) {
-                    self.fail(format!(
-                        "the bot of seat {seat} chose an illegal move: {error}"
-                    ));
-                    changed = true;
-                    break;
-                }
-                self.last_move = Some(now);
-                self.carrying = true;
-                changed = true;
-                self.autosave();
-                continue;
-            }
-            if self.deciding.is_some() || self.thinking.is_some() || self.rolling.is_some() {
-                break;
-            }
-            match self.game.state().to_move() {
-                ToMove::Terminal => break,
-                ToMove::Chance => {
-                    let observation = self.game.state().observation(self.viewer);
-                    // A person's own die waits for their key.
-                    if let Some(seat) = G::own_roll(&observation)
-                        && self.plan.roll_by_key
-                        && self.is_person(seat)
-                        && self.rolled_at != Some(self.game.events().len())
-                    {
-                        self.rolling = Some(seat);
-                        self.hand_to(seat);
-                        changed = true;
-                        break;
-                    }
-                    // A decision carries the chance events after it (a refill, the next
-                    // roll); other chance events are shown one per pace, but a deal (the
-                    // game's public phase says so) goes at once.
-                    let dealing = G::dealing(&observation);
-                    if !(self.carrying || dealing || due) {
-                        break;
-                    }
-                    self.game.resolve_chance();
-                    if !(self.carrying || dealing) {
-                        self.last_move = Some(now);
-                    }
-                    changed = true;
-                    self.autosave();
-                }
-                ToMove::Player(seat) => {
-                    self.carrying = false;
-                    if self.is_person(seat) {
-                        self.start_decision(seat);
-                    } else {
-                        self.ticket += 1;
-                        let pending = self.game.pending_decision().expect("a seat is to decide");
-                        let job = Job::Decide {
-                            ticket: self.ticket,
-                            pending,
-                        };
-                        match self.worker.send(job) {
-                            Ok(()) => self.thinking = Some(seat),
-                            Err(message) => self.fail(message),
-                        }
-                    }
-                    changed = true;
-                    break;
-                }
-            }
-        }
+        self.table.now = now;
+        self.table.pace = pace;
+        self.table.skip = skip;
+        self.advance();
+        changed |= before != (self.phase(), self.game.events().len());
         if changed {
             self.refresh();
         }
@@ -971,16 +889,13 @@ impl<G: TuiGame> Session for GameSession<G> {
     }
 
     fn roll(&mut self, now: Instant) -> Result<(), String> {
-        if self.handoff.is_some() || self.rolling.is_none() {
+        if self.table.handoff.is_some() || self.table.rolling.is_none() {
             return Err("it is not your roll".to_owned());
         }
-        self.rolling = None;
-        self.rolled_at = Some(self.game.events().len());
+        self.table.rolling = None;
+        self.table.rolled_at = Some(self.game.events().len());
         // The roll shows at once; what follows it goes at the bots' pace.
-        self.game.resolve_chance();
-        self.carrying = false;
-        self.last_move = Some(now);
-        self.autosave();
+        self.step_now(now);
         self.refresh();
         Ok(())
     }
@@ -1018,52 +933,51 @@ impl<G: TuiGame> Session for GameSession<G> {
 
     fn undo(&mut self) -> Result<(), String> {
         if !self.can_undo() {
-            return Err(if self.people.len() == 1 {
+            return Err(if self.table.people.len() == 1 {
                 "nothing to undo: you have not decided yet".to_owned()
             } else {
                 "undo is for one person playing against bots".to_owned()
             });
         }
-        let person = Actor::Seat(self.people[0]);
+        let person = Actor::Seat(self.table.people[0]);
         let last = self
             .game
             .events()
             .iter()
             .rposition(|e| e.actor == person)
             .expect("checked above");
-        // The game so far, up to the person's last decision, continued from its seed.
+        // The game so far, up to the person's last decision, continued from its seed (its
+        // seats start again with it).
         let mut transcript = self.transcript();
         let undone = transcript.events.split_off(last);
         transcript.outcome = None;
         self.game = continued(&transcript).map_err(|e| e.to_string())?;
-        self.undos.push(Undo { at: last, undone });
-        self.told_the_end = false;
-        self.ticket += 1;
-        self.thinking = None;
-        self.ready = None;
+        self.table.keeper.undos.push(Undo { at: last, undone });
+        self.seats.iter_mut().for_each(ScreenSeat::forget);
         self.deciding = None;
-        self.rolling = None;
-        self.rolled_at = None;
-        self.last_move = None;
-        self.carrying = false;
-        self.autosave();
+        self.table.rolling = None;
+        self.table.rolled_at = None;
+        self.table.last_move = None;
+        self.table.carrying = false;
+        self.log_stale = true;
+        self.table.keeper.save(&self.game);
         self.refresh();
         Ok(())
     }
 
     fn confirm_handoff(&mut self) {
-        if let Some(seat) = self.handoff.take() {
-            self.viewer = seat;
-            self.shown_person = Some(seat);
+        if let Some(seat) = self.table.handoff.take() {
+            self.table.viewer = seat;
+            self.table.shown_person = Some(seat);
         }
         self.refresh();
     }
 
     fn cycle_view(&mut self) -> bool {
-        if !self.people.is_empty() {
+        if !self.table.people.is_empty() {
             return false;
         }
-        self.viewer = (self.viewer + 1) % self.config.players();
+        self.table.viewer = (self.table.viewer + 1) % self.config.players();
         self.refresh();
         true
     }

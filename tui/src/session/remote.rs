@@ -11,7 +11,6 @@ use std::time::{Duration, Instant};
 use mousehole_bots::BotGame;
 use mousehole_bots::SeatLabel;
 use mousehole_bots::analysis::SeenDecision;
-use mousehole_engine::rng::match_seed_of_agent;
 use mousehole_engine::transcript::FORMAT;
 use mousehole_engine::{
     Decision, GameConfig, GameDescription, GameSpec, Outcome, SeenEvent, Transcript,
@@ -26,7 +25,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::game::{
-    clicked_line, ended_view, fill_end_rows, log_entries, pinned, short_title, status_line,
+    clicked_line, ended_view, extend_log, fill_end_rows, pinned, short_title, status_line,
     winners_headline,
 };
 use super::{ChoiceItem, CoachState, EndView, GamePlan, GameView, HintView, Phase, Session};
@@ -439,29 +438,38 @@ impl<G: RemoteGame> RemoteSession<G> {
             (None, _) if self.seat.is_none() => "watching the hosted game".to_owned(),
             (None, _) => "waiting for the game to begin".to_owned(),
         };
-        let log = match (self.seat, self.follower.game()) {
-            (Some(_), Some(game)) => log_entries(game.history(), &seats),
-            (Some(_), None) => Vec::new(),
-            (None, _) => log_entries(&self.public, &seats),
-        };
+        // The log grows by the events since the last time (built again only when the names
+        // change).
+        let mut log = std::mem::take(&mut self.view.log);
+        if self.view.seats != seats {
+            log.clear();
+        }
+        match (self.seat, self.follower.game()) {
+            (Some(_), Some(game)) => extend_log(&mut log, game.history(), &seats),
+            (Some(_), None) => log.clear(),
+            (None, _) => extend_log(&mut log, &self.public, &seats),
+        }
         let pinned = self.seat.map(|seat| pinned(&log, seat)).unwrap_or_default();
         let deciding = self.deciding.as_ref();
+        let choices = deciding.map(|d| d.items.clone()).unwrap_or_default();
+        let selected = deciding.map_or(0, |d| d.selected);
+        let question = deciding.and_then(|d| G::question(&d.observation));
+        // Room for the words a screen without a board says.
+        let board_size = self.observation().map_or((46, 4), G::board_size);
         self.view.end = self.end_view(&seats);
-        self.view = GameView {
-            phase: self.phase(),
-            seats,
-            status,
-            choices: deciding.map(|d| d.items.clone()).unwrap_or_default(),
-            selected: deciding.map_or(0, |d| d.selected),
-            question: deciding.and_then(|d| G::question(&d.observation)),
-            events: log.len(),
-            log,
-            pinned,
-            // Room for the words a screen without a board says.
-            board_size: self.observation().map_or((46, 4), G::board_size),
-            failure: self.failure.clone(),
-            ..self.view.clone()
-        };
+        let phase = self.phase();
+        let view = &mut self.view;
+        view.phase = phase;
+        view.status = status;
+        view.choices = choices;
+        view.selected = selected;
+        view.question = question;
+        view.events = log.len();
+        view.log = log;
+        view.pinned = pinned;
+        view.board_size = board_size;
+        view.failure.clone_from(&self.failure);
+        view.seats = seats;
     }
 }
 
@@ -607,7 +615,7 @@ impl<G: RemoteGame> Session for RemoteSession<G> {
         let seen = SeenGame::<G> {
             config: self.config.clone(),
             seat,
-            seed: match_seed_of_agent(game.agent_seed(), seat),
+            agent_seed: game.agent_seed(),
             title: self.view.title.clone(),
             names: self.names.clone(),
             history: game.history().to_vec(),
