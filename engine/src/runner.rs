@@ -2,7 +2,7 @@
 //! records every event (with what the deciding agent said of it, and any fault) and stops at
 //! the end, on request or by forfeit.
 //!
-//! Every front end plays a match through its one driver ([`drive`]): all at once with
+//! Every front end plays a match through its one driver (`runner/drive.rs`): all at once with
 //! [`Match::run`] (tournaments, benchmarks) or [`Match::drive`] (with a front end's [`Table`]:
 //! `play`, `host`), or a step at a time with [`Match::step`] from an event loop (the TUI), its
 //! seats answering "not yet" until they have decided ([`Seat::poll`]). The primitives the

@@ -6,8 +6,8 @@
 mod cheese_day_rules;
 mod cheese_day_snapshots;
 mod conformance;
-mod encoding;
 mod driver;
+mod encoding;
 mod moose_house_rules;
 mod moose_house_snapshots;
 mod mouse_race_rules;
