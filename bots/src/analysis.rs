@@ -6,22 +6,27 @@
 use std::fmt::Write as _;
 
 use mousehole_engine::replay::{Chance, Replay, check_outcome};
-use mousehole_engine::rng::agent_seed;
+use mousehole_engine::rng::{AgentStreams, agent_seed};
 use mousehole_engine::{
-    ActionEstimate, Actor, DecisionView, Game, GameConfig, ReplayError, Seat, SeenEvent, SpecError,
-    Transcript,
+    ActionEstimate, Actor, Decision, DecisionView, Game, GameConfig, ReplayError, SeenEvent,
+    SpecError, Transcript,
 };
 use serde::Serialize;
 use thiserror::Error;
 
+use crate::agent::Agent;
+use crate::build::build_agent;
 use crate::game::{BotGame, BotVisitor, visit};
-use crate::seat::{ProgramOptions, SeatLabel, build_seat};
 use crate::spec::{AgentSpec, Settings};
 
 /// Win chance lost by a move, in points (percent), from which it counts as each mark.
 pub const INACCURACY: f64 = 5.0;
 pub const MISTAKE: f64 = 10.0;
 pub const BLUNDER: f64 = 20.0;
+/// The chance of going out at once, last, that a move must add to the better move's for it
+/// to count as at least a mistake whatever else it gives away: a move that ends the game for
+/// the seat is never passed over lightly.
+pub const GOING_OUT: f64 = 0.25;
 
 /// How bad a move was, by the win chance it gave away.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -69,7 +74,21 @@ pub struct AnalysedMove {
     pub best: String,
     /// Estimated win chance after the best action.
     pub best_win: f64,
-    /// Win chance given away, in points: `100 × (best_win − played_win)`, never negative.
+    /// The expected place after the action played and after the best (1 = first), where the
+    /// search weighed places (`goal=place`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub played_place: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_place: Option<f64>,
+    /// The chance each ends the game at once with the seat last, where the search weighed
+    /// places.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub played_ends: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_ends: Option<f64>,
+    /// What the move gave away, in points: of win chance, or where the search weighed places,
+    /// of its worth (the mean of win chance and the place's share, [`ActionEstimate::worth`]).
+    /// Never negative.
     pub loss: f64,
     pub mark: Option<Mark>,
     /// How many legal actions there were.
@@ -134,9 +153,9 @@ pub struct AnalysisRequest<'a> {
 pub const DEFAULT_AGENT: &str = "ismcts:iterations=4000,rollout=heuristic";
 
 /// Re-searches every decision of the transcript (or of one seat) from the deciding seat's
-/// view, deterministically: the searcher sits at that seat as a bot would
-/// ([`build_seat`]), so it draws from the seat's stream of the transcript's seed at that
-/// decision. The transcript is replayed once, and checked as `replay` checks it.
+/// view, deterministically: each decision is searched as a hint at it would be ([`hint`]),
+/// on the hint's stream of the seat at that decision. The transcript is replayed once, and
+/// checked as `replay` checks it.
 ///
 /// # Errors
 /// A transcript that does not replay, a seat not in the game, or an agent that is not a search.
@@ -174,19 +193,9 @@ impl BotVisitor for Analyse<'_, '_> {
                 last: players - 1,
             });
         }
-        // The searcher sits, in turn, at every seat it analyses.
-        let mut searchers = (0..players)
-            .map(|seat| {
-                searcher::<G>(
-                    request.agent,
-                    seat,
-                    &config,
-                    agent_seed(transcript.seed, seat),
-                )
-            })
-            .collect::<Result<Vec<_>, AnalysisError>>()?;
+        let mut searcher = searcher::<G>(request.agent)?;
         let mut replay = Replay::<G>::new(transcript, Chance::Recorded).map_err(Box::new)?;
-        if searchers[0].wants_views() {
+        if searcher.wants_views() {
             replay = replay.with_views();
         }
         let mut moves = Vec::new();
@@ -203,9 +212,10 @@ impl BotVisitor for Analyse<'_, '_> {
                 && let Ok(played) = event.action.trim().parse::<G::Action>()
             {
                 moves.push(judged(
-                    &mut *searchers[seat],
+                    &mut *searcher,
                     request.agent,
                     &view,
+                    agent_seed(transcript.seed, seat),
                     index,
                     played,
                 )?);
@@ -237,47 +247,50 @@ impl BotVisitor for Analyse<'_, '_> {
     }
 }
 
-/// The searcher `agent` seated at `seat` of a game of `config` with the seat's `agent_seed`,
-/// as a bot would sit there ([`build_seat`]).
-fn searcher<G: BotGame>(
-    agent: &AgentSpec,
-    seat: usize,
-    config: &G::Config,
-    agent_seed: u64,
-) -> Result<Box<dyn Seat<G>>, AnalysisError> {
-    let not_a_search = || AnalysisError::NotASearch(agent.to_string());
+/// The searcher `agent` for game `G`, if it is a search (one that reports its estimates).
+fn searcher<G: BotGame>(agent: &AgentSpec) -> Result<Box<dyn Agent<G>>, AnalysisError> {
     // A level is a search or not by its settings in this game (easy and medium are the
     // heuristic, which estimates nothing).
     let is_search = match agent.settings() {
         Settings::Ismcts { .. } | Settings::MonteCarlo { .. } => true,
-        Settings::Level(level) => G::level(level).searches(),
+        Settings::Level { level, .. } => G::level(level).searches(),
         Settings::Random | Settings::Heuristic { .. } => false,
     };
     if !is_search {
-        return Err(not_a_search());
+        return Err(AnalysisError::NotASearch(agent.to_string()));
     }
-    let label = SeatLabel::Agent(agent.clone());
-    let mut searcher = build_seat::<G>(&label, &ProgramOptions::default())
-        .map_err(|_| not_a_search())?
-        .ok_or_else(not_a_search)?
-        .seat;
-    searcher.start(seat, config, agent_seed);
-    Ok(searcher)
+    Ok(build_agent::<G>(agent))
 }
 
-/// The searcher's verdict on `played` at the decision `view` (the `index`th event, from 0).
+/// What `searcher` says of the decision `view` as a hint: searched on the hint's own stream
+/// of the seat's agent seed `agent_seed` at that decision ([`AgentStreams::hint`]), so a hint
+/// never changes what a bot plays, and the hint shown during a game, the coach's verdict and
+/// the review of the same decision afterwards are one search with one answer.
+pub fn hint<G: Game>(
+    searcher: &mut dyn Agent<G>,
+    view: &DecisionView<'_, G>,
+    agent_seed: u64,
+) -> Decision<G::Action> {
+    searcher.act(
+        view,
+        &mut AgentStreams::of_agent_seed(agent_seed).hint(view.events()),
+    )
+}
+
+/// The searcher's verdict on `played` at the decision `view` (the `index`th event, from 0),
+/// the seat's agent seed being `agent_seed`.
 fn judged<G: BotGame>(
-    searcher: &mut dyn Seat<G>,
+    searcher: &mut dyn Agent<G>,
     agent: &AgentSpec,
     view: &DecisionView<'_, G>,
+    agent_seed: u64,
     index: usize,
     played: G::Action,
 ) -> Result<AnalysedMove, AnalysisError> {
-    let not_a_search = || AnalysisError::NotASearch(agent.to_string());
-    let decision = searcher.decide(view).map_err(|_| not_a_search())?;
+    let decision = hint(searcher, view, agent_seed);
     let estimates = decision.info.map(|info| info.actions).unwrap_or_default();
     if estimates.is_empty() {
-        return Err(not_a_search());
+        return Err(AnalysisError::NotASearch(agent.to_string()));
     }
     Ok(judge(
         index,
@@ -304,9 +317,9 @@ pub struct SeenDecision<G: Game> {
 
 /// Re-searches one seat's decisions from what the seat itself was shown (`history`, its views
 /// of every event, and each decision's observation and legal actions), with no transcript and
-/// nothing of the other seats: a seat of a game hosted elsewhere has no more. The searcher
-/// sits at the seat as a bot would with `agent_seed` (the seat's own seed, as the host sent it),
-/// so the same record gives the same analysis. Decisions without a real choice are skipped;
+/// nothing of the other seats: a seat of a game hosted elsewhere has no more. Each decision is
+/// searched as its hint would be ([`hint`]) with `agent_seed` (the seat's own seed, as the
+/// host sent it), so the same record gives the same analysis. Decisions without a real choice are skipped;
 /// `progress` is told `(decisions done, decisions in all)`.
 ///
 /// # Errors
@@ -320,7 +333,7 @@ pub fn analyse_seen<G: BotGame>(
     decisions: &[SeenDecision<G>],
     progress: Option<&dyn Fn(usize, usize)>,
 ) -> Result<Vec<AnalysedMove>, AnalysisError> {
-    let mut searcher = searcher::<G>(agent, seat, config, agent_seed)?;
+    let mut searcher = searcher::<G>(agent)?;
     let mut moves = Vec::new();
     for (done, decision) in decisions.iter().enumerate() {
         if let Some(progress) = progress {
@@ -342,6 +355,7 @@ pub fn analyse_seen<G: BotGame>(
             &mut *searcher,
             agent,
             &view,
+            agent_seed,
             history.len(),
             decision.played,
         )?);
@@ -366,21 +380,35 @@ fn judge<A: Copy + PartialEq + std::fmt::Display>(
         played_win: verdict.played_win,
         best: chosen.to_string(),
         best_win: verdict.best_win,
+        played_place: verdict.played_place,
+        best_place: verdict.best_place,
+        played_ends: verdict.played_ends,
+        best_ends: verdict.best_ends,
         loss: verdict.loss,
-        mark: Mark::of(verdict.loss),
+        mark: verdict.mark(),
         choices: legal.len(),
     }
 }
 
 /// What a search's estimates say of playing one action where it would play another: the
-/// one judgement behind `analyze`, the TUI's review and its coach.
+/// one judgement behind `analyze`, the TUI's review and its coach. An action is judged by its
+/// worth to the seat ([`ActionEstimate::worth`]): its win chance, or where the search weighed
+/// places, the mean of that and its place's share, so a move that risks last place gives
+/// away what it risks even when the win chance is small either way.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Verdict {
     /// Estimated win chance after the search's choice (0…1).
     pub best_win: f64,
     /// Estimated win chance after the action played.
     pub played_win: f64,
-    /// Win chance given away, in points, never negative.
+    /// Expected places after each (1 = first), where the search weighed places.
+    pub best_place: Option<f64>,
+    pub played_place: Option<f64>,
+    /// The chance each ends the game at once with the seat last, where the search weighed
+    /// places.
+    pub best_ends: Option<f64>,
+    pub played_ends: Option<f64>,
+    /// Worth given away, in points, never negative.
     pub loss: f64,
 }
 
@@ -389,21 +417,47 @@ impl Verdict {
     /// An action the search never tried has no estimate of its own: it counts as no better
     /// than the worst the search did try.
     pub fn of(estimates: &[ActionEstimate], best: &str, played: &str) -> Verdict {
-        let estimate = |action: &str| {
-            estimates
-                .iter()
-                .find(|e| e.action == action && e.visits > 0)
-                .map(|e| e.win)
-        };
-        let tried = || estimates.iter().filter(|e| e.visits > 0).map(|e| e.win);
-        let best_win = estimate(best).unwrap_or_else(|| tried().fold(0.0, f64::max));
-        let played_win = estimate(played).unwrap_or_else(|| tried().fold(best_win, f64::min));
+        let tried = || estimates.iter().filter(|e| e.visits > 0);
+        let estimate = |action: &str| tried().find(|e| e.action == action);
+        let worst = || tried().min_by(|a, b| a.worth().total_cmp(&b.worth()));
+        let best_estimate =
+            estimate(best).or_else(|| tried().max_by(|a, b| a.worth().total_cmp(&b.worth())));
+        let played_estimate = estimate(played).or_else(worst).or(best_estimate);
+        let worth = |e: Option<&ActionEstimate>| e.map_or(0.0, ActionEstimate::worth);
+        let win = |e: Option<&ActionEstimate>| e.map_or(0.0, |e| e.win);
         Verdict {
-            best_win,
-            played_win,
-            loss: (100.0 * (best_win - played_win)).max(0.0),
+            best_win: win(best_estimate),
+            played_win: win(played_estimate),
+            best_place: best_estimate.and_then(|e| e.place),
+            played_place: played_estimate.and_then(|e| e.place),
+            best_ends: best_estimate.and_then(|e| e.ends),
+            played_ends: played_estimate.and_then(|e| e.ends),
+            loss: (100.0 * (worth(best_estimate) - worth(played_estimate))).max(0.0),
         }
     }
+
+    /// Whether the move played ends the game for the seat at once, last, [`GOING_OUT`] more
+    /// often than the better move does.
+    pub fn goes_out(&self) -> bool {
+        goes_out(self.played_ends, self.best_ends)
+    }
+
+    /// How bad the move was: by the worth it gave away, and at least a mistake when it
+    /// [`Verdict::goes_out`].
+    pub fn mark(&self) -> Option<Mark> {
+        let by_loss = Mark::of(self.loss);
+        if self.goes_out() {
+            by_loss.max(Some(Mark::Mistake))
+        } else {
+            by_loss
+        }
+    }
+}
+
+/// Whether a move that ends the game at once for the seat with chance `played` does so
+/// [`GOING_OUT`] more often than the better move (`best`).
+pub fn goes_out(played: Option<f64>, best: Option<f64>) -> bool {
+    matches!((played, best), (Some(played), Some(best)) if played - best >= GOING_OUT)
 }
 
 fn summary(seat: usize, label: String, moves: &[AnalysedMove]) -> SeatSummary {
@@ -436,24 +490,34 @@ impl Analysis {
         );
         let _ = writeln!(out);
         for m in &self.moves {
+            let place =
+                |place: Option<f64>| place.map(|p| format!(" place {p:.1}")).unwrap_or_default();
             let _ = write!(
                 out,
-                "{:>4}. seat {}: {:<14} win {:>5.1}%",
+                "{:>4}. seat {}: {:<14} win {:>5.1}%{}",
                 m.event,
                 m.seat,
                 m.played,
-                100.0 * m.played_win
+                100.0 * m.played_win,
+                place(m.played_place)
             );
             if m.played == m.best {
                 let _ = write!(out, "  (best)");
             } else {
                 let _ = write!(
                     out,
-                    "  best {} {:.1}%  −{:.1}",
+                    "  best {} {:.1}%{}  −{:.1}",
                     m.best,
                     100.0 * m.best_win,
+                    place(m.best_place),
                     m.loss
                 );
+            }
+            if let Some(ends) = m
+                .played_ends
+                .filter(|_| goes_out(m.played_ends, m.best_ends))
+            {
+                let _ = write!(out, "  out at once {:.0}%", 100.0 * ends);
             }
             if let Some(mark) = m.mark {
                 let _ = write!(out, "  {}", mark.word().to_uppercase());
@@ -483,6 +547,13 @@ impl Analysis {
             out,
             "(inaccuracy: ≥{INACCURACY} points of win chance lost; mistake: ≥{MISTAKE}; blunder: ≥{BLUNDER})"
         );
+        if self.moves.iter().any(|m| m.played_place.is_some()) {
+            let _ = writeln!(
+                out,
+                "(places weighed: a point is one of the mean of win chance and place, first 100, last 0; a move that ends the game at once for the seat, last, {:.0} in 100 times more often than the best is at least a mistake)",
+                100.0 * GOING_OUT
+            );
+        }
         out
     }
 }
@@ -506,6 +577,9 @@ mod tests {
             visits,
             win,
             stderr: None,
+            place: None,
+            value: None,
+            ends: None,
         };
         let legal = ["a", "b", "c"];
         let estimates = [
@@ -529,5 +603,44 @@ mod tests {
         let verdict = judge(0, 1, &legal, "a", &estimates, "b");
         assert_eq!(verdict.best, "a");
         assert!(verdict.loss.abs() < 1e-12);
+    }
+
+    #[test]
+    fn where_places_are_weighed_a_gamble_that_risks_last_place_gives_it_away() {
+        // Three players. Taking a card that may be a third trap wins a little more often but
+        // leaves the seat last half the time; removing it keeps second place in reach.
+        let estimate = |action: &str, win: f64, place: f64| ActionEstimate {
+            action: action.to_owned(),
+            visits: 1000,
+            win,
+            stderr: None,
+            place: Some(place),
+            value: Some(0.5 * (win + (3.0 - place) / 2.0)),
+            ends: Some(if action.starts_with("take") { 0.5 } else { 0.0 }),
+        };
+        let estimates = [
+            estimate("remove 5", 0.03, 2.3),
+            estimate("take 5", 0.07, 2.8),
+        ];
+        let verdict = Verdict::of(&estimates, "remove 5", "take 5");
+        // Worth 0.5 × (0.03 + 0.35) = 0.19 against 0.5 × (0.07 + 0.1) = 0.085.
+        assert!((verdict.loss - 10.5).abs() < 1e-9, "{verdict:?}");
+        assert_eq!(
+            (verdict.best_place, verdict.played_place),
+            (Some(2.3), Some(2.8))
+        );
+        assert!(verdict.goes_out());
+        assert_eq!(verdict.mark(), Some(Mark::Mistake));
+        // By win chance alone the gamble would have looked best.
+        let wins_only: Vec<ActionEstimate> = estimates
+            .iter()
+            .map(|e| ActionEstimate {
+                place: None,
+                value: None,
+                ends: None,
+                ..e.clone()
+            })
+            .collect();
+        assert!(Verdict::of(&wins_only, "remove 5", "take 5").loss.abs() < 1e-12);
     }
 }

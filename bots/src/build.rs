@@ -34,7 +34,7 @@ pub fn build_agent<G: BotGame>(spec: &AgentSpec) -> Box<dyn Agent<G>> {
             settings,
             rollout: Rollout::Random,
         } => Box::new(Ismcts::<G, _>::new(settings, RandomRollout)),
-        Settings::Level(level) => build_agent::<G>(&G::level(level).spec()),
+        Settings::Level { level, goal } => build_agent::<G>(&G::level(level).spec_for(goal)),
     }
 }
 

@@ -8,16 +8,25 @@
 //! has a choice of its own at the root (the heuristic does), that choice stands unless another
 //! action beats it, round by round, by more than `margin` standard errors: a noisy estimate
 //! never replaces a good move by a worse one.
+//!
+//! A playout is worth its win share to the deciding seat, or with [`Goal::Place`] (what hints,
+//! the coach and the review search with) the mean of that and the share its place is worth
+//! (first 1, last 0): a person stands to lose a place as well as a win, and a move that risks
+//! ending the game for them in last place must cost something even when their win chance is
+//! small either way.
 
 use std::time::Instant;
 
 use mousehole_engine::rng::stream;
-use mousehole_engine::{Decision, DecisionView, Game, GameRng};
+use mousehole_engine::{Decision, DecisionView, Game, GameConfig, GameRng, ToMove};
 use rand::RngExt;
 
 use crate::agent::Agent;
 use crate::inference::Inference;
-use crate::search::{Effort, Limits, Mean, RolloutPolicy, Scratch, decision_info, rollout};
+use crate::search::{
+    Effort, Estimate, Limits, Mean, Placed, RolloutPolicy, Scratch, decision_info, place_of,
+    rollout,
+};
 
 /// Flat Monte Carlo settings.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -27,6 +36,20 @@ pub struct FlatSettings {
     /// How many standard errors of the paired difference another action must beat the
     /// rollout policy's own choice by to replace it.
     pub margin: f64,
+    /// What a playout is worth to the deciding seat.
+    pub goal: Goal,
+}
+
+/// What a playout is worth to the deciding seat, and so what the search maximises.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Goal {
+    /// Its return: its share of first place (what the bots play for).
+    #[default]
+    Win,
+    /// The mean of its return and its place's share (first 1, last 0, ties sharing the better
+    /// place), each action's expected place reported beside its win chance: a person's view of
+    /// a game, where coming second is worth something and going out last costs something.
+    Place,
 }
 
 impl FlatSettings {
@@ -39,6 +62,7 @@ impl Default for FlatSettings {
         Self {
             effort: Effort::iterations(crate::search::DEFAULT_ITERATIONS),
             margin: Self::DEFAULT_MARGIN,
+            goal: Goal::Win,
         }
     }
 }
@@ -49,7 +73,13 @@ pub struct FlatMonteCarlo<G: Game, P> {
     settings: FlatSettings,
     policy: P,
     scratch: Scratch<G>,
+    /// The deciding seat's worth of each candidate's playout in the round just played.
     returns: Vec<f64>,
+    /// With [`Goal::Place`], each candidate's return and place in that round, and whether it
+    /// ended the game at once with the seat last.
+    wins: Vec<f64>,
+    places: Vec<f64>,
+    ends: Vec<f64>,
 }
 
 impl<G: Game, P: RolloutPolicy<G>> FlatMonteCarlo<G, P> {
@@ -59,6 +89,9 @@ impl<G: Game, P: RolloutPolicy<G>> FlatMonteCarlo<G, P> {
             policy,
             scratch: Scratch::default(),
             returns: Vec::new(),
+            wins: Vec::new(),
+            places: Vec::new(),
+            ends: Vec::new(),
         }
     }
 }
@@ -83,6 +116,11 @@ impl<G: Inference, P: RolloutPolicy<G>> Agent<G> for FlatMonteCarlo<G, P> {
             .root_choice(&observation, legal, rng)
             .and_then(|choice| legal.iter().position(|&a| a == choice));
         let mut stats = vec![Mean::default(); legal.len()];
+        // With the place as a goal, the win chance and the place on their own, to report.
+        let weigh_places = self.settings.goal == Goal::Place;
+        let mut wins = vec![Mean::default(); if weigh_places { legal.len() } else { 0 }];
+        let mut places = wins.clone();
+        let mut ends = wins.clone();
         // Per action, its return minus the baseline's in the same round, and the largest
         // such difference either way.
         let mut gains = vec![Mean::default(); legal.len()];
@@ -102,6 +140,13 @@ impl<G: Inference, P: RolloutPolicy<G>> Agent<G> for FlatMonteCarlo<G, P> {
                 self.round(&beliefs, seat, legal, &candidates, rng);
                 for (&index, &value) in candidates.iter().zip(&self.returns) {
                     stats[index].add(value);
+                }
+                if weigh_places {
+                    for (slot, &index) in candidates.iter().enumerate() {
+                        wins[index].add(self.wins[slot]);
+                        places[index].add(self.places[slot]);
+                        ends[index].add(self.ends[slot]);
+                    }
                 }
                 if let Some(slot) = base_slot {
                     let base_value = self.returns[slot];
@@ -146,8 +191,21 @@ impl<G: Inference, P: RolloutPolicy<G>> Agent<G> for FlatMonteCarlo<G, P> {
         };
         let estimates = legal
             .iter()
-            .zip(&stats)
-            .map(|(&action, mean)| (action, mean.count(), *mean))
+            .enumerate()
+            .map(|(index, &action)| Estimate {
+                action,
+                visits: stats[index].count(),
+                win: if weigh_places {
+                    wins[index]
+                } else {
+                    stats[index]
+                },
+                placed: weigh_places.then(|| Placed {
+                    place: (view.config().players() > 2).then(|| places[index].mean()),
+                    worth: stats[index].mean(),
+                    ends: ends[index].mean(),
+                }),
+            })
             .collect();
         let info = decision_info(estimates, best, Some(format!("mc, {done} playouts")));
         Decision::with_info(legal[best], info)
@@ -168,13 +226,43 @@ impl<G: Inference, P: RolloutPolicy<G>> FlatMonteCarlo<G, P> {
         let world = G::sample(beliefs, rng);
         let chance = stream(rng.random(), 0);
         self.returns.clear();
+        self.wins.clear();
+        self.places.clear();
+        self.ends.clear();
         for &index in candidates {
             let mut world = world.clone();
             let mut chance = chance.clone();
             world.apply_unchecked(legal[index]);
+            // Whether the action ends the game before anyone decides again: the chance that
+            // follows it drawn here as the rollout would draw it.
+            let at_once = self.settings.goal == Goal::Place && {
+                while world.to_move() == ToMove::Chance {
+                    let outcome = world.sample_chance(&mut chance, &mut self.scratch.outcomes);
+                    world.apply_unchecked(outcome.expect("a chance node has outcomes"));
+                }
+                world.is_terminal()
+            };
             rollout(&mut world, &self.policy, &mut chance, &mut self.scratch);
-            self.returns
-                .push(self.scratch.returns.get(seat).copied().unwrap_or(0.0));
+            let win = self.scratch.returns.get(seat).copied().unwrap_or(0.0);
+            match self.settings.goal {
+                Goal::Win => self.returns.push(win),
+                Goal::Place => {
+                    let players = world.num_players();
+                    // A playout cut short has no ranking: its estimate stands for both.
+                    let place =
+                        place_of(&world, seat).unwrap_or(1.0 + (1.0 - win) * (players - 1) as f64);
+                    let share = if players > 1 {
+                        (players as f64 - place) / (players - 1) as f64
+                    } else {
+                        1.0
+                    };
+                    self.returns.push(0.5 * (win + share));
+                    self.wins.push(win);
+                    self.places.push(place);
+                    self.ends
+                        .push(f64::from(u8::from(at_once && place >= players as f64)));
+                }
+            }
         }
     }
 }

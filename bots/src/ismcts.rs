@@ -28,7 +28,9 @@ use rustc_hash::FxHashMap;
 
 use crate::agent::Agent;
 use crate::inference::Inference;
-use crate::search::{Effort, Limits, Mean, RolloutPolicy, Scratch, decision_info, rollout};
+use crate::search::{
+    Effort, Estimate, Limits, Mean, RolloutPolicy, Scratch, decision_info, rollout,
+};
 
 /// ISMCTS settings.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -197,7 +199,7 @@ impl<G: Inference, P: RolloutPolicy<G>> Agent<G> for Ismcts<G, P> {
         let estimates = legal
             .iter()
             .zip(&stats)
-            .map(|(&action, &(visits, mean))| (action, visits, mean))
+            .map(|(&action, &(visits, mean))| Estimate::of_wins(action, visits, mean))
             .collect();
         let info = decision_info(
             estimates,

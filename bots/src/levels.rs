@@ -125,6 +125,7 @@ use mousehole_engine::Game;
 pub use behaviour::measured_player_counts;
 pub use measured::{LevelMeasurement, MeasuredError, Measurements, Verdict, significant};
 
+use crate::flat::Goal;
 use crate::spec::{AgentSpec, Level, Rollout};
 
 /// The search a level runs.
@@ -175,6 +176,16 @@ impl LevelSettings {
         }
         .parse()
         .expect("level settings are within their agent's settings' ranges")
+    }
+
+    /// The same agent playing for `goal` (a search's; the heuristic has no goal to set).
+    pub fn spec_for(self, goal: Goal) -> AgentSpec {
+        match (self.search, goal) {
+            (LevelSearch::MonteCarlo { .. }, Goal::Place) => format!("{},goal=place", self.spec())
+                .parse()
+                .expect("a search's spec takes a goal"),
+            _ => self.spec(),
+        }
     }
 
     /// This spec with another iteration budget (the strength report's budget sweep).

@@ -267,19 +267,78 @@ impl Mean {
     }
 }
 
+/// What a search found of one legal action: how many playouts or iterations went through it,
+/// the deciding seat's return after it, and with places weighed ([`crate::flat::Goal::Place`])
+/// its expected place and the worth the search chose by.
+#[derive(Clone, Copy, Debug)]
+pub struct Estimate<A> {
+    pub action: A,
+    pub visits: u64,
+    pub win: Mean,
+    /// Where the search weighed places, what it found of them.
+    pub placed: Option<Placed>,
+}
+
+/// What a search that weighs places ([`crate::flat::Goal::Place`]) found of one action.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Placed {
+    /// The deciding seat's expected place (1 = first), with three or more seats (heads-up it
+    /// says no more than the win chance).
+    pub place: Option<f64>,
+    /// What the search chose by: the mean of the win chance and the place's share.
+    pub worth: f64,
+    /// The chance the action ends the game at once with the seat last.
+    pub ends: f64,
+}
+
+impl<A> Estimate<A> {
+    /// An action judged by its win chance alone.
+    pub fn of_wins(action: A, visits: u64, win: Mean) -> Self {
+        Self {
+            action,
+            visits,
+            win,
+            placed: None,
+        }
+    }
+
+    /// What the search chose by: its worth where it weighed places, else its win chance.
+    fn worth(&self) -> f64 {
+        self.placed.map_or(self.win.mean(), |placed| placed.worth)
+    }
+}
+
+/// `seat`'s competition place in a finished game (1 = first; tied seats share the better
+/// place), by the rank keys the outcome ranks by; `None` before the end.
+pub fn place_of<G: Game>(state: &G, seat: usize) -> Option<f64> {
+    if !state.is_terminal() {
+        return None;
+    }
+    let own = state.rank_key(seat);
+    let above = (0..state.num_players())
+        .filter(|&other| state.rank_key(other) > own)
+        .count();
+    Some((1 + above) as f64)
+}
+
 /// The `info` a search reports: per action its visits and estimated win chance with its
-/// standard error, the chosen action first, then the most visited.
+/// standard error (and its expected place, where the search weighed places), the chosen action
+/// first, then the most visited.
 pub fn decision_info<A: std::fmt::Display>(
-    mut estimates: Vec<(A, u64, Mean)>,
+    mut estimates: Vec<Estimate<A>>,
     chosen: usize,
     note: Option<String>,
 ) -> DecisionInfo {
-    let win = estimates.get(chosen).map(|(_, _, m)| m.mean());
-    let visits = estimates.iter().map(|(_, v, _)| v).sum();
+    let win = estimates.get(chosen).map(|e| e.win.mean());
+    let visits = estimates.iter().map(|e| e.visits).sum();
     // The choice first (a search may keep a move whose estimate trails another's by less than
     // its noise), then by visits and estimate.
     let choice = (chosen < estimates.len()).then(|| estimates.remove(chosen));
-    estimates.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.mean().total_cmp(&a.2.mean())));
+    estimates.sort_by(|a, b| {
+        b.visits
+            .cmp(&a.visits)
+            .then(b.worth().total_cmp(&a.worth()))
+    });
     estimates.splice(0..0, choice);
     DecisionInfo {
         win,
@@ -287,11 +346,14 @@ pub fn decision_info<A: std::fmt::Display>(
         note,
         actions: estimates
             .into_iter()
-            .map(|(action, visits, mean)| ActionEstimate {
-                action: action.to_string(),
-                visits,
-                win: mean.mean(),
-                stderr: Some(mean.stderr()),
+            .map(|estimate| ActionEstimate {
+                action: estimate.action.to_string(),
+                visits: estimate.visits,
+                win: estimate.win.mean(),
+                stderr: Some(estimate.win.stderr()),
+                place: estimate.placed.and_then(|placed| placed.place),
+                value: estimate.placed.map(|placed| placed.worth),
+                ends: estimate.placed.map(|placed| placed.ends),
             })
             .collect(),
         extra: serde_json::Map::new(),
@@ -361,9 +423,9 @@ mod tests {
             mean
         };
         let estimates = vec![
-            ("a", 2, mean(&[0.0, 1.0])),
-            ("b", 4, mean(&[1.0, 1.0, 1.0, 0.0])),
-            ("c", 3, mean(&[1.0, 0.0, 0.0])),
+            Estimate::of_wins("a", 2, mean(&[0.0, 1.0])),
+            Estimate::of_wins("b", 4, mean(&[1.0, 1.0, 1.0, 0.0])),
+            Estimate::of_wins("c", 3, mean(&[1.0, 0.0, 0.0])),
         ];
         let info = decision_info(estimates.clone(), 2, None);
         let order: Vec<&str> = info.actions.iter().map(|a| a.action.as_str()).collect();

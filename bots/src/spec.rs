@@ -9,7 +9,7 @@ use std::time::Duration;
 use mousehole_engine::text::shown;
 use thiserror::Error;
 
-use crate::flat::FlatSettings;
+use crate::flat::{FlatSettings, Goal};
 use crate::ismcts::{IsmctsSettings, Rivals};
 use crate::search::Effort;
 
@@ -106,6 +106,13 @@ const DEPTH: SettingDescription = SettingDescription {
     help: "with heuristic rollouts, stop each playout after this many decisions and score it by the heuristic's estimate of the position, in a game that has one (Cheese Day: its projection of final holes; Mouse Race: the expected turns to the cheese); none: play to the end",
 };
 
+const GOAL: SettingDescription = SettingDescription {
+    key: "goal",
+    allowed: "win or place",
+    default: "win",
+    help: "what a playout is worth to the deciding seat: its share of first place (win), or the mean of that and its place's share, first 1 and last 0 (place: what hints, the coach and the review weigh)",
+};
+
 /// Every built-in agent.
 pub const AGENTS: &[AgentDescription] = &[
     AgentDescription {
@@ -150,6 +157,7 @@ pub const AGENTS: &[AgentDescription] = &[
                 default: "2",
                 help: "with heuristic rollouts, the heuristic's own move stands unless another beats it on the same dice and cards by this many standard errors",
             },
+            GOAL,
         ],
     },
     AgentDescription {
@@ -213,13 +221,13 @@ pub const AGENTS: &[AgentDescription] = &[
         name: "hard",
         kind: AgentKind::Level(Level::Hard),
         help: "a level: flat Monte Carlo over the heuristic (its move kept unless another is clearly better), playouts set per game for a few to tens of milliseconds per move",
-        settings: &[],
+        settings: &[GOAL],
     },
     AgentDescription {
         name: "expert",
         kind: AgentKind::Level(Level::Expert),
         help: "a level: hard's search with the most playouts a move affords, set per game for about 150 ms per move on average and under 1 s at worst",
-        settings: &[],
+        settings: &[GOAL],
     },
 ];
 
@@ -414,6 +422,9 @@ fn validate(
             (_, depth) => Ok(Rollout::Heuristic { depth }),
         }
     };
+    let goal = || -> Result<Goal, AgentSpecError> {
+        Ok([Goal::Win, Goal::Place][word("goal", &["win", "place"])?])
+    };
     Ok(match description.kind {
         AgentKind::Random => Settings::Random,
         AgentKind::Heuristic => Settings::Heuristic {
@@ -431,11 +442,15 @@ fn validate(
                     })?,
             },
         },
-        AgentKind::Level(level) => Settings::Level(level),
+        AgentKind::Level(level) => Settings::Level {
+            level,
+            goal: goal()?,
+        },
         AgentKind::MonteCarlo => Settings::MonteCarlo {
             settings: FlatSettings {
                 effort: effort("playouts")?,
                 margin: real("margin", FlatSettings::DEFAULT_MARGIN)?,
+                goal: goal()?,
             },
             rollout: rollout()?,
         },
@@ -482,8 +497,12 @@ pub enum Settings {
         settings: IsmctsSettings,
         rollout: Rollout,
     },
-    /// A level: its settings depend on the game ([`crate::levels::Levels`]).
-    Level(Level),
+    /// A level: its settings depend on the game ([`crate::levels::Levels`]); a searching level
+    /// plays for `goal`.
+    Level {
+        level: Level,
+        goal: Goal,
+    },
 }
 
 impl FromStr for AgentSpec {
@@ -568,6 +587,7 @@ mod tests {
                 settings: FlatSettings {
                     effort: Effort::time(Duration::from_millis(50)),
                     margin: FlatSettings::DEFAULT_MARGIN,
+                    goal: Goal::Win,
                 },
                 rollout: Rollout::Random
             }

@@ -9,9 +9,13 @@ use mousehole_bots::{AgentKind, AgentSpec, Level, SeatLabel};
 /// The level a new seat gets on the setup screen.
 pub const DEFAULT_LEVEL: Level = Level::Medium;
 
-/// The agent behind hints: a searching level quick enough to answer at once, searching the
-/// person's own view.
-pub const HINT_SPEC: &str = "expert";
+/// The agent behind hints, the coach and the review: the strongest level, searching the
+/// person's own view and weighing places as well as wins (a person stands to lose a place,
+/// and a move that ends the game for them is never the best when another does not).
+pub const HINT_SPEC: &str = "expert:goal=place";
+
+/// The level [`HINT_SPEC`] searches at, as the screens name it.
+pub const HINT_LEVEL: Level = Level::Expert;
 
 /// Parses a comma-separated seat list (`human,ismcts:iterations=2000,c=1.4,random`): an item
 /// of the form `key=value` continues the previous agent's settings, as on the command line.
@@ -157,7 +161,14 @@ mod tests {
             choices[0].text(),
             format!("easy — {}", Level::Easy.description())
         );
-        HINT_SPEC.parse::<AgentSpec>().unwrap();
+        let hint = HINT_SPEC.parse::<AgentSpec>().unwrap();
+        assert_eq!(
+            hint.settings(),
+            mousehole_bots::Settings::Level {
+                level: HINT_LEVEL,
+                goal: mousehole_bots::flat::Goal::Place
+            }
+        );
     }
 
     #[test]

@@ -335,7 +335,7 @@ pub const GAME: &[Binding] = &[
         Cmd::Hint,
         &[Char('h')],
         "hint",
-        "the expert bot's win chance for each of your moves, the list sorted by it and the cursor on its pick (★); recorded in the transcript",
+        "the expert bot's win chance for each of your moves (and your average place, with three or more players), sorted, the cursor on its pick (★); recorded in the transcript",
         true,
     ),
     bind(
@@ -356,7 +356,7 @@ pub const GAME: &[Binding] = &[
         Cmd::Coach,
         &[Char('c')],
         "coach",
-        "coach mode on or off: before a move that gives away 10 or more points of win chance, the coach says so and you may choose again",
+        "coach mode on or off: before a move that gives away 10 or more points, or may end the game for you where another would not, the coach says so and you may choose again",
         false,
     ),
     bind(
@@ -951,7 +951,7 @@ mod tests {
             .expect("a hint key");
         assert!(
             hint.help
-                .contains(&format!("the {} bot's", crate::bots::HINT_SPEC)),
+                .contains(&format!("the {} bot's", crate::bots::HINT_LEVEL)),
             "{}",
             hint.help
         );

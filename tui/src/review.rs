@@ -17,9 +17,9 @@ use crate::bots::recorded_names;
 use crate::worker::Thinking;
 use crate::{TuiGame, TuiVisitor};
 
-/// The searcher the review uses unless asked for another: the analysis's own (within a
-/// second or so a decision on two cores).
-pub const REVIEW_AGENT: &str = analysis::DEFAULT_AGENT;
+/// The searcher the review uses unless asked for another: the hints' and the coach's, so the
+/// review of a decision says what the hint at it said (the same search on the same stream).
+pub const REVIEW_AGENT: &str = crate::bots::HINT_SPEC;
 
 /// One of the person's decisions, reviewed.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,7 +34,13 @@ pub struct Reviewed {
     pub best: String,
     pub best_label: String,
     pub best_win: f64,
-    /// Win chance given away, in points.
+    /// The expected places after each (1 = first), where the search weighed places.
+    pub played_place: Option<f64>,
+    pub best_place: Option<f64>,
+    /// Whether the move played ends the game for the seat at once, last, far more often than
+    /// the better one, and how often.
+    pub goes_out: Option<f64>,
+    /// What the move gave away, in points ([`analysis::AnalysedMove::loss`]).
     pub loss: f64,
     pub mark: Option<Mark>,
     /// Why the better move is better, in words, where the game can say.
@@ -183,6 +189,11 @@ fn in_words<G: TuiGame>(
         best: m.best.clone(),
         best_label: G::choice_label(observation, &best),
         best_win: m.best_win,
+        played_place: m.played_place,
+        best_place: m.best_place,
+        goes_out: m
+            .played_ends
+            .filter(|_| analysis::goes_out(m.played_ends, m.best_ends)),
         loss: m.loss,
         mark: m.mark,
         reason: G::reason(observation, &best),

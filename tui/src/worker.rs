@@ -12,7 +12,8 @@
 //! The thread keeps its own copy of each seat's views of the events, sent a piece at a time
 //! ([`NewViews`]): nothing grows with the game at a decision.
 //!
-//! Hints draw from streams of their own ([`AgentStreams::hint`]) and change nothing.
+//! Hints draw from streams of their own ([`mousehole_bots::analysis::hint`]) and change
+//! nothing.
 //!
 //! [`Thinking::Inline`] does the same work on the caller's thread as each job is sent (the
 //! tests: the same decisions, and nothing to wait for).
@@ -24,10 +25,10 @@ use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::task::Poll;
 
+use mousehole_bots::analysis;
 use mousehole_bots::{
     Agent, AgentSpec, BotGame, LogEntry, ProgramOptions, SeatLabel, build_agent, build_seat,
 };
-use mousehole_engine::rng::AgentStreams;
 use mousehole_engine::{
     Decision, DecisionInfo, DecisionView, Ending, Game, NewViews, Outcome, PendingDecision, Seat,
     SeenEvent, StopRequest,
@@ -299,11 +300,11 @@ impl<G: Game> Bots<G> {
                 let seat = pending.seat();
                 let history = &mut self.histories[seat];
                 pending.catch_up(history);
-                let mut rng =
-                    AgentStreams::of_agent_seed(self.agent_seeds[seat]).hint(pending.events());
-                let hinter = &mut self.hinter;
-                let result = unpanicked(seat, || hinter.act(&pending.view(history), &mut rng))
-                    .map(|decision| decision.info.map(|info| *info).unwrap_or_default());
+                let (hinter, agent_seed) = (&mut *self.hinter, self.agent_seeds[seat]);
+                let result = unpanicked(seat, || {
+                    analysis::hint(hinter, &pending.view(history), agent_seed)
+                })
+                .map(|decision| decision.info.map(|info| *info).unwrap_or_default());
                 Reply::Hint { ticket, result }
             }
             Job::Finish {

@@ -20,6 +20,26 @@ pub struct ActionEstimate {
     /// Standard error of `win`, where the agent can say.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stderr: Option<f64>,
+    /// The deciding seat's expected place after the action (1 = first, the player count =
+    /// last), where the search weighed places as well as wins (`goal=place`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place: Option<f64>,
+    /// What the search judged the action by when not win chance alone (0…1): the mean of the
+    /// win chance and the place's share (first 1, last 0). [`ActionEstimate::worth`] reads it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<f64>,
+    /// The chance the action ends the game at once with the deciding seat last (Cheese Day's
+    /// third trap), where the search weighed places.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ends: Option<f64>,
+}
+
+impl ActionEstimate {
+    /// What the action is worth to the deciding seat as the search judged it: its `value`
+    /// where it weighed places, else its win chance.
+    pub fn worth(&self) -> f64 {
+        self.value.unwrap_or(self.win)
+    }
 }
 
 /// What the deciding agent said of its choice, recorded on the transcript event as `info`

@@ -534,6 +534,9 @@ fn read_info(value: &Value, context: &str) -> Result<DecisionInfo, ReadError> {
                 visits: estimate.whole("visits", u64::MAX)?,
                 win: estimate.number("win")?,
                 stderr: estimate.optional_number("stderr")?,
+                place: estimate.optional_number("place")?,
+                value: estimate.optional_number("value")?,
+                ends: estimate.optional_number("ends")?,
             });
         }
     }

@@ -43,15 +43,33 @@ pub fn uncertainty(estimate: &ActionEstimate) -> f64 {
     })
 }
 
-/// The order in which the list shows moves with the hint's estimates: by the number shown,
-/// highest first, moves not searched last; ties keep the ★ move first, then the rules' order.
-/// Returns the lines' new order (indices into `items`).
+/// `2.4`: the expected place after a move, where the search weighed places.
+pub fn place_text(estimate: &ActionEstimate) -> Option<String> {
+    estimate
+        .place
+        .filter(|_| estimate.visits > 0)
+        .map(|place| format!("{place:.1}"))
+}
+
+/// `you win 6%, place 2.6 on average`-style words for a move's win chance and expected place:
+/// `6%` alone where places were not weighed, `6%, place 2.6` where they were.
+pub fn win_and_place(win: f64, place: Option<f64>) -> String {
+    match place {
+        Some(place) => format!("{:.0}%, place {place:.1}", 100.0 * win),
+        None => format!("{:.0}%", 100.0 * win),
+    }
+}
+
+/// The order in which the list shows moves with the hint's estimates: by what the search
+/// judged them by ([`ActionEstimate::worth`]: the win chance, or with places weighed the mean
+/// of it and the place's share), best first, moves not searched last; ties keep the ★ move
+/// first, then the rules' order. Returns the lines' new order (indices into `items`).
 pub fn hint_order(items: &[ChoiceItem]) -> Vec<usize> {
     let shown = |item: &ChoiceItem| {
         item.estimate
             .as_ref()
             .filter(|e| e.visits > 0)
-            .map_or(-1.0, |e| (100.0 * e.win).round())
+            .map_or(-1.0, |e| (100.0 * e.worth()).round())
     };
     let mut lines: Vec<usize> = (0..items.len()).collect();
     lines.sort_by(|&a, &b| {
@@ -69,11 +87,11 @@ pub fn pick_note(items: &[ChoiceItem]) -> Option<String> {
     let pick = items.iter().find(|item| item.recommended)?;
     let top = items.first()?;
     let (pick_estimate, top_estimate) = (pick.estimate.as_ref()?, top.estimate.as_ref()?);
-    if top.recommended || top_estimate.win <= pick_estimate.win {
+    if top.recommended || top_estimate.worth() <= pick_estimate.worth() {
         return None;
     }
     let noise = 100.0 * (uncertainty(pick_estimate) + uncertainty(top_estimate));
-    let gap = 100.0 * (top_estimate.win - pick_estimate.win);
+    let gap = 100.0 * (top_estimate.worth() - pick_estimate.worth());
     Some(if gap <= noise {
         format!(
             "★ not on top: within the noise ({} against {})",
@@ -110,23 +128,38 @@ pub fn hint_record(info: DecisionInfo, chosen: &str, what: &str) -> DecisionInfo
 }
 
 /// The coach's verdict on playing `played`: its warning when it gives away at least
-/// [`super::COACH_POINTS`] of win chance against the search's pick.
+/// [`super::COACH_POINTS`] against the search's pick (of win chance, or where places were
+/// weighed of their mean with it), or when it ends the game for the person at once far more
+/// often than the pick ([`Verdict::goes_out`]).
 pub fn coach_warning(info: &DecisionInfo, played: &str, reason: Option<String>) -> Option<String> {
     let best = info.actions.first()?;
     if best.action == played {
         return None;
     }
     let verdict = Verdict::of(&info.actions, &best.action, played);
-    if verdict.loss < super::COACH_POINTS {
+    let played_reads = win_and_place(verdict.played_win, verdict.played_place);
+    let best_reads = win_and_place(verdict.best_win, verdict.best_place);
+    let text = if verdict.goes_out() {
+        format!(
+            "`{played}` ends the game for you at once about {:.0} times in 100, placing you last; \
+             `{}` does so {:.0} times in 100 (win chance {played_reads} against {best_reads})",
+            100.0 * verdict.played_ends.unwrap_or(0.0),
+            best.action,
+            100.0 * verdict.best_ends.unwrap_or(0.0),
+        )
+    } else if verdict.loss >= super::COACH_POINTS {
+        let what = if verdict.played_place.is_some() {
+            "of win chance and place together"
+        } else {
+            "of win chance"
+        };
+        format!(
+            "`{played}` gives away about {:.0} points {what}: {played_reads} against {best_reads} for `{}`",
+            verdict.loss, best.action
+        )
+    } else {
         return None;
-    }
-    let text = format!(
-        "`{played}` gives away about {:.0} points of win chance: {:.0}% against {:.0}% for `{}`",
-        verdict.loss,
-        100.0 * verdict.played_win,
-        100.0 * verdict.best_win,
-        best.action
-    );
+    };
     match reason {
         Some(reason) => Some(format!("{text} ({reason}).")),
         None => Some(format!("{text}.")),
@@ -146,6 +179,9 @@ mod tests {
                 visits,
                 win,
                 stderr: Some(0.02),
+                place: None,
+                value: None,
+                ends: None,
             }),
             recommended,
         }
@@ -180,6 +216,9 @@ mod tests {
             visits: 100,
             win,
             stderr: None,
+            place: None,
+            value: None,
+            ends: None,
         };
         let info = DecisionInfo {
             actions: vec![estimate("take 1", 0.6), estimate("remove 1", 0.45)],
@@ -197,5 +236,47 @@ mod tests {
             ..DecisionInfo::default()
         };
         assert_eq!(coach_warning(&info, "remove 1", None), None);
+    }
+
+    #[test]
+    fn with_places_weighed_the_coach_speaks_before_a_move_that_may_end_the_game_for_you() {
+        // Three players: the gamble wins a little more often, but is out at once half the time.
+        let estimate = |action: &str, win: f64, place: f64, ends: f64| ActionEstimate {
+            action: action.to_owned(),
+            visits: 1000,
+            win,
+            stderr: Some(0.01),
+            place: Some(place),
+            value: Some(0.5 * (win + (3.0 - place) / 2.0)),
+            ends: Some(ends),
+        };
+        let info = DecisionInfo {
+            actions: vec![
+                estimate("remove 1", 0.024, 2.44, 0.0),
+                estimate("take 1", 0.064, 2.63, 0.51),
+            ],
+            ..DecisionInfo::default()
+        };
+        let warning = coach_warning(&info, "take 1", None).unwrap();
+        assert_eq!(
+            warning,
+            "`take 1` ends the game for you at once about 51 times in 100, placing you last; \
+             `remove 1` does so 0 times in 100 (win chance 6%, place 2.6 against 2%, place 2.4)."
+        );
+        assert_eq!(coach_warning(&info, "remove 1", None), None);
+        // The list puts the pick first although its win chance is lower.
+        let items: Vec<ChoiceItem> = info
+            .actions
+            .iter()
+            .rev()
+            .map(|e| ChoiceItem {
+                text: e.action.clone(),
+                label: e.action.clone(),
+                estimate: Some(e.clone()),
+                recommended: e.action == "remove 1",
+            })
+            .collect();
+        assert_eq!(hint_order(&items), [1, 0]);
+        assert_eq!(place_text(&info.actions[1]).as_deref(), Some("2.6"));
     }
 }

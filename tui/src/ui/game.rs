@@ -11,7 +11,7 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::{PopupBox, game_layout, session};
 use crate::app::{App, PACES};
-use crate::session::hint::estimate_text;
+use crate::session::hint::{estimate_text, place_text};
 use crate::session::{CoachState, GameView, HintView, LogEntry, Phase};
 use crate::text::{self, wrap, wrap_line};
 use crate::theme::Theme;
@@ -197,7 +197,11 @@ fn moves_parts(app: &App, view: &GameView, width: u16) -> (Vec<Line<'static>>, V
             theme.accent(),
         )),
         HintView::Shown { .. } => top.extend(wrap(
-            "hint: win chance ± error, ★ the bot's pick",
+            if places_shown(view) {
+                "hint: win chance ± error, average place, ★ the bot's pick"
+            } else {
+                "hint: win chance ± error, ★ the bot's pick"
+            },
             width,
             theme.accent(),
         )),
@@ -269,6 +273,7 @@ fn move_rows(app: &App, view: &GameView, width: u16) -> Vec<(usize, Line<'static
         (0..view.choices.len()).collect()
     };
     let hinted = view.choices.iter().any(|item| item.estimate.is_some());
+    let places = places_shown(view);
     let mut rows = Vec::new();
     for i in shown {
         let item = &view.choices[i];
@@ -280,6 +285,13 @@ fn move_rows(app: &App, view: &GameView, width: u16) -> Vec<(usize, Line<'static
                 .as_ref()
                 .map_or_else(|| "–".to_owned(), estimate_text);
             spans.push(Span::styled(format!("{star}{number:<7} "), theme.accent()));
+            if places {
+                let place = item.estimate.as_ref().and_then(place_text);
+                spans.push(Span::styled(
+                    format!("{:<4}", place.as_deref().unwrap_or("–")),
+                    theme.accent(),
+                ));
+            }
         }
         let text = if app.typing.is_some() || item.label.is_empty() {
             item.text.clone()
@@ -287,12 +299,26 @@ fn move_rows(app: &App, view: &GameView, width: u16) -> Vec<(usize, Line<'static
             item.label.clone()
         };
         spans.push(Span::styled(text, theme.text()));
-        let indent = if hinted { 9 } else { 1 };
+        let indent = match (hinted, places) {
+            (true, true) => 13,
+            (true, false) => 9,
+            (false, _) => 1,
+        };
         for line in wrap_line(&Line::from(spans), usize::from(width), indent) {
             rows.push((i, line));
         }
     }
     rows
+}
+
+/// Whether the hint's list shows each move's average place: where the search weighed places
+/// and there are three or more seats (heads-up the place says no more than the win chance).
+fn places_shown(view: &GameView) -> bool {
+    view.seats.len() > 2
+        && view
+            .choices
+            .iter()
+            .any(|item| item.estimate.as_ref().is_some_and(|e| e.place.is_some()))
 }
 
 /// The first row shown, so the selected move is in view.

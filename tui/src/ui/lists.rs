@@ -10,6 +10,7 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 
 use crate::app::App;
 use crate::history::tally;
+use crate::session::hint::win_and_place;
 use crate::session::short_title;
 use crate::text::{self, wrap, wrap_line};
 
@@ -175,8 +176,8 @@ pub fn render_review(app: &App, area: Rect, buf: &mut Buffer) {
     let mut head = wrap(&review.summary(), width, theme.accent());
     // A hosted game's positions replay at the host, not here.
     let mut note = format!(
-        "win chances are the {} bot's estimates from what you could see",
-        crate::bots::HINT_SPEC
+        "win chances (and places, 1 = first) are the {} bot's estimates from what you could see",
+        crate::bots::HINT_LEVEL
     );
     if reviewing.replayable {
         note.push_str("; ⏎ shows the position");
@@ -197,9 +198,9 @@ pub fn render_review(app: &App, area: Rect, buf: &mut Buffer) {
                     Span::styled(format!("{:>4} ", m.event), theme.dim()),
                     Span::styled(format!("{mark:<11}"), style),
                     Span::raw(format!(
-                        "you: {} ({:.0}%)",
+                        "you: {} ({})",
                         m.played_label,
-                        100.0 * m.played_win
+                        win_and_place(m.played_win, m.played_place)
                     )),
                 ]),
                 width,
@@ -211,9 +212,9 @@ pub fn render_review(app: &App, area: Rect, buf: &mut Buffer) {
                         Span::raw(" ".repeat(16)),
                         Span::styled(
                             format!(
-                                "better: {} ({:.0}%, −{:.0})",
+                                "better: {} ({}, −{:.0})",
                                 m.best_label,
-                                100.0 * m.best_win,
+                                win_and_place(m.best_win, m.best_place),
                                 m.loss
                             ),
                             theme.accent(),
@@ -222,6 +223,20 @@ pub fn render_review(app: &App, area: Rect, buf: &mut Buffer) {
                     width,
                     16,
                 ));
+                if let Some(ends) = m.goes_out {
+                    lines.extend(wrap_line(
+                        &Line::styled(
+                            format!(
+                                "{}yours ended the game for you at once about {:.0} times in 100",
+                                " ".repeat(16),
+                                100.0 * ends
+                            ),
+                            theme.danger(),
+                        ),
+                        width,
+                        16,
+                    ));
+                }
                 if let Some(reason) = &m.reason {
                     lines.extend(wrap_line(
                         &Line::styled(format!("{}why: {reason}", " ".repeat(16)), theme.dim()),

@@ -872,3 +872,113 @@ fn cheese_day_lists_every_card_taken_however_many() {
         .unwrap();
     assert!(discards.trim_end().len() < 48, "{discards}");
 }
+
+/// The reported game (Cheese Day, seed 355429390, a person against `hard` and `medium`): the
+/// person, holding two traps and no holes, rolled a 4 and took a card that was a trap half
+/// the time.
+fn reported_cheese_day() -> Transcript {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/coach-cheese-day-355429390.json");
+    mousehole_tui::read_transcript(&path).unwrap()
+}
+
+#[test]
+fn the_coach_speaks_before_a_move_that_may_end_the_game_for_you_and_the_review_marks_it() {
+    // The coach at its real budget (the expert level weighing places), at the decision.
+    let full = reported_cheese_day();
+    let mut before = full.clone();
+    let decision = full.events.len() - 1;
+    assert_eq!(full.events[decision].action, "take 1");
+    before.events.truncate(decision);
+    before.outcome = None;
+    let mut plan = GamePlan::new(
+        GameSpec::from_recorded(&full.game, &full.options).unwrap(),
+        full.seats
+            .iter()
+            .map(|l| l.parse::<SeatLabel>().unwrap())
+            .collect(),
+        full.seed,
+    );
+    plan.coach = true;
+    let mut driver = Driver::new(Launch::Resume {
+        plan,
+        transcript: Box::new(before),
+    });
+    driver.settle();
+    driver.char(':');
+    driver.text("take 1");
+    driver.key(KeyCode::Enter);
+    driver.settle();
+    let frame = driver.frame(100, 30);
+    assert!(
+        frame.contains("ends the game for you at once about"),
+        "{frame}"
+    );
+    assert_eq!(
+        driver.app.transcript().unwrap().events.len(),
+        decision,
+        "nothing played while the coach asks"
+    );
+    // The review of the same decision: not the best move, a mistake at least, the better
+    // move a `remove`.
+    let review = mousehole_tui::review::review(
+        &full,
+        0,
+        &mousehole_tui::review::REVIEW_AGENT.parse().unwrap(),
+        &std::sync::atomic::AtomicUsize::new(0),
+    )
+    .unwrap();
+    let last = review.moves.last().unwrap();
+    assert_eq!(last.event, decision + 1);
+    assert!(!last.is_best(), "{last:?}");
+    assert!(last.best.starts_with("remove"), "{last:?}");
+    assert!(
+        last.mark >= Some(mousehole_bots::analysis::Mark::Mistake),
+        "{last:?}"
+    );
+    assert!(last.goes_out.is_some_and(|ends| ends > 0.25), "{last:?}");
+}
+
+#[test]
+fn the_hints_pick_and_the_reviews_better_move_agree() {
+    // The review searches with the hints' own agent...
+    assert_eq!(
+        mousehole_tui::review::REVIEW_AGENT,
+        mousehole_tui::bots::HINT_SPEC
+    );
+    // ...and on the hint's stream: in Mouse Trap, a hint at every decision, the review of the
+    // game names at each the move the hint starred. A small noisy search (random playouts:
+    // its pick is its best mean) would tell two streams apart.
+    let hint = "mc:playouts=30,goal=place";
+    let mut plan = small_hints("mouse-trap", "human,heuristic,heuristic", 5);
+    plan.hint = hint.parse().unwrap();
+    plan.roll_by_key = false;
+    let mut driver = Driver::new(Launch::Play(plan));
+    for _ in 0..12 {
+        driver.settle();
+        if driver.app.game_over() {
+            break;
+        }
+        driver.char('h');
+        driver.wait_for('★');
+        driver.char('j');
+        driver.key(KeyCode::Enter);
+    }
+    let transcript = driver.app.transcript().unwrap();
+    let review = mousehole_tui::review::review(
+        &transcript,
+        0,
+        &hint.parse().unwrap(),
+        &std::sync::atomic::AtomicUsize::new(0),
+    )
+    .unwrap();
+    let mut compared = 0;
+    for reviewed in &review.moves {
+        let event = &transcript.events[reviewed.event - 1];
+        let info = event.info.as_ref().expect("a hint was shown");
+        let starred = &info.actions.first().expect("the hint's estimates").action;
+        assert_eq!(&reviewed.best, starred, "event {}", reviewed.event);
+        compared += 1;
+    }
+    assert!(compared >= 3, "only {compared} decisions with a choice");
+}
