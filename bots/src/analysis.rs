@@ -259,7 +259,12 @@ fn searcher<G: BotGame>(agent: &AgentSpec) -> Result<Box<dyn Agent<G>>, Analysis
     if !is_search {
         return Err(AnalysisError::NotASearch(agent.to_string()));
     }
-    Ok(build_agent::<G>(agent))
+    Ok(match agent.settings() {
+        // The level's own search, never the level it plays as where it was measured no
+        // stronger: an analysis needs estimates.
+        Settings::Level { level, goal } => build_agent::<G>(&G::level(level).spec_for(goal)),
+        _ => build_agent::<G>(agent),
+    })
 }
 
 /// What `searcher` says of the decision `view` as a hint: searched on the hint's own stream

@@ -2,9 +2,11 @@
 
 use crate::agent::Agent;
 use crate::flat::FlatMonteCarlo;
+use crate::flat::Goal;
 use crate::game::BotGame;
 use crate::heuristic::{HeuristicAgent, HeuristicRollout};
 use crate::ismcts::Ismcts;
+use crate::levels::LevelAgent;
 use crate::random::RandomAgent;
 use crate::search::RandomRollout;
 use crate::spec::{AgentSpec, Rollout, Settings};
@@ -34,6 +36,12 @@ pub fn build_agent<G: BotGame>(spec: &AgentSpec) -> Box<dyn Agent<G>> {
             settings,
             rollout: Rollout::Random,
         } => Box::new(Ismcts::<G, _>::new(settings, RandomRollout)),
+        // A level playing for a win plays as the level it was measured no stronger than, at
+        // each table; one weighing places (hints, the coach) searches as its settings say.
+        Settings::Level {
+            level,
+            goal: Goal::Win,
+        } if G::level(level).searches() => Box::new(LevelAgent::<G>::new(level)),
         Settings::Level { level, goal } => build_agent::<G>(&G::level(level).spec_for(goal)),
     }
 }

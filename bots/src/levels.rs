@@ -117,6 +117,7 @@
 
 pub mod behaviour;
 pub mod measured;
+mod rungs;
 
 use std::sync::OnceLock;
 
@@ -124,6 +125,7 @@ use mousehole_engine::Game;
 
 pub use behaviour::measured_player_counts;
 pub use measured::{LevelMeasurement, MeasuredError, Measurements, Verdict, significant};
+pub(crate) use rungs::LevelAgent;
 
 use crate::flat::Goal;
 use crate::spec::{AgentSpec, Level, Rollout};

@@ -59,6 +59,13 @@ impl Level {
         }
     }
 
+    /// The level below it, if any.
+    pub fn below(self) -> Option<Level> {
+        self.index()
+            .checked_sub(1)
+            .and_then(|index| Level::ALL.get(index).copied())
+    }
+
     /// Its place in a level table, weakest first.
     pub(crate) fn index(self) -> usize {
         self as usize

@@ -99,6 +99,10 @@ pub fn list(args: &ListArgs) -> Result<()> {
                 // What was measured of it at these settings (bots/src/heuristic/measured).
                 let line = format!("        {}", row.measured_words(level));
                 writeln!(out, "{}", wrap_line(&line, WIDTH, 8))?;
+                // Where that makes it play as a lower level.
+                if let Some(plays) = row.plays_as_words(level) {
+                    writeln!(out, "{}", wrap_line(&format!("        {plays}"), WIDTH, 8))?;
+                }
             }
         }
     }

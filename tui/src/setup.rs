@@ -377,9 +377,27 @@ impl Setup {
         let field = &self.seats[seat];
         match field.choice {
             0 => "person (you, or someone at this terminal)".to_owned(),
-            choice if choice <= self.levels.len() => self.levels[choice - 1].text(),
+            choice if choice <= self.levels.len() => {
+                let choice = &self.levels[choice - 1];
+                match self
+                    .levels_row()
+                    .map(|row| row.plays_as(choice.level, self.players))
+                {
+                    Some(plays) if plays != choice.level => format!(
+                        "{} — plays as {plays} here: measured no stronger at this table",
+                        choice.level
+                    ),
+                    _ => choice.text(),
+                }
+            }
             _ => format!("custom spec: {}", field.custom),
         }
+    }
+
+    /// The level table's row of the game chosen.
+    fn levels_row(&self) -> Option<mousehole_bots::GameLevels> {
+        let name = self.description().name;
+        level_table().into_iter().find(|row| row.game == name)
     }
 
     fn field_help(&self, field: Field) -> String {
@@ -396,19 +414,19 @@ impl Setup {
                 choice if choice <= self.levels.len() => {
                     let level = self.levels[choice - 1].level;
                     // The seat's line says what it is like and the keys say ←/→ change it;
-                    // this, what was measured of it in this game at this table's player count
-                    // (two lines at most: Mouse Trap for four fills the screen).
-                    let measured = level_table()
-                        .into_iter()
-                        .find(|row| row.game == description.name)
-                        .map(|row| row.measured_words_at(level, self.players))
+                    // this, in plain words what was measured of it in this game, and whether
+                    // that makes it play as a lower level at this table (two lines at most:
+                    // Mouse Trap for four fills the screen).
+                    let measured = self
+                        .levels_row()
+                        .map(|row| row.in_words(level, self.players))
                         .unwrap_or_default();
                     format!("{level}: {measured}")
                 }
                 _ => "type an agent: random, heuristic (the game's rule of thumb), mc:playouts=N, ismcts:iterations=N, a level, or exec:COMMAND for your own program (`mousehole list` shows them all)".to_owned(),
             },
             Field::Seed => "chance and the bots follow the seed: the same seed and seats replay the same game (^R: a new random one)".to_owned(),
-            Field::Coach => "coach mode: before a move that gives away 10 or more points of win chance, the coach says so and you may choose again (c switches it in a game)".to_owned(),
+            Field::Coach => "coach mode: before a move that gives away 10 or more points, or may end the game for you where another would not, the coach says so and you may choose again (c switches it in a game)".to_owned(),
             Field::Roll => "roll your own die with a key at the start of your turn, or let it roll by itself".to_owned(),
             Field::Start => "Enter starts the game".to_owned(),
             Field::History => "the games you played and kept: open one, see the coach's review, your wins per level".to_owned(),
@@ -587,9 +605,10 @@ fn listed_values(description: &'static GameDescription, key: &str, allowed: &str
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mousehole_bots::Level;
 
     #[test]
-    fn a_level_seat_says_what_was_measured_of_it_at_this_tables_size() {
+    fn a_level_seat_says_in_words_what_was_measured_of_it_and_whom_it_plays_as() {
         let mut setup = Setup::new(Some("moose-house"), 1);
         setup.focus(Field::Players);
         setup.change(1);
@@ -601,28 +620,40 @@ mod tests {
             .find(|row| row.game == "moose-house")
             .unwrap();
         let help = setup.field_help(Field::Seat(1));
-        let words = row.measured_words_at(level, players);
-        assert_eq!(help, format!("{level}: {words}"));
-        // The committed files hold what `cargo xtask strength` measured, if anything: the
-        // words are the figures at these settings, or say there are none.
-        if row.measured(level, players).is_empty() && row.measured_words(level).starts_with("not") {
-            assert!(
-                words.starts_with("not measured at these settings yet"),
-                "{words}"
-            );
-        }
-        // Another game, its own figures.
-        let setup = Setup::new(Some("cheese-day"), 1);
+        assert_eq!(help, format!("{level}: {}", row.in_words(level, players)));
+        // The committed figures of Cheese Day's hard, at its default three players: said in
+        // words, not statistics, and an equal rung said to play as the level below.
+        let mut setup = Setup::new(Some("cheese-day"), 1);
+        let hard = setup
+            .levels
+            .iter()
+            .position(|choice| choice.level == Level::Hard)
+            .unwrap();
+        setup.seats[1].choice = hard + 1;
+        let help = setup.field_help(Field::Seat(1));
         let cheese = level_table()
             .into_iter()
             .find(|row| row.game == "cheese-day")
             .unwrap();
-        let players = setup.plan().unwrap().seats.len();
-        assert!(
-            setup
-                .field_help(Field::Seat(1))
-                .contains(&cheese.measured_words_at(level, players))
-        );
+        if cheese.plays_as_measured() {
+            assert!(
+                help.starts_with(
+                    "hard: wins about 52 of 100 heads-up games against medium; at 3 players about \
+                     as strong as medium; so at 3 players it plays as medium"
+                ),
+                "{help}"
+            );
+            assert!(!help.contains('['), "no statistics: {help}");
+            assert_eq!(
+                setup.seat_text(1),
+                "hard — plays as medium here: measured no stronger at this table"
+            );
+        } else {
+            assert!(
+                help.contains("not measured as the levels play now"),
+                "{help}"
+            );
+        }
     }
 
     #[test]

@@ -107,6 +107,23 @@ pub fn pick_note(items: &[ChoiceItem]) -> Option<String> {
     })
 }
 
+/// What to know of the hint in game `game` at a table of `players`, where the hint's level was
+/// measured no stronger than a lower level there (Mouse Race: following ★ every move still
+/// loses to `medium` as often as it wins): that ★ is a sound move, not a way to win.
+pub fn hint_caveat(game: &str, players: usize) -> Option<String> {
+    let row = mousehole_bots::level_table()
+        .into_iter()
+        .find(|row| row.game == game)?;
+    let plays = row.plays_as(crate::bots::HINT_LEVEL, players);
+    (plays != crate::bots::HINT_LEVEL).then(|| {
+        format!(
+            "measured in this game at this table, the {} bot plays no better than {plays}: ★ is \
+             a sound move, not a sure way to win",
+            crate::bots::HINT_LEVEL
+        )
+    })
+}
+
 /// What a decision made with a hint on screen records: the note `hint shown` (with the
 /// searcher's own note), the hint's estimates, and its estimate of the chosen move.
 pub fn hint_record(info: DecisionInfo, chosen: &str, what: &str) -> DecisionInfo {
@@ -278,5 +295,25 @@ mod tests {
             .collect();
         assert_eq!(hint_order(&items), [1, 0]);
         assert_eq!(place_text(&info.actions[1]).as_deref(), Some("2.6"));
+    }
+
+    #[test]
+    fn in_mouse_race_the_hint_says_it_is_no_better_than_medium() {
+        let row = mousehole_bots::level_table()
+            .into_iter()
+            .find(|row| row.game == "mouse-race")
+            .unwrap();
+        let caveat = hint_caveat("mouse-race", 2);
+        if row.plays_as_measured() {
+            assert_eq!(
+                caveat.as_deref(),
+                Some(
+                    "measured in this game at this table, the expert bot plays no better than \
+                     medium: ★ is a sound move, not a sure way to win"
+                )
+            );
+        }
+        // Moose in the House heads-up: expert was measured stronger.
+        assert_eq!(hint_caveat("moose-house", 2), None);
     }
 }

@@ -11,7 +11,7 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::{PopupBox, game_layout, session};
 use crate::app::{App, PACES};
-use crate::session::hint::{estimate_text, place_text};
+use crate::session::hint::{estimate_text, hint_caveat, place_text};
 use crate::session::{CoachState, GameView, HintView, LogEntry, Phase};
 use crate::text::{self, wrap, wrap_line};
 use crate::theme::Theme;
@@ -218,6 +218,11 @@ fn footer(app: &App, view: &GameView, width: usize) -> Vec<Line<'static>> {
         }
         if let Some(note) = pick_note {
             bottom.extend(wrap(note, width, theme.dim()));
+        }
+        let caveat = session(app)
+            .and_then(|session| hint_caveat(session.description().name, view.seats.len()));
+        if let Some(caveat) = caveat {
+            bottom.extend(wrap(&caveat, width, theme.dim()));
         }
     }
     if let Some(text) = &app.typing {
