@@ -417,7 +417,7 @@ fn the_coach_reviews_a_fixed_game() {
     driver.key(KeyCode::Enter);
     let position = driver.frame(120, 40);
     assert!(
-        position.contains("event 62 of 96") && position.contains("seat 0's view"),
+        position.contains("event 17 of 96") && position.contains("seat 0's view"),
         "{position}"
     );
     driver.char('q');
@@ -425,7 +425,7 @@ fn the_coach_reviews_a_fixed_game() {
     // → goes to the next marked decision.
     driver.key(KeyCode::Right);
     driver.key(KeyCode::Enter);
-    assert!(driver.frame(120, 40).contains("event 71 of 96"));
+    assert!(driver.frame(120, 40).contains("event 35 of 96"));
 }
 
 #[test]
