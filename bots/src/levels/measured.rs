@@ -297,7 +297,7 @@ impl Measurements {
 }
 
 /// `heads-up` or `at 3 players`.
-fn at_players(players: usize) -> String {
+pub(super) fn at_players(players: usize) -> String {
     if players == 2 {
         "heads-up".to_owned()
     } else {

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 use mousehole_engine::{Decision, DecisionView, Game, GameConfig, GameRng, Outcome, SeenEvent};
 
-use super::measured::{LevelMeasurement, Verdict};
+use super::measured::{LevelMeasurement, Verdict, at_players};
 use super::{GameLevels, level_table};
 use crate::agent::Agent;
 use crate::build::build_agent;
@@ -100,8 +100,8 @@ impl GameLevels {
         if plays != level {
             let _ = write!(
                 text,
-                "; so at {} it plays as {plays}, no slower than it needs to be",
-                at_table(players)
+                "; so {} it plays as {plays}, no slower than it needs to be",
+                at_players(players)
             );
             if self.nearest_count(level, players) != Some(players) {
                 let _ = write!(
@@ -192,15 +192,6 @@ fn plain(m: &LevelMeasurement) -> String {
         Verdict::Unknown => {
             format!("{table}won about {wins} of 100 {games} against {rivals}, too few to tell")
         }
-    }
-}
-
-/// `heads-up` or `3 players`.
-fn at_table(players: usize) -> String {
-    if players == 2 {
-        "heads-up".to_owned()
-    } else {
-        format!("{players} players")
     }
 }
 
