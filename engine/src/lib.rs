@@ -40,6 +40,7 @@ pub mod erased;
 pub mod error;
 pub mod game;
 pub mod games;
+pub mod naming;
 pub mod options;
 pub mod outcome;
 pub mod playout;

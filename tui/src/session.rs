@@ -173,9 +173,9 @@ pub struct GameView {
     pub question: Option<String>,
     /// Every event as the viewer saw it.
     pub log: Vec<LogEntry>,
-    /// Log lines that concern the viewer since their last decision (their own decision
-    /// and the latest event about them), kept in view until their next decision.
-    pub pinned: Vec<usize>,
+    /// The log entry that concerns the viewer kept in view until their next decision
+    /// ([`pinned`]).
+    pub pinned: Option<Pin>,
     pub end: Option<EndView>,
     /// The board's size for the viewer's observation.
     pub board_size: (u16, u16),
@@ -350,14 +350,50 @@ pub fn ordinal(n: u32) -> String {
     format!("{n}{suffix}")
 }
 
-/// Whether a log line concerns the seat that reads it: its own decision, or a note that
-/// speaks to it (`you see cheese`, `your room 2`).
-pub fn concerns(entry: &LogEntry, seat: usize) -> bool {
-    entry.actor == Actor::Seat(seat)
-        || entry.note.as_deref().is_some_and(|note| {
-            note.split(|c: char| !c.is_alphanumeric())
-                .any(|word| word.eq_ignore_ascii_case("you") || word.eq_ignore_ascii_case("your"))
-        })
+/// Whether a log line's note speaks to its reader (`you see cheese`, `your room 2`).
+fn speaks_to(entry: &LogEntry) -> bool {
+    entry.note.as_deref().is_some_and(|note| {
+        note.split(|c: char| !c.is_alphanumeric())
+            .any(|word| word.eq_ignore_ascii_case("you") || word.eq_ignore_ascii_case("your"))
+    })
+}
+
+/// The log entry kept in view for a person until their next decision, and where the news
+/// since their last decision begins (the entries the pin must never push out of view).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pin {
+    /// The person's seat.
+    pub seat: usize,
+    /// The entry kept in view.
+    pub entry: usize,
+    /// The first entry after the person's last decision.
+    pub since: usize,
+}
+
+impl Pin {
+    /// Whether the pin may take the rows of log entry `index` (`entry`) out of view: an
+    /// entry from before the person's last decision, chance, the person's own, or the pinned
+    /// entry itself; never another seat's move since.
+    pub fn may_cover(&self, index: usize, entry: &LogEntry) -> bool {
+        index < self.since
+            || index == self.entry
+            || matches!(entry.actor, Actor::Chance)
+            || entry.actor == Actor::Seat(self.seat)
+    }
+}
+
+/// The log entry to keep in view for `seat`: the newest move of another seat since its last
+/// decision that speaks to it (a moose at its door, its mouse moved), else its last decision
+/// when that speaks to it (what its peek showed). Chance events are never kept: the person's
+/// own roll or draw shows on the board, and keeping it would push the others' moves away.
+pub fn pinned(log: &[LogEntry], seat: usize) -> Option<Pin> {
+    let mine = log.iter().rposition(|e| e.actor == Actor::Seat(seat));
+    let since = mine.map_or(0, |at| at + 1);
+    let theirs = (since..log.len()).rev().find(|&i| {
+        matches!(log[i].actor, Actor::Seat(other) if other != seat) && speaks_to(&log[i])
+    });
+    let entry = theirs.or(mine.filter(|&at| speaks_to(&log[at])))?;
+    Some(Pin { seat, entry, since })
 }
 
 #[cfg(test)]

@@ -132,6 +132,21 @@ pub fn fit(text: &str, width: usize) -> String {
     out
 }
 
+/// The end of `text` that fits in `width` columns (where a log entry's result is).
+pub fn tail(text: &str, width: usize) -> String {
+    let mut kept = Vec::new();
+    let mut used = 0;
+    for c in text.chars().rev() {
+        let w = char_width(c);
+        if used + w > width {
+            break;
+        }
+        kept.push(c);
+        used += w;
+    }
+    kept.into_iter().rev().collect()
+}
+
 /// `text` as it is if it fits in `width` columns, else cut to end in `…` within them (a name
 /// in a narrow column).
 pub fn shorten(text: &str, width: usize) -> String {

@@ -532,6 +532,6 @@ impl Game for MouseTrap {
     }
 
     fn describe(&self, action: &MouseTrapAction) -> Option<String> {
-        notes::describe(self, *action)
+        notes::describe(self, *action, crate::naming::Reader::nobody())
     }
 }

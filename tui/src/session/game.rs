@@ -20,7 +20,7 @@ use super::hint::{coach_warning, hint_order, hint_record, pick_note};
 use super::table::{Keeper, ScreenTable};
 use super::{
     ChoiceItem, CoachState, EndRow, EndView, GamePlan, GameView, HintView, LogEntry, Phase,
-    Session, concerns, ordinal,
+    Session, ordinal, pinned,
 };
 use crate::bots::{SeatName, seat_names};
 use crate::theme::Theme;
@@ -160,7 +160,7 @@ impl<G: TuiGame> GameSession<G> {
                 coach: CoachState::Quiet,
                 question: None,
                 log: Vec::new(),
-                pinned: Vec::new(),
+                pinned: None,
                 end: None,
                 board_size: (0, 0),
                 pans: G::PANS,
@@ -504,7 +504,7 @@ impl<G: TuiGame> GameSession<G> {
         let pinned = if person_view && phase != Phase::Over {
             pinned(&log, viewer)
         } else {
-            Vec::new()
+            None
         };
         let deciding = self.deciding.as_ref().filter(|_| handoff.is_none());
         let hint = match deciding {
@@ -752,15 +752,6 @@ pub(super) fn clicked_line<G: TuiGame>(
         .position(|&line| line == selected)
         .map_or(0, |at| (at + 1) % touching.len());
     touching.get(next).copied()
-}
-
-/// The log lines to keep in view for `seat`: its last decision, and the latest event since
-/// that concerns it.
-pub(super) fn pinned(log: &[LogEntry], seat: usize) -> Vec<usize> {
-    let mine = log.iter().rposition(|e| e.actor == Actor::Seat(seat));
-    let from = mine.map_or(0, |at| at + 1);
-    let latest = (from..log.len()).rev().find(|&i| concerns(&log[i], seat));
-    mine.into_iter().chain(latest).collect()
 }
 
 /// Puts the search's estimates beside the moves, sorts the list by them and puts the cursor

@@ -25,10 +25,11 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::game::{
-    clicked_line, ended_view, extend_log, fill_end_rows, pinned, short_title, status_line,
-    winners_headline,
+    clicked_line, ended_view, extend_log, fill_end_rows, short_title, status_line, winners_headline,
 };
-use super::{ChoiceItem, CoachState, EndView, GamePlan, GameView, HintView, Phase, Session};
+use super::{
+    ChoiceItem, CoachState, EndView, GamePlan, GameView, HintView, Phase, Session, pinned,
+};
 use crate::bots::{SeatName, recorded_names};
 use crate::review::{ReviewJob, SeenGame};
 use crate::theme::Theme;
@@ -158,7 +159,7 @@ impl<G: RemoteGame> RemoteSession<G> {
                 coach: CoachState::Quiet,
                 question: None,
                 log: Vec::new(),
-                pinned: Vec::new(),
+                pinned: None,
                 end: None,
                 board_size: (0, 0),
                 pans: G::PANS,
@@ -449,7 +450,7 @@ impl<G: RemoteGame> RemoteSession<G> {
             (Some(_), None) => log.clear(),
             (None, _) => extend_log(&mut log, &self.public, &seats),
         }
-        let pinned = self.seat.map(|seat| pinned(&log, seat)).unwrap_or_default();
+        let pinned = self.seat.and_then(|seat| pinned(&log, seat));
         let deciding = self.deciding.as_ref();
         let choices = deciding.map(|d| d.items.clone()).unwrap_or_default();
         let selected = deciding.map_or(0, |d| d.selected);

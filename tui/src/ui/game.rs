@@ -12,7 +12,7 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 use super::{PopupBox, game_layout, session};
 use crate::app::{App, PACES};
 use crate::session::hint::{estimate_text, hint_caveat, place_text};
-use crate::session::{CoachState, GameView, HintView, LogEntry, Phase};
+use crate::session::{CoachState, GameView, HintView, LogEntry, Phase, Pin};
 use crate::text::{self, wrap, wrap_line};
 use crate::theme::Theme;
 
@@ -68,7 +68,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             format!(" log: seat {}'s view ", view.viewer)
         },
         entries: &view.log,
-        pinned: &view.pinned,
+        pinned: view.pinned,
         scroll: app.log_scroll,
     }
     .render(layout.log, buf);
@@ -433,7 +433,7 @@ pub struct LogPanel<'a> {
     pub theme: Theme,
     pub title: String,
     pub entries: &'a [LogEntry],
-    pub pinned: &'a [usize],
+    pub pinned: Option<Pin>,
     /// Lines scrolled back from the newest.
     pub scroll: usize,
 }
@@ -480,40 +480,38 @@ impl Widget for LogPanel<'_> {
         let scroll = self.scroll.min(lines.len().saturating_sub(height));
         let end = lines.len() - scroll;
         let start = end.saturating_sub(height);
-        // Pinned entries that are not in view (whole) go on top, the log below them: as
-        // many as half the height holds, the latest first (what happened to the person
-        // since their own move), one cut short saying so.
-        let room = height / 2;
-        let mut kept: Vec<Vec<Line<'static>>> = Vec::new();
-        for &index in self.pinned.iter().rev() {
-            let Some(&first) = starts.get(index) else {
-                continue;
-            };
-            let last = starts.get(index + 1).copied().unwrap_or(lines.len());
-            if first >= start && last <= end {
-                continue;
-            }
-            // Two columns for the lead, one for the mark of a cut.
-            let mut entry =
-                entry_lines(&self.entries[index], theme, width.saturating_sub(3), false);
-            for (n, line) in entry.iter_mut().enumerate() {
-                let lead = if n == 0 { "▸ " } else { "  " };
-                line.spans.insert(0, Span::styled(lead, theme.accent()));
-            }
-            let used: usize = kept.iter().map(Vec::len).sum();
-            if !kept.is_empty() && used + entry.len() > room {
-                break;
-            }
-            kept.insert(0, entry);
-        }
-        let mut pinned: Vec<Line<'static>> = kept.into_iter().flatten().collect();
-        let pinned_h = pinned.len().min(room);
-        if pinned_h < pinned.len() {
-            pinned.truncate(pinned_h);
-            if let Some(line) = pinned.last_mut() {
-                line.spans.push(Span::styled("…", theme.accent()));
+        // The pinned entry, when it is not in view (whole), goes on top, the log below it: in
+        // the rows at the top of the window that it may cover (entries from before the
+        // person's last decision, chance, the person's own: never another seat's move since),
+        // at most half the height, cut in its middle so that its result still shows.
+        let mut pinned: Vec<Line<'static>> = Vec::new();
+        if let Some(pin) = self.pinned
+            && let Some(&first) = starts.get(pin.entry)
+            && scroll == 0
+        {
+            let last = starts.get(pin.entry + 1).copied().unwrap_or(lines.len());
+            if first < start || last > end {
+                // The entry each line of the window belongs to.
+                let owner = |line: usize| starts.partition_point(|&s| s <= line) - 1;
+                // The window shows whole entries: the lines of one cut at its top are free.
+                let top = starts
+                    .iter()
+                    .copied()
+                    .find(|&first| first >= start && first < end)
+                    .unwrap_or(start);
+                let coverable = (top..end)
+                    .take_while(|&line| {
+                        let index = owner(line);
+                        pin.may_cover(index, &self.entries[index])
+                    })
+                    .count();
+                let free = (top - start + coverable).min(height / 2);
+                if free > 0 {
+                    pinned = pinned_lines(&self.entries[pin.entry], theme, width, free);
+                }
             }
         }
+        let pinned_h = pinned.len();
         let title = if scroll > 0 {
             format!("{}(↑{scroll} lines: pgdn) ", self.title)
         } else {
@@ -523,7 +521,7 @@ impl Widget for LogPanel<'_> {
             .border_style(theme.border())
             .title(Span::styled(title, theme.title()))
             .render(area, buf);
-        for (row, line) in pinned.iter().take(pinned_h).enumerate() {
+        for (row, line) in pinned.iter().enumerate() {
             buf.set_line(inner.x, inner.y + row as u16, line, inner.width);
         }
         // The top of the window starts an entry where it can (a long newest entry shows
@@ -543,6 +541,52 @@ impl Widget for LogPanel<'_> {
             );
         }
     }
+}
+
+/// A pinned log entry as at most `rows` lines of `width`, led by `▸`: whole if it fits, else
+/// its first lines and its last with `…` between, or in one line the event and its result
+/// (the note's first part, or the end of it).
+fn pinned_lines(entry: &LogEntry, theme: Theme, width: usize, rows: usize) -> Vec<Line<'static>> {
+    // Two columns for the lead.
+    let mut lines = entry_lines(entry, theme, width.saturating_sub(2), false);
+    if lines.len() > rows && rows >= 2 {
+        let end = lines.pop().expect("more lines than rows");
+        lines.truncate(rows - 1);
+        let mut end = end;
+        // The hanging indent holds the mark of the cut.
+        if let Some(first) = end.spans.first_mut() {
+            let content = first.content.to_string();
+            let body = content.trim_start();
+            let indent = text::width(&content) - text::width(body);
+            first.content = format!("{:>indent$}{body}", "… ").into();
+        }
+        lines.push(end);
+    } else if lines.len() > rows {
+        // One row: the event and its result, the note's first part (what the move did), or
+        // where even that does not fit, its end.
+        let head = format!("{:>4} {}: {} → ", entry.number, entry.who, entry.text);
+        let note = entry.note.as_deref().unwrap_or_default();
+        let room = width.saturating_sub(2 + text::width(&head));
+        let (first, more) = note.split_once("; ").unwrap_or((note, ""));
+        let result = if text::width(first) <= room {
+            if more.is_empty() || text::width(first) == room {
+                first.to_owned()
+            } else {
+                format!("{first}…")
+            }
+        } else {
+            format!("…{}", text::tail(first, room.saturating_sub(1)))
+        };
+        lines = vec![Line::from(vec![
+            Span::styled(head, theme.text()),
+            Span::styled(result, theme.dim()),
+        ])];
+    }
+    for (n, line) in lines.iter_mut().enumerate() {
+        let lead = if n == 0 { "▸ " } else { "  " };
+        line.spans.insert(0, Span::styled(lead, theme.accent()));
+    }
+    lines
 }
 
 /// The end panel's lines at `width`: the result and why the game ended, your place, each
@@ -738,4 +782,158 @@ pub fn text_panel(
     let inner = block.inner(area);
     block.render(area, buf);
     Paragraph::new(lines).render(inner, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::pinned;
+    use mousehole_engine::Actor;
+
+    fn entry(number: usize, actor: Actor, who: &str, text: &str, note: &str) -> LogEntry {
+        LogEntry {
+            number,
+            actor,
+            who: who.to_owned(),
+            text: text.to_owned(),
+            note: (!note.is_empty()).then(|| note.to_owned()),
+        }
+    }
+
+    /// The log panel drawn `width` × `height` (with its border), as text rows.
+    fn drawn(entries: &[LogEntry], pin: Option<Pin>, width: u16, height: u16) -> Vec<String> {
+        let area = Rect::new(0, 0, width, height);
+        let mut buf = Buffer::empty(area);
+        LogPanel {
+            theme: Theme::MONOCHROME,
+            title: " log ".to_owned(),
+            entries,
+            pinned: pin,
+            scroll: 0,
+        }
+        .render(area, &mut buf);
+        (1..height - 1)
+            .map(|y| {
+                (1..width - 1)
+                    .map(|x| buf[(x, y)].symbol().to_owned())
+                    .collect::<String>()
+                    .trim_end()
+                    .to_owned()
+            })
+            .collect()
+    }
+
+    /// Moose in the House, the person at seat 0: their move, their draw, then two bots, the
+    /// first putting a moose in their room.
+    fn moose_log() -> Vec<LogEntry> {
+        let chance = Actor::Chance;
+        vec![
+            entry(
+                1,
+                Actor::Seat(1),
+                "seat 1",
+                "play room",
+                "seat 1 builds a room",
+            ),
+            entry(
+                2,
+                Actor::Seat(0),
+                "you",
+                "play moose 1",
+                "a moose heads for seat 1, room 1",
+            ),
+            entry(3, chance, "chance", "draw moose", "you draw a Moose"),
+            entry(
+                4,
+                Actor::Seat(1),
+                "seat 1",
+                "play moose 0",
+                "a moose heads for your room 2 (bedroom): seat 1 traps it there, your room 2 is \
+                 closed for good",
+            ),
+            entry(5, chance, "chance", "draw trap", "seat 1 draws a card"),
+            entry(
+                6,
+                Actor::Seat(2),
+                "seat 2",
+                "play room",
+                "seat 2 builds a room",
+            ),
+            entry(7, chance, "chance", "draw room", "seat 2 draws a card"),
+        ]
+    }
+
+    #[test]
+    fn the_pin_is_another_seats_move_that_speaks_to_you_never_your_own_draw() {
+        let log = moose_log();
+        assert_eq!(
+            pinned(&log, 0),
+            Some(Pin {
+                seat: 0,
+                entry: 3,
+                since: 2
+            })
+        );
+        // Before seat 1 played, nothing of another seat spoke to seat 0: its own move is
+        // kept only when it speaks to it (a peek's result), its draw never.
+        assert_eq!(pinned(&log[..3], 0), None);
+        let peek = [
+            entry(1, Actor::Seat(0), "you", "peek 2", "you see cheese"),
+            entry(2, Actor::Chance, "chance", "roll 3", "seat 1 peeks"),
+        ];
+        assert_eq!(
+            pinned(&peek, 0),
+            Some(Pin {
+                seat: 0,
+                entry: 0,
+                since: 1
+            })
+        );
+    }
+
+    #[test]
+    fn a_pin_never_pushes_the_news_out_and_is_cut_where_its_result_is_not() {
+        let log = moose_log();
+        let pin = pinned(&log, 0);
+        let in_view = |rows: &[String], number: usize| {
+            rows.iter()
+                .any(|row| row.trim_start().starts_with(&format!("{number} ")))
+        };
+        // Five rows: the moose at the person's door is partly out of view; it takes the rows
+        // of its own lines and of a draw, never seat 2's move, and keeps its result.
+        let rows = drawn(&log, pin, 60, 7);
+        assert!(
+            rows[0].starts_with("▸    4 seat 1: play moose 0"),
+            "{rows:#?}"
+        );
+        assert!(rows[1].contains("… closed for good"), "{rows:#?}");
+        for number in 5..=7 {
+            assert!(in_view(&rows, number), "entry {number} in view: {rows:#?}");
+        }
+        // Other seats' moves fill the window: no pin pushes one away.
+        let mut busy = log.clone();
+        for number in 8..=12 {
+            busy.push(entry(
+                number,
+                Actor::Seat(1 + number % 2),
+                &format!("seat {}", 1 + number % 2),
+                "play room",
+                "builds a room",
+            ));
+        }
+        let pin = pinned(&busy, 0);
+        assert_eq!(pin.map(|p| p.entry), Some(3));
+        let rows = drawn(&busy, pin, 60, 7);
+        assert!(rows.iter().all(|row| !row.starts_with('▸')), "{rows:#?}");
+        for number in 8..=12 {
+            assert!(in_view(&rows, number), "entry {number} in view: {rows:#?}");
+        }
+        // One row to spare: the pin in one line, its start and its result.
+        let rows = drawn(&log[..6], pin, 60, 5);
+        assert!(
+            rows[0].starts_with("▸    4 seat 1: play moose 0 → …"),
+            "{rows:#?}"
+        );
+        assert!(rows[0].ends_with("closed for good"), "{rows:#?}");
+    }
 }

@@ -83,7 +83,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         theme,
         title: " log ".to_owned(),
         entries: &entries,
-        pinned: &[],
+        pinned: None,
         scroll: 0,
     }
     .render(parts.log, buf);

@@ -10,6 +10,7 @@ use super::observation::{CheeseDayObservation, ObservedPhase};
 use super::views::CheeseDayView;
 use super::{CheeseDay, SLOTS, TRAPS_TO_LOSE};
 use crate::game::Actor;
+use crate::naming::Reader;
 
 /// The note one seat reads on an event: `take 3 → trap (5 holes), seat 0's first` for
 /// everyone, `peek 2 → you see cheese` for the peeker alone.
@@ -36,7 +37,7 @@ pub(super) fn event_note(
         };
         return Some(roll_note(before, roll));
     };
-    let who = seat_name(before.seat, actor);
+    let who = Reader::seat(before.seat).who(actor);
     let mut note = match action {
         CheeseDayAction::Peek(slot) => {
             let slot = slot + 1;
@@ -57,10 +58,10 @@ pub(super) fn event_note(
             if traps == traps_before {
                 format!("cheese ({})", holes(value))
             } else if traps >= TRAPS_TO_LOSE {
-                let whose = possessive(before.seat, actor);
+                let whose = Reader::seat(before.seat).whose(actor);
                 format!("trap ({}), {whose} third: out, game over", holes(value))
             } else {
-                let whose = possessive(before.seat, actor);
+                let whose = Reader::seat(before.seat).whose(actor);
                 format!("trap ({}), {whose} {}", holes(value), ordinal(traps))
             }
         }
@@ -111,7 +112,7 @@ pub(super) fn event_note(
 
 /// What a roll means for the turn's seat: a peek, or which slots it may take or remove.
 fn roll_note(before: &CheeseDayObservation, roll: u8) -> String {
-    let who = seat_name(before.seat, before.turn);
+    let who = Reader::seat(before.seat).who(before.turn);
     let slots: Vec<String> = before
         .pantry
         .iter()
@@ -231,24 +232,6 @@ fn holes(value: u8) -> String {
         "1 hole".to_owned()
     } else {
         format!("{value} holes")
-    }
-}
-
-/// "you" for the seat reading the note, else "seat N".
-fn seat_name(reader: usize, seat: usize) -> String {
-    if reader == seat {
-        "you".to_owned()
-    } else {
-        format!("seat {seat}")
-    }
-}
-
-/// "your" for the seat reading the note, else "seat N's".
-fn possessive(reader: usize, seat: usize) -> String {
-    if reader == seat {
-        "your".to_owned()
-    } else {
-        format!("seat {seat}'s")
     }
 }
 

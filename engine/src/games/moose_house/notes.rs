@@ -9,55 +9,22 @@ use super::observation::{MooseHouseObservation, ObservedPhase};
 use super::views::MooseHouseView;
 use super::{Card, MooseHouse, MooseHouseAction, Phase, RoomKind};
 use crate::game::Actor;
+use crate::naming::Reader;
 use crate::options::GameConfig;
 
-/// How seats and rooms are named in a note: from one seat's point of view (`you`, `your room
-/// 2`) or from none (`seat 1`, `seat 1, room 2`) in full transcripts.
-#[derive(Clone, Copy)]
-struct Names {
-    me: Option<usize>,
-}
-
-impl Names {
-    fn who(self, seat: usize) -> String {
-        if self.me == Some(seat) {
-            "you".to_owned()
-        } else {
-            format!("seat {seat}")
-        }
+/// Room `index` (from 0) of `seat` as `names`'s reader reads it, with its kind when known:
+/// `seat 1, room 2 (kitchen)`, `your room 2`.
+pub(super) fn room_name(names: Reader, seat: usize, index: u8, kind: Option<RoomKind>) -> String {
+    let number = u16::from(index) + 1;
+    let mut name = if names.is_me(seat) {
+        format!("your room {number}")
+    } else {
+        format!("seat {seat}, room {number}")
+    };
+    if let Some(kind) = kind {
+        let _ = write!(name, " ({})", kind.name());
     }
-
-    /// `seat 0 discards` or `you discard`.
-    fn does(self, seat: usize, verb: &str) -> String {
-        if self.me == Some(seat) {
-            format!("you {verb}")
-        } else {
-            format!("seat {seat} {verb}s")
-        }
-    }
-
-    /// `seat 0 is` or `you are`.
-    fn is(self, seat: usize) -> String {
-        if self.me == Some(seat) {
-            "you are".to_owned()
-        } else {
-            format!("seat {seat} is")
-        }
-    }
-
-    /// Room `index` (from 0) of `seat`, with its kind when known: `seat 1, room 2 (kitchen)`.
-    fn room(self, seat: usize, index: u8, kind: Option<RoomKind>) -> String {
-        let number = u16::from(index) + 1;
-        let mut name = if self.me == Some(seat) {
-            format!("your room {number}")
-        } else {
-            format!("seat {seat}, room {number}")
-        };
-        if let Some(kind) = kind {
-            let _ = write!(name, " ({})", kind.name());
-        }
-        name
-    }
+    name
 }
 
 /// "a Trap", "an Empty Room (kitchen)": a card named in prose.
@@ -71,24 +38,24 @@ fn a_card(card: Card) -> String {
     format!("{article} {title}")
 }
 
-fn moose_heads(names: Names, target: usize, room: u8, kind: RoomKind) -> String {
+fn moose_heads(names: Reader, target: usize, room: u8, kind: RoomKind) -> String {
     format!(
         "a moose heads for {}: {}, trap or allow",
-        names.room(target, room, Some(kind)),
+        room_name(names, target, room, Some(kind)),
         names.does(target, "decide")
     )
 }
 
-fn new_room(names: Names, seat: usize, rooms_before: usize, kind: RoomKind) -> String {
+fn new_room(names: Reader, seat: usize, rooms_before: usize, kind: RoomKind) -> String {
     format!(
         "an empty {} becomes {}",
         kind.name(),
-        names.room(seat, rooms_before.min(250) as u8, None)
+        room_name(names, seat, rooms_before.min(250) as u8, None)
     )
 }
 
-fn closed(names: Names, seat: usize, room: u8, kind: Option<RoomKind>) -> String {
-    format!("{} is closed for good", names.room(seat, room, kind))
+fn closed(names: Reader, seat: usize, room: u8, kind: Option<RoomKind>) -> String {
+    format!("{} is closed for good", room_name(names, seat, room, kind))
 }
 
 fn discarded(card: Card) -> String {
@@ -104,24 +71,24 @@ fn passed(passes: usize, players: usize) -> String {
     }
 }
 
-fn trapped(names: Names, target: usize, room: u8, kind: RoomKind) -> String {
+fn trapped(names: Reader, target: usize, room: u8, kind: RoomKind) -> String {
     format!(
         "{} a Trap: the moose and the Trap are discarded; {} stays empty",
         names.does(target, "spring"),
-        names.room(target, room, Some(kind))
+        room_name(names, target, room, Some(kind))
     )
 }
 
-fn allowed(names: Names, target: usize, room: u8, kind: RoomKind) -> String {
+fn allowed(names: Reader, target: usize, room: u8, kind: RoomKind) -> String {
     format!(
         "the moose moves into {}",
-        names.room(target, room, Some(kind))
+        room_name(names, target, room, Some(kind))
     )
 }
 
 /// What the clean-up adds to the note on the play that gave the last house its card: who
 /// discarded how many Moose in the House cards from hand.
-fn clean_up(names: Names, discards: &[(usize, usize)]) -> String {
+fn clean_up(names: Reader, discards: &[(usize, usize)]) -> String {
     let who: Vec<String> = discards
         .iter()
         .filter(|&&(_, n)| n > 0)
@@ -140,7 +107,7 @@ fn clean_up(names: Names, discards: &[(usize, usize)]) -> String {
 /// A note on `action`, applied to `state` (before it happens), from the true state: for full
 /// transcripts. `action` may be illegal here (a transcript being checked): no panic then.
 pub(super) fn describe(state: &MooseHouse, action: MooseHouseAction) -> Option<String> {
-    let names = Names { me: None };
+    let names = Reader::nobody();
     let players = state.players();
     let me = state.turn();
     let in_game = |seat: u8| (usize::from(seat) < players).then_some(usize::from(seat));
@@ -208,9 +175,7 @@ pub(super) fn event_note(
     view: MooseHouseView,
     after: &MooseHouseObservation,
 ) -> Option<String> {
-    let names = Names {
-        me: Some(usize::from(before.seat)),
-    };
+    let names = Reader::seat(usize::from(before.seat));
     let players = before.options.players();
     let action = match view {
         MooseHouseView::HiddenDraw => {
@@ -309,7 +274,7 @@ pub(super) fn choice_label(
     action: MooseHouseAction,
 ) -> String {
     let me = usize::from(observation.seat);
-    let names = Names { me: Some(me) };
+    let names = Reader::seat(me);
     match action {
         MooseHouseAction::House { seat } => format!("give seat {seat} a Moose in the House"),
         MooseHouseAction::Room { kind, seat } => {
@@ -318,16 +283,16 @@ pub(super) fn choice_label(
             format!(
                 "give seat {seat} an empty {} ({})",
                 kind.name(),
-                names.room(target, next.min(250) as u8, None)
+                room_name(names, target, next.min(250) as u8, None)
             )
         }
         MooseHouseAction::Moose { kind, seat, room } => format!(
             "put a moose into {}",
-            names.room(usize::from(seat), room, Some(kind))
+            room_name(names, usize::from(seat), room, Some(kind))
         ),
         MooseHouseAction::Door { room } => format!(
             "close {} with a door",
-            names.room(me, room, observation.room_kind(me, room))
+            room_name(names, me, room, observation.room_kind(me, room))
         ),
         MooseHouseAction::Discard(card) => format!("discard {} face up", a_card(card)),
         MooseHouseAction::Pass => "pass (nothing can be played)".to_owned(),
@@ -335,7 +300,8 @@ pub(super) fn choice_label(
         MooseHouseAction::Allow => match observation.pending_moose() {
             Some(moose) => format!(
                 "let the moose into {}",
-                names.room(
+                room_name(
+                    names,
                     usize::from(moose.target),
                     moose.room.saturating_sub(1),
                     Some(moose.kind)

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Card, Cards, Content, House, MooseHouse, MooseHouseConfig, Phase, Room, RoomKind};
 use crate::game::{Game, ToMove};
+use crate::naming::Reader;
 use crate::options::GameConfig;
 
 /// Everything one seat may know, and nothing more. Seats are numbered from 0 and rooms from 1,
@@ -265,20 +266,12 @@ impl MooseHouseObservation {
 
     /// "you" for the observing seat, "seat N" for the others.
     pub(super) fn who(&self, seat: usize) -> String {
-        if seat == usize::from(self.seat) {
-            "you".to_owned()
-        } else {
-            format!("seat {seat}")
-        }
+        Reader::seat(usize::from(self.seat)).who(seat)
     }
 
     /// Room `index` (from 0) of `seat` named for this seat: `seat 1, room 2` or `your room 2`.
     pub(super) fn room_name(&self, seat: usize, index: u8) -> String {
-        if seat == usize::from(self.seat) {
-            format!("your room {}", index + 1)
-        } else {
-            format!("seat {seat}, room {}", index + 1)
-        }
+        super::notes::room_name(Reader::seat(usize::from(self.seat)), seat, index, None)
     }
 
     /// The kind of room `index` (from 0) of `seat`, as the houses show it.

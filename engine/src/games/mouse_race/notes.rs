@@ -11,6 +11,7 @@ use super::observation::{Content, MouseRaceObservation, ObservedPath, ObservedPh
 use super::views::MouseRaceView;
 use super::{End, MouseRace};
 use crate::game::{Actor, Game};
+use crate::naming::Reader;
 
 /// What an action does here, for readable transcripts of finished games: told from the
 /// observations of the seat whose turn it is before and after the action.
@@ -28,7 +29,7 @@ pub(super) fn describe(state: &MouseRace, action: MouseRaceAction) -> Option<Str
     Narrator {
         before: &state.observation(seat),
         after: &after.observation(seat),
-        you: None,
+        reader: Reader::nobody(),
     }
     .note(actor, MouseRaceView::Seen(action))
 }
@@ -44,7 +45,7 @@ pub(super) fn event_note(
     Narrator {
         before,
         after,
-        you: Some(before.seat),
+        reader: Reader::seat(before.seat),
     }
     .note(actor, view)
 }
@@ -53,35 +54,10 @@ pub(super) fn event_note(
 struct Narrator<'a> {
     before: &'a MouseRaceObservation,
     after: &'a MouseRaceObservation,
-    you: Option<usize>,
+    reader: Reader,
 }
 
 impl Narrator<'_> {
-    fn who(&self, seat: usize) -> String {
-        if self.you == Some(seat) {
-            "you".to_owned()
-        } else {
-            format!("seat {seat}")
-        }
-    }
-
-    fn whose(&self, seat: usize) -> String {
-        if self.you == Some(seat) {
-            "your".to_owned()
-        } else {
-            format!("seat {seat}'s")
-        }
-    }
-
-    /// `who` followed by the verb, agreeing with it (`you draw`, `seat 1 draws`).
-    fn does(&self, seat: usize, verb: &str) -> String {
-        if self.you == Some(seat) {
-            format!("you {verb}")
-        } else {
-            format!("seat {seat} {verb}s")
-        }
-    }
-
     fn note(&self, actor: Actor, view: MouseRaceView) -> Option<String> {
         let mut parts = Vec::new();
         let seat = self.before.turn;
@@ -104,12 +80,14 @@ impl Narrator<'_> {
         let tile = kind.map_or_else(|| "the tile".to_owned(), |kind| format!("the {kind}"));
         match self.after.phase {
             ObservedPhase::Holding { .. } if kind.is_some() => None,
-            ObservedPhase::Holding { .. } => Some(format!("{} a tile", self.does(seat, "hold"))),
+            ObservedPhase::Holding { .. } => {
+                Some(format!("{} a tile", self.reader.does(seat, "hold")))
+            }
             ObservedPhase::Draw { extra: true } => Some(format!(
                 "a cat blocks {} open end: the {} goes back and {} again",
-                self.whose(seat),
+                self.reader.whose(seat),
                 kind.map_or("road tile", TileKind::name),
-                self.does(seat, "draw")
+                self.reader.does(seat, "draw")
             )),
             _ => Some(match kind {
                 Some(TileKind::Cat) => "no cell may take the cat: back to the bag".to_owned(),
@@ -176,7 +154,7 @@ impl Narrator<'_> {
                     .paths
                     .iter()
                     .filter(|path| open_cells(path).any(|(open, _)| open == cell))
-                    .map(|path| self.whose(path.seat))
+                    .map(|path| self.reader.whose(path.seat))
                     .collect();
                 (!blocked.is_empty())
                     .then(|| format!("it blocks {} open end", blocked.join(" and ")))
@@ -195,7 +173,7 @@ impl Narrator<'_> {
         }
         let players = self.before.paths.len();
         let seats: Vec<String> = (1..=(after - before - 1) as usize)
-            .map(|k| self.who((self.before.turn + k) % players))
+            .map(|k| self.reader.who((self.before.turn + k) % players))
             .collect();
         Some(format!("{} can only pass", seats.join(" and ")))
     }
@@ -211,7 +189,7 @@ impl Narrator<'_> {
             End::Cheese { winner } => {
                 format!(
                     "{} reached the cheese and won",
-                    self.who(usize::from(winner))
+                    self.reader.who(usize::from(winner))
                 )
             }
             End::TurnLimit => format!("{} turns played: a draw", self.after.max_turns),

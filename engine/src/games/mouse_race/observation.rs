@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::action::TileKind;
 use super::board::{Cell, Dir, MAX_SIZE, MIN_SIZE, Square};
 use super::{End, MouseRace, MouseRaceConfig, Phase, TileCounts};
+use crate::naming::Reader;
 
 /// What one seat knows in Mouse Race: the whole board (paths, cats, the fixed places), the
 /// tiles left, and the tile in hand, whose kind only its holder sees. Cells are named like
@@ -573,11 +574,7 @@ fn counts(tiles: TileCounts) -> String {
 
 impl MouseRaceObservation {
     fn who(&self, seat: usize) -> String {
-        if seat == self.seat {
-            "you".to_owned()
-        } else {
-            format!("seat {seat}")
-        }
+        Reader::seat(self.seat).who(seat)
     }
 
     fn write_header(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -8,25 +8,34 @@
 //! full transcript's ([`describe`]).
 
 use crate::game::{Actor, Game};
+use crate::naming::Reader;
 
 use super::board::{Space, forward, space};
 use super::hidden;
-use super::observation::{MouseTrapObservation, ObservedPhase, seat_choice, seat_list};
+use super::observation::{MouseTrapObservation, ObservedPhase};
 use super::{MOVE_COST, MouseTrap, MouseTrapAction, Phase, seats};
 
 /// The note a seat reads on an event: from its observation before the event (which shows the
-/// whole state) and the event as it saw it, which is the event itself.
+/// whole state) and the event as it saw it, which is the event itself; the seat is `you`.
 pub(super) fn event_note(
     before: &MouseTrapObservation,
     _actor: Actor,
     view: MouseTrapAction,
     _after: &MouseTrapObservation,
 ) -> Option<String> {
-    describe(&hidden::determinize(before), view)
+    describe(
+        &hidden::determinize(before),
+        view,
+        Reader::seat(before.seat),
+    )
 }
 
-/// What `action` does at `state`, or `None` if it is not legal there.
-pub(super) fn describe(state: &MouseTrap, action: MouseTrapAction) -> Option<String> {
+/// What `action` does at `state` as `reader` reads it, or `None` if it is not legal there.
+pub(super) fn describe(
+    state: &MouseTrap,
+    action: MouseTrapAction,
+    reader: Reader,
+) -> Option<String> {
     if !state.is_legal(&action) {
         return None;
     }
@@ -43,7 +52,7 @@ pub(super) fn describe(state: &MouseTrap, action: MouseTrapAction) -> Option<Str
         (MouseTrapAction::Roll(n), Phase::Roll) => {
             let landing = forward(state.positions[owner], n);
             let landed_on = space(landing);
-            notes.push(format!("seat {owner} to {landing} {landed_on}"));
+            notes.push(format!("{} to {landing} {landed_on}", reader.who(owner)));
             let now = after.positions[owner];
             if now != landing {
                 notes.push(format!("on to {now} {}", space(now)));
@@ -76,17 +85,25 @@ pub(super) fn describe(state: &MouseTrap, action: MouseTrapAction) -> Option<Str
         }
         (MouseTrapAction::Roll(_), Phase::MoveRoll { target }) => {
             let to = after.positions[usize::from(target)];
-            notes.push(format!("seat {target}'s mouse to {to} {}", space(to)));
+            notes.push(format!(
+                "{} mouse to {to} {}",
+                reader.whose(usize::from(target)),
+                space(to)
+            ));
         }
         (MouseTrapAction::Move(target), _) => {
             notes.push(format!(
-                "seat {owner} pays {MOVE_COST} cheese to move seat {target}'s mouse"
+                "{} {MOVE_COST} cheese to move {} mouse",
+                reader.does(owner, "pay"),
+                reader.whose(usize::from(target))
             ));
         }
-        (MouseTrapAction::Crank, _) => notes.push(crank_note(state, owner)),
-        (MouseTrapAction::Works, _) => notes.push(format!("seat {owner}'s trap works")),
-        (MouseTrapAction::Fails, _) => notes.push(format!("seat {owner}'s trap fails")),
-        (MouseTrapAction::Stop, _) => notes.push(format!("seat {owner} stops: turn ends")),
+        (MouseTrapAction::Crank, _) => notes.push(crank_note(state, owner, reader)),
+        (MouseTrapAction::Works, _) => notes.push(format!("{} trap works", reader.whose(owner))),
+        (MouseTrapAction::Fails, _) => notes.push(format!("{} trap fails", reader.whose(owner))),
+        (MouseTrapAction::Stop, _) => {
+            notes.push(format!("{}: turn ends", reader.does(owner, "stop")));
+        }
         _ => {}
     }
 
@@ -122,19 +139,26 @@ pub(super) fn describe(state: &MouseTrap, action: MouseTrapAction) -> Option<Str
     }
     for seat in seats(state.opponents()) {
         if after.captured_in[seat] != 0 {
+            let caught = if reader.is_me(seat) {
+                "you are captured and hand".to_owned()
+            } else {
+                format!("seat {seat} captured, hands")
+            };
             notes.push(format!(
-                "seat {seat} captured, hands over {} cheese to seat {owner}",
-                state.cheese[seat]
+                "{caught} over {} cheese to {}",
+                state.cheese[seat],
+                reader.who(owner)
             ));
         } else if after.cheese[seat] < state.cheese[seat] {
             notes.push(format!(
-                "+{} cheese from seat {seat}",
-                state.cheese[seat] - after.cheese[seat]
+                "+{} cheese from {}",
+                state.cheese[seat] - after.cheese[seat],
+                reader.who(seat)
             ));
         }
         if action == MouseTrapAction::Fails && after.positions[seat] != state.positions[seat] {
             let safe = after.positions[seat];
-            notes.push(format!("seat {seat} to {safe} {}", space(safe)));
+            notes.push(format!("{} to {safe} {}", reader.who(seat), space(safe)));
         }
     }
 
@@ -147,15 +171,17 @@ pub(super) fn describe(state: &MouseTrap, action: MouseTrapAction) -> Option<Str
             let victims: Vec<usize> = seats(after.holders(eligible)).collect();
             notes.push(format!(
                 "{remaining} more to take from {}",
-                seat_choice(&victims)
+                reader.any(&victims)
             ));
         }
-        Phase::Trap if state.phase == Phase::Roll => notes.push(trap_ready_note(&after, owner)),
+        Phase::Trap if state.phase == Phase::Roll => {
+            notes.push(trap_ready_note(&after, owner, reader));
+        }
         Phase::Crank if action != MouseTrapAction::Crank => {
             notes.push(format!(
                 "{}: {}",
                 no_move_reason(&after, owner),
-                crank_note(&after, owner)
+                crank_note(&after, owner, reader)
             ));
         }
         _ => {}
@@ -170,33 +196,42 @@ pub(super) fn describe(state: &MouseTrap, action: MouseTrapAction) -> Option<Str
         let winners: Vec<usize> = after.winners().collect();
         if after.ended_by_safeguard() {
             let most = after.cheese[winners[0]];
-            let verb = if winners.len() == 1 {
-                "wins"
-            } else {
-                "share the win"
+            let verb = match winners.as_slice() {
+                [one] if reader.is_me(*one) => "win",
+                [_] => "wins",
+                _ => "share the win",
             };
             let turns = after.turns_played;
             let plural = if turns == 1 { "" } else { "s" };
             notes.push(format!(
                 "game over at the turn limit ({turns} turn{plural}): {} {verb} with {most} cheese",
-                seat_list(&winners)
+                reader.all(&winners)
             ));
         } else {
-            notes.push(format!("game over: {} wins", seat_list(&winners)));
+            let verb = if reader.is_me(winners[0]) {
+                "win"
+            } else {
+                "wins"
+            };
+            notes.push(format!("game over: {} {verb}", reader.all(&winners)));
         }
     }
     (!notes.is_empty()).then(|| notes.join("; "))
 }
 
 /// "seat 0 turns the crank on seat 1": who cranked and who stands on the Wheel.
-fn crank_note(state: &MouseTrap, owner: usize) -> String {
+fn crank_note(state: &MouseTrap, owner: usize, reader: Reader) -> String {
     let on_wheel: Vec<usize> = seats(state.on_wheel()).collect();
-    format!("seat {owner} turns the crank on {}", seat_list(&on_wheel))
+    format!(
+        "{} the crank on {}",
+        reader.does(owner, "turn"),
+        reader.all(&on_wheel)
+    )
 }
 
 /// The Turn Crank choices: whom the owner may pay to move, and whether the crank then
 /// must be turned or the turn may stop.
-fn trap_ready_note(state: &MouseTrap, owner: usize) -> String {
+fn trap_ready_note(state: &MouseTrap, owner: usize, reader: Reader) -> String {
     let movable: Vec<usize> = (0..state.players())
         .filter(|&s| state.can_move(s))
         .collect();
@@ -204,11 +239,12 @@ fn trap_ready_note(state: &MouseTrap, owner: usize) -> String {
     let then = if on_wheel.is_empty() {
         ", or stop".to_owned()
     } else {
-        format!(" before turning the crank on {}", seat_list(&on_wheel))
+        format!(" before turning the crank on {}", reader.all(&on_wheel))
     };
     format!(
-        "trap ready: seat {owner} may pay to move {}{then}",
-        seat_choice(&movable)
+        "trap ready: {} may pay to move {}{then}",
+        reader.who(owner),
+        reader.any(&movable)
     )
 }
 
@@ -223,6 +259,7 @@ fn no_move_reason(state: &MouseTrap, owner: usize) -> &'static str {
 
 /// How one of the seat's legal actions reads at a prompt, from its observation only.
 pub(super) fn choice_label(observation: &MouseTrapObservation, action: MouseTrapAction) -> String {
+    let reader = Reader::seat(observation.seat);
     let mouse = |seat: u8| {
         observation
             .mice
@@ -233,7 +270,8 @@ pub(super) fn choice_label(observation: &MouseTrapObservation, action: MouseTrap
     match action {
         MouseTrapAction::Rob(seat) => match mouse(seat) {
             Some(victim) => format!(
-                "take the next piece from seat {seat} ({} cheese)",
+                "take the next piece from {} ({} cheese)",
+                reader.who(usize::from(seat)),
                 victim.cheese
             ),
             None => action.to_string(),
@@ -252,7 +290,8 @@ pub(super) fn choice_label(observation: &MouseTrapObservation, action: MouseTrap
                 }
             };
             format!(
-                "pay {MOVE_COST} cheese to move seat {seat}'s mouse from {}{hint}",
+                "pay {MOVE_COST} cheese to move {} mouse from {}{hint}",
+                reader.whose(usize::from(seat)),
                 board.name(from)
             )
         }
@@ -265,7 +304,7 @@ pub(super) fn choice_label(observation: &MouseTrapObservation, action: MouseTrap
             };
             format!(
                 "turn the crank: catches {} with probability {}, else to Safe",
-                seat_list(&on_wheel),
+                reader.all(&on_wheel),
                 observation.options.trap_reliability()
             )
         }

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::board::{self, BOARD, LOOP_START, SPACES, Space};
 use super::{MOVE_COST, MouseTrap, MouseTrapConfig, Phase, TOTAL_CHEESE, seats};
 use crate::game::{Game, ToMove};
+use crate::naming::Reader;
 
 /// The public state of a game of Mouse Trap, as one seat sees it (all of it: nothing is
 /// hidden). Seats are numbered from 0 and spaces from 0 (Start), as in the text forms.
@@ -289,84 +290,80 @@ pub(super) fn observation(state: &MouseTrap, seat: usize) -> MouseTrapObservatio
     }
 }
 
-/// "seat 1", "seats 1 and 2", "seats 0, 1 and 3".
-pub(super) fn seat_list(seats: &[usize]) -> String {
-    let names: Vec<String> = seats.iter().map(ToString::to_string).collect();
-    match names.as_slice() {
-        [] => "no seat".to_owned(),
-        [one] => format!("seat {one}"),
-        [rest @ .., last] => format!("seats {} and {last}", rest.join(", ")),
-    }
-}
-
-/// "seat 1", "seat 1 or 2", "seat 0, 1 or 3".
-pub(super) fn seat_choice(seats: &[usize]) -> String {
-    let names: Vec<String> = seats.iter().map(ToString::to_string).collect();
-    match names.as_slice() {
-        [] => "no seat".to_owned(),
-        [one] => format!("seat {one}"),
-        [rest @ .., last] => format!("seat {} or {last}", rest.join(", ")),
-    }
-}
-
 impl Display for MouseTrapObservation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let owner = self.turn;
+        // The seat reads it: itself `you`, the others `seat N`.
+        let reader = Reader::seat(self.seat);
         write!(f, "You are seat {}. ", self.seat)?;
         match &self.phase {
-            ObservedPhase::Roll => writeln!(f, "Seat {owner} is about to roll.")?,
+            ObservedPhase::Roll => writeln!(f, "{} about to roll.", capital(&reader.is(owner)))?,
             ObservedPhase::Rob {
                 remaining, victims, ..
             } => writeln!(
                 f,
-                "Seat {owner} takes {remaining} more cheese from the richest: \
-                 {} gives the next piece (rob P).",
-                seat_choice(victims)
+                "{} {remaining} more cheese from the richest: {} gives the next piece (rob P).",
+                capital(&reader.does(owner, "take")),
+                reader.any(victims)
             )?,
             ObservedPhase::TurnCrank {
                 movable, on_wheel, ..
             } => {
                 write!(
                     f,
-                    "Seat {owner} is on Turn Crank with the trap complete: it may pay \
-                     {MOVE_COST} cheese to move the mouse of {} (move P), then ",
-                    seat_choice(movable)
+                    "{} on Turn Crank with the trap complete: {} may pay {MOVE_COST} cheese \
+                     to move the mouse of {} (move P), then ",
+                    capital(&reader.is(owner)),
+                    if reader.is_me(owner) { "you" } else { "it" },
+                    reader.any(movable)
                 )?;
                 if on_wheel.is_empty() {
                     writeln!(f, "stop: nobody is on the Cheese Wheel.")?;
                 } else {
-                    writeln!(f, "must crank: {} on the Cheese Wheel.", is_are(on_wheel))?;
+                    writeln!(
+                        f,
+                        "must crank: {} on the Cheese Wheel.",
+                        is_are(reader, on_wheel)
+                    )?;
                 }
             }
             ObservedPhase::MoveRoll { mouse } => {
                 writeln!(
                     f,
-                    "Seat {owner} paid to move seat {mouse}'s mouse: the die rolls for it."
+                    "{} paid to move {} mouse: the die rolls for it.",
+                    capital(&reader.who(owner)),
+                    reader.whose(*mouse)
                 )?;
             }
             ObservedPhase::Crank { on_wheel } => writeln!(
                 f,
-                "Seat {owner} turns the crank on {} (it works with probability {}).",
-                seat_list(on_wheel),
+                "{} the crank on {} (it works with probability {}).",
+                capital(&reader.does(owner, "turn")),
+                reader.all(on_wheel),
                 self.options.trap_reliability()
             )?,
             ObservedPhase::Over { ended_by, winners } => match ended_by {
                 Ending::LastMouse => {
                     writeln!(
                         f,
-                        "The game is over: {} wins, the last mouse free.",
-                        seat_list(winners)
+                        "The game is over: {} {}, the last mouse free.",
+                        reader.all(winners),
+                        if winners.iter().any(|&s| reader.is_me(s)) {
+                            "win"
+                        } else {
+                            "wins"
+                        }
                     )?;
                 }
                 Ending::TurnLimit => writeln!(
                     f,
                     "The game is over after {} turns: {} {} with the most cheese.",
                     self.turns_played,
-                    seat_list(winners),
-                    if winners.len() == 1 {
-                        "wins"
-                    } else {
-                        "share the win"
+                    reader.all(winners),
+                    match winners.as_slice() {
+                        [one] if reader.is_me(*one) => "win",
+                        [_] => "wins",
+                        _ => "share the win",
                     }
                 )?,
             },
@@ -408,8 +405,19 @@ impl Display for MouseTrapObservation {
     }
 }
 
-/// "seat 1 is", "seats 1 and 2 are".
-fn is_are(seats: &[usize]) -> String {
-    let verb = if seats.len() == 1 { "is" } else { "are" };
-    format!("{} {verb}", seat_list(seats))
+/// "seat 1 is", "you are", "seats 1 and 2 are".
+fn is_are(reader: Reader, seats: &[usize]) -> String {
+    match seats {
+        [one] => reader.is(*one),
+        _ => format!("{} are", reader.all(seats)),
+    }
+}
+
+/// `text` with its first letter a capital, to start a sentence.
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
