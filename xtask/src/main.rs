@@ -12,6 +12,7 @@ use clap::{Parser, Subcommand};
 
 mod check;
 mod names;
+mod python;
 
 #[derive(Debug, Parser)]
 #[command(name = "cargo xtask", about = "mousehole project tasks")]
@@ -22,8 +23,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Task {
-    /// What CI runs: format check, docs with warnings denied, then `test`. Ends with one
-    /// line `N passed, N failed`.
+    /// What CI runs: format check, docs with warnings denied, then `test`, then `python`
+    /// (the Python package's tests). Ends with one line `N passed, N failed`.
     Ci,
     /// Every test of the workspace, doc tests included (snapshots never written), built with
     /// clippy's lints (any warning fails the `clippy` step); ends with `N passed, N failed`.
@@ -44,6 +45,18 @@ enum Task {
         /// Only this game (e.g. `moose-house`); default all.
         #[arg(long)]
         game: Option<String>,
+    },
+    /// The Python package (`python/`): builds it into a virtual environment under `target/`
+    /// (made once with maturin, pytest, numpy, PettingZoo and OpenSpiel from PyPI) and runs
+    /// its tests; with `--bench`, builds it as `pip install` does and runs its benchmark
+    /// instead (random games from a Python loop beside OpenSpiel's backgammon).
+    Python {
+        /// Run the benchmark instead of the tests.
+        #[arg(long)]
+        bench: bool,
+        /// Seconds per measurement of the benchmark.
+        #[arg(long, default_value_t = 3.0, requires = "bench")]
+        seconds: f64,
     },
     /// Random full games per second for every game (release build).
     Bench {
@@ -116,6 +129,16 @@ fn main() -> Result<()> {
         Task::Soak { games, game } => soak(games, game.as_deref()),
         Task::Stats { game } => stats(game.as_deref()),
         Task::Bench { seconds } => bench(seconds),
+        Task::Python {
+            bench: true,
+            seconds,
+        } => python::bench(seconds),
+        Task::Python { bench: false, .. } => {
+            let mut tally = Tally::default();
+            python::test(&mut tally)?;
+            tally.finish();
+            Ok(())
+        }
         Task::Names => names::report(&root()),
         Task::Snapshots => snapshots(),
         Task::Strength {
@@ -190,6 +213,11 @@ fn ci() {
     if let Err(error) = test(&mut tally) {
         eprintln!("{error:#}");
         tally.failed_steps.push("tests".to_owned());
+    }
+    // After the Rust tests, whose build gives the Python tests the `mousehole` binary.
+    if let Err(error) = python::test(&mut tally) {
+        eprintln!("{error:#}");
+        tally.failed_steps.push("python".to_owned());
     }
     tally.finish();
 }
@@ -653,15 +681,26 @@ impl Captured {
 /// Runs cargo, echoing its output as it comes and keeping a copy to read counts from.
 fn cargo_captured(args: &[&str], env: &[(&str, &str)]) -> Result<Captured> {
     echo(args, env);
+    run_captured(&cargo_path(), args, env)
+}
+
+/// Runs `program`, echoed, as [`cargo_captured`] runs cargo.
+fn captured(program: &str, args: &[&str], env: &[(&str, &str)]) -> Result<Captured> {
+    let shown: Vec<String> = env.iter().map(|(k, v)| format!("{k}={v} ")).collect();
+    println!("$ {}{program} {}", shown.concat(), args.join(" "));
+    run_captured(program, args, env)
+}
+
+fn run_captured(program: &str, args: &[&str], env: &[(&str, &str)]) -> Result<Captured> {
     let started = Instant::now();
-    let mut child = Command::new(cargo_path())
+    let mut child = Command::new(program)
         .args(args)
         .envs(env.iter().copied())
         .current_dir(root())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .context("cannot run cargo")?;
+        .with_context(|| format!("cannot run {program}"))?;
     let text = Arc::new(Mutex::new(String::new()));
     let stdout = child.stdout.take().expect("piped");
     let stderr = child.stderr.take().expect("piped");
@@ -681,7 +720,9 @@ fn cargo_captured(args: &[&str], env: &[(&str, &str)]) -> Result<Captured> {
         })
     };
     let readers = [copy(Box::new(stdout), false), copy(Box::new(stderr), true)];
-    let status = child.wait().context("cargo did not finish")?;
+    let status = child
+        .wait()
+        .with_context(|| format!("{program} did not finish"))?;
     for reader in readers {
         let _ = reader.join();
     }
