@@ -275,12 +275,7 @@ fn test(tally: &mut Tally) -> Result<()> {
         .concat(),
         &env,
     )?;
-    let linted = warned_crates(&built.text);
-    if !linted.is_empty() {
-        tally
-            .failed_steps
-            .push(format!("clippy (warnings in {})", linted.join(", ")));
-    }
+    count_lints(tally, &built);
     if !built.success {
         bail!("the tests do not build ({})", built.status_text());
     }
@@ -334,6 +329,16 @@ fn test(tally: &mut Tally) -> Result<()> {
     )?;
     add_cargo_test_counts(tally, &doc, "cargo test --doc");
     Ok(())
+}
+
+/// A failed `clippy` step in `tally` if a build linted by clippy's driver warned.
+fn count_lints(tally: &mut Tally, built: &Captured) {
+    let linted = warned_crates(&built.text);
+    if !linted.is_empty() {
+        tally
+            .failed_steps
+            .push(format!("clippy (warnings in {})", linted.join(", ")));
+    }
 }
 
 /// The crates cargo says generated warnings (`warning: `mousehole-engine` (lib) generated 2

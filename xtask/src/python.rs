@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 
-use crate::{Captured, Tally, captured, root, took, warned_crates};
+use crate::{Captured, Tally, captured, count_lints, root, took};
 
 /// What the tests and the build need from PyPI, by the name each is imported or run as.
 const PACKAGES: &[(&str, &str)] = &[
@@ -124,12 +124,7 @@ fn build(profile: &str, tally: Option<&mut Tally>) -> Result<()> {
     ];
     let built = captured(&maturin.display().to_string(), &args, &env)?;
     if let Some(tally) = tally {
-        let linted = warned_crates(&built.text);
-        if !linted.is_empty() {
-            tally
-                .failed_steps
-                .push(format!("clippy (warnings in {})", linted.join(", ")));
-        }
+        count_lints(tally, &built);
     }
     if !built.success {
         bail!(
