@@ -85,7 +85,10 @@ def test_a_python_agent_sits_at_a_match(name):
     mine = FirstLegal()
     seats = [mine] + ["random"] * (game.num_players() - 1)
     result = mousehole.play(game, seats, seed=9)
-    assert mine.started == (0, 9)
+    # Told its seat and its own seed, drawn from the match's as every seat's is.
+    again = FirstLegal()
+    mousehole.play(game, [again] + seats[1:], seed=9)
+    assert mine.started[0] == 0 and mine.started == again.started
     assert mine.ended == result.returns and sum(result.returns) == pytest.approx(1.0)
     # Mouse Trap asks a seat only to rob or at Turn Crank: a game may pass without either.
     assert mine.views or name == "mouse-trap"
