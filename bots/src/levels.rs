@@ -113,7 +113,9 @@
 //! time, so a new game does not compile without that file either. The figures count while the
 //! level's settings are the ones measured and its code still plays as it did: the same moves
 //! and estimates in a few small matches ([`behaviour`]), so a retuned heuristic or a changed
-//! search reads as not measured until the report is run again.
+//! search reads as not measured until the report is run again. What the code plays now is
+//! recorded in that file too ([`Measurements::plays`]), checked by a test rather than worked
+//! out when a program starts.
 
 pub mod behaviour;
 pub mod measured;
@@ -121,9 +123,8 @@ mod rungs;
 
 use std::sync::OnceLock;
 
-use mousehole_engine::Game;
+use mousehole_engine::{Game, GameDescription};
 
-pub use behaviour::measured_player_counts;
 pub use measured::{LevelMeasurement, MeasuredError, Measurements, Verdict, significant};
 pub(crate) use rungs::LevelAgent;
 
@@ -241,11 +242,9 @@ pub struct GameLevels {
     pub module: &'static str,
     /// Indexed by [`Level`], weakest first.
     pub levels: [LevelSettings; 4],
-    /// What was measured of the levels (of their settings then: see [`GameLevels::measured`]).
+    /// What was measured of the levels (of their settings then: see [`GameLevels::measured`]),
+    /// and what they play now ([`Measurements::plays_now`]).
     pub measured: &'static Measurements,
-    /// What the levels play now ([`behaviour::behaviour`]), worked out the first time it is
-    /// asked (a few milliseconds).
-    pub behaviour: fn() -> &'static str,
 }
 
 impl GameLevels {
@@ -255,13 +254,10 @@ impl GameLevels {
     }
 
     /// Whether the levels still play as they did when measured: the same moves and estimates
-    /// in the fingerprint's matches ([`behaviour`]). Figures without a fingerprint cannot say,
-    /// so they do not count.
+    /// in the fingerprint's matches ([`behaviour`]), as the measured file records
+    /// ([`Measurements::plays_as_measured`]; a test holds the record to the code).
     pub fn plays_as_measured(&self) -> bool {
-        self.measured.behaviour.as_deref().map_or_else(
-            || self.measured.measurements.is_empty(),
-            |then| then == (self.behaviour)(),
-        )
+        self.measured.plays_as_measured()
     }
 
     /// The measurements of `level` at `players` taken at its current settings (none when the
@@ -303,7 +299,6 @@ pub fn level_table() -> Vec<GameLevels> {
             // Read once; the test `every_measured_file_reads_and_names_real_levels` reads
             // every committed file.
             static MEASURED: OnceLock<Measurements> = OnceLock::new();
-            static BEHAVIOUR: OnceLock<String> = OnceLock::new();
             let file = concat!("heuristic/measured/", stringify!($module), ".json");
             rows.push(GameLevels {
                 game: <<$game as mousehole_engine::Game>::Config as mousehole_engine::GameConfig>::description().name,
@@ -316,7 +311,6 @@ pub fn level_table() -> Vec<GameLevels> {
                     )
                     .unwrap_or_else(|error| panic!("{error}"))
                 }),
-                behaviour: || BEHAVIOUR.get_or_init(behaviour::behaviour::<$game>).as_str(),
             });
         }};
     }
@@ -324,28 +318,17 @@ pub fn level_table() -> Vec<GameLevels> {
     rows
 }
 
-/// Works out every game's behaviour fingerprint ([`behaviour::behaviour`]) on a thread of its
-/// own, so that a screen showing the levels' figures does not stop for one the first time it
-/// shows a game (Mouse Race's takes about a third of a second in release); asking for one
-/// before the thread has it waits only for the rest of that one. Without a thread (the system
-/// refuses one) each is worked out when first asked, as before.
-pub fn work_out_behaviours_in_background() {
-    let _ = std::thread::Builder::new()
-        .name("level behaviours".to_owned())
-        .spawn(|| {
-            for row in level_table() {
-                (row.behaviour)();
-            }
-        });
-}
-
-/// What the levels of the game named `game` play now ([`behaviour::behaviour`]), if there is
-/// such a game.
-pub fn behaviour_of(game: &str) -> Option<&'static str> {
-    level_table()
-        .into_iter()
-        .find(|row| row.game == game)
-        .map(|row| (row.behaviour)())
+/// The player counts the levels are measured at (`cargo xtask strength`): heads-up and the
+/// default table; a game played heads-up by default also at its fullest table, where rivals,
+/// not luck alone, stand in the way.
+pub fn measured_player_counts(description: &GameDescription) -> Vec<usize> {
+    let mut counts = vec![2];
+    if description.default_players() != 2 {
+        counts.push(description.default_players());
+    } else if description.max_players > 2 {
+        counts.push(description.max_players);
+    }
+    counts
 }
 
 /// The settings of `level` in the game named `game`, if there is such a game.
@@ -451,7 +434,7 @@ mod tests {
             mean_ms: Some(4.0),
             worst_ms: Some(9.0),
         };
-        let now = Some((row.behaviour)().to_owned());
+        let now = row.measured.plays_now().map(str::to_owned);
         let current: &'static Measurements = Box::leak(Box::new(Measurements {
             measurements: vec![measurement.clone()],
             behaviour: now.clone(),
@@ -469,11 +452,16 @@ mod tests {
             row.measured_words(Level::Hard),
             "beats medium 60.0% [55.0, 65.0] heads-up (fair 50); 4.0 ms a move, 9.0 ms at worst"
         );
-        // The same figures of code that played otherwise, or that cannot say how it played,
-        // count for nothing, though the settings are the same.
-        for then in [Some("0123456789abcdef".to_owned()), None] {
+        // The same figures of code that played otherwise (the file records what the code plays
+        // now beside what it played then), or that cannot say how it played, count for
+        // nothing, though the settings are the same.
+        for (then, plays) in [
+            (Some("0123456789abcdef".to_owned()), now.clone()),
+            (None, None),
+        ] {
             let other_code: &'static Measurements = Box::leak(Box::new(Measurements {
                 behaviour: then,
+                plays,
                 ..current.clone()
             }));
             let row = GameLevels {

@@ -27,8 +27,9 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use mousehole_bots::levels::behaviour::behaviour_of;
+use mousehole_bots::levels::measured_player_counts;
 use mousehole_bots::levels::{LevelMeasurement, Measurements, Verdict};
-use mousehole_bots::levels::{behaviour_of, measured_player_counts};
 use mousehole_bots::{AgentKind, AgentSpec, Level, level_of, level_table};
 use mousehole_engine::GameSpec;
 use mousehole_engine::registry::{find, games, unknown_game};
@@ -508,6 +509,8 @@ impl GameResults {
             revision: self.revision.clone(),
             quick: self.quick,
             behaviour: self.behaviour.clone(),
+            // Measured as they play now.
+            plays: None,
             measurements,
         }
     }

@@ -204,9 +204,6 @@ impl App {
     /// # Errors
     /// A game that cannot start (bad seats for the game, a transcript that cannot be resumed).
     pub fn new(launch: Launch, theme: Theme) -> Result<App, TuiError> {
-        // The setup screen shows the levels' figures, which count only while the levels play
-        // as measured: find that out before a person gets to a game whose check takes a while.
-        mousehole_bots::levels::work_out_behaviours_in_background();
         Self::with_thinking(launch, theme, Thinking::Threaded)
     }
 

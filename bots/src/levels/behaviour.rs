@@ -4,14 +4,20 @@
 //! counts only for the code that was measured. A level's spec says its budget; this says
 //! whether the code behind it still plays the same moves: a heuristic retuned, a rollout or a
 //! sampler changed, and the figures read as measured on other code, though no spec changed.
+//!
+//! It is worked out where a measurement is made or checked (`cargo xtask strength`, the
+//! tests), never when a program starts: each game's measured file records what its levels
+//! play ([`crate::levels::Measurements::plays_now`]), and the test
+//! `every_games_levels_play_as_its_measured_file_says` holds the record to the code.
 
 use std::fmt::Write as _;
+use std::sync::OnceLock;
 
-use mousehole_engine::{GameConfig, GameDescription, Options};
+use mousehole_engine::{Game, GameConfig, Options};
 use sha2::{Digest, Sha256};
 
 use crate::game::BotGame;
-use crate::levels::LevelSettings;
+use crate::levels::{LevelSettings, measured_player_counts};
 use crate::seat::play_agents;
 
 /// Matches of each level against itself at each player count.
@@ -25,19 +31,6 @@ const PLAYOUTS: u64 = 8;
 /// Hex digits of the hash kept: a changed behaviour goes unnoticed with chance 16^-16.
 const DIGITS: usize = 16;
 
-/// The player counts the levels are measured at (`cargo xtask strength`): heads-up and the
-/// default table; a game played heads-up by default also at its fullest table, where rivals,
-/// not luck alone, stand in the way.
-pub fn measured_player_counts(description: &GameDescription) -> Vec<usize> {
-    let mut counts = vec![2];
-    if description.default_players() != 2 {
-        counts.push(description.default_players());
-    } else if description.max_players > 2 {
-        counts.push(description.max_players);
-    }
-    counts
-}
-
 /// The fingerprint of what `G`'s levels play (16 hex digits): at every player count the levels
 /// are measured at, two matches of each level against itself, every searching level at eight
 /// playouts of its own search rather than its budget (the budget is in its spec). The
@@ -46,6 +39,23 @@ pub fn measured_player_counts(description: &GameDescription) -> Vec<usize> {
 /// the thousands its rollouts make here) that no measured figure could show it.
 pub fn behaviour<G: BotGame>() -> String {
     behaviour_of_levels::<G>(&G::LEVELS)
+}
+
+/// What the levels of the game named `game` play now ([`behaviour`]), worked out the first
+/// time it is asked (Mouse Race's takes about a third of a second in release), if there is
+/// such a game.
+pub fn behaviour_of(game: &str) -> Option<&'static str> {
+    let mut found = None;
+    macro_rules! of {
+        ($module:ident, $game:ty) => {
+            if <<$game as Game>::Config as GameConfig>::description().name == game {
+                static BEHAVIOUR: OnceLock<String> = OnceLock::new();
+                found = Some(BEHAVIOUR.get_or_init(behaviour::<$game>).as_str());
+            }
+        };
+    }
+    mousehole_engine::for_each_game!(of);
+    found
 }
 
 /// The fingerprint of `levels` (a row of the level table) playing game `G`.
@@ -142,6 +152,39 @@ mod tests {
         let mut cut = levels;
         cut[2].rollout = crate::spec::Rollout::Heuristic { depth: Some(1) };
         assert_ne!(behaviour_of_levels::<CheeseDay>(&cut), now);
+    }
+
+    /// What starts a program trusts (the measured files' record of what the levels play) is
+    /// what the code plays.
+    #[test]
+    fn every_games_levels_play_as_its_measured_file_says() {
+        for row in crate::levels::level_table() {
+            let now = behaviour_of(row.game).expect("a row per game");
+            let file = format!("bots/src/heuristic/measured/{}.json", row.module);
+            let measured = row.measured;
+            if measured.behaviour.is_none() && measured.measurements.is_empty() {
+                continue;
+            }
+            let recorded = measured.plays_now();
+            assert!(
+                recorded == Some(now),
+                "{game}'s levels now play with behaviour fingerprint {now}, but {file} records {recorded:?}. \
+                 {advice}",
+                game = row.game,
+                recorded = recorded.unwrap_or("none"),
+                advice = if measured.behaviour.as_deref() == Some(now) {
+                    format!("They play as measured again: delete the \"plays\" line from {file}.")
+                } else {
+                    format!(
+                        "Their figures were measured on code that played otherwise: measure them \
+                         again (`cargo xtask strength --game {game}`), or meanwhile set \
+                         \"plays\": \"{now}\" in {file}, so that `mousehole list` and the setup \
+                         screen say the levels are not measured as they play now.",
+                        game = row.game
+                    )
+                }
+            );
+        }
     }
 
     #[test]

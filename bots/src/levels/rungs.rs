@@ -293,7 +293,7 @@ mod tests {
             .unwrap();
         let measured: &'static Measurements = Box::leak(Box::new(Measurements {
             measurements,
-            behaviour: Some((row.behaviour)().to_owned()),
+            behaviour: row.measured.plays_now().map(str::to_owned),
             ..Measurements::none(row.game)
         }));
         GameLevels { measured, ..row }
@@ -367,10 +367,12 @@ mod tests {
              plays as hard, no slower than it needs to be (not measured at 3 players; the \
              nearest count measured says so)"
         );
-        // Figures of code that played otherwise count for nothing: every level is itself.
+        // Figures of code that played otherwise (the file records what it plays now beside
+        // what it played then) count for nothing: every level is itself.
         let stale = GameLevels {
             measured: Box::leak(Box::new(Measurements {
                 behaviour: Some("0000000000000000".to_owned()),
+                plays: row.measured.plays_now().map(str::to_owned),
                 ..row.measured.clone()
             })),
             ..row
