@@ -8,6 +8,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{BrokenInvariant, IllegalAction, IllegalReason, ParseActionError};
+use crate::listing::{Contains, Listing};
 use crate::options::GameConfig;
 use crate::outcome::Outcome;
 use crate::rng::GameRng;
@@ -139,6 +140,8 @@ impl<T> GameAction for T where
 /// would have to be kept in step with the first), with one exception: a game may draw
 /// [`Game::sample_chance`] without listing the outcomes where a level's search measurably
 /// gains from it, in its `playout.rs`, beside a test that the draws are the listed ones.
+/// The lists are written into a [`Listing`], which need not be a list: the legality test
+/// looks for an action as the rules list it, allocating nothing.
 ///
 /// Chance outcomes and player decisions share the `Action` type, so one text form covers
 /// every event of a transcript (`roll 3`, `draw 4T`, `take 2`).
@@ -188,14 +191,16 @@ pub trait Game:
     /// Who decides next.
     fn to_move(&self) -> ToMove;
 
-    /// Writes the legal player actions, in a stable order, into `out` (cleared first).
+    /// Writes the legal player actions, in a stable order, into `out` (cleared first): a
+    /// `Vec`, or a [`Listing`] that takes only what its caller needs.
     /// Empty unless [`Game::to_move`] is [`ToMove::Player`].
-    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+    fn legal_actions(&self, out: &mut impl Listing<Self::Action>);
 
     /// Writes the possible chance outcomes with positive integer weights into `out` (cleared
-    /// first); an outcome's probability is its weight over the sum. Empty unless
-    /// [`Game::to_move`] is [`ToMove::Chance`]. Outcomes of probability 0 are never listed.
-    fn chance_outcomes(&self, out: &mut Vec<(Self::Action, u32)>);
+    /// first; a `Vec` or another [`Listing`]); an outcome's probability is its weight over the
+    /// sum. Empty unless [`Game::to_move`] is [`ToMove::Chance`]. Outcomes of probability 0
+    /// are never listed.
+    fn chance_outcomes(&self, out: &mut impl Listing<(Self::Action, u32)>);
 
     /// Applies an action already known to be legal (a listed legal action or chance outcome):
     /// with [`Game::legal_actions`] and [`Game::chance_outcomes`], the one statement of the
@@ -297,21 +302,15 @@ pub trait Game:
     }
 
     /// Whether `action` may be applied now (a legal decision, or a chance outcome of positive
-    /// probability at a chance node).
+    /// probability at a chance node). Looks for it as the rules list them, allocating nothing.
     fn is_legal(&self, action: &Self::Action) -> bool {
+        let mut contains = Contains::new(*action);
         match self.to_move() {
-            ToMove::Terminal => false,
-            ToMove::Chance => {
-                let mut outcomes = Vec::new();
-                self.chance_outcomes(&mut outcomes);
-                outcomes.iter().any(|(outcome, _)| outcome == action)
-            }
-            ToMove::Player(_) => {
-                let mut legal = Vec::new();
-                self.legal_actions(&mut legal);
-                legal.contains(action)
-            }
+            ToMove::Terminal => return false,
+            ToMove::Chance => self.chance_outcomes(&mut contains),
+            ToMove::Player(_) => self.legal_actions(&mut contains),
         }
+        contains.found()
     }
 
     /// The legal actions as text, or the chance outcomes at a chance node.

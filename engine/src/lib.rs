@@ -40,6 +40,7 @@ pub mod erased;
 pub mod error;
 pub mod game;
 pub mod games;
+pub mod listing;
 pub mod naming;
 pub mod options;
 pub mod outcome;
@@ -59,6 +60,7 @@ pub use error::{
     SpecError,
 };
 pub use game::{Actor, Game, GameAction, ToMove};
+pub use listing::Listing;
 pub use options::{GameConfig, GameDescription, OptionDescription, Options};
 pub use outcome::Outcome;
 pub use registry::{GameSpec, GameVisitor};

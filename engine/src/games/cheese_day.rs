@@ -24,6 +24,7 @@ pub use self::observation::{
 pub use self::views::CheeseDayView;
 use crate::error::BrokenInvariant;
 use crate::game::{Actor, Game, ToMove};
+use crate::listing::Listing;
 use crate::rng::GameRng;
 
 /// Pantry slots.
@@ -340,20 +341,17 @@ impl Game for CheeseDay {
     }
 
     #[inline(always)]
-    fn legal_actions(&self, out: &mut Vec<CheeseDayAction>) {
+    fn legal_actions(&self, out: &mut impl Listing<CheeseDayAction>) {
         out.clear();
         let Phase::Choose { roll } = self.phase else {
             return;
         };
         // The list for the set of slots showing the roll is prepared once for all 64 sets.
         let (choices, count) = &LEGAL_BY_SLOTS[self.showing(roll)];
-        // The whole padded list is copied and then cut: a copy of fixed size is a few
-        // moves, one of variable size a call to `memcpy` (measured: the faster of the two).
-        out.extend_from_slice(choices);
-        out.truncate(usize::from(*count));
+        out.extend_from_slice(&choices[..usize::from(*count)]);
     }
 
-    fn chance_outcomes(&self, out: &mut Vec<(CheeseDayAction, u32)>) {
+    fn chance_outcomes(&self, out: &mut impl Listing<(CheeseDayAction, u32)>) {
         out.clear();
         match self.phase {
             Phase::Roll => out.extend((1..=6).map(|n| (CheeseDayAction::Roll(n), 1))),

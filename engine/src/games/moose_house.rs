@@ -33,6 +33,7 @@ pub use self::phase::{Phase, RefillQueue};
 pub use self::views::MooseHouseView;
 use crate::error::BrokenInvariant;
 use crate::game::{Actor, Game, ToMove};
+use crate::listing::Listing;
 use crate::options::GameConfig;
 use crate::rng::GameRng;
 
@@ -168,7 +169,7 @@ impl MooseHouse {
     /// the House by seat; Empty Rooms by kind, then seat; Moose in the Room by kind, seat and
     /// room; Doors by room.
     #[inline]
-    fn plays(&self, out: &mut Vec<MooseHouseAction>) {
+    fn plays(&self, out: &mut impl Listing<MooseHouseAction>) {
         let me = self.turn();
         let open = self.openings();
         if open.held & 1 << Card::House.index() != 0 {
@@ -396,7 +397,7 @@ impl Game for MooseHouse {
         }
     }
 
-    fn legal_actions(&self, out: &mut Vec<MooseHouseAction>) {
+    fn legal_actions(&self, out: &mut impl Listing<MooseHouseAction>) {
         out.clear();
         match self.phase {
             Phase::Play => {
@@ -420,7 +421,7 @@ impl Game for MooseHouse {
         }
     }
 
-    fn chance_outcomes(&self, out: &mut Vec<(MooseHouseAction, u32)>) {
+    fn chance_outcomes(&self, out: &mut impl Listing<(MooseHouseAction, u32)>) {
         out.clear();
         if self.receiver().is_some() {
             out.extend(

@@ -27,6 +27,7 @@ use self::rules::{OpenEnds, RoadStatus};
 pub use self::views::MouseRaceView;
 use crate::error::BrokenInvariant;
 use crate::game::{Actor, Game, ToMove};
+use crate::listing::Listing;
 use crate::options::GameConfig;
 use crate::rng::GameRng;
 
@@ -205,7 +206,7 @@ impl Game for MouseRace {
         }
     }
 
-    fn legal_actions(&self, out: &mut Vec<MouseRaceAction>) {
+    fn legal_actions(&self, out: &mut impl Listing<MouseRaceAction>) {
         out.clear();
         match self.phase {
             Phase::Turn => {
@@ -217,7 +218,7 @@ impl Game for MouseRace {
         }
     }
 
-    fn chance_outcomes(&self, out: &mut Vec<(MouseRaceAction, u32)>) {
+    fn chance_outcomes(&self, out: &mut impl Listing<(MouseRaceAction, u32)>) {
         out.clear();
         if let Phase::Draw { .. } = self.phase {
             for kind in TileKind::ALL {

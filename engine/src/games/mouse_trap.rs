@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::BrokenInvariant;
 use crate::game::{Actor, Game, ToMove};
+use crate::listing::Listing;
 use crate::options::GameConfig;
 use crate::rng::GameRng;
 
@@ -376,7 +377,7 @@ impl Game for MouseTrap {
         }
     }
 
-    fn legal_actions(&self, out: &mut Vec<MouseTrapAction>) {
+    fn legal_actions(&self, out: &mut impl Listing<MouseTrapAction>) {
         out.clear();
         match self.phase {
             Phase::Rob { eligible, .. } => {
@@ -398,7 +399,7 @@ impl Game for MouseTrap {
         }
     }
 
-    fn chance_outcomes(&self, out: &mut Vec<(MouseTrapAction, u32)>) {
+    fn chance_outcomes(&self, out: &mut impl Listing<(MouseTrapAction, u32)>) {
         out.clear();
         match self.phase {
             Phase::Roll | Phase::MoveRoll { .. } => {

@@ -6,6 +6,7 @@
 use super::action::{MouseRaceAction, TileKind};
 use super::board::{Cell, Dir, MAX_SIZE, Spot, Square};
 use super::{End, MAX_PLAYERS, MouseRace, Path, Phase};
+use crate::listing::Listing;
 
 /// Whether a road tile can be laid on a path now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -182,7 +183,11 @@ impl MouseRace {
     /// a road tile, per free open end (the path's first tile names its start cell) a straight
     /// one way, or a curve turning left then right.
     #[inline(never)]
-    pub(super) fn list_tile_actions(&self, kind: TileKind, out: &mut Vec<MouseRaceAction>) {
+    pub(super) fn list_tile_actions(
+        &self,
+        kind: TileKind,
+        out: &mut impl Listing<MouseRaceAction>,
+    ) {
         let seat = self.turn();
         if kind == TileKind::Cat {
             self.list_cat_cells(seat, out);
@@ -203,24 +208,27 @@ impl MouseRace {
         out.push(MouseRaceAction::Decline);
     }
 
-    /// Appends a `cat CELL` action for every cell `seat` may lay a cat on, row by row.
-    pub(super) fn list_cat_cells(&self, seat: usize, out: &mut Vec<MouseRaceAction>) {
+    /// Lists a `cat CELL` action for every cell `seat` may lay a cat on, row by row, the
+    /// cells counted at once from the rows' bits (a cat may go on most of the board's cells:
+    /// a list is grown once to hold them all).
+    pub(super) fn list_cat_cells(&self, seat: usize, out: &mut impl Listing<MouseRaceAction>) {
         let size = usize::from(self.config.size());
         let rows = self.cat_cells(seat);
         let count: usize = rows.iter().map(|cells| cells.count_ones() as usize).sum();
-        // Grown once to the final length and then written in place: a cat may go on most of
-        // the board's cells, and a push per cell checks the capacity every time.
-        let start = out.len();
-        out.resize(start + count, MouseRaceAction::Decline);
-        let mut slots = out[start..].iter_mut();
-        for (row, &columns) in rows.iter().enumerate().take(size) {
-            let mut columns = columns;
-            while columns != 0 {
-                let square = Square::new(row as u8, columns.trailing_zeros() as u8);
-                *slots.next().expect("one slot per cell counted") = MouseRaceAction::Cat(square);
-                columns &= columns - 1;
-            }
-        }
+        let cells = rows
+            .into_iter()
+            .enumerate()
+            .take(size)
+            .flat_map(|(row, columns)| {
+                std::iter::successors((columns != 0).then_some(columns), |&c| {
+                    let rest = c & (c - 1);
+                    (rest != 0).then_some(rest)
+                })
+                .map(move |c| {
+                    MouseRaceAction::Cat(Square::new(row as u8, c.trailing_zeros() as u8))
+                })
+            });
+        out.extend_counted(count, cells);
     }
 
     /// Whether `seat` may lay a cat anywhere. Nearly always settled by the first rows, one

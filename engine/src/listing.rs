@@ -1,0 +1,182 @@
+//! Where a game lists what may happen: [`Listing`], which [`Game::legal_actions`] and
+//! [`Game::chance_outcomes`] write into. A `Vec` keeps the list; [`Contains`] only looks for
+//! one action in it, without a list in memory ([`Game::is_legal`], asked at every decision
+//! and every checked `apply`), so the one statement of a game's rules serves both and the
+//! legality test allocates nothing.
+//!
+//! [`Game::legal_actions`]: crate::game::Game::legal_actions
+//! [`Game::chance_outcomes`]: crate::game::Game::chance_outcomes
+//! [`Game::is_legal`]: crate::game::Game::is_legal
+
+/// What a game lists its legal actions (items `A`) or its chance outcomes with their weights
+/// (items `(A, u32)`) into, in a stable order. A game starts with [`Listing::clear`] and
+/// may look at how many it has listed so far ([`Listing::len`]), nothing else.
+pub trait Listing<T: Copy> {
+    /// Starts the list over.
+    fn clear(&mut self);
+
+    /// Lists `item` next.
+    fn push(&mut self, item: T);
+
+    /// How many items are listed so far.
+    fn len(&self) -> usize;
+
+    /// Whether nothing is listed so far.
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Lists `items` next, in order.
+    #[inline]
+    fn extend_from_slice(&mut self, items: &[T]) {
+        for &item in items {
+            self.push(item);
+        }
+    }
+
+    /// Lists `items` next, in order.
+    #[inline]
+    fn extend<I: IntoIterator<Item = T>>(&mut self, items: I) {
+        for item in items {
+            self.push(item);
+        }
+    }
+
+    /// Lists next, in order, the `count` items that `items` yields, where the game knows how
+    /// many there are without going through them (bits counted at once): a list grows once.
+    #[inline]
+    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, items: I) {
+        let _ = count;
+        self.extend(items);
+    }
+}
+
+impl<T: Copy> Listing<T> for Vec<T> {
+    #[inline]
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+
+    #[inline]
+    fn push(&mut self, item: T) {
+        Vec::push(self, item);
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+
+    #[inline]
+    fn extend_from_slice(&mut self, items: &[T]) {
+        Vec::extend_from_slice(self, items);
+    }
+
+    #[inline]
+    fn extend<I: IntoIterator<Item = T>>(&mut self, items: I) {
+        Extend::extend(self, items);
+    }
+
+    #[inline]
+    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, items: I) {
+        // Grown once: a push per item then never grows it.
+        self.reserve(count);
+        for item in items {
+            Vec::push(self, item);
+        }
+    }
+}
+
+/// Whether the list holds `target` (for chance outcomes: with a positive weight).
+#[derive(Clone, Copy, Debug)]
+pub struct Contains<A> {
+    target: A,
+    listed: usize,
+    found: bool,
+}
+
+impl<A> Contains<A> {
+    pub fn new(target: A) -> Self {
+        Self {
+            target,
+            listed: 0,
+            found: false,
+        }
+    }
+
+    pub fn found(self) -> bool {
+        self.found
+    }
+}
+
+impl<A: Copy + PartialEq> Listing<A> for Contains<A> {
+    #[inline]
+    fn clear(&mut self) {
+        self.listed = 0;
+        self.found = false;
+    }
+
+    #[inline]
+    fn push(&mut self, item: A) {
+        self.found |= item == self.target;
+        self.listed += 1;
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.listed
+    }
+}
+
+impl<A: Copy + PartialEq> Listing<(A, u32)> for Contains<A> {
+    #[inline]
+    fn clear(&mut self) {
+        self.listed = 0;
+        self.found = false;
+    }
+
+    #[inline]
+    fn push(&mut self, (outcome, weight): (A, u32)) {
+        self.found |= outcome == self.target && weight > 0;
+        self.listed += 1;
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.listed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lists as a game would: pushes, a slice and iterators.
+    fn list(out: &mut impl Listing<u8>) {
+        out.clear();
+        out.push(7);
+        out.extend_from_slice(&[1, 2, 3]);
+        out.extend([9, 4]);
+        out.extend_counted(3, [5, 6, 8].into_iter());
+        out.push(0);
+    }
+
+    #[test]
+    fn contains_finds_what_the_list_holds() {
+        let mut all = Vec::new();
+        list(&mut all);
+        assert_eq!(all, [7, 1, 2, 3, 9, 4, 5, 6, 8, 0]);
+        for item in 0..12 {
+            let mut contains = Contains::new(item);
+            list(&mut contains);
+            assert_eq!(contains.found(), all.contains(&item), "{item}");
+            assert_eq!(Listing::<u8>::len(&contains), all.len());
+        }
+        let mut weighted = Contains::new('a');
+        Listing::extend(&mut weighted, [('b', 1), ('a', 0)]);
+        assert!(!weighted.found(), "an outcome of weight 0 is no outcome");
+        Listing::push(&mut weighted, ('a', 2));
+        assert!(weighted.found());
+    }
+}
