@@ -9,7 +9,9 @@ use mousehole_engine::playout::random_match;
 use mousehole_engine::rng::seat_rng;
 use mousehole_engine::{Decision, DecisionView, Ending, Game, Match, Seat, StopRequest, ToMove};
 
+use crate::agent::Agent;
 use crate::external::{ExternalCommand, LogEntry};
+use crate::flat::{FlatMonteCarlo, FlatSettings};
 use crate::game::BotGame;
 use crate::ismcts::{Ismcts, IsmctsSettings};
 use crate::search::{Effort, RolloutPolicy};
@@ -45,6 +47,38 @@ impl SearchRate {
     }
 }
 
+/// The first mid-game decision of the random games from seed 0 on ([`mid_game_decision`]),
+/// with its seat and legal actions: where the search rates are measured.
+fn search_position<G: Game>(config: &G::Config) -> (G, usize, Vec<G::Action>) {
+    let state = (0..)
+        .find_map(|seed| mid_game_decision::<G>(config, seed))
+        .expect("some random game has a mid-game decision");
+    let ToMove::Player(seat) = state.to_move() else {
+        unreachable!("a decision state");
+    };
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    (state, seat, legal)
+}
+
+/// Runs `search` (one search, returning its iterations) until `duration` of this thread's CPU
+/// time has passed, at least once.
+fn rate(duration: Duration, mut search: impl FnMut() -> u64) -> SearchRate {
+    let start = cpu_now();
+    let wall = Instant::now();
+    let mut iterations = 0;
+    loop {
+        iterations += search();
+        let spent = cpu_since(start, wall);
+        if spent >= duration.as_secs_f64() {
+            return SearchRate {
+                iterations,
+                seconds: spent,
+            };
+        }
+    }
+}
+
 /// Runs single-threaded ISMCTS searches of `batch` iterations on the mid-game decision of
 /// the random game with `seed` (or a later seed's, if that game has none) until `duration`
 /// of this thread's CPU time has passed, at least once.
@@ -55,14 +89,7 @@ pub fn ismcts_rate<G: crate::Inference, P: RolloutPolicy<G> + Clone>(
     batch: u64,
     duration: Duration,
 ) -> SearchRate {
-    let state = (0..)
-        .find_map(|seed| mid_game_decision::<G>(config, seed))
-        .expect("some random game has a mid-game decision");
-    let ToMove::Player(seat) = state.to_move() else {
-        unreachable!("a decision state");
-    };
-    let mut legal = Vec::new();
-    state.legal_actions(&mut legal);
+    let (state, seat, legal) = search_position::<G>(config);
     let settings = IsmctsSettings {
         effort: Effort::iterations(batch),
         exploration,
@@ -72,19 +99,31 @@ pub fn ismcts_rate<G: crate::Inference, P: RolloutPolicy<G> + Clone>(
     let mut search = Ismcts::new(settings, policy.clone());
     let mut rng = seat_rng(1, seat);
     let view = DecisionView::new(&state, seat, &legal);
-    let start = cpu_now();
-    let wall = Instant::now();
-    let mut iterations = 0;
-    loop {
-        iterations += search.search(&view, &mut rng).1;
-        let spent = cpu_since(start, wall);
-        if spent >= duration.as_secs_f64() {
-            return SearchRate {
-                iterations,
-                seconds: spent,
-            };
-        }
-    }
+    rate(duration, || search.search(&view, &mut rng).1)
+}
+
+/// Flat Monte Carlo (the `hard` and `expert` levels' search: paired rounds, the default
+/// margin) deciding the same mid-game decision as [`ismcts_rate`] with `batch` playouts a
+/// decision, until `duration` of this thread's CPU time has passed: playouts per second.
+pub fn flat_rate<G: crate::Inference, P: RolloutPolicy<G> + Clone>(
+    config: &G::Config,
+    policy: &P,
+    batch: u64,
+    duration: Duration,
+) -> SearchRate {
+    let (state, seat, legal) = search_position::<G>(config);
+    let settings = FlatSettings {
+        effort: Effort::iterations(batch),
+        ..FlatSettings::default()
+    };
+    let mut search = FlatMonteCarlo::new(settings, policy.clone());
+    let mut rng = seat_rng(1, seat);
+    let view = DecisionView::new(&state, seat, &legal);
+    rate(duration, || {
+        let decision = search.act(&view, &mut rng);
+        // A lone legal action is played without a playout.
+        decision.info.and_then(|info| info.visits).unwrap_or(1)
+    })
 }
 
 /// This thread's CPU time, where the platform tells it (else the wall clock).

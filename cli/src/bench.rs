@@ -1,7 +1,7 @@
 //! `mousehole bench`: random full games per second on one core — the engine's one random
 //! playout (`mousehole_engine::playout`: the same games the harness and the statistics tests
-//! play, played without recording them, as search playouts do) — and ISMCTS iterations per
-//! second at a mid-game decision. With `--external COMMAND`: what the host adds to each
+//! play, played without recording them, as search playouts do) — and ISMCTS iterations and
+//! flat Monte Carlo playouts per second at a mid-game decision. With `--external COMMAND`: what the host adds to each
 //! decision of an external program instead; with `--remote`, to each decision of a remote
 //! seat over loopback (and whether hosting game after game grows threads or memory).
 
@@ -175,7 +175,7 @@ impl GameVisitor for Measure {
     }
 }
 
-/// ISMCTS iterations per second at a mid-game decision.
+/// ISMCTS iterations and flat Monte Carlo playouts per second at a mid-game decision.
 struct MeasureSearch {
     duration: Duration,
 }
@@ -199,11 +199,18 @@ impl mousehole_bots::BotVisitor for MeasureSearch {
             1000,
             self.duration,
         );
+        let flat = mousehole_bots::bench::flat_rate::<G, _>(
+            &config,
+            &mousehole_bots::HeuristicRollout::TO_THE_END,
+            1000,
+            self.duration,
+        );
         format!(
-            "{:<12} ismcts at a mid-game decision: {:>9.0} iterations/s per core with random rollouts, {:>9.0} with heuristic rollouts",
+            "{:<12} ismcts at a mid-game decision: {:>9.0} iterations/s per core with random rollouts, {:>9.0} with heuristic rollouts; flat monte carlo (hard, expert) {:>9.0} playouts/s with heuristic rollouts",
             G::Config::description().name,
             random.per_second(),
-            heuristic.per_second()
+            heuristic.per_second(),
+            flat.per_second()
         )
     }
 }

@@ -106,6 +106,11 @@ pub struct Match<G: Game> {
     notes: Vec<EventNotes>,
     /// Per seat, its views of every event, when views are recorded.
     seen: Option<Vec<Vec<SeenEvent<G::EventView>>>>,
+    /// While views are recorded, each seat's observation of the state as it is now, once an
+    /// event was recorded (its note's `after`, kept as the next note's `before`): every event
+    /// then builds one observation per seat, not two. Empty until then; only the recording
+    /// path changes the state, so it stays true.
+    observed: Vec<G::Observation>,
     /// Per seat, how many of its views it had been shown at its previous decision.
     seen_cursor: Vec<usize>,
     budget: Budget,
@@ -138,6 +143,7 @@ impl<G: Game> Match<G> {
             events: Vec::with_capacity(128),
             notes: Vec::new(),
             seen: None,
+            observed: Vec::new(),
             seen_cursor: vec![0; config.players()],
             budget: Budget::UNLIMITED,
             ended: None,
@@ -158,6 +164,7 @@ impl<G: Game> Match<G> {
         if let Some(seen) = self.seen.as_mut() {
             seen.iter_mut().for_each(Vec::clear);
         }
+        self.observed.clear();
         self.seen_cursor.iter_mut().for_each(|c| *c = 0);
         self.ended = None;
         self.driven = Driven::default();
@@ -165,10 +172,11 @@ impl<G: Game> Match<G> {
 
     /// Records every seat's view of every event from now on (with readable notes), for live
     /// logs, external agents, seat-view transcripts and bots that reason from the play. Off
-    /// by default (it costs two observations per seat and event), and turned on by
-    /// [`Match::start_seats`] when a seat asks for views.
+    /// by default (it costs an observation per seat and event, for the notes), and turned on
+    /// by [`Match::start_seats`] when a seat asks for views.
     pub fn record_views(&mut self, on: bool) {
         self.seen = on.then(|| vec![Vec::new(); self.config.players()]);
+        self.observed.clear();
     }
 
     /// The budget every decision of this match is given.
@@ -308,23 +316,26 @@ impl<G: Game> Match<G> {
         observer.after(&self.state, &event);
     }
 
-    /// Applies `event` while recording each seat's view of it and its note.
+    /// Applies `event` while recording each seat's view of it and its note. A seat's note
+    /// reads its observations before and after the event; the one before is the one kept
+    /// after the previous event (in `observed`), so each event builds one per seat.
     #[inline(never)]
     fn record_seen(&mut self, event: &Event<G::Action>) {
         let players = self.config.players();
-        let before: Vec<(G::Observation, G::EventView)> = (0..players)
-            .map(|seat| {
-                (
-                    self.state.observation(seat),
-                    self.state.event_view(seat, &event.action),
-                )
-            })
+        if self.observed.len() != players {
+            self.observed = (0..players)
+                .map(|seat| self.state.observation(seat))
+                .collect();
+        }
+        let views: Vec<G::EventView> = (0..players)
+            .map(|seat| self.state.event_view(seat, &event.action))
             .collect();
         self.state.apply_unchecked(event.action);
         let seen = self.seen.as_mut().expect("views are recorded");
-        for (seat, (observation, view)) in before.into_iter().enumerate() {
+        for (seat, (view, before)) in views.into_iter().zip(&mut self.observed).enumerate() {
             let after = self.state.observation(seat);
-            let note = G::event_note(&observation, event.actor, &view, &after);
+            let note = G::event_note(before, event.actor, &view, &after);
+            *before = after;
             seen[seat].push(SeenEvent {
                 actor: event.actor,
                 view,
