@@ -7,7 +7,9 @@ use std::time::{Duration, Instant};
 
 use mousehole_engine::playout::random_match;
 use mousehole_engine::rng::seat_rng;
-use mousehole_engine::{Decision, DecisionView, Ending, Game, Match, Seat, StopRequest, ToMove};
+use mousehole_engine::{
+    Decision, DecisionView, Ending, Game, GameRng, Match, Seat, StopRequest, ToMove,
+};
 
 use crate::agent::Agent;
 use crate::external::{ExternalCommand, LogEntry};
@@ -47,9 +49,14 @@ impl SearchRate {
     }
 }
 
-/// The first mid-game decision of the random games from seed 0 on ([`mid_game_decision`]),
-/// with its seat and legal actions: where the search rates are measured.
-fn search_position<G: Game>(config: &G::Config) -> (G, usize, Vec<G::Action>) {
+/// Runs `search` (one search of the decision in `view` with `rng`, returning its iterations)
+/// on the first mid-game decision of the random games from seed 0 on ([`mid_game_decision`])
+/// until `duration` of this thread's CPU time has passed, at least once.
+fn rate_at_mid_game<G: Game>(
+    config: &G::Config,
+    duration: Duration,
+    mut search: impl FnMut(&DecisionView<'_, G>, &mut GameRng) -> u64,
+) -> SearchRate {
     let state = (0..)
         .find_map(|seed| mid_game_decision::<G>(config, seed))
         .expect("some random game has a mid-game decision");
@@ -58,17 +65,13 @@ fn search_position<G: Game>(config: &G::Config) -> (G, usize, Vec<G::Action>) {
     };
     let mut legal = Vec::new();
     state.legal_actions(&mut legal);
-    (state, seat, legal)
-}
-
-/// Runs `search` (one search, returning its iterations) until `duration` of this thread's CPU
-/// time has passed, at least once.
-fn rate(duration: Duration, mut search: impl FnMut() -> u64) -> SearchRate {
+    let mut rng = seat_rng(1, seat);
+    let view = DecisionView::new(&state, seat, &legal);
     let start = cpu_now();
     let wall = Instant::now();
     let mut iterations = 0;
     loop {
-        iterations += search();
+        iterations += search(&view, &mut rng);
         let spent = cpu_since(start, wall);
         if spent >= duration.as_secs_f64() {
             return SearchRate {
@@ -89,17 +92,16 @@ pub fn ismcts_rate<G: crate::Inference, P: RolloutPolicy<G> + Clone>(
     batch: u64,
     duration: Duration,
 ) -> SearchRate {
-    let (state, seat, legal) = search_position::<G>(config);
-    let settings = IsmctsSettings {
-        effort: Effort::iterations(batch),
-        exploration,
-        threads: 1,
-        ..IsmctsSettings::default()
-    };
-    let mut search = Ismcts::new(settings, policy.clone());
-    let mut rng = seat_rng(1, seat);
-    let view = DecisionView::new(&state, seat, &legal);
-    rate(duration, || search.search(&view, &mut rng).1)
+    let mut search = Ismcts::new(
+        IsmctsSettings {
+            effort: Effort::iterations(batch),
+            exploration,
+            threads: 1,
+            ..IsmctsSettings::default()
+        },
+        policy.clone(),
+    );
+    rate_at_mid_game(config, duration, |view, rng| search.search(view, rng).1)
 }
 
 /// Flat Monte Carlo (the `hard` and `expert` levels' search: paired rounds, the default
@@ -111,17 +113,14 @@ pub fn flat_rate<G: crate::Inference, P: RolloutPolicy<G> + Clone>(
     batch: u64,
     duration: Duration,
 ) -> SearchRate {
-    let (state, seat, legal) = search_position::<G>(config);
     let settings = FlatSettings {
         effort: Effort::iterations(batch),
         ..FlatSettings::default()
     };
     let mut search = FlatMonteCarlo::new(settings, policy.clone());
-    let mut rng = seat_rng(1, seat);
-    let view = DecisionView::new(&state, seat, &legal);
-    rate(duration, || {
-        let decision = search.act(&view, &mut rng);
+    rate_at_mid_game(config, duration, |view, rng| {
         // A lone legal action is played without a playout.
+        let decision = search.act(view, rng);
         decision.info.and_then(|info| info.visits).unwrap_or(1)
     })
 }
