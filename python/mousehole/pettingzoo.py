@@ -86,6 +86,11 @@ class MouseholeEnv(AECEnv):
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
+        # Chance alone can end a game before anyone decides (Mouse Trap's rolls run to its
+        # turn limit when no roll leaves a choice): then every agent is over from the start.
+        if self.state_.is_terminal():
+            self._end()
+            self._accumulate_rewards()
         self.agent_selection = self._to_act()
 
     def _resolve_chance(self):
@@ -122,10 +127,7 @@ class MouseholeEnv(AECEnv):
         self.state_.apply_action(int(action), player=self._seats[agent])
         self._resolve_chance()
         if self.state_.is_terminal():
-            returns = self.state_.returns()
-            for name in self.agents:
-                self.rewards[name] = returns[self._seats[name]]
-                self.terminations[name] = True
+            self._end()
         else:
             for name in self.agents:
                 self.rewards[name] = 0.0
@@ -133,6 +135,13 @@ class MouseholeEnv(AECEnv):
         self.agent_selection = self._to_act()
         if self.render_mode == "human":
             self.render()
+
+    def _end(self):
+        """The game is over: each agent's reward is its return, and every agent is terminated."""
+        returns = self.state_.returns()
+        for name in self.agents:
+            self.rewards[name] = returns[self._seats[name]]
+            self.terminations[name] = True
 
     def render(self):
         if self.render_mode is None:

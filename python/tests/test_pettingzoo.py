@@ -58,3 +58,16 @@ def test_a_game_object_or_spec_builds_the_environment():
     assert len(env.possible_agents) == 4
     with pytest.raises(ValueError):
         mousehole_pettingzoo.env(game, players=3)
+
+
+def test_a_game_that_chance_alone_ends_is_over_at_reset():
+    # Seed 5 of this small Mouse Trap reaches its 40-turn limit on rolls alone, before any
+    # seat has a choice: every agent must be terminated at once, with its return as reward.
+    env = mousehole_pettingzoo.env(SMALL["mouse-trap"])
+    env.reset(seed=5)
+    assert env.unwrapped.state_.is_terminal()
+    assert all(env.terminations.values())
+    returns = env.unwrapped.state_.returns()
+    assert [env.rewards[agent] for agent in env.possible_agents] == list(returns)
+    while env.agents:
+        env.step(None)
