@@ -23,6 +23,10 @@ import mousehole
 
 __all__ = ["env", "raw_env", "MouseholeEnv"]
 
+# How many games in a row may end on chance alone before reset gives up (each such deal is
+# not rare in the smallest Mouse Trap the tests use: 48 deals in 400).
+_DEALS_BEFORE_GIVING_UP = 1000
+
 
 def env(game, players=None, render_mode=None, **options):
     """The AEC environment of a game (a name or spec such as ``"mouse-race:size=9"``, or a
@@ -78,19 +82,27 @@ class MouseholeEnv(AECEnv):
 
     def reset(self, seed=None, options=None):
         self._rng = np.random.default_rng(seed)
-        self.state_ = self.game.new_initial_state()
-        self._resolve_chance()
+        # Chance alone can end a game before anyone decides (a small Mouse Trap's rolls may run
+        # to its turn limit without a choice). Such a game has no step for any agent, and
+        # PettingZoo's contract wants every agent alive after reset, so the environment deals
+        # again from the same generator: still one episode per seed, now the first one with a
+        # decision in it.
+        for _ in range(_DEALS_BEFORE_GIVING_UP):
+            self.state_ = self.game.new_initial_state()
+            self._resolve_chance()
+            if not self.state_.is_terminal():
+                break
+        else:
+            raise mousehole.Error(
+                f"{self.game} ended on chance alone in {_DEALS_BEFORE_GIVING_UP} deals in a row: "
+                "no seat ever has a choice in this configuration"
+            )
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
-        # Chance alone can end a game before anyone decides (Mouse Trap's rolls run to its
-        # turn limit when no roll leaves a choice): then every agent is over from the start.
-        if self.state_.is_terminal():
-            self._end()
-            self._accumulate_rewards()
         self.agent_selection = self._to_act()
 
     def _resolve_chance(self):
