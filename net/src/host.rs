@@ -1,8 +1,9 @@
-//! The host: a match whose remote seats are connections. [`Host::start`] listens (a WebSocket
-//! server on its own thread) and gives each remote seat its code; the match runs on the
-//! caller's thread as any other, each remote seat a [`RemoteSeat`] whose decision waits for
-//! its connection's answer; [`Host::publish`] sends every connection the events as they
-//! happen. What a connection receives is made from its seat's views alone ([`crate::wire`]).
+//! The host: a match whose remote seats are connections. [`Host::start`] listens (an HTTP
+//! server whose WebSocket connections are the seats, on its own thread) and gives each remote
+//! seat its code; the match runs on the caller's thread as any other, each remote seat a
+//! [`RemoteSeat`] whose decision waits for its connection's answer; [`Host::publish`] sends
+//! every connection the events as they happen. What a connection receives is made from its
+//! seat's views alone ([`crate::wire`]).
 //!
 //! Nobody gets in where they do not belong: a connection sends nothing but a `join` (with a
 //! seat's code) or a `watch` until it has a seat, within the handshake timeout; a wrong code
@@ -11,6 +12,7 @@
 //! address. A seat's connection can answer only its own seat's current `act`, only with a
 //! legal action: anything else is answered with an `error`, and the request stands.
 
+mod http;
 mod seat;
 mod server;
 

@@ -1,6 +1,9 @@
 //! What tests of network play share (the net crate's own, and the front ends'): a game hosted
 //! on 127.0.0.1 on a thread of its own, with every wait short, and agents that join its seats.
-//! Loopback only: [`host`] refuses any other address.
+//! Loopback only: [`host`] refuses any other address. [`RawClient`] writes WebSocket frames
+//! itself, for what no library client sends.
+
+mod raw;
 
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -12,6 +15,7 @@ use std::time::{Duration, Instant};
 use mousehole_bots::{BotGame, BotVisitor, Fallback, ProgramOptions, SeatLabel};
 use mousehole_engine::{GameSpec, Match, Seat, Transcript};
 
+pub use self::raw::{Frame, Opcode, RawClient};
 use crate::client::{AgentPlayer, Joined, Progress, play_seat};
 use crate::{
     ClientError, ClientSettings, Connection, Host, HostSettings, Invitation, StopCheck, Target,

@@ -1,7 +1,12 @@
-//! The host's network thread: a WebSocket server on a single-threaded tokio runtime. Each
-//! connection is a task of its own, so a slow or hostile client holds up nobody but itself;
-//! the match's thread and these tasks meet only in [`Shared`] (a lock held for a few
-//! assignments, a condition variable, and a version number the tasks watch).
+//! The host's network thread: one port on a single-threaded tokio runtime, each connection a
+//! task of its own, so a slow or hostile client holds up nobody but itself. A connection is
+//! read as HTTP ([`super::http`]: pages, and the request that opens a WebSocket); a WebSocket
+//! then joins a seat or watches. The match's thread and these tasks meet only in [`Shared`] (a
+//! lock held for a few assignments, a condition variable, and a version number the tasks
+//! watch).
+//!
+//! What a connection may cost is bounded: its request head and every message in size, and its
+//! time to join.
 
 use std::borrow::Cow;
 use std::net::{IpAddr, SocketAddr};
@@ -20,8 +25,9 @@ use tokio::task::JoinSet;
 use tokio::time::timeout;
 use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::tungstenite::protocol::{Role as WebSocketRole, WebSocketConfig};
 
+use super::http::{self, WebSocketRequest};
 use super::{Answer, Attached, Failures, Outgoing, Shared, State};
 use crate::wire::{Over, PendingAct, events_text, game_over_text};
 
@@ -32,7 +38,7 @@ const FAILURE_ADDRESSES: usize = 4096;
 /// Answers a seat's connection may have waiting to be checked at once.
 const QUEUED_ANSWERS: usize = 16;
 
-type Socket = WebSocketStream<TcpStream>;
+type Socket = WebSocketStream<hyper_util::rt::TokioIo<hyper::upgrade::Upgraded>>;
 
 /// Starts the network thread, serving `listener` until `shutdown` turns true.
 pub(super) fn spawn(
@@ -60,6 +66,7 @@ async fn serve(
             return;
         }
     };
+    let routes = http::routes();
     let mut tasks = JoinSet::new();
     loop {
         tokio::select! {
@@ -70,6 +77,7 @@ async fn serve(
                             Arc::clone(&shared),
                             stream,
                             admission,
+                            routes.clone(),
                             shutdown.clone(),
                         ));
                     }
@@ -128,34 +136,40 @@ fn admit(shared: &Arc<Shared>, address: SocketAddr) -> Option<Admission> {
     })
 }
 
-/// Serves one connection: the WebSocket handshake, its `join` or `watch`, then its seat.
+/// Serves one connection: its HTTP requests, then, if it opened a WebSocket, its `join` or
+/// `watch` (due within the handshake timeout of the WebSocket's opening), then its seat.
 async fn connection(
     shared: Arc<Shared>,
     stream: TcpStream,
     admission: Admission,
-    shutdown: watch::Receiver<bool>,
+    routes: axum::Router,
+    mut shutdown: watch::Receiver<bool>,
 ) {
-    let handshake = shared.settings.handshake_timeout;
+    let accepted = Instant::now();
+    let settings = &shared.settings;
     // Answers and acts are small: sent at once, not held back to fill a packet.
     let _ = stream.set_nodelay(true);
-    let config = WebSocketConfig::default()
-        .max_message_size(Some(MAX_MESSAGE_BYTES))
-        .max_frame_size(Some(MAX_MESSAGE_BYTES));
-    // tungstenite also refuses a request head over 64 KiB, or trickled in tiny pieces.
-    let Ok(Ok(mut socket)) = timeout(
-        handshake,
-        tokio_tungstenite::accept_async_with_config(stream, Some(config)),
-    )
-    .await
-    else {
+    let served = http::serve(
+        stream,
+        accepted,
+        routes,
+        settings.handshake_timeout,
+        settings.idle_timeout,
+    );
+    let request = tokio::select! {
+        request = served => request,
+        _ = shutdown.changed() => None,
+    };
+    let Some(WebSocketRequest { stream, .. }) = request else {
         return;
     };
-    let first = match timeout(handshake, socket.next()).await {
-        Ok(Some(Ok(Message::Text(text)))) => text,
-        Ok(Some(Ok(Message::Binary(_)))) => {
-            return refuse(&shared, socket, ErrorKind::JoinFirst, JOIN_FIRST).await;
-        }
-        _ => return,
+    let mut socket =
+        WebSocketStream::from_raw_socket(stream, WebSocketRole::Server, Some(config())).await;
+    let first = match first_message(&mut socket, Instant::now() + settings.handshake_timeout).await
+    {
+        First::Text(text) => text,
+        First::Binary => return refuse(&shared, socket, ErrorKind::JoinFirst, JOIN_FIRST).await,
+        First::Nothing => return,
     };
     match parse_client(&first) {
         Ok(ClientMessage::Join {
@@ -164,7 +178,7 @@ async fn connection(
             version,
         }) => {
             let ip = admission.address.ip();
-            let wait = penalty(&shared.lock(), ip, &shared.settings);
+            let wait = penalty(&shared.lock(), ip, settings);
             if !wait.is_zero() {
                 tokio::time::sleep(wait).await;
             }
@@ -190,7 +204,7 @@ async fn connection(
             };
             play_seat(&shared, socket, &admission, seat, &says, shutdown).await;
         }
-        Ok(ClientMessage::Watch) if shared.settings.allow_watch => {
+        Ok(ClientMessage::Watch) if settings.allow_watch => {
             watch_game(&shared, socket, &admission, shutdown).await;
         }
         Ok(ClientMessage::Watch) => {
@@ -203,6 +217,31 @@ async fn connection(
             .await;
         }
         _ => refuse(&shared, socket, ErrorKind::JoinFirst, JOIN_FIRST).await,
+    }
+}
+
+/// How every WebSocket of the host is bounded: each message (and frame) in size.
+fn config() -> WebSocketConfig {
+    WebSocketConfig::default()
+        .max_message_size(Some(MAX_MESSAGE_BYTES))
+        .max_frame_size(Some(MAX_MESSAGE_BYTES))
+}
+
+/// A connection's first message.
+enum First {
+    Text(String),
+    Binary,
+    /// Anything else (a ping, a pong), nothing by the deadline, or the connection closed.
+    Nothing,
+}
+
+/// The connection's first message, if it comes by `deadline`.
+async fn first_message(socket: &mut Socket, deadline: Instant) -> First {
+    let deadline = tokio::time::Instant::from_std(deadline);
+    match tokio::time::timeout_at(deadline, socket.next()).await {
+        Ok(Some(Ok(Message::Text(text)))) => First::Text(text.as_str().to_owned()),
+        Ok(Some(Ok(Message::Binary(_)))) => First::Binary,
+        _ => First::Nothing,
     }
 }
 
