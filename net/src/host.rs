@@ -6,7 +6,8 @@
 //! seat's views alone ([`crate::wire`]).
 //!
 //! Nobody gets in where they do not belong: a connection sends nothing but a `join` (with a
-//! seat's code) or a `watch` until it has a seat, within the handshake timeout; a wrong code
+//! seat's code) or a `watch` until it has a seat, within the handshake timeout of connecting;
+//! a wrong code
 //! is refused, and the next join from that address waits longer each time; every message is
 //! bounded; idle connections are dropped; the number of connections is capped, in all and per
 //! address. A seat's connection can answer only its own seat's current `act`, only with a
@@ -40,8 +41,8 @@ pub struct HostSettings {
     pub bind: SocketAddr,
     /// How long a remote seat that dropped has to rejoin before its fallback decides for it.
     pub reconnect_timeout: Duration,
-    /// How long a new connection has to finish the WebSocket handshake, and then again to
-    /// send its `join` or `watch`.
+    /// How long a new connection has, from connecting, to open its WebSocket and send its
+    /// `join` or `watch` (an HTTP request's head, too, must arrive within it).
     pub handshake_timeout: Duration,
     /// A connection from which nothing came this long (not even the answer to a ping) is
     /// dropped; so is one that does not take what it is sent for this long.

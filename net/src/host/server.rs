@@ -6,7 +6,7 @@
 //! watch).
 //!
 //! What a connection may cost is bounded: its request head and every message in size, and its
-//! time to join.
+//! time to join from the moment it connected.
 
 use std::borrow::Cow;
 use std::net::{IpAddr, SocketAddr};
@@ -137,7 +137,7 @@ fn admit(shared: &Arc<Shared>, address: SocketAddr) -> Option<Admission> {
 }
 
 /// Serves one connection: its HTTP requests, then, if it opened a WebSocket, its `join` or
-/// `watch` (due within the handshake timeout of the WebSocket's opening), then its seat.
+/// `watch` (due within the handshake timeout of connecting), then its seat.
 async fn connection(
     shared: Arc<Shared>,
     stream: TcpStream,
@@ -160,13 +160,12 @@ async fn connection(
         request = served => request,
         _ = shutdown.changed() => None,
     };
-    let Some(WebSocketRequest { stream, .. }) = request else {
+    let Some(WebSocketRequest { stream, since }) = request else {
         return;
     };
     let mut socket =
         WebSocketStream::from_raw_socket(stream, WebSocketRole::Server, Some(config())).await;
-    let first = match first_message(&mut socket, Instant::now() + settings.handshake_timeout).await
-    {
+    let first = match first_message(&mut socket, since + settings.handshake_timeout).await {
         First::Text(text) => text,
         First::Binary => return refuse(&shared, socket, ErrorKind::JoinFirst, JOIN_FIRST).await,
         First::Nothing => return,

@@ -3,4 +3,5 @@
 
 mod host;
 mod leak;
+mod siege;
 mod support;
