@@ -230,17 +230,21 @@ fn config() -> WebSocketConfig {
 enum First {
     Text(String),
     Binary,
-    /// Anything else (a ping, a pong), nothing by the deadline, or the connection closed.
+    /// Nothing by the deadline, or the connection closed or failed.
     Nothing,
 }
 
-/// The connection's first message, if it comes by `deadline`.
+/// The connection's first message, if it comes by `deadline`; pings and pongs before it (or
+/// between its fragments) are taken as WebSocket says (a ping is answered).
 async fn first_message(socket: &mut Socket, deadline: Instant) -> First {
     let deadline = tokio::time::Instant::from_std(deadline);
-    match tokio::time::timeout_at(deadline, socket.next()).await {
-        Ok(Some(Ok(Message::Text(text)))) => First::Text(text.as_str().to_owned()),
-        Ok(Some(Ok(Message::Binary(_)))) => First::Binary,
-        _ => First::Nothing,
+    loop {
+        match tokio::time::timeout_at(deadline, socket.next()).await {
+            Ok(Some(Ok(Message::Text(text)))) => return First::Text(text.as_str().to_owned()),
+            Ok(Some(Ok(Message::Binary(_)))) => return First::Binary,
+            Ok(Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_)))) => {}
+            _ => return First::Nothing,
+        }
     }
 }
 

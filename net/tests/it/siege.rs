@@ -59,3 +59,66 @@ fn the_time_to_join_counts_from_the_connection_not_the_handshakes_end() {
     );
     hosted.play_out(0, "random");
 }
+
+/// Case 4: control frames are part of WebSocket (RFC 6455 section 5.4: they may come between
+/// a message's fragments): a ping before the join is answered, a pong is taken, and a join
+/// in fragments with control frames between them is a join.
+#[test]
+fn pings_and_pongs_before_the_join_and_between_its_fragments_are_taken() {
+    let hosted = host(
+        "cheese-day:players=2",
+        "remote,random",
+        1,
+        HostSettings {
+            allow_watch: true,
+            ..settings()
+        },
+    );
+    let join = join_text(&hosted.code(0));
+    let welcomed = |raw: &mut RawClient, what: &str| {
+        let welcome = raw.next_message();
+        assert_eq!(
+            welcome.as_ref().map(|w| w["type"].clone()),
+            Some(Value::from("welcome")),
+            "{what}: {welcome:?}"
+        );
+    };
+
+    let mut raw = RawClient::connect(hosted.address);
+    raw.ping(b"before the join").unwrap();
+    let pong = raw.next_frame().unwrap().expect("a pong");
+    assert_eq!(
+        (pong.opcode, pong.payload.as_slice()),
+        (10, &b"before the join"[..])
+    );
+    raw.text(&join).unwrap();
+    welcomed(&mut raw, "a ping first");
+
+    let mut raw = RawClient::connect(hosted.address);
+    raw.frame(true, Opcode::Pong, b"unasked").unwrap();
+    raw.text(&join).unwrap();
+    welcomed(&mut raw, "a pong first");
+
+    let mut raw = RawClient::connect(hosted.address);
+    let (first, rest) = join.split_at(10);
+    let (middle, last) = rest.split_at(10);
+    raw.frame(false, Opcode::Text, first.as_bytes()).unwrap();
+    raw.ping(b"between").unwrap();
+    raw.frame(false, Opcode::Continuation, middle.as_bytes())
+        .unwrap();
+    raw.frame(true, Opcode::Pong, b"").unwrap();
+    raw.frame(true, Opcode::Continuation, last.as_bytes())
+        .unwrap();
+    welcomed(
+        &mut raw,
+        "a join in fragments with a ping and a pong between them",
+    );
+
+    let mut watcher = RawClient::connect(hosted.address);
+    watcher.ping(b"").unwrap();
+    watcher.text(r#"{"type":"watch"}"#).unwrap();
+    welcomed(&mut watcher, "a watch after a ping");
+
+    drop(raw);
+    hosted.play_out(0, "random");
+}
