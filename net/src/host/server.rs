@@ -6,11 +6,13 @@
 //! watch).
 //!
 //! What a connection may cost is bounded: its request head and every message in size, and its
-//! time to join from the moment it connected.
+//! time to join from the moment it connected. Joins from one address take their turns, so the
+//! delay after a wrong code holds however many connections that address opens.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
@@ -67,6 +69,7 @@ async fn serve(
         }
     };
     let routes = http::routes();
+    let turns = Arc::new(Turns::default());
     let mut tasks = JoinSet::new();
     loop {
         tokio::select! {
@@ -77,7 +80,7 @@ async fn serve(
                             Arc::clone(&shared),
                             stream,
                             admission,
-                            routes.clone(),
+                            Gate { routes: routes.clone(), turns: Arc::clone(&turns) },
                             shutdown.clone(),
                         ));
                     }
@@ -136,13 +139,20 @@ fn admit(shared: &Arc<Shared>, address: SocketAddr) -> Option<Admission> {
     })
 }
 
+/// What every connection shares besides the host: the HTTP routes, and the turns joins from
+/// one address take.
+struct Gate {
+    routes: axum::Router,
+    turns: Arc<Turns>,
+}
+
 /// Serves one connection: its HTTP requests, then, if it opened a WebSocket, its `join` or
 /// `watch` (due within the handshake timeout of connecting), then its seat.
 async fn connection(
     shared: Arc<Shared>,
     stream: TcpStream,
     admission: Admission,
-    routes: axum::Router,
+    gate: Gate,
     mut shutdown: watch::Receiver<bool>,
 ) {
     let accepted = Instant::now();
@@ -152,7 +162,7 @@ async fn connection(
     let served = http::serve(
         stream,
         accepted,
-        routes,
+        gate.routes,
         settings.handshake_timeout,
         settings.idle_timeout,
     );
@@ -177,12 +187,14 @@ async fn connection(
             version,
         }) => {
             let ip = admission.address.ip();
+            let turn = gate.turns.take(ip).await;
             let wait = penalty(&shared.lock(), ip, settings);
             if !wait.is_zero() {
                 tokio::time::sleep(wait).await;
             }
             let Some(seat) = shared.seat_of_code(&code) else {
                 record_failure(&mut shared.lock(), ip);
+                drop(turn);
                 (shared.log)(&format!(
                     "refused a join from {}: wrong code",
                     admission.address
@@ -195,6 +207,7 @@ async fn connection(
                 )
                 .await;
             };
+            drop(turn);
             let says = match (name, version) {
                 (None, None) => String::new(),
                 (Some(name), None) => format!(" (it says it is {name})"),
@@ -314,6 +327,50 @@ fn record_failure(state: &mut State, ip: IpAddr) {
     }
     entry.count += 1;
     entry.last = now;
+}
+
+/// Joins from one address take turns: each waits for the one before it to be told whether its
+/// code was right, then for the delay its wrong codes earned, so connections opened in
+/// parallel wait as if they had joined one after another.
+#[derive(Default)]
+struct Turns(Mutex<HashMap<IpAddr, Arc<tokio::sync::Mutex<()>>>>);
+
+/// An address's turn, held until its join has been judged.
+struct Turn {
+    turns: Arc<Turns>,
+    ip: IpAddr,
+    held: Option<tokio::sync::OwnedMutexGuard<()>>,
+}
+
+impl Turns {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<IpAddr, Arc<tokio::sync::Mutex<()>>>> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Waits for `ip`'s turn.
+    async fn take(self: &Arc<Self>, ip: IpAddr) -> Turn {
+        let line = Arc::clone(self.lock().entry(ip).or_default());
+        let held = line.lock_owned().await;
+        Turn {
+            turns: Arc::clone(self),
+            ip,
+            held: Some(held),
+        }
+    }
+}
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        drop(self.held.take());
+        // The address's line goes once nobody waits in it (at most the connections it has).
+        let mut lines = self.turns.lock();
+        if lines
+            .get(&self.ip)
+            .is_some_and(|line| Arc::strong_count(line) == 1)
+        {
+            lines.remove(&self.ip);
+        }
+    }
 }
 
 /// What a connection has been sent of the game.

@@ -31,6 +31,60 @@ fn raw_join(address: std::net::SocketAddr, code: &str) -> RawClient {
     raw
 }
 
+/// Case 2: wrong codes sent at once over parallel connections from one address wait their
+/// turn as if sent one after another: each is looked at only once the delay after the
+/// previous wrong code has passed.
+#[test]
+fn the_wrong_code_delay_holds_across_parallel_connections_from_one_address() {
+    let delay = Duration::from_millis(200);
+    let hosted = host(
+        "cheese-day:players=2",
+        "remote,random",
+        1,
+        HostSettings {
+            wrong_code_delay: delay,
+            ..settings()
+        },
+    );
+    let wrong = wrong(&hosted.code(0));
+    let mut clients: Vec<RawClient> = (0..4).map(|_| RawClient::connect(hosted.address)).collect();
+    let start = Instant::now();
+    for client in &mut clients {
+        client.text(&join_text(&wrong)).unwrap();
+    }
+    let refused: Vec<std::thread::JoinHandle<Duration>> = clients
+        .into_iter()
+        .map(|mut client| {
+            std::thread::spawn(move || {
+                let refusal = client.next_message().expect("a refusal");
+                assert_eq!(refusal["error"], "wrong_code", "{refusal}");
+                start.elapsed()
+            })
+        })
+        .collect();
+    let mut times: Vec<Duration> = refused.into_iter().map(|t| t.join().unwrap()).collect();
+    times.sort();
+    // One after another: at once, then 200, 400 and 800 ms after each wrong code.
+    let due = [0, 200, 600, 1400].map(Duration::from_millis);
+    for (time, due) in times.iter().zip(due) {
+        assert!(
+            *time >= due,
+            "refusals at {times:?}, due no sooner than {due:?}"
+        );
+    }
+    assert_eq!(
+        hosted
+            .log
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|l| l.contains("wrong code"))
+            .count(),
+        4
+    );
+    hosted.play_out(0, "random");
+}
+
 /// Case 3: the time to join counts from the TCP connection, so a handshake trickled in over
 /// most of it leaves only the rest for the join.
 #[test]
