@@ -44,8 +44,9 @@ pub struct HostSettings {
     /// How long a new connection has, from connecting, to open its WebSocket and send its
     /// `join` or `watch` (an HTTP request's head, too, must arrive within it).
     pub handshake_timeout: Duration,
-    /// A connection from which nothing came this long (not even the answer to a ping) is
-    /// dropped; so is one that does not take what it is sent for this long.
+    /// A connection that answered none of the host's pings for this long is dropped (what
+    /// else it sends does not show that it reads); so is one that does not take a message
+    /// within it.
     pub idle_timeout: Duration,
     /// How often the host pings each connection, so a live one is never idle.
     pub ping_interval: Duration,

@@ -5,12 +5,15 @@
 //! lock held for a few assignments, a condition variable, and a version number the tasks
 //! watch).
 //!
-//! What a connection may cost is bounded: its request head and every message in size, and its
-//! time to join from the moment it connected. Joins from one address take their turns, so the
-//! delay after a wrong code holds however many connections that address opens.
+//! What a connection may cost is bounded: its request head and every message in size, its
+//! time to join from the moment it connected, the output waiting for it
+//! ([`MAX_WRITE_BUFFER_BYTES`]: past that, the pongs it is owed are dropped and its next
+//! message fails), and its life once it stops answering the host's pings. Joins from one
+//! address take their turns, so the delay after a wrong code holds however many connections
+//! that address opens.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
@@ -39,6 +42,14 @@ const FORGET_FAILURES: Duration = Duration::from_mins(10);
 const FAILURE_ADDRESSES: usize = 4096;
 /// Answers a seat's connection may have waiting to be checked at once.
 const QUEUED_ANSWERS: usize = 16;
+/// The most output a connection may have waiting to be sent, in bytes: a message of the
+/// largest size and the buffer it is written through, with room to spare. Past it, pongs
+/// owed to the client are dropped (a client that pings and never reads fills it), and the
+/// next message to send fails, ending the connection.
+const MAX_WRITE_BUFFER_BYTES: usize = 2 * MAX_MESSAGE_BYTES;
+/// The host's pings not yet answered that a connection keeps, newest last: an answer to any of
+/// them shows the client read everything sent before it.
+const PINGS_KEPT: usize = 64;
 
 type Socket = WebSocketStream<hyper_util::rt::TokioIo<hyper::upgrade::Upgraded>>;
 
@@ -232,11 +243,13 @@ async fn connection(
     }
 }
 
-/// How every WebSocket of the host is bounded: each message (and frame) in size.
+/// How every WebSocket of the host is bounded: each message (and frame) in size, and the
+/// output waiting for its client.
 fn config() -> WebSocketConfig {
     WebSocketConfig::default()
         .max_message_size(Some(MAX_MESSAGE_BYTES))
         .max_frame_size(Some(MAX_MESSAGE_BYTES))
+        .max_write_buffer_size(MAX_WRITE_BUFFER_BYTES)
 }
 
 /// A connection's first message.
@@ -650,10 +663,10 @@ async fn watch_game(
     converse(shared, socket, admission, Role::Watch, shutdown).await;
 }
 
-/// Serves a connection until it closes, fails, idles, is replaced, or the host ends: sends
-/// it what it has not been sent whenever there is news, the status lines, and a ping now and
-/// then; takes a seat's answers (a spectator has nothing to say: whatever it sends only shows
-/// it is there).
+/// Serves a connection until it closes, fails, is replaced, the host ends, or it stops
+/// reading (it has answered none of the host's pings for the idle timeout, or does not take a
+/// message within it): sends it what it has not been sent whenever there is news, the status
+/// lines, and a ping now and then; takes a seat's answers (a spectator has nothing to say).
 async fn converse(
     shared: &Shared,
     mut socket: Socket,
@@ -672,7 +685,7 @@ async fn converse(
     let mut cursor = Cursor::default();
     let mut ping = tokio::time::interval(settings.ping_interval);
     ping.reset();
-    let mut heard = Instant::now();
+    let mut pings = Pings::new();
     let mut go = send(&mut socket, welcome(shared, seat), limit).await;
     while go {
         let pending = {
@@ -703,9 +716,12 @@ async fn converse(
         };
         let next = tokio::select! {
             message = socket.next() => {
-                heard = Instant::now();
                 let reply = match (message, seat) {
                     (Some(Ok(Message::Close(_)) | Err(_)) | None, _) => Err(()),
+                    (Some(Ok(Message::Pong(payload))), _) => {
+                        pings.answered(&payload);
+                        Ok(None)
+                    }
                     (Some(Ok(Message::Text(text))), Some(seat)) => {
                         Ok(seat_message(shared, seat, admission.id, &text))
                     }
@@ -743,9 +759,9 @@ async fn converse(
                 }
             },
             _ = ping.tick() => {
-                if heard.elapsed() > settings.idle_timeout {
+                if pings.unanswered_for() > settings.idle_timeout {
                     Next::Stop
-                } else if send_ping(&mut socket, limit).await {
+                } else if send_ping(&mut socket, pings.next(), limit).await {
                     Next::Go
                 } else {
                     Next::Stop
@@ -757,9 +773,56 @@ async fn converse(
     let _ = timeout(Duration::from_millis(500), socket.close(None)).await;
 }
 
-async fn send_ping(socket: &mut Socket, limit: Duration) -> bool {
+async fn send_ping(socket: &mut Socket, payload: [u8; 8], limit: Duration) -> bool {
     matches!(
-        timeout(limit, socket.send(Message::Ping(Vec::new().into()))).await,
+        timeout(limit, socket.send(Message::Ping(payload.to_vec().into()))).await,
         Ok(Ok(()))
     )
+}
+
+/// The host's pings to one connection: only an answer to one of them shows that the client
+/// reads what it is sent (its own pings, pongs and messages do not: a client can send them
+/// and never read). Each ping carries random bytes, so an answer cannot be made up unread.
+struct Pings {
+    /// Pings not answered yet, oldest first: their payloads and when they were sent.
+    unanswered: VecDeque<([u8; 8], Instant)>,
+    /// The client has read everything sent before this (its connection began, or it answered
+    /// a ping sent then).
+    read_up_to: Instant,
+}
+
+impl Pings {
+    fn new() -> Self {
+        Self {
+            unanswered: VecDeque::new(),
+            read_up_to: Instant::now(),
+        }
+    }
+
+    /// A new ping's payload, noted as sent now.
+    fn next(&mut self) -> [u8; 8] {
+        let payload = rand::Rng::next_u64(&mut rand::rng()).to_be_bytes();
+        if self.unanswered.len() == PINGS_KEPT {
+            self.unanswered.pop_front();
+        }
+        self.unanswered.push_back((payload, Instant::now()));
+        payload
+    }
+
+    /// A pong came: if it answers one of the host's pings, the client read all before it.
+    fn answered(&mut self, payload: &[u8]) {
+        if let Some(at) = self
+            .unanswered
+            .iter()
+            .position(|(sent, _)| sent.as_slice() == payload)
+        {
+            self.read_up_to = self.unanswered[at].1;
+            self.unanswered.drain(..=at);
+        }
+    }
+
+    /// How long since the client last showed that it reads.
+    fn unanswered_for(&self) -> Duration {
+        self.read_up_to.elapsed()
+    }
 }

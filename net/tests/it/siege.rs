@@ -31,6 +31,34 @@ fn raw_join(address: std::net::SocketAddr, code: &str) -> RawClient {
     raw
 }
 
+/// Case 1, the second half: a client that never reads is dropped once it has not answered the
+/// host's pings for the idle timeout, however many pings of its own it sends (each showed the
+/// host it was there; none showed that it takes what it is sent).
+#[test]
+fn a_client_that_never_reads_is_dropped_after_the_idle_timeout_even_while_it_pings() {
+    let hosted = host("cheese-day:players=2", "remote,random", 1, settings());
+    let idle = settings().idle_timeout;
+    let mut raw = RawClient::connect(hosted.address);
+    raw.text(&join_text(&hosted.code(0))).unwrap();
+    let joined = Instant::now();
+    while !hosted.logged("lost its connection") && joined.elapsed() < idle * 5 {
+        // It may find the connection closed before the host's log says so.
+        let _ = raw.ping(b"still here");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let took = joined.elapsed();
+    assert!(
+        hosted.logged("lost its connection"),
+        "not dropped in {took:?}"
+    );
+    assert!(
+        took >= idle.saturating_sub(Duration::from_millis(300)) && took < idle * 2,
+        "dropped after {took:?} (idle timeout {idle:?})"
+    );
+    drop(raw);
+    hosted.play_out(0, "random");
+}
+
 /// Case 2: wrong codes sent at once over parallel connections from one address wait their
 /// turn as if sent one after another: each is looked at only once the delay after the
 /// previous wrong code has passed.

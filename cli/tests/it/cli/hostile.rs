@@ -666,8 +666,13 @@ fn the_tui_says_it_needs_a_terminal_after_checking_its_arguments() {
 
 /// The peak memory of a running process, in bytes.
 fn peak_memory(pid: u32) -> u64 {
+    memory(pid, "VmHWM:")
+}
+
+/// A running process's memory as `/proc/PID/status` gives it under `field`, in bytes.
+fn memory(pid: u32, field: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    let line = status.lines().find(|l| l.starts_with(field)).unwrap();
     let kb: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
     kb * 1024
 }
@@ -965,4 +970,52 @@ fn a_report_replaces_a_file_but_writes_through_a_device_or_a_link() {
     assert!(markdown.starts_with("# Tournament"), "{markdown}");
     let names: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert_eq!(names.len(), 2, "no temporary file is left: {names:?}");
+}
+
+/// Issue 46, case 1: a seat that floods the host with pings and never reads a pong costs the
+/// host a bounded amount of memory (3 million pings took the host from 7 MB to 364 MB). That
+/// such a client is dropped once it has not answered the host's pings for the idle timeout (a
+/// minute here) is checked with a shorter timeout by the net crate's tests.
+#[test]
+fn a_ping_flood_from_a_seat_that_never_reads_costs_the_host_a_bounded_amount() {
+    use mousehole_net::testing::{Opcode, RawClient};
+    let hosting =
+        super::network::Hosting::start(&["cheese-day:players=2", "--seats", "remote,random"]);
+    let pid = hosting.child.id();
+    let (address, code) = hosting.seats[0].clone();
+    let mut raw = RawClient::connect(address.parse().unwrap());
+    raw.text(&format!(r#"{{"type":"join","code":"{code}"}}"#))
+        .unwrap();
+    let before = memory(pid, "VmRSS:");
+    // Pings of 125 bytes (the most a control frame holds), a thousand to a write.
+    let ping = raw.frame_bytes(true, Opcode::Ping, &[b'p'; 125]);
+    let batch: Vec<u8> = ping.repeat(1000);
+    // Until the host stops taking them: it drops the connection, or it waits (up to the idle
+    // timeout) for the client to take a ping of its own, reading nothing meanwhile.
+    raw.stream()
+        .set_write_timeout(Some(Duration::from_secs(2)))
+        .unwrap();
+    let start = Instant::now();
+    let mut sent = 0u64;
+    while sent < 3_000_000 && start.elapsed() < Duration::from_secs(30) {
+        if raw.write(&batch).is_err() {
+            break;
+        }
+        sent += 1000;
+    }
+    let peak = peak_memory(pid);
+    let mut host = hosting.child;
+    let _ = nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(pid as i32),
+        nix::sys::signal::Signal::SIGTERM,
+    );
+    let _ = host.wait();
+    let grown = peak.saturating_sub(before);
+    assert!(
+        grown <= 16 << 20,
+        "the host grew from {} to {} MiB under {sent} pings",
+        before >> 20,
+        peak >> 20
+    );
+    assert!(sent >= 100_000, "only {sent} pings taken");
 }

@@ -11,16 +11,16 @@ use super::{binary, scratch, typing};
 use mousehole_engine::Transcript;
 
 /// A host running, its standard output read as it comes.
-struct Hosting {
-    child: Child,
+pub(super) struct Hosting {
+    pub(super) child: Child,
     lines: Arc<Mutex<Vec<String>>>,
     /// `(address, code)` of each remote seat, in seat order.
-    seats: Vec<(String, String)>,
+    pub(super) seats: Vec<(String, String)>,
 }
 
 impl Hosting {
     /// Starts `mousehole host` on 127.0.0.1 with `args` and reads its join lines.
-    fn start(args: &[&str]) -> Self {
+    pub(super) fn start(args: &[&str]) -> Self {
         Self::typed(args, "")
     }
 
