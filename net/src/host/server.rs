@@ -514,10 +514,8 @@ fn detach(shared: &Shared, seat: usize, admission: &Admission) {
     let playing = remote.over.is_none() && !closing;
     if playing {
         remote.dropped_at = Some(Instant::now());
-    }
-    drop(state);
-    shared.changed.notify_all();
-    if playing {
+        // Said before the lock is given back: the seat's decision, which waits on it, can
+        // only say it waits for the seat after this.
         shared.announce(&format!(
             "{} lost its connection; it can rejoin with its code",
             shared.seat_name(seat)
@@ -525,6 +523,8 @@ fn detach(shared: &Shared, seat: usize, admission: &Admission) {
     } else {
         (shared.log)(&format!("{} left", shared.seat_name(seat)));
     }
+    drop(state);
+    shared.changed.notify_all();
 }
 
 /// Takes a message from a seat's connection; what to answer, if anything.

@@ -204,3 +204,44 @@ fn pings_and_pongs_before_the_join_and_between_its_fragments_are_taken() {
     drop(raw);
     hosted.play_out(0, "random");
 }
+
+/// Smaller: a seat is said to have lost its connection before anyone is told the game waits
+/// for it, every time (the two were told from two threads, in either order).
+#[test]
+fn a_seat_is_said_lost_before_the_game_waits_for_it() {
+    let hosted = host("cheese-day:players=2", "remote,random", 3, settings());
+    for _ in 0..12 {
+        let (mut raw, _) = Raw::join(hosted.address, &hosted.code(0));
+        raw.until("act").unwrap();
+        let waits = |hosted: &crate::support::Hosted| {
+            hosted
+                .log
+                .lock()
+                .unwrap()
+                .iter()
+                .filter(|l| l.contains("waiting for seat 0"))
+                .count()
+        };
+        let before = waits(&hosted);
+        drop(raw);
+        let until = Instant::now() + Duration::from_secs(5);
+        while waits(&hosted) == before {
+            assert!(Instant::now() < until, "the host did not wait for seat 0");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+    let log = hosted.log.lock().unwrap().clone();
+    let mut lost = false;
+    for line in &log {
+        if line.contains("seat 0 (remote) lost its connection") {
+            lost = true;
+        } else if line.contains("waiting for seat 0") {
+            assert!(
+                lost,
+                "told the game waits before the seat was lost: {log:#?}"
+            );
+            lost = false;
+        }
+    }
+    hosted.play_out(0, "random");
+}
