@@ -123,6 +123,30 @@ impl<G: Game> RemoteSeat<G> {
         }
     }
 
+    /// Takes the pending `act` back once answered, and tells each answer still waiting behind
+    /// the one taken (sent before it was taken) that the act was already answered.
+    fn withdraw_answered(&self, id: u64) {
+        let late: Vec<Answer> = {
+            let mut state = self.shared.lock();
+            let Some(remote) = state.seats[self.seat].as_mut() else {
+                return;
+            };
+            remote.act = None;
+            remote.answers.drain(..).collect()
+        };
+        for answer in late {
+            self.tell(
+                answer.connection,
+                PlainMessage::Error {
+                    error: ErrorKind::NotAsked,
+                    message: format!("act {id} was already answered; wait for the next act").into(),
+                    id: Some(answer.id),
+                }
+                .to_text(),
+            );
+        }
+    }
+
     /// The fallback's decision for a seat whose connection has been gone since `dropped`.
     fn fall_back(
         &mut self,
@@ -237,7 +261,7 @@ impl<G: Game> Seat<G> for RemoteSeat<G> {
                     }
                     match legal_answer::<G>(view.legal(), &act.legal, answer.action.as_deref()) {
                         Ok(action) => {
-                            self.withdraw();
+                            self.withdraw_answered(id);
                             self.fell_back_after = None;
                             return Ok(Decision {
                                 action,

@@ -205,6 +205,52 @@ fn pings_and_pongs_before_the_join_and_between_its_fragments_are_taken() {
     hosted.play_out(0, "random");
 }
 
+/// Case 5: an answer to an act already answered is one nobody asked for, and is told so,
+/// however close behind the first it comes.
+#[test]
+fn a_second_answer_to_an_act_already_answered_gets_an_error() {
+    let hosted = host("cheese-day:players=2", "remote,random", 2, settings());
+    let mut raw = raw_join(hosted.address, &hosted.code(0));
+    let mut doubled = Vec::new();
+    let mut errors = Vec::new();
+    loop {
+        let message = raw.next_message().expect("the game goes on");
+        match message["type"].as_str().unwrap() {
+            "act" => {
+                let id = message["id"].as_u64().unwrap();
+                let answer = format!(
+                    r#"{{"type":"action","id":{id},"action":{}}}"#,
+                    message["legal"][0]
+                );
+                // Both in one write: the second is there before the first is taken.
+                let mut twice = raw.frame_bytes(true, Opcode::Text, answer.as_bytes());
+                twice.extend(raw.frame_bytes(true, Opcode::Text, answer.as_bytes()));
+                raw.write(&twice).unwrap();
+                doubled.push(id);
+            }
+            "error" => errors.push(message),
+            "game_over" => break,
+            _ => {}
+        }
+    }
+    while let Some(message) = raw.next_message() {
+        if message["type"] == "error" {
+            errors.push(message);
+        }
+    }
+    assert_eq!(
+        errors.len(),
+        doubled.len(),
+        "acts answered twice: {doubled:?}; errors: {errors:#?}"
+    );
+    for (error, id) in errors.iter().zip(&doubled) {
+        assert_eq!(error["error"], "not_asked", "{error}");
+        assert_eq!(error["id"], *id, "{error}");
+    }
+    let transcript = hosted.finish();
+    assert!(transcript.events.iter().all(|event| event.fault.is_none()));
+}
+
 /// Smaller: a seat is said to have lost its connection before anyone is told the game waits
 /// for it, every time (the two were told from two threads, in either order).
 #[test]
