@@ -251,6 +251,60 @@ fn a_second_answer_to_an_act_already_answered_gets_an_error() {
     assert!(transcript.events.iter().all(|event| event.fault.is_none()));
 }
 
+/// What serde and serde_json say, that a player should never read.
+const JARGON: [&str; 11] = [
+    "missing field `",
+    "unknown field `",
+    "unknown variant `",
+    "invalid type:",
+    "invalid value:",
+    "at line ",
+    "expected value",
+    "expected struct",
+    "EOF while parsing",
+    "trailing characters",
+    "key must be a string",
+];
+
+/// Case 6: what is wrong with a message after the join is said in plain words, as before it.
+#[test]
+fn errors_after_the_join_are_in_plain_words() {
+    let hosted = host("cheese-day:players=2", "remote,random", 2, settings());
+    let mut raw = raw_join(hosted.address, &hosted.code(0));
+    for bad in [
+        r#"{"type":"join"}"#,
+        r#"{"type":"join","code":5}"#,
+        r#"{"type":"join","code":"x","name":"ann","extra":[1,2"#,
+        r#"{"type":"watch","please":true}"#,
+        r#"{"type":"action","id":"one","action":"take 1"}"#,
+        r#"{"type":"action","id":1,"action":7}"#,
+        r#"{"type":"action","id":-1,"action":"take 1"}"#,
+        r#"{"type":"dance"}"#,
+        r#"{"type":7}"#,
+        r#"{"action":"take 1"}"#,
+        "[1,2,3]",
+        r#"{"type":"action",}"#,
+        r#"{"type":"action","id":1,"action":"take 1"} and more"#,
+        "",
+    ] {
+        raw.text(bad).unwrap();
+        let error = loop {
+            let message = raw
+                .next_message()
+                .unwrap_or_else(|| panic!("no answer to {bad}"));
+            if message["type"] == "error" {
+                break message;
+            }
+        };
+        let words = error["message"].as_str().unwrap();
+        for jargon in JARGON {
+            assert!(!words.contains(jargon), "{bad}: {jargon:?} in {words:?}");
+        }
+    }
+    drop(raw);
+    hosted.play_out(0, "random");
+}
+
 /// Smaller: a seat is said to have lost its connection before anyone is told the game waits
 /// for it, every time (the two were told from two threads, in either order).
 #[test]
