@@ -7,8 +7,9 @@ use std::fmt::Write as _;
 pub const SHOWN_CHARS: usize = 80;
 
 /// `text` as an error message may show it: control characters (and the escape byte that
-/// would let input recolour a terminal) written as `\n`, `\u{1b}` …, and anything past
-/// [`SHOWN_CHARS`] characters replaced by a count of what was left out.
+/// would let input recolour a terminal) and the bidi controls that would let it reorder the
+/// text around it written as `\n`, `\u{1b}`, `\u{202e}` …, and anything past [`SHOWN_CHARS`]
+/// characters replaced by a count of what was left out.
 ///
 /// ```
 /// use mousehole_engine::text::shown;
@@ -35,13 +36,24 @@ pub fn cut(text: &str, limit: usize) -> String {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if c.is_control() => {
+            c if c.is_control() || reorders(c) => {
                 let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
             }
             c => out.push(c),
         }
     }
     out
+}
+
+/// Whether `c` is one of Unicode's bidi controls (the Arabic letter mark, the left-to-right
+/// and right-to-left marks, embeddings, overrides and isolates): invisible, they change the
+/// order in which the text around them is shown, so a name could make a line say what it
+/// does not.
+pub fn reorders(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+    )
 }
 
 #[cfg(test)]
@@ -60,5 +72,19 @@ mod tests {
         assert_eq!(shown("\u{0}\u{7f}\t"), "\\u{0}\\u{7f}\\t");
         assert_eq!(cut("abcdef", 3), "abc… (3 more characters)");
         assert_eq!(cut("abc", 3), "abc");
+    }
+
+    #[test]
+    fn bidi_controls_are_escaped_and_other_scripts_kept() {
+        assert_eq!(
+            shown("ann\u{202e}gpj.exe\u{2066}x\u{2069}\u{200f}"),
+            "ann\\u{202e}gpj.exe\\u{2066}x\\u{2069}\\u{200f}"
+        );
+        assert_eq!(
+            shown("\u{61c}\u{200e}\u{202a}"),
+            "\\u{61c}\\u{200e}\\u{202a}"
+        );
+        // Right-to-left text itself, and joiners that build emoji, are shown as they are.
+        assert_eq!(shown("שלום مرحبا 👩\u{200d}👩"), "שלום مرحبا 👩\u{200d}👩");
     }
 }

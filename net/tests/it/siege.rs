@@ -305,6 +305,39 @@ fn errors_after_the_join_are_in_plain_words() {
     hosted.play_out(0, "random");
 }
 
+/// Characters that change the order in which text around them is shown (Unicode's bidi
+/// controls): a name with them could make the host's log say what it does not.
+const REORDERING: [char; 12] = [
+    '\u{061c}', '\u{200e}', '\u{200f}', '\u{202a}', '\u{202b}', '\u{202c}', '\u{202d}', '\u{202e}',
+    '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}',
+];
+
+/// Case 7: a join's name and version reach the host's log with their bidi controls written
+/// out, as control characters are.
+#[test]
+fn bidi_controls_in_a_joins_name_reach_the_hosts_log_made_harmless() {
+    let hosted = host("cheese-day:players=2", "remote,random", 2, settings());
+    let name: String = format!("ann{}", REORDERING.iter().collect::<String>());
+    let mut raw = RawClient::connect(hosted.address);
+    raw.text(
+        &serde_json::json!({"type": "join", "code": hosted.code(0), "name": name, "version": "1\u{202e}0"})
+            .to_string(),
+    )
+    .unwrap();
+    assert_eq!(raw.next_message().unwrap()["type"], "welcome");
+    let log = hosted.log.lock().unwrap().clone();
+    let joined = log
+        .iter()
+        .find(|line| line.contains("joined"))
+        .expect("a join line");
+    assert!(joined.contains(r"ann\u{61c}\u{200e}"), "{joined}");
+    for line in &log {
+        assert!(!line.contains(REORDERING), "{line:?}");
+    }
+    drop(raw);
+    hosted.play_out(0, "random");
+}
+
 /// Smaller: a seat is said to have lost its connection before anyone is told the game waits
 /// for it, every time (the two were told from two threads, in either order).
 #[test]
