@@ -300,6 +300,27 @@ fn number_range(kind: &str) -> &'static str {
     }
 }
 
+/// A length of time in seconds as a person reads it, to the millisecond and no further than
+/// it goes: a `--reconnect-timeout 1500ms` is "1.5 s", two minutes "120 s".
+///
+/// ```
+/// use std::time::Duration;
+/// use mousehole_engine::words::seconds;
+/// assert_eq!(seconds(Duration::from_millis(1500)), "1.5 s");
+/// assert_eq!(seconds(Duration::from_mins(2)), "120 s");
+/// assert_eq!(seconds(Duration::from_millis(250)), "0.25 s");
+/// ```
+pub fn seconds(time: std::time::Duration) -> String {
+    let millis = time.as_millis();
+    let (whole, part) = (millis / 1000, millis % 1000);
+    if part == 0 {
+        format!("{whole} s")
+    } else {
+        let part = format!("{part:03}");
+        format!("{whole}.{} s", part.trim_end_matches('0'))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

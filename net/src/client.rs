@@ -72,7 +72,7 @@ pub enum ClientError {
     Refused { kind: ErrorKind, message: String },
     #[error("{address} did not answer as a mousehole host does: {why}")]
     NotAHost { address: String, why: String },
-    #[error("the connection to the host was lost and could not be made again within {} s: {why}", .within.as_secs())]
+    #[error("the connection to the host was lost and could not be made again within {}: {why}", mousehole_engine::words::seconds(*.within))]
     Lost { within: Duration, why: String },
     #[error("the host sent what this client cannot use: {0}")]
     Protocol(String),
@@ -391,8 +391,8 @@ async fn join(run: &Run) -> Result<(Socket, Welcome<'static>), ClientError> {
         Ok(Err(error)) => return Err(unreachable(socket_error(&error))),
         Err(_) => {
             return Err(unreachable(format!(
-                "no answer within {} s",
-                limit.as_secs()
+                "no answer within {}",
+                mousehole_engine::words::seconds(limit)
             )));
         }
     };
@@ -407,8 +407,8 @@ async fn join(run: &Run) -> Result<(Socket, Welcome<'static>), ClientError> {
         Ok(None) => return Err(not_a_host("it closed the connection".into())),
         Err(_) => {
             return Err(not_a_host(format!(
-                "no welcome within {} s",
-                limit.as_secs()
+                "no welcome within {}",
+                mousehole_engine::words::seconds(limit)
             )));
         }
     };

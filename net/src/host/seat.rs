@@ -12,6 +12,7 @@ use mousehole_bots::Fallback;
 use mousehole_bots::external::legal_answer;
 use mousehole_engine::registry::canonical_spec;
 use mousehole_engine::rng::AgentStreams;
+use mousehole_engine::words::seconds;
 use mousehole_engine::{
     Decision, DecisionView, Ending, Fault, FaultKind, Game, GameConfig, Seat, StopRequest,
 };
@@ -104,9 +105,9 @@ impl<G: Game> RemoteSeat<G> {
                     announced = Some(dropped);
                     drop(state);
                     self.shared.announce(&format!(
-                        "waiting for {} to reconnect (up to {} s)",
+                        "waiting for {} to reconnect (up to {})",
                         self.shared.seat_name(self.seat),
-                        timeout.as_secs()
+                        seconds(timeout)
                     ));
                     state = self.shared.lock();
                     continue;
@@ -157,8 +158,8 @@ impl<G: Game> RemoteSeat<G> {
         let fault = Fault::new(
             FaultKind::Exited,
             &format!(
-                "{name}'s connection dropped and it did not rejoin within {} s",
-                self.shared.settings.reconnect_timeout.as_secs()
+                "{name}'s connection dropped and it did not rejoin within {}",
+                seconds(self.shared.settings.reconnect_timeout)
             ),
         );
         let first = self.fell_back_after != Some(dropped);

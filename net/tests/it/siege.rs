@@ -378,3 +378,37 @@ fn a_seat_is_said_lost_before_the_game_waits_for_it() {
     }
     hosted.play_out(0, "random");
 }
+
+/// Smaller: a reconnect timeout is said as it was given (1.5 s, not 1 s), in the status line
+/// and in the fault of every decision the fallback makes.
+#[test]
+fn the_reconnect_timeout_is_said_as_given() {
+    let hosted = host(
+        "cheese-day:players=2",
+        "remote,remote",
+        8,
+        HostSettings {
+            reconnect_timeout: Duration::from_millis(1500),
+            ..settings()
+        },
+    );
+    let (other, heard) = agent(hosted.address, &hosted.code(1), "random");
+    let (mut raw, _) = Raw::join(hosted.address, &hosted.code(0));
+    raw.until("act").unwrap();
+    drop(raw);
+    other.join().unwrap().unwrap();
+    let transcript = hosted.finish();
+    let fault = transcript
+        .events
+        .iter()
+        .find_map(|event| event.fault.as_ref())
+        .expect("the fallback decided");
+    assert!(fault.text.contains("within 1.5 s"), "{}", fault.text);
+    let heard = heard.lock().unwrap();
+    assert!(
+        heard
+            .iter()
+            .any(|line| line.ends_with("to reconnect (up to 1.5 s)")),
+        "{heard:?}"
+    );
+}
