@@ -21,5 +21,5 @@ mod seat;
 pub use self::command::{EXEC_PREFIX, ExternalCommand, ExternalCommandError};
 pub use self::fallback::{Fallback, FallbackSpec, FallbackSpecError};
 pub use self::log::{AgentIdentity, LogEntry, LogEvent, LogSink};
-pub use self::process::{STDERR_LINE_BYTES, STDERR_TAIL_BYTES, kill_programs};
+pub use self::process::{STDERR_LINE_BYTES, STDERR_LOG_BYTES, STDERR_TAIL_BYTES, kill_programs};
 pub use self::seat::{ExternalSeat, ExternalSettings, legal_answer};

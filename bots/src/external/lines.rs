@@ -115,13 +115,19 @@ fn take_line(line: &mut Vec<u8>) -> Vec<u8> {
 }
 
 /// The last lines an agent wrote on stderr, at most `capacity` bytes of them, each line cut to
-/// `line_limit` bytes; counts what had to be dropped.
+/// `line_limit` bytes; counts what had to be dropped. What is taken for the log over one run
+/// of the program stays under `log_limit` bytes, however much it writes and however seldom it
+/// is looked at: taken as it comes until the log has had all but two tails' worth, then only
+/// the last tail, when the program ends ([`StderrTail::take_last`]).
 #[derive(Debug)]
 pub struct StderrTail {
     lines: VecDeque<String>,
     bytes: usize,
     capacity: usize,
     dropped_lines: u64,
+    /// Bytes taken so far, and the most that may be.
+    taken: usize,
+    log_limit: usize,
 }
 
 /// What was taken from a [`StderrTail`].
@@ -133,12 +139,14 @@ pub struct StderrBatch {
 }
 
 impl StderrTail {
-    pub fn new(capacity: usize) -> Self {
+    pub fn new(capacity: usize, log_limit: usize) -> Self {
         Self {
             lines: VecDeque::new(),
             bytes: 0,
             capacity,
             dropped_lines: 0,
+            taken: 0,
+            log_limit,
         }
     }
 
@@ -155,8 +163,18 @@ impl StderrTail {
         }
     }
 
-    /// Everything kept since the last take.
+    /// Everything kept since the last take, while the log has room for it and for the last
+    /// tail; nothing once it has not (the lines wait, the newest kept, for [`Self::take_last`]).
     pub fn take(&mut self) -> StderrBatch {
+        if self.taken + 2 * self.capacity > self.log_limit {
+            return StderrBatch::default();
+        }
+        self.take_last()
+    }
+
+    /// Everything kept since the last take, whatever the log had: the program has ended.
+    pub fn take_last(&mut self) -> StderrBatch {
+        self.taken += self.bytes;
         self.bytes = 0;
         StderrBatch {
             lines: self.lines.drain(..).collect(),
@@ -216,7 +234,7 @@ mod tests {
 
     #[test]
     fn the_stderr_tail_keeps_the_newest_lines_within_capacity() {
-        let mut tail = StderrTail::new(10);
+        let mut tail = StderrTail::new(10, 1000);
         for line in ["aaaa", "bbbb", "cccc", "dd"] {
             tail.push(line.to_owned());
         }
@@ -224,5 +242,31 @@ mod tests {
         assert_eq!(batch.lines, ["bbbb", "cccc", "dd"]);
         assert_eq!(batch.dropped_lines, 1);
         assert_eq!(tail.take(), StderrBatch::default());
+    }
+
+    #[test]
+    fn what_the_log_takes_of_a_run_stays_within_its_limit_and_ends_with_the_last_lines() {
+        let mut tail = StderrTail::new(10, 40);
+        let mut taken = Vec::new();
+        let mut dropped = 0;
+        for look in 0..20 {
+            for line in 0..5 {
+                tail.push(format!("{look:02}:{line}"));
+            }
+            let batch = tail.take();
+            dropped += batch.dropped_lines;
+            taken.extend(batch.lines);
+        }
+        tail.push("the end".to_owned());
+        let last = tail.take_last();
+        dropped += last.dropped_lines;
+        taken.extend(last.lines);
+        assert!(
+            taken.iter().map(String::len).sum::<usize>() <= 40,
+            "{taken:?}"
+        );
+        assert_eq!(taken.first().map(String::as_str), Some("00:3"));
+        assert_eq!(taken.last().map(String::as_str), Some("the end"));
+        assert_eq!(taken.len() as u64 + dropped, 101);
     }
 }

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use mousehole_engine::Fault;
 
-use super::process::STDERR_TAIL_BYTES;
+use super::process::{STDERR_LOG_BYTES, STDERR_TAIL_BYTES};
 use mousehole_protocol::AgentHello;
 
 /// One line of the match log about an external seat.
@@ -37,7 +37,7 @@ pub enum LogEvent {
     Discarded(String),
     /// A line the program wrote on stderr.
     Stderr(String),
-    /// Stderr lines dropped to keep the log bounded.
+    /// Stderr lines dropped to keep the log bounded ([`STDERR_LOG_BYTES`] a run).
     StderrDropped(u64),
     /// How the program ended.
     Ended(String),
@@ -69,8 +69,9 @@ impl fmt::Display for LogEntry {
             LogEvent::Stderr(line) => write!(f, "stderr: {line}"),
             LogEvent::StderrDropped(count) => write!(
                 f,
-                "stderr: {count} earlier lines dropped (the log keeps the last {} KiB)",
-                STDERR_TAIL_BYTES / 1024
+                "stderr: {count} earlier lines dropped (the log keeps the last {} KiB between two looks, and {} KiB of a program's run in all)",
+                STDERR_TAIL_BYTES / 1024,
+                STDERR_LOG_BYTES / 1024
             ),
             LogEvent::Ended(how) => f.write_str(how),
         }

@@ -27,6 +27,11 @@ pub const QUIT_GRACE: Duration = Duration::from_secs(2);
 /// Most bytes of stderr kept between two looks at it.
 pub const STDERR_TAIL_BYTES: usize = 64 * 1024;
 
+/// Most bytes of a program's stderr the log keeps from one run of it: what it writes as it
+/// plays, until the log has all but two tails' worth, then its last [`STDERR_TAIL_BYTES`]
+/// when it ends.
+pub const STDERR_LOG_BYTES: usize = 4 * STDERR_TAIL_BYTES;
+
 /// Longest stderr line kept; the rest of a longer line is dropped.
 pub const STDERR_LINE_BYTES: usize = 1000;
 
@@ -163,7 +168,10 @@ impl AgentProcess {
             .name(format!("agent {pid} stdout"))
             .spawn(move || read_replies(stdout, &read))?;
 
-        let tail = Arc::new(Mutex::new(StderrTail::new(STDERR_TAIL_BYTES)));
+        let tail = Arc::new(Mutex::new(StderrTail::new(
+            STDERR_TAIL_BYTES,
+            STDERR_LOG_BYTES,
+        )));
         let (done, stderr_done) = mpsc::sync_channel(1);
         let kept = Arc::clone(&tail);
         thread::Builder::new()
@@ -242,12 +250,21 @@ impl AgentProcess {
         }
     }
 
-    /// What the program wrote on stderr since the last take.
+    /// What the program wrote on stderr since the last take, while the log has room for it
+    /// ([`STDERR_LOG_BYTES`] a run).
     pub fn take_stderr(&self) -> StderrBatch {
         self.stderr
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .take()
+    }
+
+    /// What the program wrote on stderr since the last take, once it has ended.
+    pub fn take_last_stderr(&self) -> StderrBatch {
+        self.stderr
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take_last()
     }
 
     /// Whether any process of the program's group is left (zombies included).

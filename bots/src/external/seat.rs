@@ -361,7 +361,7 @@ impl<G: Game> ExternalSeat<G> {
         };
         // Even a program that closed its stdout may still read its stdin and obey.
         let report = process.shut_down(Some(PlainMessage::Quit.to_line()));
-        self.flush_batch(process.take_stderr());
+        self.flush_batch(process.take_last_stderr());
         let status = report
             .status
             .map_or_else(|| "unknown status".to_owned(), |s| s.to_string());

@@ -521,7 +521,7 @@ fn a_program_that_closes_stdout_but_runs_on_is_killed_at_the_end_of_the_match() 
 #[test]
 fn a_flood_on_stderr_never_blocks_and_the_log_keeps_a_bounded_tail() {
     need_python!();
-    let played = play("stderr_flood.py", PATIENT, &random(), 11);
+    let played = play("stderr_flood.py", PATIENT, &random(), 13);
     assert!(matches!(played.end, MatchEnd::Finished(_)));
     assert!(
         played.fault_kinds().is_empty(),
@@ -538,11 +538,13 @@ fn a_flood_on_stderr_never_blocks_and_the_log_keeps_a_bounded_tail() {
         })
         .sum();
     assert!(dropped > 0);
+    // However often the host looked (each look could keep 64 KiB): 3 MB were kept under load,
+    // 640 KB here over 10 decisions.
     let kept: usize = stderr.iter().map(String::len).sum();
-    let decisions = played.seat0().len();
     assert!(
-        kept <= (decisions + 2) * mousehole_bots::external::STDERR_TAIL_BYTES,
-        "{kept}"
+        kept <= mousehole_bots::external::STDERR_LOG_BYTES,
+        "{kept} bytes of stderr kept over {} decisions",
+        played.seat0().len()
     );
     assert!(
         stderr
