@@ -30,7 +30,13 @@ pub fn note(line: &str) {
 /// telling any error on standard error.
 pub fn finish(result: anyhow::Result<ExitCode>) -> ExitCode {
     let flushed = io::stdout().flush();
-    let result = result.and_then(|code| flushed.map(|()| code).map_err(anyhow::Error::from));
+    let result = result.and_then(|code| match flushed {
+        Ok(()) => Ok(code),
+        // The command's own status stands (a game stopped because its player's output went
+        // away is still a stopped game): only its last lines went unread.
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(code),
+        Err(error) => Err(error.into()),
+    });
     match result {
         Ok(code) => code,
         Err(error) if reader_gone(&error) => ExitCode::SUCCESS,

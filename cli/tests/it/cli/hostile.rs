@@ -972,6 +972,42 @@ fn a_report_replaces_a_file_but_writes_through_a_device_or_a_link() {
     assert_eq!(names.len(), 2, "no temporary file is left: {names:?}");
 }
 
+/// Issue 46: a person's game whose standard output closes mid-game is a stopped game, said so
+/// by the exit status (it was 0: the unread last lines hid it), the transcript kept.
+#[test]
+fn a_persons_game_whose_output_closes_stops_with_a_failing_status_and_its_transcript() {
+    let dir = scratch("hostile-person-closed");
+    let file = dir.join("game.json");
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let moves = dir.join("moves.txt");
+    std::fs::write(&moves, "1\n".repeat(200)).unwrap();
+    let played = binary()
+        .args([
+            "play",
+            "cheese-day",
+            "--seats",
+            "human,random",
+            "--seed",
+            "1",
+            "--out",
+        ])
+        .arg(&file)
+        .stdin(std::fs::File::open(&moves).unwrap())
+        .stdout(Stdio::from(writer))
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(played.status.code(), Some(1), "{}", stderr(&played));
+    let kept = Transcript::from_json(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let stopped = kept
+        .stopped
+        .as_deref()
+        .expect("the game is said to have stopped");
+    assert!(stopped.contains("the reader has gone"), "{stopped}");
+    kept.replay().expect("what was played replays");
+}
+
 /// Issue 46, case 1: a seat that floods the host with pings and never reads a pong costs the
 /// host a bounded amount of memory (3 million pings took the host from 7 MB to 364 MB). That
 /// such a client is dropped once it has not answered the host's pings for the idle timeout (a
