@@ -7,11 +7,11 @@
 //!
 //! Nobody gets in where they do not belong: a connection sends nothing but a `join` (with a
 //! seat's code) or a `watch` until it has a seat, within the handshake timeout of connecting;
-//! a wrong code
-//! is refused, and the next join from that address waits longer each time; every message is
-//! bounded; idle connections are dropped; the number of connections is capped, in all and per
-//! address. A seat's connection can answer only its own seat's current `act`, only with a
-//! legal action: anything else is answered with an `error`, and the request stands.
+//! a wrong code is refused, and the next join from that address waits longer each time,
+//! however many connections it opens; every message, and the output waiting for a client, is
+//! bounded; connections that stop reading are dropped; the number of connections is capped, in
+//! all and per address. A seat's connection can answer only its own seat's current `act`, only
+//! with a legal action: anything else is answered with an `error`, and the request stands.
 
 mod http;
 mod seat;
