@@ -18,7 +18,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::{FutureExt, SinkExt, StreamExt};
 use mousehole_protocol::{
     ClientMessage, ErrorKind, EventMessage, MAX_MESSAGE_BYTES, PROTOCOL, PlainMessage, Welcome,
     parse_client,
@@ -702,8 +702,25 @@ async fn converse(
                 ),
             }
         };
+        // The seat's own messages before the news: each was told before the news that is
+        // pending now was made (so an error about a second answer to the last act comes
+        // before the game's end, not lost when the connection closes at it).
+        if let Role::Seat { outbox, .. } = &mut role {
+            while go && let Ok(out) = outbox.try_recv() {
+                go = send_own(&mut socket, out, limit).await;
+            }
+        }
         for text in pending {
-            go &= send(&mut socket, text, limit).await;
+            if !go {
+                break;
+            }
+            go = send(&mut socket, text, limit).await;
+        }
+        if go
+            && cursor.quit
+            && let Some(seat) = seat
+        {
+            answer_what_came(shared, &mut socket, seat, admission.id, limit).await;
         }
         if !go || cursor.quit {
             break;
@@ -749,15 +766,9 @@ async fn converse(
                 let text = PlainMessage::Status { text: text.into() }.to_text();
                 if send(&mut socket, text, limit).await { Next::Go } else { Next::Stop }
             }
-            Some(out) = own => match out {
-                Outgoing::Text(text) => {
-                    if send(&mut socket, text, limit).await { Next::Go } else { Next::Stop }
-                }
-                Outgoing::Last(text) => {
-                    send(&mut socket, text, limit).await;
-                    Next::Stop
-                }
-            },
+            Some(out) = own => {
+                if send_own(&mut socket, out, limit).await { Next::Go } else { Next::Stop }
+            }
             _ = ping.tick() => {
                 if pings.unanswered_for() > settings.idle_timeout {
                     Next::Stop
@@ -771,6 +782,41 @@ async fn converse(
         go = matches!(next, Next::Go);
     }
     let _ = timeout(Duration::from_millis(500), socket.close(None)).await;
+}
+
+/// Answers what a seat's client sent before the game ended that has come but was not read
+/// (an answer sent twice to the last act: the game ended at the first), before the
+/// connection closes; what is still on its way is not waited for.
+async fn answer_what_came(
+    shared: &Shared,
+    socket: &mut Socket,
+    seat: usize,
+    connection: u64,
+    limit: Duration,
+) {
+    for _ in 0..QUEUED_ANSWERS {
+        let text = match socket.next().now_or_never() {
+            Some(Some(Ok(Message::Text(text)))) => text,
+            Some(Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_)))) => continue,
+            _ => return,
+        };
+        if let Some(reply) = seat_message(shared, seat, connection, &text)
+            && !send(socket, reply, limit).await
+        {
+            return;
+        }
+    }
+}
+
+/// Sends one of the seat's own messages; whether to go on (not after the last).
+async fn send_own(socket: &mut Socket, out: Outgoing, limit: Duration) -> bool {
+    match out {
+        Outgoing::Text(text) => send(socket, text, limit).await,
+        Outgoing::Last(text) => {
+            send(socket, text, limit).await;
+            false
+        }
+    }
 }
 
 async fn send_ping(socket: &mut Socket, payload: [u8; 8], limit: Duration) -> bool {
