@@ -17,6 +17,7 @@ pub mod bench;
 pub mod client;
 pub mod code;
 pub mod host;
+pub mod page;
 pub mod testing;
 pub mod wire;
 

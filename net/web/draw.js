@@ -1,0 +1,130 @@
+// Small helpers every board and the page use: elements made with the DOM (text always as text
+// nodes, never parsed as HTML), the board's SVG root, and the words for counts and seats.
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** Appends children: strings and numbers become text nodes, null and false are skipped. */
+function append(node, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(typeof child === 'object' ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function attributes(node, attrs) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    node.setAttribute(key, value === true ? '' : String(value));
+  }
+  return node;
+}
+
+/** An HTML element with attributes and children (text as text). */
+export function h(tag, attrs, ...children) {
+  return append(attributes(document.createElement(tag), attrs), children);
+}
+
+/** An SVG element with attributes and children (text as text). */
+export function s(tag, attrs, ...children) {
+  return append(attributes(document.createElementNS(SVG_NS, tag), attrs), children);
+}
+
+/** SVG text at (x, y). */
+export function label(x, y, text, attrs = {}) {
+  return s('text', { x, y, ...attrs }, text);
+}
+
+/**
+ * A board's SVG root, `width` wide in its own units (it scales to the page), with a label a
+ * screen reader reads for it.
+ */
+export function board(width, height, summary) {
+  return s('svg', {
+    viewBox: `0 0 ${width} ${height}`,
+    class: 'board',
+    role: 'img',
+    'aria-label': summary,
+    preserveAspectRatio: 'xMidYMin meet',
+  });
+}
+
+/** `1 hole`, `3 holes`. */
+export function count(n, noun, plural = `${noun}s`) {
+  return `${n} ${n === 1 ? noun : plural}`;
+}
+
+/** `1st`, `2nd`, `3rd`, `11th`. */
+export function ordinal(n) {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] || 'th');
+  return `${n}${suffix}`;
+}
+
+/** A name cut to `max` characters with an ellipsis, for tight places on a board. */
+export function shorten(name, max) {
+  const chars = Array.from(String(name));
+  return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/** `a, b or c`. */
+export function either(items) {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
+/** `your` for `you`, else `Ann's`. */
+export function possessive(name) {
+  return name === 'you' ? 'your' : `${name}'s`;
+}
+
+/** The CSS class of a seat's colour (fill), and of its stroke. */
+export function seatFill(seat) {
+  return `seat-fill s${seat % 6}`;
+}
+
+export function seatStroke(seat) {
+  return `seat-stroke s${seat % 6}`;
+}
+
+/** The last roll of the die among the events seen (`roll N`), if any. */
+export function lastRoll(events) {
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    const match = /^roll (\d+)$/.exec(events[i].action);
+    if (match && events[i].actor === 'chance') return Number(match[1]);
+  }
+  return null;
+}
+
+/** A die face showing `value` (1…6) as pips, `size` wide, at (x, y). */
+export function die(x, y, size, value, title) {
+  const group = s('g', { class: 'die', transform: `translate(${x} ${y})` },
+    s('title', {}, title || `the die shows ${value}`),
+    s('rect', { width: size, height: size, rx: size / 6, class: 'die-face' }));
+  const at = { l: size * 0.27, c: size / 2, r: size * 0.73 };
+  const pips = {
+    1: [['c', 'c']],
+    2: [['l', 'l'], ['r', 'r']],
+    3: [['l', 'l'], ['c', 'c'], ['r', 'r']],
+    4: [['l', 'l'], ['r', 'l'], ['l', 'r'], ['r', 'r']],
+    5: [['l', 'l'], ['r', 'l'], ['c', 'c'], ['l', 'r'], ['r', 'r']],
+    6: [['l', 'l'], ['r', 'l'], ['l', 'c'], ['r', 'c'], ['l', 'r'], ['r', 'r']],
+  }[value] || [];
+  for (const [px, py] of pips) {
+    group.append(s('circle', { cx: at[px], cy: at[py], r: size / 11, class: 'die-pip' }));
+  }
+  return group;
+}
+
+/**
+ * Marks an element of the board as a place some legal moves touch: it can be tapped, or
+ * focused and picked with Enter, to pick out those moves.
+ */
+export function spot(node, id, name) {
+  node.setAttribute('data-spot', id);
+  node.setAttribute('tabindex', '0');
+  node.setAttribute('role', 'button');
+  node.setAttribute('aria-label', name);
+  node.classList.add('spot');
+  return node;
+}
