@@ -76,8 +76,7 @@ fn installed(what: &'static str, variable: &str, default: &str) -> Result<PathBu
 
 /// A port free on 127.0.0.1 just now.
 fn free_port() -> Result<u16> {
-    let listener =
-        TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).map_err(BrowserError::Driver)?;
+    let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).map_err(BrowserError::Driver)?;
     Ok(listener.local_addr().map_err(BrowserError::Driver)?.port())
 }
 

@@ -23,7 +23,10 @@ fn a_page_is_read_clicked_measured_and_its_errors_heard() {
     let over = browser.overflowing().unwrap();
     assert!(over.iter().any(|o| o.starts_with("div#wide")), "{over:?}");
     browser
-        .script("setTimeout(() => { throw new Error('boom') }, 0); return 1", Vec::new())
+        .script(
+            "setTimeout(() => { throw new Error('boom') }, 0); return 1",
+            Vec::new(),
+        )
         .unwrap();
     std::thread::sleep(Duration::from_millis(200));
     let errors = browser.console_errors().unwrap();

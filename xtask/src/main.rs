@@ -210,6 +210,11 @@ fn ci() {
             tally.failed_steps.push(name.to_owned());
         }
     }
+    // The page's tests drive a real browser: install it first where it is missing.
+    if let Err(error) = browser() {
+        eprintln!("{error:#}");
+        tally.failed_steps.push("browser".to_owned());
+    }
     if let Err(error) = test(&mut tally) {
         eprintln!("{error:#}");
         tally.failed_steps.push("tests".to_owned());
@@ -220,6 +225,48 @@ fn ci() {
         tally.failed_steps.push("python".to_owned());
     }
     tally.finish();
+}
+
+/// What the browser tests run: Debian's Chromium and its WebDriver (the paths
+/// mousehole-browser looks at).
+const BROWSER_FILES: [&str; 2] = ["/usr/bin/chromium", "/usr/bin/chromedriver"];
+
+/// Installs Debian's `chromium` and `chromium-driver` when either is missing (as root, with
+/// apt-get; a test tool's download of its own browser is never used). Nothing is done when
+/// both are there.
+fn browser() -> Result<()> {
+    if BROWSER_FILES.iter().all(|file| Path::new(file).is_file()) {
+        return Ok(());
+    }
+    let root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|out| String::from_utf8_lossy(&out.stdout).trim() == "0");
+    if !root {
+        bail!(
+            "the browser tests need Chromium and ChromeDriver ({}): install them as root with \
+             `apt-get install chromium chromium-driver`",
+            BROWSER_FILES.join(", ")
+        );
+    }
+    for args in [
+        &["update", "-qq"][..],
+        &["install", "-y", "-qq", "chromium", "chromium-driver"][..],
+    ] {
+        println!(
+            "$ DEBIAN_FRONTEND=noninteractive apt-get {}",
+            args.join(" ")
+        );
+        let status = Command::new("apt-get")
+            .args(args)
+            .env("DEBIAN_FRONTEND", "noninteractive")
+            .status()
+            .context("cannot run apt-get")?;
+        if !status.success() {
+            bail!("apt-get {} failed ({status})", args.join(" "));
+        }
+    }
+    Ok(())
 }
 
 /// Features every test step builds with: the statistics suites (linted, built, not run: their
