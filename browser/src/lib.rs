@@ -159,7 +159,7 @@ impl Browser {
     pub fn viewport(&self, width: u32, height: u32, mobile: bool) -> Result<()> {
         self.cdp(
             "Emulation.setDeviceMetricsOverride",
-            json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile }),
+            &json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile }),
         )?;
         Ok(())
     }
@@ -168,13 +168,13 @@ impl Browser {
     pub fn color_scheme(&self, scheme: &str) -> Result<()> {
         self.cdp(
             "Emulation.setEmulatedMedia",
-            json!({ "features": [{ "name": "prefers-color-scheme", "value": scheme }] }),
+            &json!({ "features": [{ "name": "prefers-color-scheme", "value": scheme }] }),
         )?;
         Ok(())
     }
 
     /// Sends a DevTools command through chromedriver.
-    fn cdp(&self, command: &str, params: Value) -> Result<Value> {
+    fn cdp(&self, command: &str, params: &Value) -> Result<Value> {
         Ok(self.runtime.block_on(self.client().issue_cmd(Vendor {
             path: "goog/cdp/execute",
             body: json!({ "cmd": command, "params": params }),

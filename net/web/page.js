@@ -8,12 +8,10 @@
 
 import { h, count, ordinal } from './draw.js';
 
-const GAMES = {
-  'cheese-day': () => import('./games/cheese-day.js'),
-  'moose-house': () => import('./games/moose-house.js'),
-  'mouse-trap': () => import('./games/mouse-trap.js'),
-  'mouse-race': () => import('./games/mouse-race.js'),
-};
+/** Loads a game's module: its board, the words of its moves, its end (games/GAME.js). */
+function loadGame(game) {
+  return /^[a-z][a-z0-9-]*$/.test(game) ? import(`./games/${game}.js`) : Promise.reject(new Error('not a game name'));
+}
 
 /** What this page tells the host it is (the host's log shows it). */
 const CLIENT_NAME = 'a browser page';
@@ -204,14 +202,16 @@ function receive(message) {
 
 async function welcome(message) {
   page.tries = 0;
-  const load = GAMES[message.game];
-  if (!load) {
+  let game;
+  try {
+    game = await loadGame(message.game);
+  } catch {
     refuse('This page cannot show that game', `The host plays ${message.game}, which this page does not know.`);
     return;
   }
   page.welcome = message;
   resetGame();
-  page.game = await load();
+  page.game = game;
   setConnection(message.seat === null ? 'Watching the table.' : 'Connected.', 'good');
   document.title = `${page.game.title} — mousehole`;
   $('title').textContent = page.game.title;
