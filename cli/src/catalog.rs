@@ -133,40 +133,50 @@ pub fn markdown_table() -> String {
 }
 
 pub fn rules(args: &RulesArgs) -> Result<()> {
-    let mut out = std::io::stdout().lock();
     // The whole spec is checked, options included, as everywhere a spec is given.
     let spec = game_spec(&args.game, None, &[])?;
     spec.build()?;
-    let description = spec.description();
-    writeln!(out, "{}, game id {}", description.title, description.name)?;
-    writeln!(out, "{}", description.summary)?;
-    writeln!(
+    write!(
+        std::io::stdout().lock(),
+        "{}",
+        rules_text(spec.description())
+    )?;
+    Ok(())
+}
+
+/// A game's rules as `mousehole rules` prints them: what it is, its players and options, the
+/// rules, and what to type at the prompt. The page a host serves shows the same text.
+pub fn rules_text(description: &GameDescription) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{}, game id {}", description.title, description.name);
+    let _ = writeln!(out, "{}", description.summary);
+    let _ = writeln!(
         out,
         "Players: {} — set with --players N or players=N",
         players_text(description)
-    )?;
+    );
     let mut options = variant_options(description).peekable();
     if options.peek().is_some() {
-        writeln!(out)?;
-        writeln!(
+        let _ = writeln!(out);
+        let _ = writeln!(
             out,
             "Options (as {}:key=value,… or --option key=value):",
             description.name
-        )?;
+        );
     }
     for option in options {
-        writeln!(out, "  {}  default {}", option.key, option.default)?;
+        let _ = writeln!(out, "  {}  default {}", option.key, option.default);
         let line = format!("      {}; allowed: {}", option.help, option.allowed);
-        writeln!(out, "{}", wrap_line(&line, WIDTH, 6))?;
+        let _ = writeln!(out, "{}", wrap_line(&line, WIDTH, 6));
     }
-    writeln!(out)?;
-    writeln!(out, "{}", description.rules.trim_end())?;
-    writeln!(out)?;
-    writeln!(
+    let _ = writeln!(out);
+    let _ = writeln!(out, "{}", description.rules.trim_end());
+    let _ = writeln!(out);
+    let _ = writeln!(
         out,
         "At the prompt (mousehole play {} --seats human,…):",
         description.name
-    )?;
-    writeln!(out, "{}", description.how_to_act.trim_end())?;
-    Ok(())
+    );
+    let _ = writeln!(out, "{}", description.how_to_act.trim_end());
+    out
 }
