@@ -96,21 +96,26 @@ export function lastRoll(events) {
   return null;
 }
 
+/** The width every board is drawn at, in its own units (it scales to the page). */
+export const BOARD_WIDTH = 360;
+
+/** Where a die's pips lie for each value 1…6: [column, row], each 0, 1 or 2 (left or top first). */
+export const PIPS = {
+  1: [[1, 1]],
+  2: [[0, 0], [2, 2]],
+  3: [[0, 0], [1, 1], [2, 2]],
+  4: [[0, 0], [2, 0], [0, 2], [2, 2]],
+  5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]],
+  6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]],
+};
+
 /** A die face showing `value` (1…6) as pips, `size` wide, at (x, y). */
 export function die(x, y, size, value, title) {
   const group = s('g', { class: 'die', transform: `translate(${x} ${y})` },
     s('title', {}, title || `the die shows ${value}`),
     s('rect', { width: size, height: size, rx: size / 6, class: 'die-face' }));
-  const at = { l: size * 0.27, c: size / 2, r: size * 0.73 };
-  const pips = {
-    1: [['c', 'c']],
-    2: [['l', 'l'], ['r', 'r']],
-    3: [['l', 'l'], ['c', 'c'], ['r', 'r']],
-    4: [['l', 'l'], ['r', 'l'], ['l', 'r'], ['r', 'r']],
-    5: [['l', 'l'], ['r', 'l'], ['c', 'c'], ['l', 'r'], ['r', 'r']],
-    6: [['l', 'l'], ['r', 'l'], ['l', 'c'], ['r', 'c'], ['l', 'r'], ['r', 'r']],
-  }[value] || [];
-  for (const [px, py] of pips) {
+  const at = [size * 0.27, size / 2, size * 0.73];
+  for (const [px, py] of PIPS[value] || []) {
     group.append(s('circle', { cx: at[px], cy: at[py], r: size / 11, class: 'die-pip' }));
   }
   return group;

@@ -202,16 +202,16 @@ function receive(message) {
 
 async function welcome(message) {
   page.tries = 0;
-  let game;
+  // A welcome starts the game over (a rejoin is sent it all again); what comes while the
+  // game's module loads is kept, and drawn once it has.
+  page.welcome = message;
+  resetGame();
   try {
-    game = await loadGame(message.game);
+    page.game = await loadGame(message.game);
   } catch {
     refuse('This page cannot show that game', `The host plays ${message.game}, which this page does not know.`);
     return;
   }
-  page.welcome = message;
-  resetGame();
-  page.game = game;
   setConnection(message.seat === null ? 'Watching the table.' : 'Connected.', 'good');
   document.title = `${page.game.title} — mousehole`;
   $('title').textContent = page.game.title;

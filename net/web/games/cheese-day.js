@@ -4,11 +4,10 @@
 // its holes, cheese cards and traps (the third one fatal). Also the moves' words, the turn's
 // sentence and the end's explanation, from the seat's observation alone.
 
-import { board as svgBoard, s, label, count, die, spot, seatFill, shorten, either } from '../draw.js';
+import { BOARD_WIDTH as WIDTH, PIPS, board as svgBoard, s, label, count, die, spot, seatFill, shorten, either } from '../draw.js';
 
 export const title = 'Cheese Day';
 
-const WIDTH = 360;
 const CARD_W = 56;
 const CARD_H = 86;
 const CARD_GAP = 4;
@@ -31,19 +30,11 @@ export function spots(action) {
   return parsed ? [`slot-${parsed.slot}`] : [];
 }
 
-/** Where the die's pips sit on a card's back, in a 56 × 46 box. */
+/** A card's holes, laid out as a die's pips, in a 56 × 46 box. */
 function holes(group, x, y, value) {
-  const cx = { l: 15, c: 28, r: 41 };
-  const cy = { t: 10, m: 23, b: 36 };
-  const places = {
-    1: [['c', 'm']],
-    2: [['l', 't'], ['r', 'b']],
-    3: [['l', 't'], ['c', 'm'], ['r', 'b']],
-    4: [['l', 't'], ['r', 't'], ['l', 'b'], ['r', 'b']],
-    5: [['l', 't'], ['r', 't'], ['c', 'm'], ['l', 'b'], ['r', 'b']],
-    6: [['l', 't'], ['r', 't'], ['l', 'm'], ['r', 'm'], ['l', 'b'], ['r', 'b']],
-  }[value] || [];
-  for (const [px, py] of places) {
+  const cx = [15, 28, 41];
+  const cy = [10, 23, 36];
+  for (const [px, py] of PIPS[value] || []) {
     group.append(s('circle', { cx: x + cx[px], cy: y + cy[py], r: 5.5, class: 'hole' }));
   }
 }

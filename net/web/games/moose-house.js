@@ -4,11 +4,10 @@
 // Also the moves' words, the turn's sentence and the end's explanation, from the seat's
 // observation alone.
 
-import { board as svgBoard, s, label, count, spot, seatFill, shorten } from '../draw.js';
+import { BOARD_WIDTH as WIDTH, board as svgBoard, s, label, count, spot, seatFill, shorten } from '../draw.js';
 
 export const title = 'Moose in the House';
 
-const WIDTH = 360;
 const KINDS = ['kitchen', 'living', 'bedroom', 'bathroom'];
 const CARD_ORDER = [
   'house', ...KINDS.map((k) => `moose:${k}`), ...KINDS.map((k) => `room:${k}`), 'door', 'trap',

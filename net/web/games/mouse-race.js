@@ -4,11 +4,10 @@
 // the tile in hand, and how far each path is from the cheese. Also the moves' words, the
 // turn's sentence and the end's explanation, from the seat's observation alone.
 
-import { board as svgBoard, s, label, count, spot, seatFill, seatStroke, shorten, possessive } from '../draw.js';
+import { BOARD_WIDTH as WIDTH, board as svgBoard, s, label, count, spot, seatFill, seatStroke, shorten, possessive } from '../draw.js';
 
 export const title = 'Mouse Race';
 
-const WIDTH = 360;
 const MARGIN = 18;
 const STEP = { north: [0, -1], east: [1, 0], south: [0, 1], west: [-1, 0] };
 const DASHES = ['', '7 4', '2 4', '9 3 2 3'];

@@ -3,11 +3,10 @@
 // contraption's progress, and the cheese each seat holds beside the pile. Also the moves'
 // words, the turn's sentence and the end's explanation, from the seat's observation alone.
 
-import { board as svgBoard, s, label, count, die, spot, seatFill, shorten, ordinal, either, possessive, lastRoll } from '../draw.js';
+import { BOARD_WIDTH as WIDTH, board as svgBoard, s, label, count, die, spot, seatFill, shorten, ordinal, either, possessive, lastRoll } from '../draw.js';
 
 export const title = 'Mouse Trap';
 
-const WIDTH = 360;
 const PER_ROW = 8;
 const CELL_W = 43;
 const CELL_H = 50;
