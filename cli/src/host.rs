@@ -73,7 +73,14 @@ pub struct HostArgs {
     /// (else one person here plays in the terminal UI; several always share the prompt).
     #[arg(long)]
     pub prompt: bool,
-    /// Print nothing but the seats' join lines and errors.
+    /// Open the first remote seat's link in this machine's browser (for a person here who
+    /// plays in a browser window).
+    #[arg(long)]
+    pub open: bool,
+    /// Leave out the QR codes of the browser links.
+    #[arg(long)]
+    pub no_qr: bool,
+    /// Print nothing but the seats' join lines and links, and errors.
     #[arg(long, short)]
     pub quiet: bool,
 }
@@ -196,6 +203,7 @@ impl HostGame<'_> {
             wrong_code_delay: args.wrong_code_delay,
             allow_watch: args.allow_watch,
             share_agent_seeds: args.share_agent_seeds,
+            rules: crate::catalog::rules_text(C::description()),
             ..HostSettings::default()
         };
         let log: mousehole_net::HostLog = {
@@ -230,30 +238,51 @@ impl HostGame<'_> {
             .filter(|_| self.on_screen)
     }
 
-    /// Prints the join line of each remote seat (not the screen's own) and the spectators';
-    /// returns the address given in them.
+    /// Prints the join line of each remote seat (not the screen's own) with its link for a
+    /// browser and that link's QR code, and the spectators'; opens the first link with
+    /// `--open`. Returns the address given in the join lines.
     fn invite(&self, host: &Host, screen_seat: Option<usize>) -> Result<String> {
         let address = shown_address(host.address());
-        let mut lines: Vec<String> = host
+        let web = crate::link::browser_address(host.address(), &address);
+        let mut invitations: Vec<(String, String)> = host
             .invitations()
             .iter()
             .filter(|invitation| Some(invitation.seat) != screen_seat)
             .map(|invitation| {
-                format!(
+                let line = format!(
                     "seat {} ({}): mousehole join {address} --code {}",
                     invitation.seat,
                     invitation.name.as_deref().unwrap_or("remote"),
                     invitation.code
-                )
+                );
+                (line, mousehole_net::page::seat_link(&web, &invitation.code))
             })
             .collect();
         if self.args.allow_watch {
-            lines.push(format!("spectators: mousehole join {address} --watch"));
+            invitations.push((
+                format!("spectators: mousehole join {address} --watch"),
+                mousehole_net::page::watch_link(&web),
+            ));
+        }
+        let mut text = String::new();
+        for (line, link) in &invitations {
+            let _ = writeln!(text, "{line}\n  in a browser: {link}");
+            if !self.args.no_qr {
+                text.push_str(&crate::link::qr_code(link, "  ")?);
+            }
         }
         // The join lines are the host's whole point: if nobody can read them (a closed or
         // full standard output), it ends here.
-        crate::output::print(format!("{}\n", lines.join("\n")).as_bytes())?;
+        crate::output::print(text.as_bytes())?;
         std::io::stdout().flush()?;
+        if self.args.open {
+            match invitations.first() {
+                Some((_, link)) => crate::link::open(link)?,
+                None => {
+                    bail!("--open: there is no link to open (every remote seat is played here)")
+                }
+            }
+        }
         Ok(address)
     }
 

@@ -10,6 +10,7 @@ mod external;
 mod host;
 mod human;
 mod join;
+mod link;
 mod numbers;
 mod out;
 mod output;

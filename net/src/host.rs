@@ -65,6 +65,9 @@ pub struct HostSettings {
     /// ([`agent_seed`](mousehole_engine::rng::agent_seed) is a bijection for a fixed seat); a
     /// remote seat is then sent a seed of its own from the operating system's generator.
     pub share_agent_seeds: bool,
+    /// The game's rules as `mousehole rules` prints them, which the page the host serves shows
+    /// at its foot (empty: the page shows none).
+    pub rules: String,
 }
 
 impl HostSettings {
@@ -85,6 +88,7 @@ impl Default for HostSettings {
             wrong_code_delay_max: Duration::from_secs(30),
             allow_watch: false,
             share_agent_seeds: false,
+            rules: String::new(),
         }
     }
 }

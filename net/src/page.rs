@@ -9,6 +9,11 @@
 //! scripts and styles and connect only to the host it came from: no inline script, no other
 //! origin, no plug-ins, no framing.
 
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::http::{Response, header};
+use axum::routing::get;
+
 /// One file of the page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Asset {
@@ -23,6 +28,7 @@ const HTML: &str = "text/html; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
 const SVG: &str = "image/svg+xml";
+const TEXT: &str = "text/plain; charset=utf-8";
 
 /// Every file of the page, from `net/web/` (the build script lists the folder).
 pub const ASSETS: &[Asset] = include!(concat!(env!("OUT_DIR"), "/assets.rs"));
@@ -55,6 +61,36 @@ pub fn asset(path: &str) -> Option<&'static Asset> {
 /// The page's total weight in bytes, every file counted once, uncompressed.
 pub fn weight() -> usize {
     ASSETS.iter().map(|asset| asset.body.len()).sum()
+}
+
+/// The page's routes on the host: every file at its path (`GET`, and `HEAD`) and the hosted
+/// game's `rules` at [`RULES_PATH`], each with its type and [`HEADERS`].
+pub(crate) fn routes(rules: &str) -> Router {
+    let mut router = Router::new();
+    for asset in ASSETS {
+        let serve = move || async move { response(asset.content_type, Body::from(asset.body)) };
+        router = router.route(asset.path, get(serve));
+        if asset.path == "/" {
+            router = router.route("/index.html", get(serve));
+        }
+    }
+    let rules = Bytes::from(rules.to_owned());
+    router.route(
+        RULES_PATH,
+        get(move || {
+            let rules = rules.clone();
+            async move { response(TEXT, Body::from(rules)) }
+        }),
+    )
+}
+
+/// A `200 OK` of `content_type` with the page's headers.
+fn response(content_type: &str, body: Body) -> Response<Body> {
+    let mut builder = Response::builder().header(header::CONTENT_TYPE, content_type);
+    for (name, value) in HEADERS {
+        builder = builder.header(*name, *value);
+    }
+    builder.body(body).expect("a well-formed response")
 }
 
 /// The address a browser opens to play the seat with `code` on the host at `address`

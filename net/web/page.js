@@ -551,6 +551,7 @@ async function loadRules(game) {
 
 /** The rules' text as the terminal shows it, line for line (the page wraps what is too long). */
 function showRules(text) {
+  if (text.trim() === '') return;
   $('rules-text').textContent = text;
   $('rules').hidden = false;
 }

@@ -1583,5 +1583,6 @@ fn a_game_saved_from_play_goes_on_in_the_tui_as_play_would_have_played_it() {
 }
 
 mod hostile;
+mod links;
 mod network;
 mod prompt;

@@ -24,10 +24,11 @@ use tower::ServiceExt;
 /// The HTTP/1.1 request head the host reads at most, in bytes (request line and headers).
 pub(super) const MAX_REQUEST_HEAD_BYTES: usize = 64 * 1024;
 
-/// The routes the host serves over HTTP beside its WebSocket: add a page's routes (and its
-/// assets) here. A request for anything else is answered `404 Not Found` with a line of text.
-pub(super) fn routes() -> Router {
-    Router::new().fallback(not_found)
+/// The routes the host serves over HTTP beside its WebSocket: the page a browser plays with
+/// ([`crate::page::routes`], showing `rules`). A request for anything else is answered
+/// `404 Not Found` with a line of text.
+pub(super) fn routes(rules: &str) -> Router {
+    crate::page::routes(rules).fallback(not_found)
 }
 
 async fn not_found() -> (StatusCode, &'static str) {

@@ -79,7 +79,7 @@ async fn serve(
             return;
         }
     };
-    let routes = http::routes();
+    let routes = http::routes(&shared.settings.rules);
     let turns = Arc::new(Turns::default());
     let mut tasks = JoinSet::new();
     loop {

@@ -54,6 +54,20 @@ impl Hosting {
         hosting
     }
 
+    /// Everything printed once `count` lines start with `start`.
+    pub(super) fn printed_until(&self, start: &str, count: usize) -> String {
+        let until = Instant::now() + Duration::from_secs(20);
+        loop {
+            let lines = self.lines.lock().unwrap();
+            if lines.iter().filter(|line| line.starts_with(start)).count() >= count {
+                return lines.join("\n");
+            }
+            drop(lines);
+            assert!(Instant::now() < until, "the host printed no such lines");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// The lines matching `wanted`, once there are some and no more are coming for a moment.
     fn wait_for(&self, wanted: impl Fn(&str) -> bool, limit: Duration) -> Vec<String> {
         let until = Instant::now() + limit;
