@@ -360,3 +360,49 @@ fn a_wrong_code_in_the_link_is_refused_in_words() {
     // A refused join is no script error (the page said it in words instead).
     assert_no_console_errors(&browser, "after a wrong code");
 }
+
+/// A spectator's link (with `--allow-watch`) follows the game as every seat sees it: the log
+/// and the end, in large print; no moves. (The protocol sends a spectator no observation, so
+/// there is no board to draw.)
+#[test]
+fn a_spectator_link_follows_the_game_to_its_end() {
+    let hosted = host(
+        "moose-house:players=2",
+        "remote:anna,random",
+        11,
+        mousehole_net::HostSettings {
+            allow_watch: true,
+            ..settings()
+        },
+    );
+    let browser = Browser::start().expect("Chromium starts");
+    browser
+        .open(&mousehole_net::page::watch_link(
+            &hosted.address.to_string(),
+        ))
+        .unwrap();
+    browser
+        .wait_for("body.table #connection.good", Duration::from_secs(10))
+        .unwrap();
+    let code = hosted.code(0);
+    let address = hosted.address;
+    let (player, _) = agent(address, &code, "random");
+    let end = browser.wait_for("#end[data-outcome]", GAME_LIMIT).unwrap();
+    let outcome: Value =
+        serde_json::from_str(&browser.attribute(&end, "data-outcome").unwrap().unwrap()).unwrap();
+    player.join().unwrap().unwrap();
+    let transcript = hosted.finish();
+    assert_eq!(outcome["ranks"], json!(transcript.outcome.unwrap().ranks));
+    let now = state(&browser);
+    assert_eq!(now["actions"], json!([]), "a spectator has no moves");
+    assert_eq!(
+        now["events"].as_u64().unwrap() as usize,
+        transcript.events.len()
+    );
+    std::fs::write(
+        screenshots().join("watch-phone.png"),
+        browser.screenshot().unwrap(),
+    )
+    .unwrap();
+    assert_no_console_errors(&browser, "watching");
+}

@@ -213,6 +213,8 @@ async function welcome(message) {
     return;
   }
   setConnection(message.seat === null ? 'Watching the table.' : 'Connected.', 'good');
+  // The table is read from across a room: larger print.
+  document.body.classList.toggle('table', message.seat === null);
   document.title = `${page.game.title} — mousehole`;
   $('title').textContent = page.game.title;
   $('who').textContent = message.seat === null
