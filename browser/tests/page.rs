@@ -185,7 +185,14 @@ fn look_at(browser: &Browser, name: &str) {
     )
     .unwrap();
     browser.viewport(PHONE.0, PHONE.1, true).unwrap();
+    browser.color_scheme("dark").unwrap();
     std::thread::sleep(Duration::from_millis(100));
+    std::fs::write(
+        dir.join(format!("{name}-phone-dark.png")),
+        browser.screenshot().unwrap(),
+    )
+    .unwrap();
+    browser.color_scheme("light").unwrap();
 }
 
 /// Reloads the page (a dropped connection: the page joins again with the code in its

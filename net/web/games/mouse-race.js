@@ -4,7 +4,7 @@
 // the tile in hand, and how far each path is from the cheese. Also the moves' words, the
 // turn's sentence and the end's explanation, from the seat's observation alone.
 
-import { BOARD_WIDTH as WIDTH, board as svgBoard, s, label, count, spot, seatFill, seatStroke, shorten, possessive } from '../draw.js';
+import { BOARD_WIDTH as WIDTH, board as svgBoard, s, label, count, spot, seatFill, seatStroke, shorten, possessive, either } from '../draw.js';
 
 export const title = 'Mouse Race';
 
@@ -237,7 +237,7 @@ export function prompt(observation, view) {
   if (view.legal.includes('shoo')) options.push('shoo the cat');
   if (view.legal.includes('back')) options.push('take back your last tile');
   if (view.legal.includes('pass')) options.push('pass');
-  return `Build your path to the cheese: ${options.join(', ')}.`;
+  return `Build your path to the cheese: ${either(options)}.`;
 }
 
 export function chanceText(observation, view) {
