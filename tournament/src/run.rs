@@ -20,7 +20,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use mousehole_bots::BotGame;
+use mousehole_bots::{BotGame, BotVisitor, visit};
 use mousehole_engine::{
     Game, GameConfig, Match, MatchEnd, Outcome, StopRequest, Table, Transcript,
 };
@@ -29,7 +29,7 @@ use serde::Serialize;
 use crate::error::TournamentError;
 use crate::plan::{Plan, Shard};
 use crate::record::{DealRecord, GameRecord, SeatResult};
-use crate::seats::{TimedSeat, TournamentGame, seat_for, visit};
+use crate::seats::{TimedSeat, seat_for};
 use crate::tally::Tally;
 
 /// How to run: threads, which shard, whether to keep transcripts, and a flag to stop early.
@@ -167,7 +167,7 @@ enum Message {
     },
 }
 
-impl TournamentGame for Run<'_> {
+impl BotVisitor for Run<'_> {
     type Output = Result<RunResult, TournamentError>;
 
     fn visit<G: BotGame>(self, config: G::Config) -> Self::Output {

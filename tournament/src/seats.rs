@@ -11,9 +11,7 @@ use mousehole_bots::{
     BotGame, ExternalSettings, FallbackSpec, LogEntry, ProgramOptions, SeatLabel, SeatLabelError,
     build_seat, split_spec_list,
 };
-use mousehole_engine::{
-    Decision, DecisionView, Ending, Game, GameSpec, Seat, SpecError, StopRequest,
-};
+use mousehole_engine::{Decision, DecisionView, Ending, Game, Seat, StopRequest};
 
 use crate::error::TournamentError;
 
@@ -116,21 +114,6 @@ pub fn seat_for<G: BotGame>(
         .ok_or_else(|| TournamentError::Human {
             entry: entry.to_string(),
         })
-}
-
-/// Code that runs a tournament for any registered game, called with its concrete type. The
-/// bound on `G` is the one place to say what seats need of a game (a heuristic bot, say).
-pub(crate) trait TournamentGame {
-    type Output;
-    fn visit<G: BotGame>(self, config: G::Config) -> Self::Output;
-}
-
-/// Validates `spec` and calls `visitor` with the game's type.
-pub(crate) fn visit<V: TournamentGame>(
-    spec: &GameSpec,
-    visitor: V,
-) -> Result<V::Output, SpecError> {
-    mousehole_engine::visit_game!(spec, visitor)
 }
 
 /// What one seat did in one game: decisions, time spent deciding, and faults.

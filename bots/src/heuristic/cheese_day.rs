@@ -13,6 +13,7 @@
 
 use mousehole_engine::games::cheese_day::{
     CheeseDay, CheeseDayAction, CheeseDayObservation, Face, MAX_PLAYERS, Phase, SLOTS, VALUES,
+    ValueCounts,
 };
 use mousehole_engine::{Game, GameConfig, GameRng, ToMove};
 
@@ -99,7 +100,7 @@ pub struct Knowledge {
     reserve: u8,
     pantry: [Slot; SLOTS],
     /// Per value (index 0 = one hole): the cheese and trap faces this seat has not seen.
-    unseen: [[u8; 2]; VALUES],
+    unseen: [ValueCounts; VALUES],
     holes: [i32; MAX_PLAYERS],
     cheese_cards: [u8; MAX_PLAYERS],
     traps: [u8; MAX_PLAYERS],
@@ -139,9 +140,7 @@ impl Knowledge {
             roll: observation.roll().unwrap_or(0),
             reserve: observation.reserve.cards,
             pantry,
-            unseen: observation
-                .unseen
-                .map(|counts| [counts.cheese, counts.trap]),
+            unseen: observation.unseen,
             holes: [0; MAX_PLAYERS],
             cheese_cards: [0; MAX_PLAYERS],
             traps: [0; MAX_PLAYERS],
@@ -196,13 +195,9 @@ impl Knowledge {
 
     /// The chance an unseen card of `value` hides a trap.
     fn trap_chance(&self, value: u8) -> f64 {
-        let [cheese, trap] = self.unseen[usize::from(value - 1)];
-        let total = cheese + trap;
-        if total == 0 {
-            0.5
-        } else {
-            f64::from(trap) / f64::from(total)
-        }
+        self.unseen[usize::from(value - 1)]
+            .trap_chance()
+            .unwrap_or(0.5)
     }
 
     /// The chance this seat gives the card in `slot` a trap: 0 or 1 if it peeked.
@@ -741,9 +736,9 @@ fn peek_worth(
     gain: f64,
     trap_loss: f64,
 ) -> f64 {
-    let [cheese, trap] = knowledge.unseen[usize::from(value - 1)];
-    let unknown = f64::from(cheese + trap).max(1.0);
-    let p = f64::from(trap) / unknown;
+    let counts = knowledge.unseen[usize::from(value - 1)];
+    let (trap, unknown) = (counts.trap, f64::from(counts.total()).max(1.0));
+    let p = counts.trap_chance().unwrap_or(0.0);
     let blind = |p: f64| ((1.0 - p) * gain + p * trap_loss).max(0.0);
     let mut unseen_cards = 0;
     let mut known_cheese = false;

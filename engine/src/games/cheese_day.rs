@@ -120,7 +120,7 @@ impl CheeseDay {
     /// it peeked at. The one count: the observation's `unseen` is this, and rollout policies
     /// read it from a sampled world without building an observation.
     #[inline]
-    pub fn unseen_by(&self, seat: usize) -> [[u8; 2]; VALUES] {
+    pub fn unseen_by(&self, seat: usize) -> [ValueCounts; VALUES] {
         let players = self.players();
         let mut unseen: [[u8; 2]; VALUES] = std::array::from_fn(|v| {
             [
@@ -140,7 +140,11 @@ impl CheeseDay {
                 unseen[card.card.value_index()][card.card.face.index()] -= 1;
             }
         }
-        unseen
+        std::array::from_fn(|v| ValueCounts {
+            value: v as u8 + 1,
+            cheese: unseen[v][Face::Cheese.index()],
+            trap: unseen[v][Face::Trap.index()],
+        })
     }
 
     /// The discarded cards whose faces `seat` knows (it peeked before they were removed), laid

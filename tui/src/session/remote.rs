@@ -8,7 +8,6 @@
 
 use std::time::{Duration, Instant};
 
-use mousehole_bots::BotGame;
 use mousehole_bots::SeatLabel;
 use mousehole_bots::analysis::SeenDecision;
 use mousehole_engine::transcript::FORMAT;
@@ -34,18 +33,7 @@ use crate::bots::{SeatName, recorded_names};
 use crate::review::{ReviewJob, SeenGame};
 use crate::theme::Theme;
 use crate::view::{Surface, spot_at};
-use crate::{TuiError, TuiGame};
-
-/// What a hosted game needs of a game: the TUI's board views and the network's views.
-pub trait RemoteGame: TuiGame + BotGame {}
-
-impl<G: TuiGame + BotGame> RemoteGame for G {}
-
-/// Code that works with any game as a hosted game's screen sees it.
-trait RemoteVisitor {
-    type Output;
-    fn visit<G: RemoteGame>(self, config: G::Config) -> Self::Output;
-}
+use crate::{TuiError, TuiGame, TuiVisitor};
 
 /// Why local games' commands do not apply to a hosted one.
 pub const HOSTED: &str = "this game is the host's: it keeps the transcript (its --out), to replay there; s saves what this seat saw, and at the end c has the coach review your decisions from it";
@@ -62,9 +50,9 @@ pub fn join(connection: Connection, address: &str) -> Result<Box<dyn Session>, T
         connection: Connection,
         address: String,
     }
-    impl RemoteVisitor for Open {
+    impl TuiVisitor for Open {
         type Output = Box<dyn Session>;
-        fn visit<G: RemoteGame>(self, config: G::Config) -> Box<dyn Session> {
+        fn visit<G: TuiGame>(self, config: G::Config) -> Box<dyn Session> {
             Box::new(RemoteSession::<G>::new(
                 self.connection,
                 config,
@@ -73,17 +61,17 @@ pub fn join(connection: Connection, address: &str) -> Result<Box<dyn Session>, T
         }
     }
     let spec: GameSpec = connection.welcome().spec.parse()?;
-    Ok(mousehole_engine::visit_game!(
+    Ok(crate::visit(
         &spec,
         Open {
             connection,
             address: address.to_owned(),
-        }
+        },
     )?)
 }
 
 /// The person's decision in progress.
-struct Deciding<G: RemoteGame> {
+struct Deciding<G: TuiGame> {
     seat: usize,
     /// The seat's views of the events before the decision, and at its previous one.
     events: usize,
@@ -95,7 +83,7 @@ struct Deciding<G: RemoteGame> {
 }
 
 /// A hosted game on this screen (see the module documentation).
-pub struct RemoteSession<G: RemoteGame> {
+pub struct RemoteSession<G: TuiGame> {
     plan: GamePlan,
     config: G::Config,
     connection: Connection,
@@ -122,7 +110,7 @@ pub struct RemoteSession<G: RemoteGame> {
     view: GameView,
 }
 
-impl<G: RemoteGame> RemoteSession<G> {
+impl<G: TuiGame> RemoteSession<G> {
     fn new(connection: Connection, config: G::Config, address: &str) -> Self {
         let welcome = connection.welcome().clone();
         let seat = welcome.seat;
@@ -474,7 +462,7 @@ impl<G: RemoteGame> RemoteSession<G> {
     }
 }
 
-impl<G: RemoteGame> Session for RemoteSession<G> {
+impl<G: TuiGame> Session for RemoteSession<G> {
     fn plan(&self) -> &GamePlan {
         &self.plan
     }

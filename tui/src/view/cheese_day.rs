@@ -315,7 +315,10 @@ impl BoardView for CheeseDay {
         let chance = match card.face {
             Some(Face::Cheese) => "you know it is cheese".to_owned(),
             Some(Face::Trap) => "you know it is a trap".to_owned(),
-            None => format!("{}% trap chance", trap_percent(observation, card.value)?),
+            None => format!(
+                "{}% trap chance",
+                observation.unseen[usize::from(card.value) - 1].trap_percent()?
+            ),
         };
         let card_text = format!("{}-hole card, {chance}", card.value);
         let lives = match traps {
@@ -329,14 +332,6 @@ impl BoardView for CheeseDay {
             _ => format!("slot {}: {card_text}: worth knowing", slot + 1),
         })
     }
-}
-
-/// The chance, in percent, that an unseen card of `value` holes is a trap, from the cards of
-/// that value nobody has seen.
-fn trap_percent(observation: &CheeseDayObservation, value: u8) -> Option<u32> {
-    let unseen = observation.unseen[usize::from(value) - 1];
-    let total = u32::from(unseen.cheese) + u32::from(unseen.trap);
-    (total > 0).then(|| (100 * u32::from(unseen.trap) + total / 2) / total)
 }
 
 /// One pantry card: its slot in the top edge, holes, face (or trap chance), who peeked.
@@ -372,7 +367,8 @@ fn draw_card(observation: &CheeseDayObservation, board: &mut Surface<'_, Slot>, 
         Some(Face::Cheese) => ("cheese".to_owned(), theme.good()),
         Some(Face::Trap) => ("TRAP".to_owned(), theme.danger()),
         None => (
-            trap_percent(observation, card.value)
+            observation.unseen[usize::from(card.value) - 1]
+                .trap_percent()
                 .map_or_else(|| "?".to_owned(), |p| format!("?{p:>3}%")),
             theme.text(),
         ),

@@ -149,14 +149,7 @@ pub(super) fn choice_label(observation: &CheeseDayObservation, action: CheeseDay
     let knowledge = match card.face {
         Some(Face::Cheese) => "you know: cheese".to_owned(),
         Some(Face::Trap) => "you know: a trap".to_owned(),
-        None => {
-            let unseen = observation.unseen[usize::from(card.value) - 1];
-            format!(
-                "trap chance {}/{}",
-                unseen.trap,
-                unseen.cheese + unseen.trap
-            )
-        }
+        None => observation.unseen[usize::from(card.value) - 1].trap_odds(),
     };
     let rest = if matches!(action, CheeseDayAction::Remove(_)) {
         " from the game unseen"

@@ -142,6 +142,37 @@ pub struct ValueCounts {
     pub trap: u8,
 }
 
+impl ValueCounts {
+    /// Cards of this value in all, cheese and traps.
+    #[must_use]
+    pub fn total(self) -> u8 {
+        self.cheese + self.trap
+    }
+
+    /// Read as a seat's unseen faces of one value: the chance that a card of this value whose
+    /// face the seat has not seen hides a trap, `trap / (cheese + trap)`, as its face is dealt
+    /// from these. `None` when no face of the value is left unseen. The one place the odds
+    /// are worked out: the notes, the observation's text, the board and the heuristic read
+    /// them here.
+    #[must_use]
+    pub fn trap_chance(self) -> Option<f64> {
+        (self.total() > 0).then(|| f64::from(self.trap) / f64::from(self.total()))
+    }
+
+    /// [`ValueCounts::trap_chance`] in whole percent, rounded half up (`13` for 1 in 8).
+    #[must_use]
+    pub fn trap_percent(self) -> Option<u32> {
+        let total = u32::from(self.total());
+        (total > 0).then(|| (100 * u32::from(self.trap) + total / 2) / total)
+    }
+
+    /// The odds as people read them: `trap chance 2/5`.
+    #[must_use]
+    pub fn trap_odds(self) -> String {
+        format!("trap chance {}/{}", self.trap, self.total())
+    }
+}
+
 /// The cards one seat has taken (faces up: public), and what they are worth.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Collection {
@@ -233,12 +264,7 @@ pub(super) fn observation(state: &CheeseDay, seat: usize) -> CheeseDayObservatio
             out: state.out == Some(t as u8),
         })
         .collect();
-    let unseen_by = state.unseen_by(seat);
-    let unseen = std::array::from_fn(|v| ValueCounts {
-        value: v as u8 + 1,
-        cheese: unseen_by[v][0],
-        trap: unseen_by[v][1],
-    });
+    let unseen = state.unseen_by(seat);
     let full = state.pantry[SLOTS - 1].is_some();
     let phase = match state.phase {
         Phase::Draw if !full => ObservedPhase::Deal,
@@ -299,11 +325,7 @@ impl Display for CheeseDayObservation {
             let face = match card.face {
                 Some(Face::Cheese) => "cheese (you peeked)".to_owned(),
                 Some(Face::Trap) => "TRAP (you peeked)".to_owned(),
-                None => format!(
-                    "?  trap chance {}/{}",
-                    unseen.trap,
-                    unseen.cheese + unseen.trap
-                ),
+                None => format!("?  {}", unseen.trap_odds()),
             };
             write!(f, "  slot {slot}: {}  {face}", count(card.value, "hole"))?;
             if !card.peeked_by.is_empty() {
