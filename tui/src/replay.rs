@@ -46,8 +46,6 @@ pub trait Replay {
     fn log(&self) -> Vec<LogEntry>;
     fn render_board(&self, area: Rect, buf: &mut Buffer, theme: Theme, pan: (i16, i16));
     fn board_size(&self) -> (u16, u16);
-    /// Whether the board pans when it does not fit.
-    fn pans(&self) -> bool;
     /// The true state's hidden parts at this step that the board does not show (view
     /// Everything only).
     fn revealed(&self) -> Vec<String>;
@@ -310,15 +308,11 @@ impl<G: TuiGame> Replay for ReplaySession<G> {
         let mut board = Surface::new(buf, area, theme, &[], &names);
         board.die = G::die(&self.seen[seat][..self.position]);
         board.pan = pan;
-        G::draw_board(&observation, &mut board);
+        crate::view::draw::<G>(&observation, &mut board);
     }
 
     fn board_size(&self) -> (u16, u16) {
         G::board_size(&self.states[self.position].observation(self.view_seat()))
-    }
-
-    fn pans(&self) -> bool {
-        G::PANS
     }
 
     fn revealed(&self) -> Vec<String> {

@@ -179,8 +179,6 @@ pub struct GameView {
     pub end: Option<EndView>,
     /// The board's size for the viewer's observation.
     pub board_size: (u16, u16),
-    /// Whether the board pans when it does not fit.
-    pub pans: bool,
     /// A failure that stopped the match (a bot that crashed).
     pub failure: Option<String>,
     /// Why the transcript could not be kept at `--out`.

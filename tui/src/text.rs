@@ -12,7 +12,7 @@ pub fn width(text: &str) -> usize {
     UnicodeWidthStr::width(text)
 }
 
-fn char_width(c: char) -> usize {
+pub(crate) fn char_width(c: char) -> usize {
     UnicodeWidthChar::width(c).unwrap_or(0)
 }
 

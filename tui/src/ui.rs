@@ -109,19 +109,19 @@ pub fn game_layout(app: &App, area: Rect) -> GameLayout {
     layout
 }
 
-/// Whether the board on screen pans and is larger than the room it has.
+/// Whether the board on screen is larger than the room it has (it pans, arrows on its edges).
 pub fn board_is_cut(app: &App) -> bool {
     let size = app.size();
     match app.screen {
         Screen::Game => app.session.as_deref().is_some_and(|session| {
             let inner = game_layout(app, size).board_inner;
             let (w, h) = session.view().board_size;
-            session.view().pans && (w > inner.width || h > inner.height)
+            w > inner.width || h > inner.height
         }),
         Screen::Replay => app.replay.as_deref().is_some_and(|viewer| {
             let inner = replay::layout(app, size).board_inner;
             let (w, h) = viewer.board_size();
-            viewer.pans() && (w > inner.width || h > inner.height)
+            w > inner.width || h > inner.height
         }),
         Screen::Setup | Screen::History | Screen::Review => false,
     }

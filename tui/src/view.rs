@@ -30,7 +30,9 @@ pub trait BoardView: BotGame {
     /// Every symbol the board draws, with what it means (the help's legend).
     const LEGEND: &'static [(&'static str, &'static str)];
 
-    /// Whether the board pans when it does not fit ([`Surface::pan`]); others are cut.
+    /// Whether the board pans by itself when it does not fit, in its own units
+    /// ([`Surface::pan`]: Mouse Race around the seat's open end); every other board is drawn
+    /// whole through a window the pan moves ([`draw`]).
     const PANS: bool = false;
 
     /// Whether a turn starts with the player's own die ([`BoardView::own_roll`]), so that
@@ -171,6 +173,10 @@ pub struct Ending {
 /// The surface a board view draws on: an area of the frame, the theme, the spots to mark, the
 /// seat names, the die to show, how far the person panned a board larger than its area, and
 /// the record of where each spot was drawn.
+///
+/// A board that does not fit its area ([`draw`]) is drawn at its full size through a window
+/// the size of the area, moved by the pan: what falls outside is not drawn, and arrows on the
+/// window's edges say where more of it lies. Nothing is ever cut without a mark.
 pub struct Surface<'a, S> {
     buf: &'a mut Buffer,
     area: Rect,
@@ -180,9 +186,15 @@ pub struct Surface<'a, S> {
     pub names: &'a [String],
     /// The die, for games whose observation does not hold it ([`BoardView::die`]).
     pub die: Option<u8>,
-    /// Columns and rows (in the board's own units: cells) the person panned from where the
-    /// board would otherwise show, when it does not fit.
+    /// How far the person panned from where the board would otherwise show, when it does not
+    /// fit: in the board's own units for a board that pans by itself ([`BoardView::PANS`]:
+    /// Mouse Race's cells), else in steps of two columns and one row.
     pub pan: (i16, i16),
+    /// The board's own size, and the column and row of it at the area's top left.
+    extent: (u16, u16),
+    offset: (u16, u16),
+    /// Whether anything was drawn past the window's right or bottom edge.
+    cut: (bool, bool),
     hits: Vec<(Rect, S)>,
 }
 
@@ -190,6 +202,7 @@ impl<S> std::fmt::Debug for Surface<'_, S> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Surface")
             .field("area", &self.area)
+            .field("offset", &self.offset)
             .finish_non_exhaustive()
     }
 }
@@ -210,7 +223,49 @@ impl<S: Copy + PartialEq> Surface<'_, S> {
             names,
             die: None,
             pan: (0, 0),
+            extent: (area.width, area.height),
+            offset: (0, 0),
+            cut: (false, false),
             hits: Vec::new(),
+        }
+    }
+
+    /// The board is `size` large: where it does not fit the area, it is drawn through a
+    /// window the pan moves (two columns and one row a step), kept on the board.
+    fn fit(&mut self, size: (u16, u16)) {
+        self.extent = (size.0.max(self.area.width), size.1.max(self.area.height));
+        let most = (
+            self.extent.0 - self.area.width,
+            self.extent.1 - self.area.height,
+        );
+        let step = |pan: i16, per: i16, most: u16| -> u16 {
+            u16::try_from(pan.saturating_mul(per).max(0))
+                .unwrap_or(u16::MAX)
+                .min(most)
+        };
+        self.offset = (step(self.pan.0, 2, most.0), step(self.pan.1, 1, most.1));
+    }
+
+    /// Arrows on the window's edges where more of the board lies that way.
+    fn mark_cuts(&mut self) {
+        let (width, height) = (self.area.width, self.area.height);
+        if width < 3 || height < 3 {
+            return;
+        }
+        let style = self.theme.accent();
+        let (x, y) = (self.area.x, self.area.y);
+        let middle = (x + width / 2, y + height / 2);
+        if self.offset.0 > 0 {
+            self.buf.set_string(x, middle.1, "◀", style);
+        }
+        if self.cut.0 {
+            self.buf.set_string(x + width - 1, middle.1, "▶", style);
+        }
+        if self.offset.1 > 0 {
+            self.buf.set_string(middle.0, y, "▲", style);
+        }
+        if self.cut.1 {
+            self.buf.set_string(middle.0, y + height - 1, "▼", style);
         }
     }
 
@@ -219,12 +274,14 @@ impl<S: Copy + PartialEq> Surface<'_, S> {
         self.hits
     }
 
+    /// The board's width: the area's, or the board's own where it pans.
     pub fn width(&self) -> u16 {
-        self.area.width
+        self.extent.0
     }
 
+    /// The board's height: the area's, or the board's own where it pans.
     pub fn height(&self) -> u16 {
-        self.area.height
+        self.extent.1
     }
 
     /// Whether the selected action touches `spot`.
@@ -232,17 +289,50 @@ impl<S: Copy + PartialEq> Surface<'_, S> {
         self.marked.contains(&spot)
     }
 
-    /// `text` at column `x`, row `y` of the board, cut at the board's edge. Returns the
+    /// `text` at column `x`, row `y` of the board, what falls in the window drawn. Returns the
     /// column after it.
     pub fn put(&mut self, x: u16, y: u16, text: &str, style: Style) -> u16 {
-        if x >= self.area.width || y >= self.area.height {
-            return x;
+        let (ox, oy) = self.offset;
+        let end = x.saturating_add(u16::try_from(crate::text::width(text)).unwrap_or(u16::MAX));
+        if y < oy || y - oy >= self.area.height {
+            self.cut.1 |= y >= oy && !text.trim().is_empty();
+            return end;
         }
-        let room = usize::from(self.area.width - x);
-        let (end, _) = self
-            .buf
-            .set_stringn(self.area.x + x, self.area.y + y, text, room, style);
-        end - self.area.x
+        let right = ox + self.area.width;
+        let mut column = x;
+        let mut shown = String::new();
+        let mut first = None;
+        for c in text.chars() {
+            let width = u16::try_from(crate::text::char_width(c)).unwrap_or(1);
+            if column >= ox && column + width <= right {
+                first.get_or_insert(column);
+                shown.push(c);
+            } else if column + width > right && c != ' ' {
+                self.cut.0 = true;
+            }
+            column += width;
+        }
+        if let Some(first) = first {
+            self.buf.set_string(
+                self.area.x + first - ox,
+                self.area.y + y - oy,
+                &shown,
+                style,
+            );
+        }
+        end
+    }
+
+    /// The first of `texts` that fits between column `x` and the board's edge (the last one
+    /// if none does), at row `y`: the same thing said shorter on a narrow board. Returns the
+    /// column after it.
+    pub fn put_fitting(&mut self, x: u16, y: u16, texts: &[String], style: Style) -> u16 {
+        let room = usize::from(self.width().saturating_sub(x));
+        let text = texts
+            .iter()
+            .find(|text| crate::text::width(text) <= room)
+            .or(texts.last());
+        text.map_or(x, |text| self.put(x, y, text, style))
     }
 
     /// A line of styled pieces at row `y` from column `x`; returns the column after it.
@@ -288,11 +378,36 @@ impl<S: Copy + PartialEq> Surface<'_, S> {
         self.put(x, y + height - 1, &bottom, style);
     }
 
+    /// A rectangle of the board on the screen, as much of it as the window shows.
     fn rect(&self, x: u16, y: u16, width: u16, height: u16) -> Option<Rect> {
-        let rect = Rect::new(self.area.x + x, self.area.y + y, width, height);
-        let clipped = rect.intersection(self.area);
-        (!clipped.is_empty()).then_some(clipped)
+        let left = i32::from(self.area.x) + i32::from(x) - i32::from(self.offset.0);
+        let top = i32::from(self.area.y) + i32::from(y) - i32::from(self.offset.1);
+        let clip = |start: i32, length: u16, from: u16, room: u16| -> Option<(u16, u16)> {
+            let begin = start.max(i32::from(from));
+            let stop = (start + i32::from(length)).min(i32::from(from) + i32::from(room));
+            if stop <= begin {
+                return None;
+            }
+            Some((
+                u16::try_from(begin).ok()?,
+                u16::try_from(stop - begin).ok()?,
+            ))
+        };
+        let (x, width) = clip(left, width, self.area.x, self.area.width)?;
+        let (y, height) = clip(top, height, self.area.y, self.area.height)?;
+        Some(Rect::new(x, y, width, height))
     }
+}
+
+/// Draws `observation`'s board on `board`: one that does not fit is drawn through a window the
+/// pan moves ([`Surface`]), unless it pans by itself ([`BoardView::PANS`]), and arrows on the
+/// edges say where more of it lies.
+pub fn draw<G: BoardView>(observation: &G::Observation, board: &mut Surface<'_, G::Spot>) {
+    if !G::PANS {
+        board.fit(G::board_size(observation));
+    }
+    G::draw_board(observation, board);
+    board.mark_cuts();
 }
 
 /// Draws what `seat` is shown of `state`: its board, what is happening and, if it decides,
@@ -321,7 +436,7 @@ pub fn draw_seat_view<G: crate::TuiGame>(
         ..area
     };
     let mut board = Surface::new(buf, board_area, theme, &[], &names);
-    G::draw_board(&observation, &mut board);
+    draw::<G>(&observation, &mut board);
     let status = observation.to_string();
     let mut lines: Vec<String> = status.lines().take(1).map(str::to_owned).collect();
     if state.to_move() == mousehole_engine::ToMove::Player(seat) {

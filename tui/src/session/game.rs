@@ -163,7 +163,6 @@ impl<G: TuiGame> GameSession<G> {
                 pinned: None,
                 end: None,
                 board_size: (0, 0),
-                pans: G::PANS,
                 failure: None,
                 autosave_error: None,
                 can_undo: false,
@@ -476,7 +475,7 @@ impl<G: TuiGame> GameSession<G> {
         let mut board = Surface::new(buf, area, theme, &marked, &names);
         board.die = G::die(self.game.seen(self.table.viewer));
         board.pan = pan;
-        G::draw_board(&observation, &mut board);
+        crate::view::draw::<G>(&observation, &mut board);
         board.into_hits()
     }
 
@@ -550,7 +549,6 @@ impl<G: TuiGame> GameSession<G> {
             pinned,
             end,
             board_size: G::board_size(&self.shown_observation()),
-            pans: G::PANS,
             failure: self.table.failure.clone(),
             autosave_error: self.table.keeper.error.clone(),
             can_undo: self.can_undo(),

@@ -150,7 +150,6 @@ impl<G: TuiGame> RemoteSession<G> {
                 pinned: None,
                 end: None,
                 board_size: (0, 0),
-                pans: G::PANS,
                 failure: None,
                 autosave_error: None,
                 can_undo: false,
@@ -357,7 +356,7 @@ impl<G: TuiGame> RemoteSession<G> {
         let mut board = Surface::new(buf, area, theme, &marked, &names);
         board.die = self.follower.game().and_then(|game| G::die(game.history()));
         board.pan = pan;
-        G::draw_board(observation, &mut board);
+        crate::view::draw::<G>(observation, &mut board);
         board.into_hits()
     }
 

@@ -50,6 +50,17 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             session.plan().seed
         )
     };
+    // A board larger than its area says how to see the rest (arrows on its edges say where).
+    let title = if crate::ui::board_is_cut(app) {
+        let long = format!("{title}· ⇧arrows pan ");
+        if text::width(&long) + 2 <= usize::from(layout.board.width) {
+            long
+        } else {
+            format!("{title}· ⇧pan ")
+        }
+    } else {
+        title
+    };
     let block = Block::bordered()
         .border_style(theme.border())
         .title(Span::styled(title, theme.title()));

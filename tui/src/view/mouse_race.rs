@@ -179,18 +179,22 @@ impl BoardView for MouseRace {
             board.put(0, y, "▼", theme.accent());
         }
         let pool = observation.bag.unwrap_or(observation.pool);
-        let bag = format!(
-            "{}: {} straight, {} curve, {} cat",
-            if observation.bag.is_some() {
-                "bag"
-            } else {
-                "bag and hand"
-            },
-            pool.straight,
-            pool.curve,
-            pool.cat
-        );
-        board.put(2, y, &bag, theme.dim());
+        let what = if observation.bag.is_some() {
+            "bag"
+        } else {
+            "bag and hand"
+        };
+        let bag = [
+            format!(
+                "{what}: {} straight, {} curve, {} cat",
+                pool.straight, pool.curve, pool.cat
+            ),
+            format!(
+                "{what}: {} str, {} crv, {} cat",
+                pool.straight, pool.curve, pool.cat
+            ),
+        ];
+        board.put_fitting(2, y, &bag, theme.dim());
         let y = y + 1;
         let mut x = 2;
         if let Some(tile) = observation.held_tile() {
@@ -212,15 +216,19 @@ impl BoardView for MouseRace {
                     char::from(b'a' + left_col + cols - 1)
                 ),
             );
-            // In words where there is room, else shorter (beside a tile in hand at 80×24).
-            let long = format!("rows {rows}, {cols} of {size}: ⇧arrows pan");
-            let text = if crate::text::width(&long) <= usize::from(board.width().saturating_sub(x))
-            {
-                long
-            } else {
-                format!("{rows} {cols} of {size}: ⇧arrows pan")
-            };
-            board.put(x, y, &text, theme.accent());
+            // In words where there is room, else shorter (beside a tile in hand at 80×24,
+            // and shorter still on a narrow screen).
+            board.put_fitting(
+                x,
+                y,
+                &[
+                    format!("rows {rows}, {cols} of {size}: ⇧arrows pan"),
+                    format!("{rows} {cols} of {size}: ⇧arrows pan"),
+                    format!("{rows} {cols}: ⇧pan"),
+                    "⇧pan".to_owned(),
+                ],
+                theme.accent(),
+            );
         }
     }
 

@@ -489,3 +489,54 @@ fn the_history_lists_kept_games_with_the_wins_per_level() {
     let frame = driver.frame(80, 24);
     assert!(frame.contains("resumed after 20 events"), "{frame}");
 }
+
+#[test]
+fn on_small_screens_every_board_pans_and_says_where_more_of_it_lies() {
+    let games = [
+        ("cheese-day", "human,heuristic,heuristic"),
+        ("moose-house", "human,heuristic,heuristic"),
+        ("mouse-trap", "human,heuristic,heuristic"),
+        ("mouse-race", "human,heuristic"),
+    ];
+    for (game, seats) in games {
+        let mut driver = crate::common::after_decisions(game, seats, 3, 3);
+        for (width, height) in [(60, 20), (50, 16)] {
+            let frame = driver.frame(width, height);
+            // The board's block says how to pan, and an arrow where more of it lies.
+            assert!(
+                frame.contains("⇧pan") || frame.contains("⇧arrows pan"),
+                "{game} {width}x{height}: {frame}"
+            );
+            assert!(
+                frame.contains('▶') || frame.contains('▼'),
+                "{game} {width}x{height}: {frame}"
+            );
+            // Panning shows what was out of view, with an arrow back.
+            for _ in 0..8 {
+                driver.shift(KeyCode::Right);
+                driver.shift(KeyCode::Down);
+            }
+            let panned = driver.frame(width, height);
+            assert_ne!(panned, frame, "{game} {width}x{height}");
+            assert!(
+                panned.contains('◀') || panned.contains('▲'),
+                "{game} {width}x{height}: {panned}"
+            );
+            for _ in 0..8 {
+                driver.shift(KeyCode::Left);
+                driver.shift(KeyCode::Up);
+            }
+        }
+    }
+    // Cheese Day at 60x20: slot 6 was cut silently; now it is a pan away.
+    let mut driver =
+        crate::common::after_decisions("cheese-day", "human,heuristic,heuristic", 3, 3);
+    assert!(!driver.frame(60, 20).contains("┌6"));
+    driver.shift(KeyCode::Right);
+    driver.shift(KeyCode::Right);
+    assert!(
+        driver.frame(60, 20).contains("┌6"),
+        "{}",
+        driver.frame(60, 20)
+    );
+}
