@@ -28,6 +28,9 @@ const HURRY: Duration = Duration::from_secs(2);
 pub struct Signal(i32);
 
 impl Signal {
+    /// Ctrl-C's: what a program that takes the key itself (the terminal UI) exits as.
+    pub const INTERRUPT: Signal = Signal(SIGINT);
+
     /// How a transcript's `stopped` and the messages name it.
     pub fn describe(self) -> &'static str {
         match self.0 {

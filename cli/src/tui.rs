@@ -14,7 +14,7 @@ use mousehole_tui::{GamePlan, Launch};
 use crate::numbers;
 use crate::output;
 use crate::seats::{at_this_terminal, parse_seats};
-use crate::signals::StopSignals;
+use crate::signals::{Signal, StopSignals};
 use crate::spec::{game_spec, players_from_seats};
 
 #[derive(Debug, Default, Args)]
@@ -151,7 +151,11 @@ pub fn run_launch(launch: Launch) -> Result<ExitCode> {
     if let Some(message) = exit.message {
         output::note(&message);
     }
-    Ok(signals.caught().map_or(ExitCode::SUCCESS, |signal| {
-        ExitCode::from(signal.exit_status())
-    }))
+    // Ctrl-C in the terminal UI is a key (the terminal is raw), not SIGINT: it exits as
+    // SIGINT would (130).
+    Ok(match signals.caught() {
+        Some(signal) => ExitCode::from(signal.exit_status()),
+        None if exit.interrupted => ExitCode::from(Signal::INTERRUPT.exit_status()),
+        None => ExitCode::SUCCESS,
+    })
 }

@@ -175,6 +175,8 @@ pub struct App {
     pub(crate) log_scroll: usize,
     pub(crate) message: Option<Message>,
     pub(crate) quit: bool,
+    /// Ctrl-C quit the app (the program exits as an interrupted one, 130).
+    pub(crate) interrupted: bool,
     /// Events in the game when it was last saved by hand.
     pub(crate) saved_events: Option<usize>,
     pub(crate) saved_path: Option<PathBuf>,
@@ -243,6 +245,7 @@ impl App {
             log_scroll: 0,
             message: None,
             quit: false,
+            interrupted: false,
             saved_events: None,
             saved_path: None,
             out: None,
@@ -322,6 +325,11 @@ impl App {
     /// Whether the app has been asked to quit.
     pub fn should_quit(&self) -> bool {
         self.quit
+    }
+
+    /// Whether Ctrl-C quit it (the program then exits 130, as a command stopped by SIGINT).
+    pub fn interrupted(&self) -> bool {
+        self.interrupted
     }
 
     /// Whether the game on screen is over (tests drive games until then).
@@ -615,7 +623,7 @@ impl App {
         let page = self.size.height.saturating_sub(6).max(1);
         let (tab, scroll) = match cmd {
             Some(Cmd::Interrupt) => {
-                self.quit = true;
+                self.interrupt();
                 return;
             }
             Some(Cmd::NextTab) => (next_tab(tab, 1, self.session.is_some()), 0),

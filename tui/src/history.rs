@@ -18,7 +18,7 @@ use crate::session::ordinal;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Kept {
     pub path: PathBuf,
-    /// `2026-08-07 14:22` (UTC), from the file's name; empty for a file named otherwise.
+    /// `2026-08-07 14:22` (UTC), from the file's name, else from when the file was written.
     pub date: String,
     pub transcript: Transcript,
     /// The person's seat (the first seat a person played), if one did.
@@ -144,7 +144,7 @@ pub fn list(dir: &Path) -> Vec<Kept> {
             }
             let seat = transcript.seats.iter().position(|l| l.starts_with("human"));
             Some(Kept {
-                date: date_of(&path),
+                date: date(&path),
                 path,
                 transcript,
                 seat,
@@ -186,13 +186,33 @@ pub fn stamp(seconds: u64) -> String {
 
 /// `2026-08-07 14:22 UTC` for a time in seconds since 1970: when a report was made.
 pub fn utc_minute(seconds: u64) -> String {
+    format!("{} UTC", minute(seconds))
+}
+
+/// `2026-08-07 14:22` for a time in seconds since 1970 (UTC).
+fn minute(seconds: u64) -> String {
     let (year, month, day) = civil((seconds / 86_400) as i64);
     let rest = seconds % 86_400;
     format!(
-        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        "{year:04}-{month:02}-{day:02} {:02}:{:02}",
         rest / 3600,
         rest % 3600 / 60
     )
+}
+
+/// When a kept game was written: from its name (kept games are named after the time), else
+/// from the file's own time (a game saved with `s` under a name of the person's).
+fn date(path: &Path) -> String {
+    let named = date_of(path);
+    if !named.is_empty() {
+        return named;
+    }
+    std::fs::metadata(path)
+        .and_then(|meta| meta.modified())
+        .ok()
+        .and_then(|time| time.duration_since(UNIX_EPOCH).ok())
+        .map(|since| minute(since.as_secs()))
+        .unwrap_or_default()
 }
 
 /// `2026-08-07 14:22` from a kept game's file name, or nothing for another name.
@@ -249,5 +269,24 @@ mod tests {
             "2024-02-29 12:34"
         );
         assert_eq!(date_of(Path::new("/x/cheese-day-7.json")), "");
+    }
+
+    #[test]
+    fn a_game_saved_under_another_name_is_dated_by_its_file() {
+        let dir = std::env::temp_dir().join(format!("mousehole-dated-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("cheese-day-7.json");
+        std::fs::write(&path, "{}").unwrap();
+        let written = date(&path);
+        let _ = std::fs::remove_dir_all(&dir);
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap()
+            .as_secs();
+        // Written a moment ago: today's date, to the minute (or the minute before).
+        assert!(
+            written == minute(now) || written == minute(now - 60),
+            "{written}"
+        );
     }
 }

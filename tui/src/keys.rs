@@ -359,20 +359,8 @@ pub const GAME: &[Binding] = &[
         "coach mode on or off: before a move that gives away 10 or more points, or may end the game for you where another would not, the coach says so and you may choose again",
         false,
     ),
-    bind(
-        Cmd::Slower,
-        &[Char('-')],
-        "slower",
-        "more time between the bots' moves",
-        false,
-    ),
-    bind(
-        Cmd::Faster,
-        &[Char('+'), Char('=')],
-        "faster",
-        "less time between the bots' moves",
-        false,
-    ),
+    PACE[0],
+    PACE[1],
     bind(
         Cmd::View,
         &[Char('v')],
@@ -398,6 +386,24 @@ pub const GAME: &[Binding] = &[
     INTERRUPT,
 ];
 
+/// The bots' pace, in a game whether a person decides, rolls or watches.
+const PACE: [Binding; 2] = [
+    bind(
+        Cmd::Slower,
+        &[Char('-')],
+        "slower",
+        "more time between the bots' moves",
+        false,
+    ),
+    bind(
+        Cmd::Faster,
+        &[Char('+'), Char('=')],
+        "faster",
+        "less time between the bots' moves",
+        false,
+    ),
+];
+
 /// Your own die is to be rolled.
 pub const ROLL: &[Binding] = &[
     bind(
@@ -407,6 +413,8 @@ pub const ROLL: &[Binding] = &[
         "roll your die",
         true,
     ),
+    PACE[0],
+    PACE[1],
     PANS[0],
     PANS[1],
     PANS[2],

@@ -281,6 +281,11 @@ impl Setup {
         self.seed = seed.to_string();
     }
 
+    /// The seed in the seed field, if it reads as one.
+    pub fn seed(&self) -> Option<u64> {
+        self.seed.parse().ok()
+    }
+
     /// Presets from the command line: the player count and who sits where.
     pub fn set_seats(&mut self, seats: &[SeatLabel]) {
         let description = self.description();

@@ -23,6 +23,8 @@ use crate::theme::Theme;
 pub struct Exit {
     /// What to tell the person now that the terminal is theirs again.
     pub message: Option<String>,
+    /// Whether Ctrl-C ended it (the program exits 130, as one stopped by SIGINT).
+    pub interrupted: bool,
 }
 
 /// How long the loop waits for a key before stepping the game again.
@@ -51,6 +53,7 @@ pub fn run(launch: Launch, stop: &AtomicBool) -> Result<Exit, TuiError> {
     result?;
     Ok(Exit {
         message: app.farewell(),
+        interrupted: app.interrupted(),
     })
 }
 

@@ -50,6 +50,14 @@ pub trait BoardView: BotGame {
     /// board to highlight.
     fn spots(observation: &Self::Observation, action: &Self::Action) -> Vec<Self::Spot>;
 
+    /// The move the cursor starts on among `legal` (the seat's legal actions, in order): the
+    /// first, unless another is the one a person more likely wants (Cheese Day's peek starts
+    /// on a card whose face the seat does not know yet, so Enter never wastes a peek).
+    fn first_choice(observation: &Self::Observation, legal: &[Self::Action]) -> usize {
+        let _ = (observation, legal);
+        0
+    }
+
     /// Whether the game is being set up (a deal): its chance events are shown at once rather
     /// than one per pace step, as nobody needs to follow a shuffle.
     fn dealing(observation: &Self::Observation) -> bool {

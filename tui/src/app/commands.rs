@@ -18,7 +18,7 @@ impl App {
     /// Does what `cmd` asks in `context`.
     pub(super) fn command(&mut self, cmd: Cmd, context: Context) {
         if cmd == Cmd::Interrupt {
-            self.quit = true;
+            self.interrupt();
             return;
         }
         match &self.popup {
@@ -229,6 +229,10 @@ impl App {
                 _ => self.say("the coach reviews a game one person played", true),
             },
             Cmd::NewGame => {
+                // A new deal: the seed of the game just played would deal it again.
+                if self.setup.seed() == Some(session.plan().seed) {
+                    self.setup.set_seed(random_seed());
+                }
                 self.screen = Screen::Setup;
                 self.message = None;
             }
@@ -537,6 +541,38 @@ impl App {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// Ctrl-C: quits at once, an unfinished game of a person's kept in the games folder first
+    /// (as `q` would after asking and saving), so nothing played is lost.
+    pub(super) fn interrupt(&mut self) {
+        self.interrupted = true;
+        self.quit = true;
+        self.keep_unfinished_game();
+    }
+
+    /// Keeps the unfinished game on screen in the games folder, where the history lists it
+    /// (with the time it stopped), unless it is kept already: saved by hand since its last
+    /// event, or written as it goes (`--out`).
+    fn keep_unfinished_game(&mut self) {
+        let (Some(dir), Some(session)) = (self.games.clone(), self.session.as_deref()) else {
+            return;
+        };
+        let view = session.view();
+        if view.phase == Phase::Over
+            || view.events == 0
+            || view.people.is_empty()
+            || session.hosted()
+            || session.plan().out.is_some()
+            || self.saved_events == Some(view.events)
+        {
+            return;
+        }
+        let transcript = session.transcript();
+        if let Ok(path) = crate::history::keep(&dir, &transcript) {
+            self.saved_events = Some(view.events);
+            self.saved_path = Some(path);
         }
     }
 

@@ -247,13 +247,14 @@ impl<G: TuiGame> GameSession<G> {
                 recommended: false,
             })
             .collect();
+        let selected = G::first_choice(&observation, &legal);
         self.deciding = Some(Deciding {
             seat,
             order: (0..legal.len()).collect(),
             legal,
             observation,
             items,
-            selected: 0,
+            selected,
             search: Search::None,
             hint_shown: false,
             coach: Coach::Quiet,

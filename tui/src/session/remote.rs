@@ -282,7 +282,7 @@ impl<G: TuiGame> RemoteSession<G> {
             legal: asked.legal.clone(),
             observation: asked.observation.clone(),
             items,
-            selected: 0,
+            selected: G::first_choice(&asked.observation, &asked.legal),
         });
     }
 

@@ -165,15 +165,32 @@ pub fn render_review(app: &App, area: Rect, buf: &mut Buffer) {
         }
         Some(Ok(review)) => review,
     };
-    Paragraph::new(Line::from(vec![
-        Span::styled(
-            format!(" the coach's review: {} ", review.title),
+    // The title line says whose review of what game, said shorter where it does not fit
+    // (never cut in a name): without its lead, else the seat on the first line below.
+    let room = usize::from(title.width);
+    let whose = format!("│ {}", review.who);
+    let lead = [
+        format!(" the coach's review: {} ", review.title),
+        format!(" {} ", review.title),
+    ]
+    .into_iter()
+    .find(|lead| text::width(lead) + text::width(&whose) <= room);
+    let mut head = Vec::new();
+    if let Some(lead) = lead {
+        Paragraph::new(Line::from(vec![
+            Span::styled(lead, theme.title()),
+            Span::styled(whose, theme.dim()),
+        ]))
+        .render(title, buf);
+    } else {
+        Paragraph::new(Line::styled(
+            text::shorten(&format!(" {}", review.title), room),
             theme.title(),
-        ),
-        Span::styled(format!("│ {}", review.who), theme.dim()),
-    ]))
-    .render(title, buf);
-    let mut head = wrap(&review.summary(), width, theme.accent());
+        ))
+        .render(title, buf);
+        head.extend(wrap(&review.who, width, theme.dim()));
+    }
+    head.extend(wrap(&review.summary(), width, theme.accent()));
     // A hosted game's positions replay at the host, not here.
     let mut note = format!(
         "win chances (and places, 1 = first) are the {} bot's estimates from what you could see",

@@ -136,6 +136,19 @@ impl BoardView for CheeseDay {
         (BOARD_WIDTH, CARD_HEIGHT + 2 + discard_rows + player_rows)
     }
 
+    fn first_choice(observation: &CheeseDayObservation, legal: &[CheeseDayAction]) -> usize {
+        legal
+            .iter()
+            .position(|action| match action {
+                // Actions count slots from 0, the pantry from 1.
+                CheeseDayAction::Peek(slot) => observation
+                    .slot(slot + 1)
+                    .is_some_and(|card| card.face.is_none()),
+                _ => true,
+            })
+            .unwrap_or(0)
+    }
+
     fn draw_board(observation: &CheeseDayObservation, board: &mut Surface<'_, Slot>) {
         let theme = board.theme;
         for slot in 1..=SLOTS as u8 {

@@ -359,10 +359,20 @@ impl BoardView for MooseHouse {
                 .map_or(0, |h| h.empty_rooms)
         };
         Some(match *action {
-            MooseHouseAction::House { seat } => format!(
-                "seat {seat} has no Moose in the House yet: once it does, moose can go into its {} empty rooms",
-                empty(seat)
-            ),
+            MooseHouseAction::House { seat } => match empty(seat) {
+                0 => format!(
+                    "seat {seat} has no Moose in the House yet: once it does, moose can go into \
+                     the empty rooms it is given"
+                ),
+                1 => format!(
+                    "seat {seat} has no Moose in the House yet: once it does, moose can go into \
+                     its empty room"
+                ),
+                rooms => format!(
+                    "seat {seat} has no Moose in the House yet: once it does, moose can go into \
+                     its {rooms} empty rooms"
+                ),
+            },
             MooseHouseAction::Room { kind, seat } => format!(
                 "seat {seat} gets an empty {} a moose can later go into",
                 kind.name()
@@ -371,10 +381,10 @@ impl BoardView for MooseHouse {
                 "a moose for seat {seat}: one more against them (a {} needs a matching room)",
                 kind.name()
             ),
-            MooseHouseAction::Door { .. } => format!(
-                "a door closes one of your {} empty rooms for good",
-                empty(me as u8)
-            ),
+            MooseHouseAction::Door { .. } => match empty(me as u8) {
+                1 => "a door closes your empty room for good".to_owned(),
+                rooms => format!("a door closes one of your {rooms} empty rooms for good"),
+            },
             MooseHouseAction::Trap => "the moose goes to the discards, not into your room".into(),
             MooseHouseAction::Discard(card) => {
                 format!("nothing can be played: {card} is the card you need least")
@@ -500,4 +510,21 @@ fn named(cards: impl Iterator<Item = (Card, u8)>) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mousehole_engine::Game;
+
+    #[test]
+    fn reasons_count_rooms_in_plain_grammar() {
+        let config = mousehole_engine::testing::config::<MooseHouse>("players=3");
+        // At the start nobody has a room.
+        let observation = MooseHouse::new(&config).observation(0);
+        let reason =
+            MooseHouse::reason(&observation, &MooseHouseAction::House { seat: 1 }).unwrap();
+        assert!(!reason.contains("0 empty"), "{reason}");
+        assert!(reason.ends_with("the empty rooms it is given"), "{reason}");
+    }
 }

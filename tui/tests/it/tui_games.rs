@@ -982,3 +982,117 @@ fn the_hints_pick_and_the_reviews_better_move_agree() {
     }
     assert!(compared >= 3, "only {compared} decisions with a choice");
 }
+
+#[test]
+fn a_peek_starts_on_a_card_you_do_not_know_yet() {
+    // The person presses Enter at every decision; a peek's cursor must never rest on a card
+    // whose face they already know (unless they know them all).
+    let mut tested = 0;
+    for seed in 1..30 {
+        let mut driver = Driver::play("cheese-day:players=2", "human,heuristic", seed);
+        enter_to_the_end(&mut driver);
+        let transcript = driver.app.transcript().unwrap();
+        let mut known = [false; 7];
+        for event in &transcript.events {
+            let words: Vec<&str> = event.action.split_whitespace().collect();
+            let [verb, slot] = words[..] else { continue };
+            let Ok(slot) = slot.parse::<usize>() else {
+                continue;
+            };
+            match (event.actor, verb) {
+                (Actor::Seat(0), "peek") => {
+                    if known[1..].iter().any(|k| !k) {
+                        assert!(!known[slot], "seed {seed}: peeked slot {slot} again");
+                    }
+                    tested += usize::from(known[1..].iter().any(|&k| k));
+                    known[slot] = true;
+                }
+                (_, "take" | "remove") => known[slot] = false,
+                _ => {}
+            }
+        }
+    }
+    assert!(tested > 0, "no peek came when a card was known");
+}
+
+#[test]
+fn the_pace_keys_work_and_are_listed_at_your_own_roll() {
+    let mut driver = Driver::play("mouse-trap", "human,heuristic,heuristic", 3);
+    driver.settle();
+    let frame = driver.frame(100, 30);
+    assert!(frame.contains("your roll"), "{frame}");
+    let pace = |frame: &str| {
+        frame
+            .lines()
+            .next()
+            .and_then(|title| title.split("pace ").nth(1))
+            .map(|rest| {
+                rest.split_whitespace()
+                    .next()
+                    .unwrap_or_default()
+                    .to_owned()
+            })
+    };
+    let before = pace(&frame).expect("the title shows the pace");
+    driver.char('+');
+    let after = pace(&driver.frame(100, 30)).unwrap();
+    assert_ne!(before, after, "+ made the bots faster");
+    driver.char('-');
+    assert_eq!(pace(&driver.frame(100, 30)).unwrap(), before);
+    driver.char('?');
+    let help = driver.frame(100, 40);
+    assert!(help.contains("faster") && help.contains("slower"), "{help}");
+}
+
+#[test]
+fn ctrl_c_keeps_the_unfinished_game_in_your_games_and_says_it_was_interrupted() {
+    use ratatui::crossterm::event::KeyModifiers;
+    let dir = temp_dir("interrupted");
+    let mut driver = after_decisions("cheese-day:players=2", "human,heuristic", 5, 2);
+    driver.app.keep_games_in(dir.clone());
+    let played = driver.app.transcript().unwrap();
+    driver.key_with(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert!(driver.app.should_quit() && driver.app.interrupted());
+    let files: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let kept = mousehole_tui::read_transcript(&files[0]).unwrap();
+    assert!(kept.outcome.is_none(), "unfinished");
+    assert_eq!(kept.events.len(), played.events.len());
+    // Named after the time it stopped, as the history dates its games.
+    let name = files[0].file_name().unwrap().to_string_lossy().into_owned();
+    assert!(name.starts_with(|c: char| c.is_ascii_digit()), "{name}");
+    let farewell = driver.app.farewell().unwrap();
+    assert!(farewell.contains("--load"), "{farewell}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn back_to_the_setup_screen_a_new_game_gets_a_new_seed() {
+    let mut driver = Driver::new(Launch::Setup {
+        game: Some("cheese-day".to_owned()),
+        seats: None,
+        seed: Some(8),
+        out: None,
+    });
+    // Start the game as the setup screen has it (Enter on Start), play it out, back with g.
+    for _ in 0..30 {
+        if driver.frame(80, 24).contains("▶ [ Start ]") || driver.app.game_over() {
+            break;
+        }
+        driver.key(KeyCode::Down);
+    }
+    driver.key(KeyCode::Enter);
+    let played = driver.app.transcript().expect("a game started").seed;
+    assert_eq!(played, 8);
+    enter_to_the_end(&mut driver);
+    driver.char('g');
+    let frame = driver.frame(80, 24);
+    assert!(frame.contains("a new game"), "{frame}");
+    assert!(
+        !frame.contains("[8]"),
+        "the seed of the game just played: {frame}"
+    );
+}

@@ -450,6 +450,14 @@ fn the_history_lists_kept_games_with_the_wins_per_level() {
     ] {
         mousehole_tui::write_transcript(&dir.join(name), transcript).unwrap();
     }
+    // The unfinished game, saved under a name of its own, is dated by its file: a fixed
+    // time here (2026-08-03 09:00 UTC).
+    std::fs::File::options()
+        .write(true)
+        .open(dir.join("cheese-day-11.json"))
+        .unwrap()
+        .set_modified(std::time::UNIX_EPOCH + std::time::Duration::from_hours(496_041))
+        .unwrap();
     let mut driver = Driver::new(Launch::Setup {
         game: None,
         seats: None,
@@ -539,4 +547,21 @@ fn on_small_screens_every_board_pans_and_says_where_more_of_it_lies() {
         "{}",
         driver.frame(60, 20)
     );
+}
+
+#[test]
+fn the_reviews_title_is_never_cut_in_a_name() {
+    // Narrower and narrower: the title's lead goes first, then the seat moves below it; the
+    // game and the seat always whole.
+    for width in [80, 50, 36] {
+        let mut driver = Driver::new(Launch::Review {
+            transcript: Box::new(fixed_game()),
+            seat: None,
+            agent: Some("ismcts:iterations=50,rollout=heuristic".parse().unwrap()),
+        });
+        reviewed(&mut driver);
+        let frame = driver.frame(width, 24);
+        assert!(frame.contains("you (seat 0)"), "{width}: {frame}");
+        assert!(frame.contains("Cheese Day · seed 11"), "{width}: {frame}");
+    }
 }
