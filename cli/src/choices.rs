@@ -294,35 +294,11 @@ pub fn wrap(text: &str, width: usize) -> String {
     lines.join("\n")
 }
 
-/// One line broken at spaces to `width` columns, continued lines indented by `indent`.
+/// One line broken at spaces to `width` columns, continued lines indented by `indent`: the
+/// engine's one wrapper ([`mousehole_engine::text::wrap`]: display width, a `quoted phrase`
+/// kept whole).
 pub fn wrap_line(line: &str, width: usize, indent: usize) -> String {
-    let body = line.trim_start();
-    let mut out = Vec::new();
-    let mut current = line[..line.len() - body.len()].to_owned();
-    // A `quoted text` is kept on one line: it is what a person types.
-    let mut words: Vec<String> = Vec::new();
-    for word in body.split(' ') {
-        match words.last_mut() {
-            Some(open) if open.matches('`').count() % 2 == 1 => {
-                open.push(' ');
-                open.push_str(word);
-            }
-            _ => words.push(word.to_owned()),
-        }
-    }
-    for (i, word) in words.iter().enumerate() {
-        if i == 0 {
-            current.push_str(word);
-        } else if current.chars().count() + 1 + word.chars().count() <= width {
-            current.push(' ');
-            current.push_str(word);
-        } else {
-            out.push(std::mem::take(&mut current));
-            current = format!("{}{word}", " ".repeat(indent));
-        }
-    }
-    out.push(current);
-    out.join("\n")
+    mousehole_engine::text::wrap(line, width, indent).join("\n")
 }
 
 /// Typed text as an error message may echo it.

@@ -9,10 +9,10 @@ use std::rc::Rc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 
 use mousehole_bots::SeatLabel;
-use mousehole_engine::text::shown;
+use mousehole_engine::text::{reflow, shown};
 use mousehole_engine::words::io_error;
 use mousehole_engine::{
-    Actor, Decision, DecisionView, Ending, Game, GameConfig, Seat, SeenEvent, StopRequest,
+    Actor, Decision, DecisionView, Ending, Game, GameConfig, Outcome, Seat, SeenEvent, StopRequest,
 };
 
 use crate::choices::{Choices, Picked, WIDTH, echo, wrap, wrap_line};
@@ -258,6 +258,65 @@ impl SeatNames {
     }
 }
 
+/// Who won, in words: `seat 2 (medium) wins`, `seat 0 (ann) and seat 1 (bob) share first
+/// place`, `a draw: everyone shares first place`.
+pub fn winners_headline(outcome: &Outcome, names: &SeatNames) -> String {
+    let winners = outcome.winners();
+    match winners.as_slice() {
+        [seat] => format!("{} wins", names.name(*seat)),
+        _ if winners.len() == outcome.ranks.len() => {
+            "a draw: everyone shares first place".to_owned()
+        }
+        _ => {
+            let list: Vec<&str> = winners.iter().map(|&s| names.name(s)).collect();
+            format!("{} share first place", list.join(" and "))
+        }
+    }
+}
+
+/// `2nd of 3`, `shared 1st of 3`.
+pub fn place(outcome: &Outcome, seat: usize) -> String {
+    let rank = outcome.ranks[seat];
+    let shared = outcome.ranks.iter().filter(|&&r| r == rank).count() > 1;
+    let suffix = match (rank % 100, rank % 10) {
+        (11..=13, _) => "th",
+        (_, 1) => "st",
+        (_, 2) => "nd",
+        (_, 3) => "rd",
+        _ => "th",
+    };
+    format!(
+        "{}{rank}{suffix} of {}",
+        if shared { "shared " } else { "" },
+        outcome.ranks.len()
+    )
+}
+
+/// The end of a game in words for a seat's player (`you`) or a spectator (`None`): who won,
+/// the seat's place, and every seat's score by name.
+pub fn result_words(outcome: &Outcome, names: &SeatNames, seat: Option<usize>) -> String {
+    let scores: Vec<String> = outcome
+        .scores
+        .iter()
+        .enumerate()
+        .map(|(s, score)| {
+            let who = match seat {
+                Some(me) => names.for_viewer(s, me),
+                None => names.name(s),
+            };
+            format!("{who} {score}")
+        })
+        .collect();
+    let place = seat.map_or_else(String::new, |me| {
+        format!(" You placed {}.", place(outcome, me))
+    });
+    format!(
+        "Game over: {}.{place} Scores: {}.",
+        winners_headline(outcome, names),
+        scores.join(", ")
+    )
+}
+
 /// One event as the viewing seat saw it: `  12. seat 1 (random): take 3 → cheese (4 holes)`.
 pub fn event_line<V: Display>(
     number: usize,
@@ -484,11 +543,13 @@ impl HumanSeat {
                 "quit" | "exit" => return Err(StopRequest::quit(format!("{} quit", self.who()))),
                 "help" | "?" => {
                     let example = &choices.get(0).text;
-                    let mut lines = vec![
-                        format!("How to play {}:", G::Config::description().title),
-                        G::Config::description().how_to_act.trim_end().to_owned(),
-                        PROMPT_HELP.replace("{example}", example),
-                    ];
+                    // The game's text is hard-wrapped: joined into its paragraphs again, so
+                    // it wraps at words to the screen, never in mid-phrase.
+                    let how = reflow(G::Config::description().how_to_act.trim_end(), WIDTH);
+                    let mut lines =
+                        vec![format!("How to play {}:", G::Config::description().title)];
+                    lines.extend(how);
+                    lines.push(PROMPT_HELP.replace("{example}", example));
                     lines.extend(choices.compact());
                     lines
                 }

@@ -22,7 +22,7 @@ use mousehole_protocol::{EventMessage, HostMessage, Welcome};
 use mousehole_tui::Launch;
 
 use crate::external::{ExternalArgs, log_line};
-use crate::human::{HumanSeat, SeatNames, Terminal, event_line, say};
+use crate::human::{HumanSeat, SeatNames, Terminal, event_line, result_words, say};
 use crate::signals::StopSignals;
 use crate::{EXIT_FOUND_PROBLEMS, EXIT_USAGE, numbers};
 
@@ -151,7 +151,7 @@ pub fn run(args: &JoinArgs) -> Result<ExitCode> {
     match played {
         Ok(Some(outcome)) => {
             let mut out = std::io::stdout().lock();
-            writeln!(out, "{}", result_line(&outcome, welcome.seat))?;
+            writeln!(out, "{}", result_words(&outcome, &names, welcome.seat))?;
             Ok(ExitCode::SUCCESS)
         }
         Ok(None) => {
@@ -282,24 +282,4 @@ fn follow(
         }
     }
     Ok(outcome)
-}
-
-/// `seat 1 placed 2nd of 3 (scores 12 7 0)`, or the ranks for a spectator.
-fn result_line(outcome: &Outcome, seat: Option<usize>) -> String {
-    let scores: Vec<String> = outcome.scores.iter().map(ToString::to_string).collect();
-    let ranks: Vec<String> = outcome.ranks.iter().map(ToString::to_string).collect();
-    match seat {
-        Some(seat) => format!(
-            "game over: seat {seat} ranks {} of {} (ranks {}, scores {})",
-            outcome.ranks[seat],
-            outcome.ranks.len(),
-            ranks.join(" "),
-            scores.join(" ")
-        ),
-        None => format!(
-            "game over: ranks {}, scores {}",
-            ranks.join(" "),
-            scores.join(" ")
-        ),
-    }
 }

@@ -13,12 +13,14 @@ use anyhow::{Context, Result};
 use clap::Args;
 use mousehole_bots::external::AgentIdentity;
 use mousehole_bots::{BotGame, BotVisitor, SeatLabel, build_seat};
-use mousehole_engine::{Game, GameConfig, Match, Outcome, Seat, StopRequest, Table, Transcript};
+use mousehole_engine::{Game, GameConfig, Match, Seat, StopRequest, Table, Transcript};
 
 use crate::EXIT_FOUND_PROBLEMS;
 use crate::choices::{WIDTH, wrap};
 use crate::external::with_identity;
-use crate::human::{HumanSeat, SeatNames, TERMINAL_FAILED, Terminal, event_line, say};
+use crate::human::{
+    HumanSeat, SeatNames, TERMINAL_FAILED, Terminal, event_line, place, say, winners_headline,
+};
 use crate::numbers;
 use crate::out::{Format, OutFile, shown_path};
 use crate::seats::at_this_terminal;
@@ -411,16 +413,15 @@ fn banner(
         );
     };
     let players = outcome.ranks.len();
-    let winners = outcome.winners();
-    let headline = match winners.as_slice() {
-        [seat] => format!("{} wins", names.name(*seat)),
-        _ if winners.len() == players => "a draw: everyone shares first place".to_owned(),
-        _ => {
-            let list: Vec<&str> = winners.iter().map(|&s| names.name(s)).collect();
-            format!("{} share first place", list.join(" and "))
-        }
-    };
+    let headline = winners_headline(outcome, names);
     let mut lines = vec![format!("\n=== Game over: {headline} ===")];
+    // Why the game ended and the places went as they did, in words (a third trap places its
+    // taker last whatever the scores; a tie broken by cheese cards).
+    let viewer = (people.len() == 1).then(|| people[0]);
+    let ending = mousehole_tui::view::ending_of(transcript, viewer);
+    if let Some(ending) = &ending {
+        lines.push(format!("How it ended: {}.", ending.reason));
+    }
     lines.push("  place  seat                      score".to_owned());
     let mut order: Vec<usize> = (0..players).collect();
     order.sort_by_key(|&seat| (outcome.ranks[seat], seat));
@@ -437,6 +438,9 @@ fn banner(
             outcome.scores.get(seat).copied().unwrap_or_default()
         ));
     }
+    if let Some(tie_break) = ending.as_ref().and_then(|ending| ending.tie_break.as_ref()) {
+        lines.push(format!("A tie was broken: {tie_break}."));
+    }
     for &seat in people {
         let who = if people.len() == 1 {
             "You".to_owned()
@@ -446,24 +450,6 @@ fn banner(
         lines.push(format!("{who} placed {}.", place(outcome, seat)));
     }
     lines.join("\n")
-}
-
-/// `2nd of 3`, `shared 1st of 3`.
-fn place(outcome: &Outcome, seat: usize) -> String {
-    let rank = outcome.ranks[seat];
-    let shared = outcome.ranks.iter().filter(|&&r| r == rank).count() > 1;
-    let suffix = match (rank % 100, rank % 10) {
-        (11..=13, _) => "th",
-        (_, 1) => "st",
-        (_, 2) => "nd",
-        (_, 3) => "rd",
-        _ => "th",
-    };
-    format!(
-        "{}{rank}{suffix} of {}",
-        if shared { "shared " } else { "" },
-        outcome.ranks.len()
-    )
 }
 
 fn summary_line(number: u64, transcript: &Transcript) -> String {

@@ -182,7 +182,12 @@ impl<G: TuiGame> ReplaySession<G> {
 
 impl<G: TuiGame> Replay for ReplaySession<G> {
     fn title(&self) -> String {
-        format!("replay: {} · seed {}", self.game, self.seed)
+        let undos = match self.undos.len() {
+            0 => String::new(),
+            1 => " · 1 undo (↶ in the log)".to_owned(),
+            n => format!(" · {n} undos (↶ in the log)"),
+        };
+        format!("replay: {} · seed {}{undos}", self.game, self.seed)
     }
 
     fn len(&self) -> usize {
@@ -271,7 +276,7 @@ impl<G: TuiGame> Replay for ReplaySession<G> {
             Actor::Chance => "chance".to_owned(),
             Actor::Seat(seat) => format!("seat {seat}"),
         };
-        match self.view {
+        let mut log: Vec<LogEntry> = match self.view {
             ReplayView::Seat(seat) => self.seen[seat][..self.position]
                 .iter()
                 .enumerate()
@@ -294,7 +299,19 @@ impl<G: TuiGame> Replay for ReplaySession<G> {
                     note: described.clone(),
                 })
                 .collect(),
+        };
+        // Where the person pressed undo: the last event kept says so, whichever event is on
+        // screen.
+        for undo in &self.undos {
+            if let Some(entry) = undo.at.checked_sub(1).and_then(|at| log.get_mut(at)) {
+                let mark = format!("↶ undo: {} events taken back", undo.undone.len());
+                entry.note = Some(match entry.note.take() {
+                    Some(note) => format!("{note} · {mark}"),
+                    None => mark,
+                });
+            }
         }
+        log
     }
 
     fn render_board(&self, area: Rect, buf: &mut Buffer, theme: Theme, pan: (i16, i16)) {

@@ -267,15 +267,19 @@ pub(crate) fn typed_move<G: mousehole_engine::Game>(
         return Ok(line);
     }
     let shown = mousehole_engine::text::shown(text);
-    if let Err(error) = lower.parse::<G::Action>() {
-        Err(error.to_string())
+    // Only the person's own moves now are listed: never the game's every form (its dice and
+    // draws are nobody's to type).
+    let legal: Vec<&str> = items.iter().map(|i| i.text.as_str()).collect();
+    let listed = if legal.len() > 8 {
+        format!("{} … ({} moves)", legal[..8].join(", "), legal.len())
     } else {
-        let legal: Vec<&str> = items.iter().map(|i| i.text.as_str()).collect();
-        let listed = if legal.len() > 8 {
-            format!("{} … ({} moves)", legal[..8].join(", "), legal.len())
-        } else {
-            legal.join(", ")
-        };
+        legal.join(", ")
+    };
+    if lower.parse::<G::Action>().is_err() {
+        Err(format!(
+            "'{shown}' is not a move; yours now: {listed} (or a move's number)"
+        ))
+    } else {
         Err(format!(
             "'{shown}' is a move of the game but not allowed now; allowed: {listed}"
         ))

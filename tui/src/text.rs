@@ -3,27 +3,16 @@
 //! with a hanging indent; and the helpers built on it (fitting a cell, centring, reflowing
 //! text that was hard-wrapped for an 80-column terminal).
 
+pub use mousehole_engine::text::width;
+pub(crate) use mousehole_engine::text::{char_width, paragraphs};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
-
-/// The columns `text` takes on a terminal.
-pub fn width(text: &str) -> usize {
-    UnicodeWidthStr::width(text)
-}
-
-pub(crate) fn char_width(c: char) -> usize {
-    UnicodeWidthChar::width(c).unwrap_or(0)
-}
 
 /// `line` broken at spaces into lines of at most `width` columns; every line after the first
 /// starts with `indent` spaces. A word longer than a line is broken where the line ends.
 /// Leading spaces of the first line are kept (they are an indent), spaces at a break vanish.
 /// Styles stay with their characters.
 pub fn wrap_line(line: &Line<'_>, width: usize, indent: usize) -> Vec<Line<'static>> {
-    let width = width.max(1);
-    // A hanging indent that leaves no room is dropped rather than looping for ever.
-    let indent = if indent + 4 > width { 0 } else { indent };
     let chars: Vec<(char, Style)> = line
         .spans
         .iter()
@@ -33,59 +22,21 @@ pub fn wrap_line(line: &Line<'_>, width: usize, indent: usize) -> Vec<Line<'stat
         })
         .filter(|(c, _)| *c != '\n')
         .collect();
-    let mut out: Vec<Vec<(char, Style)>> = Vec::new();
-    let mut current: Vec<(char, Style)> = Vec::new();
-    let mut used = 0usize;
-    // The leading spaces of the line are its own indent.
-    let lead = chars.iter().take_while(|(c, _)| *c == ' ').count();
-    current.extend_from_slice(&chars[..lead]);
-    used += lead;
-    let mut at = lead;
-    let mut pending_spaces: Vec<(char, Style)> = Vec::new();
-    while at < chars.len() {
-        if chars[at].0 == ' ' {
-            pending_spaces.push(chars[at]);
-            at += 1;
-            continue;
-        }
-        let end = chars[at..]
-            .iter()
-            .position(|(c, _)| *c == ' ')
-            .map_or(chars.len(), |n| at + n);
-        let word = &chars[at..end];
-        let word_width: usize = word.iter().map(|(c, _)| char_width(*c)).sum();
-        let spaces = pending_spaces.len();
-        let starts_line = used == 0 || (current.len() == lead && out.is_empty() && lead > 0);
-        if !starts_line && used + spaces + word_width > width {
-            out.push(std::mem::take(&mut current));
-            current.extend(std::iter::repeat_n((' ', Style::default()), indent));
-            used = indent;
-        } else {
-            current.append(&mut pending_spaces);
-            used += spaces;
-        }
-        pending_spaces.clear();
-        for &(c, style) in word {
-            let w = char_width(c);
-            if used + w > width && used > indent {
-                out.push(std::mem::take(&mut current));
-                current.extend(std::iter::repeat_n((' ', Style::default()), indent));
-                used = indent;
-            }
-            current.push((c, style));
-            used += w;
-        }
-        at = end;
-    }
-    if !current.is_empty() || out.is_empty() {
-        out.push(current);
-    }
-    out.into_iter()
-        .map(|chars| {
+    let plain: Vec<char> = chars.iter().map(|&(c, _)| c).collect();
+    let breaks = mousehole_engine::text::breaks(&plain, width, indent);
+    // The hanging indent the breaks were made for (dropped where it leaves no room).
+    let indent = if indent + 4 > width.max(1) { 0 } else { indent };
+    breaks
+        .into_iter()
+        .enumerate()
+        .map(|(n, range)| {
             let mut spans: Vec<Span<'static>> = Vec::new();
+            if n > 0 && indent > 0 {
+                spans.push(Span::raw(" ".repeat(indent)));
+            }
             let mut text = String::new();
             let mut style: Option<Style> = None;
-            for (c, s) in chars {
+            for &(c, s) in &chars[range] {
                 if style.is_some_and(|style| style != s) {
                     spans.push(Span::styled(
                         std::mem::take(&mut text),
@@ -168,55 +119,6 @@ pub fn center(text: &str, width: usize) -> String {
         " ".repeat(left),
         " ".repeat(width - len - left)
     )
-}
-
-/// One paragraph of reflowed text: its first line's indent and the indent its wrapped lines
-/// hang at (a list item's text, past its `- `).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Paragraph {
-    pub indent: usize,
-    pub hang: usize,
-    pub text: String,
-}
-
-/// Text hard-wrapped for a fixed width (the rules) turned back into paragraphs, to be wrapped
-/// again to the screen: lines join into their paragraph; a blank line, a list item (`- `) or
-/// a line ending in `:` before a list start new ones; a line indented past an item's text
-/// continues the item. An empty paragraph stands for a blank line.
-pub fn paragraphs(text: &str) -> Vec<Paragraph> {
-    let mut out: Vec<Paragraph> = Vec::new();
-    let mut open = false;
-    for raw in text.lines() {
-        let trimmed = raw.trim_start();
-        let indent = raw.len() - trimmed.len();
-        if trimmed.is_empty() {
-            out.push(Paragraph {
-                indent: 0,
-                hang: 0,
-                text: String::new(),
-            });
-            open = false;
-            continue;
-        }
-        let item = trimmed.starts_with("- ") || trimmed.starts_with("* ");
-        let continues = open
-            && !item
-            && out
-                .last()
-                .is_some_and(|last| indent == last.hang || (indent == 0 && last.hang == 0));
-        if continues && let Some(last) = out.last_mut() {
-            last.text.push(' ');
-            last.text.push_str(trimmed);
-        } else {
-            out.push(Paragraph {
-                indent,
-                hang: if item { indent + 2 } else { indent },
-                text: trimmed.to_owned(),
-            });
-            open = true;
-        }
-    }
-    out
 }
 
 /// `text`'s paragraphs wrapped to `width`, in `style`.

@@ -475,3 +475,35 @@ pub fn count(n: impl Into<usize>, noun: &str) -> String {
         format!("{n} {noun}s")
     }
 }
+
+/// How a finished game ended, in words ([`BoardView::ending`]), read from its transcript with
+/// `viewer` (if any) called `you`: for front ends without a board (the prompt's end banner).
+/// `None` for a game that did not finish or does not replay.
+pub fn ending_of(
+    transcript: &mousehole_engine::Transcript,
+    viewer: Option<usize>,
+) -> Option<Ending> {
+    struct Ended<'a> {
+        transcript: &'a mousehole_engine::Transcript,
+        viewer: Option<usize>,
+    }
+    impl crate::TuiVisitor for Ended<'_> {
+        type Output = Option<Ending>;
+        fn visit<G: crate::TuiGame>(self, _config: G::Config) -> Option<Ending> {
+            use mousehole_engine::replay::{Chance, Replay};
+            let outcome = self.transcript.outcome.as_ref()?;
+            let mut replay = Replay::<G>::new(self.transcript, Chance::Recorded).ok()?;
+            while replay.step().ok()? {}
+            let names: Vec<String> =
+                crate::bots::recorded_names(&self.transcript.seats, self.viewer)
+                    .into_iter()
+                    .map(|name| name.short)
+                    .collect();
+            let observation = replay.game().state().observation(self.viewer.unwrap_or(0));
+            G::ending(&observation, outcome, &names)
+        }
+    }
+    let spec =
+        mousehole_engine::GameSpec::from_recorded(&transcript.game, &transcript.options).ok()?;
+    crate::visit(&spec, Ended { transcript, viewer }).ok()?
+}

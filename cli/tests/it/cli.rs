@@ -1104,6 +1104,24 @@ fn help_at_the_prompt_explains_the_games_moves() {
         let flat = printed.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(flat.contains(&first), "{}: {printed}", description.name);
         assert!(flat.contains("`list` shows every choice"), "{printed}");
+        // Wrapped at words, never in mid-phrase: a line a list item continues on was as full
+        // as the next word allowed (lines of 78 columns, for an 80-column terminal).
+        let block: Vec<&str> = printed
+            .lines()
+            .skip_while(|line| !line.contains("How to play"))
+            .take_while(|line| !line.starts_with("At the prompt"))
+            .collect();
+        for pair in block.windows(2) {
+            let (line, next) = (pair[0], pair[1]);
+            if next.starts_with("  ") && !next.trim_start().starts_with("- ") {
+                let word = next.split_whitespace().next().unwrap_or_default();
+                assert!(
+                    line.chars().count() + 1 + word.chars().count() > 78,
+                    "{}: «{line}» broken before «{word}»: {block:#?}",
+                    description.name
+                );
+            }
+        }
     }
 }
 
@@ -1586,3 +1604,32 @@ mod hostile;
 mod links;
 mod network;
 mod prompt;
+
+#[test]
+fn the_end_banner_says_why_the_game_ended_and_the_places_went_so() {
+    // A person who keeps taking cards until a third trap: out at once, placed last whatever
+    // the scores; the banner says so.
+    for seed in 1..40 {
+        let output = with_stdin(
+            &[
+                "play",
+                "cheese-day",
+                "--seats",
+                "human,random",
+                "--seed",
+                &seed.to_string(),
+            ],
+            &"1\n".repeat(60),
+        );
+        let printed = stdout(&output);
+        if !printed.contains("your third") {
+            continue;
+        }
+        assert!(
+            printed.contains("How it ended: you took a third trap: out at once, placed last."),
+            "{printed}"
+        );
+        return;
+    }
+    panic!("no seed had the person take a third trap");
+}

@@ -488,7 +488,15 @@ fn typed_moves_that_are_not_allowed_are_explained_in_place() {
     driver.text("fly away");
     driver.key(KeyCode::Enter);
     let frame = driver.frame(100, 30);
-    assert!(frame.contains("peek S, take S or remove S"), "{frame}");
+    // The person's own moves now, never the game's every form (no dice, no draws).
+    assert!(
+        frame.contains("'fly away' is not a move; yours now:"),
+        "{frame}"
+    );
+    assert!(
+        !frame.contains("roll N") && !frame.contains("draw VF"),
+        "{frame}"
+    );
     for _ in 0..8 {
         driver.key(KeyCode::Backspace);
     }
@@ -682,6 +690,11 @@ fn an_undo_is_recorded_in_the_transcript_and_shown_in_the_replay_viewer() {
     assert_eq!(read.undos, transcript.undos);
     read.replay().unwrap();
     let mut viewer = Driver::new(Launch::Replay(Box::new(read)));
+    // Anywhere past it, the viewer says there was an undo, and the log marks where.
+    viewer.key(KeyCode::End);
+    let frame = viewer.frame(120, 40);
+    assert!(frame.contains("1 undo (↶ in the log)"), "{frame}");
+    assert!(frame.contains("↶ undo: "), "{frame}");
     viewer.key(KeyCode::Home);
     for _ in 0..undo.at {
         viewer.key(KeyCode::Right);

@@ -167,7 +167,7 @@ fn a_hosted_game_joined_by_two_agents_finishes_and_its_transcript_replays() {
         let output = client.wait_with_output().unwrap();
         assert!(output.status.success(), "{}", lossy(&output.stderr));
         assert!(
-            lossy(&output.stdout).starts_with("game over: seat "),
+            lossy(&output.stdout).starts_with("Game over: "),
             "{}",
             lossy(&output.stdout)
         );
@@ -405,7 +405,11 @@ fn people_play_at_the_host_and_from_another_terminal() {
         shown.contains("a card dealt to seat 0"),
         "the other hand stays hidden: {shown}"
     );
-    assert!(shown.contains("game over: seat 1 ranks"), "{shown}");
+    // The end in words: who won, the seat's place, every seat's score by name.
+    assert!(shown.contains("Game over: "), "{shown}");
+    assert!(shown.contains(". You placed "), "{shown}");
+    assert!(shown.contains("Scores: seat 0 (ann) "), "{shown}");
+    assert!(!shown.contains(" ranks "), "{shown}");
     let hosted = hosting.finish();
     let log = lossy(&hosted.stderr);
     assert!(hosted.status.success(), "{log}");
@@ -433,7 +437,7 @@ fn a_person_joined_from_another_terminal_plays_every_game_to_its_end() {
             game.name
         );
         assert!(
-            shown.contains("game over: seat 0 ranks"),
+            shown.contains(". You placed ") && shown.contains("Scores: you "),
             "{}: {shown}",
             game.name
         );
