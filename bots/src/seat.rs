@@ -28,7 +28,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use mousehole_engine::rng::AgentStreams;
-use mousehole_engine::text::shown;
+use mousehole_engine::text::{guess_then, shown};
 use mousehole_engine::transcript::ReplayReport;
 use mousehole_engine::{
     Decision, DecisionView, Ending, Game, Match, MatchEnd, ReplayError, Seat, StopRequest,
@@ -216,13 +216,20 @@ pub enum SeatLabelError {
 fn agent_problem(label: &str, error: &AgentSpecError) -> String {
     match error {
         AgentSpecError::Unknown { name } => format!(
-            "seat '{label}' is neither `human[:name]`, `remote[:name]`, `{EXEC_PREFIX}COMMAND` nor an agent: unknown agent '{}'; the agents are: {}",
+            "seat '{label}' is neither `human[:name]`, `remote[:name]`, `{EXEC_PREFIX}COMMAND` nor an agent: unknown agent '{}'{}",
             shown(name),
-            AGENTS
-                .iter()
-                .map(|agent| agent.name)
-                .collect::<Vec<_>>()
-                .join(", ")
+            guess_then(
+                name,
+                AGENTS.iter().map(|agent| agent.name).chain([HUMAN, REMOTE]),
+                &format!(
+                    "the agents are: {}",
+                    AGENTS
+                        .iter()
+                        .map(|agent| agent.name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            )
         ),
         AgentSpecError::UnknownSetting { agent, key } => format!(
             "seat '{label}': agent '{agent}' has no setting '{}' (`mousehole list` shows the agents and their settings)",

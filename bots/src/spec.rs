@@ -6,7 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use mousehole_engine::text::shown;
+use mousehole_engine::text::{guess_then, shown};
 use thiserror::Error;
 
 use crate::flat::{FlatSettings, Goal};
@@ -261,9 +261,9 @@ impl Eq for AgentSpec {}
 /// A spec that names no agent or sets something the agent does not take.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum AgentSpecError {
-    #[error("unknown agent '{}'; the agents are: {}", shown(.name), known())]
+    #[error("unknown agent '{}'{}", shown(.name), guess_then(.name, AGENTS.iter().map(|a| a.name), &format!("the agents are: {}", known())))]
     Unknown { name: String },
-    #[error("agent '{agent}' has no setting '{}'{}", shown(.key), settings_of(.agent))]
+    #[error("agent '{agent}' has no setting '{}'{}", shown(.key), settings_of(.agent, .key))]
     UnknownSetting { agent: &'static str, key: String },
     #[error("'{}' in agent spec '{}' is not a setting; write key=value", shown(.item), shown(.spec))]
     Malformed { spec: String, item: String },
@@ -292,7 +292,9 @@ fn known() -> String {
         .join(", ")
 }
 
-fn settings_of(agent: &str) -> String {
+/// What follows an unknown setting of `agent`: a guess at the one meant, and the settings
+/// it takes (or that it takes none).
+fn settings_of(agent: &str, key: &str) -> String {
     let Some(description) = AGENTS.iter().find(|a| a.name == agent) else {
         return String::new();
     };
@@ -300,7 +302,11 @@ fn settings_of(agent: &str) -> String {
         " (it takes no settings)".to_owned()
     } else {
         let keys: Vec<&str> = description.settings.iter().map(|s| s.key).collect();
-        format!("; its settings are: {}", keys.join(", "))
+        guess_then(
+            key,
+            keys.iter().copied(),
+            &format!("its settings are: {}", keys.join(", ")),
+        )
     }
 }
 
@@ -607,6 +613,16 @@ mod tests {
         assert_eq!(
             message("smart"),
             "unknown agent 'smart'; the agents are: random, heuristic, mc, ismcts, easy, medium, hard, expert"
+        );
+        // A typo of a name is answered with the name.
+        assert_eq!(
+            message("meduim"),
+            "unknown agent 'meduim' — did you mean medium? The agents are: random, heuristic, mc, ismcts, easy, medium, hard, expert"
+        );
+        assert!(
+            message("mc:playout=10").contains("no setting 'playout' — did you mean playouts?"),
+            "{}",
+            message("mc:playout=10")
         );
         assert!(message("random:depth").contains("write key=value"));
         assert_eq!(

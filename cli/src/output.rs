@@ -8,6 +8,7 @@
 //! standard output's.
 
 use std::error::Error;
+use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -50,6 +51,11 @@ pub fn finish(result: anyhow::Result<ExitCode>) -> ExitCode {
 /// What clap has to say when the command line is not run: the help and the version go to
 /// standard output like any command's output; a usage error goes to standard error.
 pub fn clap_message(error: &clap::Error) -> ExitCode {
+    if let Some(games) = games_for_missing_game(error) {
+        let _ = error.print();
+        let _ = write!(io::stderr(), "{games}");
+        return ExitCode::from(EXIT_USAGE);
+    }
     if error.use_stderr() {
         // Ignored if it fails: there is nobody left to tell.
         let _ = error.print();
@@ -66,6 +72,28 @@ pub fn clap_message(error: &clap::Error) -> ExitCode {
             .map(|()| ExitCode::SUCCESS)
             .map_err(Into::into),
     )
+}
+
+/// Where a command was given no game (`mousehole play`): the games there are, one a line
+/// with what each is, to follow clap's message.
+fn games_for_missing_game(error: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::MissingRequiredArgument {
+        return None;
+    }
+    let missing = match error.get(ContextKind::InvalidArg)? {
+        ContextValue::Strings(args) => args.iter().any(|arg| arg == "<GAME>"),
+        ContextValue::String(arg) => arg == "<GAME>",
+        _ => false,
+    };
+    if !missing {
+        return None;
+    }
+    let mut text = String::from("\nThe games (GAME, with options as GAME:key=value):\n");
+    for description in mousehole_engine::registry::games() {
+        let _ = writeln!(text, "  {:<12} {}", description.name, description.title);
+    }
+    Some(text)
 }
 
 /// Whether the error is standard output's reader having gone away.

@@ -128,7 +128,7 @@ impl BrokenInvariant {
 /// A game option that is unknown, repeated, missing or has a bad value.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum OptionError {
-    #[error("{game} has no option '{}'; its options are: {}", crate::text::shown(.key), .allowed.join(", "))]
+    #[error("{game} has no option '{}'{}", crate::text::shown(.key), crate::text::guess_then(.key, allowed.iter().copied(), &format!("its options are: {}", .allowed.join(", "))))]
     Unknown {
         game: &'static str,
         key: String,
@@ -161,7 +161,7 @@ pub enum OptionError {
 /// A game spec string (`cheese-day:players=3`) that names no game or has bad options.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SpecError {
-    #[error("unknown game '{}'; the games are: {}", crate::text::shown(.name), .known.join(", "))]
+    #[error("unknown game '{}'{}", crate::text::shown(.name), crate::text::guess_then(.name, known.iter().copied(), &format!("the games are: {}", .known.join(", "))))]
     UnknownGame {
         name: String,
         known: Vec<&'static str>,

@@ -63,6 +63,57 @@ pub fn reorders(c: char) -> bool {
     )
 }
 
+/// The name among `known` that `typed` most likely meant, if one is close enough to be a
+/// typo of it (a letter or two wrong, missing, extra or swapped; case ignored): `meduim` →
+/// `medium`, `cheese-dya` → `cheese-day`.
+///
+/// ```
+/// use mousehole_engine::text::nearest;
+/// let games = ["cheese-day", "moose-house", "mouse-trap", "mouse-race"];
+/// assert_eq!(nearest("cheese-dya", games), Some("cheese-day"));
+/// assert_eq!(nearest("chess", games), None);
+/// ```
+pub fn nearest<'a>(typed: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let typed = typed.trim().to_lowercase();
+    // Up to a third of the name wrong, and at least one edit allowed.
+    let most = (typed.chars().count() / 3).max(1);
+    known
+        .into_iter()
+        .map(|name| {
+            (
+                strsim::damerau_levenshtein(&typed, &name.to_lowercase()),
+                name,
+            )
+        })
+        .filter(|&(distance, _)| distance <= most)
+        .min_by_key(|&(distance, _)| distance)
+        .map(|(_, name)| name)
+}
+
+/// What follows an unknown name in a message: ` — did you mean NAME? The games are: …` when
+/// one of `known` is near it ([`nearest`]), else `; the games are: …`; `rest` is the list's
+/// sentence (`the games are: …`).
+///
+/// ```
+/// use mousehole_engine::text::guess_then;
+/// let known = ["medium", "hard"];
+/// assert_eq!(guess_then("meduim", known, "the levels are: medium, hard"), " — did you mean medium? The levels are: medium, hard");
+/// assert_eq!(guess_then("x", known, "the levels are: medium, hard"), "; the levels are: medium, hard");
+/// ```
+pub fn guess_then<'a>(typed: &str, known: impl IntoIterator<Item = &'a str>, rest: &str) -> String {
+    match nearest(typed, known) {
+        Some(name) => {
+            let mut chars = rest.chars();
+            let rest: String = chars
+                .next()
+                .map(|first| first.to_uppercase().chain(chars).collect())
+                .unwrap_or_default();
+            format!(" — did you mean {name}? {rest}")
+        }
+        None => format!("; {rest}"),
+    }
+}
+
 /// The columns `text` takes on a terminal.
 pub fn width(text: &str) -> usize {
     UnicodeWidthStr::width(text)

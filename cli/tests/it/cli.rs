@@ -555,7 +555,15 @@ fn bad_input_gives_one_line_and_exit_status_two() {
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (
             vec!["play", "cheese-dy"],
-            "unknown game 'cheese-dy'; the games are:",
+            "unknown game 'cheese-dy' — did you mean cheese-day? The games are:",
+        ),
+        (
+            vec!["play", "chess"],
+            "unknown game 'chess'; the games are:",
+        ),
+        (
+            vec!["play", "cheese-day", "--seats", "human,meduim"],
+            "unknown agent 'meduim' — did you mean medium?",
         ),
         (
             vec!["play", "cheese-day", "--players", "9"],
@@ -568,6 +576,10 @@ fn bad_input_gives_one_line_and_exit_status_two() {
         (
             vec!["play", "cheese-day", "-o", "colour=red"],
             "has no option 'colour'; its options are: players, traps",
+        ),
+        (
+            vec!["play", "cheese-day", "-o", "trap=1/2/3/3/4/5"],
+            "has no option 'trap' — did you mean traps? Its options are: players, traps",
         ),
         (
             vec!["play", "cheese-day:players"],
@@ -1632,4 +1644,16 @@ fn the_end_banner_says_why_the_game_ended_and_the_places_went_so() {
         return;
     }
     panic!("no seed had the person take a third trap");
+}
+
+#[test]
+fn a_command_without_its_game_lists_the_games() {
+    for command in ["play", "host", "rules"] {
+        let output = binary().arg(command).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{command}");
+        let said = stderr(&output);
+        for game in games() {
+            assert!(said.contains(game.name), "{command}: {said}");
+        }
+    }
 }
