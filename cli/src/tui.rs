@@ -156,6 +156,8 @@ pub fn run_launch(launch: Launch) -> Result<ExitCode> {
     Ok(match signals.caught() {
         Some(signal) => ExitCode::from(signal.exit_status()),
         None if exit.interrupted => ExitCode::from(Signal::INTERRUPT.exit_status()),
+        // A joined game that stopped before its end here (docs/network.md).
+        None if exit.unfinished => ExitCode::from(crate::EXIT_FOUND_PROBLEMS),
         None => ExitCode::SUCCESS,
     })
 }

@@ -102,16 +102,22 @@ pub fn nearest<'a>(typed: &str, known: impl IntoIterator<Item = &'a str>) -> Opt
 /// ```
 pub fn guess_then<'a>(typed: &str, known: impl IntoIterator<Item = &'a str>, rest: &str) -> String {
     match nearest(typed, known) {
-        Some(name) => {
-            let mut chars = rest.chars();
-            let rest: String = chars
-                .next()
-                .map(|first| first.to_uppercase().chain(chars).collect())
-                .unwrap_or_default();
-            format!(" — did you mean {name}? {rest}")
-        }
+        Some(name) => format!(" — did you mean {name}? {}", capital(rest)),
         None => format!("; {rest}"),
     }
+}
+
+/// `text` with its first letter a capital, to start a sentence.
+///
+/// ```
+/// assert_eq!(mousehole_engine::text::capital("waiting for seat 1"), "Waiting for seat 1");
+/// ```
+pub fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// The columns `text` takes on a terminal.

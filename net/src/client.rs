@@ -70,6 +70,9 @@ pub enum ClientError {
     Unreachable { address: String, why: String },
     #[error("the host refused: {message}")]
     Refused { kind: ErrorKind, message: String },
+    /// Another connection joined with this seat's code: the seat is played there now.
+    #[error("{0}, so the seat is played there now, no longer here")]
+    Replaced(String),
     #[error("{address} did not answer as a mousehole host does: {why}")]
     NotAHost { address: String, why: String },
     #[error("the connection to the host was lost and could not be made again within {}: {why}", mousehole_engine::words::seconds(*.within))]
@@ -272,8 +275,8 @@ enum Ended {
     Done,
     /// The connection dropped before.
     Dropped(String),
-    /// The host refused this connection (another joined with the code).
-    Refused(ErrorKind, String),
+    /// Another connection joined with the seat's code: the host's words.
+    Replaced(String),
     /// The client side is gone.
     Abandoned,
 }
@@ -300,13 +303,11 @@ async fn run(mut run: Run) {
                 return;
             }
             Ended::Abandoned => return,
-            Ended::Refused(kind, message) => {
+            Ended::Replaced(message) => {
+                let message = mousehole_engine::text::cut(&message, 400);
                 let _ = run
                     .events
-                    .send(ClientEvent::Closed(Err(ClientError::Refused {
-                        kind,
-                        message,
-                    })));
+                    .send(ClientEvent::Closed(Err(ClientError::Replaced(message))));
                 return;
             }
             Ended::Dropped(why) if run.rejoins => why,
@@ -436,7 +437,7 @@ async fn pump(
                 Some(Ok(Message::Text(text))) => match parse_host(&text) {
                     Ok(HostMessage::Quit) => return Ended::Done,
                     Ok(HostMessage::Error { error: ErrorKind::Replaced, message, .. }) => {
-                        return Ended::Refused(ErrorKind::Replaced, message.into_owned());
+                        return Ended::Replaced(message.into_owned());
                     }
                     Ok(message) => {
                         over |= matches!(message, HostMessage::GameOver { .. });

@@ -195,6 +195,8 @@ pub(crate) struct SeatState {
 /// The connection playing a seat.
 pub(crate) struct Attached {
     pub(crate) id: u64,
+    /// Where it connected from (said when another connection replaces it).
+    pub(crate) address: std::net::SocketAddr,
     /// Messages for this connection alone (errors about its answers, being replaced).
     pub(crate) outbox: mpsc::UnboundedSender<Outgoing>,
 }
@@ -246,6 +248,24 @@ impl Shared {
         (self.log)(text);
         // No receivers (nobody connected) is not an error here.
         let _ = self.status.send(text.to_owned());
+    }
+
+    /// The game stopped before its end, `why` in words: every connection is told so (a
+    /// `status`) just before its `game_over`, which waits for it, and the host's log.
+    pub(crate) fn stopped(&self, why: &str) {
+        (self.log)(why);
+        let mut guard = self.lock();
+        let state = &mut *guard;
+        let ends = state
+            .seats
+            .iter_mut()
+            .filter_map(|seat| seat.as_mut().and_then(|seat| seat.over.as_mut()))
+            .chain(state.public_over.as_mut());
+        for over in ends {
+            over.stopped.get_or_insert_with(|| why.to_owned());
+        }
+        drop(guard);
+        self.bump();
     }
 
     /// How a seat is named in status lines: `seat 1 (alice)`.
@@ -430,6 +450,14 @@ impl Host {
                 return Ok(());
             }
             if told.as_ref() != Some(&missing) {
+                // Told while the lock is held, so a seat that just joined (it subscribed as it
+                // took its seat) hears who it waits for, and from then on every change.
+                let names: Vec<String> =
+                    missing.iter().map(|&s| self.shared.seat_name(s)).collect();
+                let _ = self
+                    .shared
+                    .status
+                    .send(format!("waiting for {} to join", names.join(", ")));
                 drop(state);
                 waiting(&missing);
                 told = Some(missing);
@@ -482,6 +510,7 @@ impl Host {
         {
             state.public_over = Some(Over {
                 outcome: end.outcome().cloned(),
+                stopped: None,
             });
             new = true;
         }
@@ -583,9 +612,14 @@ impl<G: Game, T: Table<G>> Table<G> for Hosting<'_, T> {
 
     fn over(&mut self, game: &Match<G>) -> Result<(), T::Error> {
         self.host.publish(game);
-        if let Some((_, reason, _)) = game.ended_early() {
-            self.host
-                .announce(&format!("the host stopped the game: {reason}"));
+        if let Some((_, reason, forfeit)) = game.ended_early() {
+            let why = format!("the host stopped the game: {reason}");
+            if forfeit {
+                // A forfeit has an outcome: the end says what happened.
+                self.host.announce(&why);
+            } else {
+                self.host.shared.stopped(&why);
+            }
         }
         self.table.over(game)
     }

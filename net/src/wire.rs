@@ -105,6 +105,10 @@ pub fn events_text(events: &[EventMessage], observation: Option<&RawValue>) -> S
 pub struct Over {
     /// `None` if the game stopped before its end.
     pub outcome: Option<Outcome>,
+    /// Why the host stopped the game before its end, as it tells everyone
+    /// (`the host stopped the game: interrupted by SIGINT`): a `status` sent just before the
+    /// `game_over`. `None` until the host says (and for a game played to its end).
+    pub stopped: Option<String>,
 }
 
 /// The `game_over` message: the outcome (`None` if the game stopped before its end) and the

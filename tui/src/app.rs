@@ -332,7 +332,16 @@ impl App {
         self.interrupted
     }
 
-    /// Whether the game on screen is over (tests drive games until then).
+    /// Whether the game on screen is a hosted one that did not reach its end here: stopped by
+    /// the host, taken by another connection, lost, or left by the person (`join` then exits
+    /// 1, as docs/network.md says).
+    pub fn hosted_unfinished(&self) -> bool {
+        self.session.as_ref().is_some_and(|session| {
+            session.hosted()
+                && (session.stopped_early().is_some() || session.view().phase != Phase::Over)
+        })
+    }
+
     /// The searcher behind the coach's reviews from now on.
     pub fn set_review_agent(&mut self, agent: AgentSpec) {
         self.review_agent = agent;
@@ -345,6 +354,7 @@ impl App {
             .and_then(crate::review::Reviewing::review)
     }
 
+    /// Whether the game on screen is over (tests drive games until then).
     pub fn game_over(&self) -> bool {
         self.phase() == Some(Phase::Over)
     }
@@ -383,7 +393,12 @@ impl App {
     pub fn farewell(&self) -> Option<String> {
         let session = self.session.as_ref()?;
         let view = session.view();
-        if view.phase == Phase::Over || view.events == 0 {
+        if let Some(why) = session.stopped_early() {
+            return Some(format!(
+                "The hosted game did not reach its end here: {why}."
+            ));
+        }
+        if view.phase == Phase::Over || view.events == 0 && !session.hosted() {
             return None;
         }
         if session.hosted() {

@@ -235,6 +235,12 @@ pub trait Session {
     fn hosted(&self) -> bool {
         false
     }
+    /// For a hosted game that is over without reaching its end here: why, in words (the
+    /// host stopped it and said why, another connection took the seat, the connection was
+    /// lost). `None` for a game played to its end, still going, or played here.
+    fn stopped_early(&self) -> Option<String> {
+        None
+    }
     /// For a hosted game's seat: the coach's review of its decisions, made from what the seat
     /// was shown (its views and each decision's observation), with the seat reviewed; `None`
     /// where the review is of the transcript ([`Session::transcript`]) or there is no seat.

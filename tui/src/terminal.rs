@@ -25,6 +25,10 @@ pub struct Exit {
     pub message: Option<String>,
     /// Whether Ctrl-C ended it (the program exits 130, as one stopped by SIGINT).
     pub interrupted: bool,
+    /// Whether it was a hosted game (`mousehole join`) that did not reach its end here: the
+    /// host stopped it, another connection took the seat, the connection was lost, or the
+    /// person left (`join` exits 1).
+    pub unfinished: bool,
 }
 
 /// How long the loop waits for a key before stepping the game again.
@@ -54,6 +58,7 @@ pub fn run(launch: Launch, stop: &AtomicBool) -> Result<Exit, TuiError> {
     Ok(Exit {
         message: app.farewell(),
         interrupted: app.interrupted(),
+        unfinished: app.hosted_unfinished(),
     })
 }
 

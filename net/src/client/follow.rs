@@ -34,6 +34,9 @@ pub struct Follower<G: BotGame> {
     reported: usize,
     /// The last answer sent: after a rejoin the host asks the same act again.
     answered: Option<(u64, String)>,
+    /// The host's status line, if its last message was one: a `game_over` without an outcome
+    /// comes right after the host says why it stopped the game.
+    said: Option<String>,
 }
 
 impl<G: BotGame> Default for Follower<G> {
@@ -42,6 +45,7 @@ impl<G: BotGame> Default for Follower<G> {
             game: None,
             reported: 0,
             answered: None,
+            said: None,
         }
     }
 }
@@ -91,6 +95,7 @@ impl<G: BotGame> Follower<G> {
                 return Ok(Flow::Closed);
             }
         };
+        let said = self.said.take();
         let flow = match message {
             HostMessage::NewGame {
                 spec,
@@ -148,7 +153,8 @@ impl<G: BotGame> Follower<G> {
                     .game
                     .as_mut()
                     .ok_or_else(|| protocol("game_over before new_game"))?;
-                game.finish(outcome.map(Cow::into_owned), &events)?;
+                let stopped = said.filter(|_| outcome.is_none());
+                game.finish(outcome.map(Cow::into_owned), &events, stopped)?;
                 self.report_events(report);
                 let game = self.game.as_ref().expect("checked above");
                 report(Progress::Over(
@@ -158,6 +164,7 @@ impl<G: BotGame> Follower<G> {
             }
             HostMessage::Status { text } => {
                 report(Progress::Status(&text));
+                self.said = Some(mousehole_engine::text::cut(&text, 300));
                 Flow::Continue
             }
             HostMessage::Error { error, message, .. } => {

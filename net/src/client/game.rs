@@ -226,7 +226,8 @@ impl<G: BotGame> SeatGame<G> {
         self.seen_from = self.history.len();
     }
 
-    /// Takes a `game_over`: the events it carries and the outcome.
+    /// Takes a `game_over`: the events it carries and the outcome, and why the host stopped
+    /// the game if it did (what it said just before).
     ///
     /// # Errors
     /// As [`SeatGame::receive`].
@@ -234,10 +235,11 @@ impl<G: BotGame> SeatGame<G> {
         &mut self,
         outcome: Option<Outcome>,
         events: &[EventMessage],
+        stopped: Option<String>,
     ) -> Result<(), ClientError> {
         self.receive(events)?;
         self.asked = None;
-        self.over = Some(Over { outcome });
+        self.over = Some(Over { outcome, stopped });
         Ok(())
     }
 

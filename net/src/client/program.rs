@@ -209,7 +209,7 @@ impl<M: SeatMaker> BotVisitor for PlayGame<'_, '_, M> {
                     }
                 }
                 HostMessage::GameOver { outcome, events } => {
-                    game.finish(outcome.map(Cow::into_owned), &events)?;
+                    game.finish(outcome.map(Cow::into_owned), &events, None)?;
                     player.finish(&game.ending());
                     return Ok(GameEnd::Over);
                 }

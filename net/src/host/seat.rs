@@ -300,6 +300,8 @@ impl<G: Game> Seat<G> for RemoteSeat<G> {
             remote.act = None;
             remote.over = Some(Over {
                 outcome: ending.outcome.cloned(),
+                // Said by the host's table right after ([`crate::Hosting`]).
+                stopped: None,
             });
         }
         self.shared.bump();

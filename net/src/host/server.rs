@@ -25,7 +25,7 @@ use mousehole_protocol::{
 };
 use serde_json::value::RawValue;
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{mpsc, watch};
+use tokio::sync::{broadcast, mpsc, watch};
 use tokio::task::JoinSet;
 use tokio::time::timeout;
 use tokio_tungstenite::WebSocketStream;
@@ -420,6 +420,10 @@ fn pending(
             out.push(events_text(new, observation));
             new = &[];
         }
+        // Why the host stopped the game, just before the end it explains.
+        if let Some(why) = &over.stopped {
+            out.push(PlainMessage::Status { text: why.into() }.to_text());
+        }
         out.push(game_over_text(over.outcome.as_ref(), new));
         cursor.over = true;
     } else if !new.is_empty() {
@@ -455,6 +459,10 @@ fn seat_pending(state: &State, seat: usize, cursor: &mut Cursor) -> Vec<String> 
     if remote.over.is_some() && observed.is_none() && !state.closing {
         return out;
     }
+    // A game stopped before its end waits for the host to say why (right after).
+    if remote.over.as_ref().is_some_and(unexplained) && !state.closing {
+        return out;
+    }
     out.extend(pending(
         &remote.events,
         remote.act.as_ref(),
@@ -464,6 +472,11 @@ fn seat_pending(state: &State, seat: usize, cursor: &mut Cursor) -> Vec<String> 
         cursor,
     ));
     out
+}
+
+/// Whether `over` is a game stopped before its end that the host has not yet said why.
+fn unexplained(over: &Over) -> bool {
+    over.outcome.is_none() && over.stopped.is_none()
 }
 
 /// The `welcome` for a seat (or a spectator: `None`).
@@ -479,23 +492,41 @@ fn welcome(shared: &Shared, seat: Option<usize>) -> String {
     .to_text()
 }
 
-/// Makes this connection the seat's, replacing any other; returns the one replaced.
+/// A seat's connection taking its seat ([`attach`]).
+struct Attaching {
+    /// The connection it replaced, if the seat had one.
+    replaced: Option<Attached>,
+    /// Whether the seat had lost its connection and is back.
+    rejoined: bool,
+    /// The status lines from the moment it took the seat on.
+    status: broadcast::Receiver<String>,
+}
+
+/// Makes this connection the seat's, replacing any other. It listens to the status lines
+/// from then on: whatever the host says after the seat is taken reaches it (`waiting for
+/// seat 1 (bob) to join`).
 fn attach(
     shared: &Shared,
     seat: usize,
     admission: &Admission,
     outbox: mpsc::UnboundedSender<Outgoing>,
-) -> (Option<Attached>, bool) {
+) -> Attaching {
     let mut state = shared.lock();
+    let status = shared.status.subscribe();
     let remote = state.seats[seat].as_mut().expect("a remote seat's code");
-    let was_dropped = remote.dropped_at.take().is_some();
+    let rejoined = remote.dropped_at.take().is_some();
     let replaced = remote.connection.replace(Attached {
         id: admission.id,
+        address: admission.address,
         outbox,
     });
     drop(state);
     shared.changed.notify_all();
-    (replaced, was_dropped)
+    Attaching {
+        replaced,
+        rejoined,
+        status,
+    }
 }
 
 /// The connection is gone: the seat is without one, unless another replaced it.
@@ -621,7 +652,17 @@ async fn play_seat(
     shutdown: watch::Receiver<bool>,
 ) {
     let (outbox_sender, outbox) = mpsc::unbounded_channel();
-    let (replaced, rejoined) = attach(shared, seat, admission, outbox_sender);
+    let Attaching {
+        replaced,
+        rejoined,
+        status,
+    } = attach(shared, seat, admission, outbox_sender);
+    let replacing = replaced.as_ref().map_or_else(String::new, |old| {
+        format!(
+            ", replacing its connection from {} (told so and closed)",
+            old.address
+        )
+    });
     if let Some(old) = replaced {
         let _ = old.outbox.send(Outgoing::Last(
             PlainMessage::Error {
@@ -640,12 +681,16 @@ async fn play_seat(
     if rejoined {
         shared.announce(&format!("{name} is back"));
     }
-    (shared.log)(&format!("{name} joined from {}{says}", admission.address));
+    (shared.log)(&format!(
+        "{name} joined from {}{says}{replacing}",
+        admission.address
+    ));
     converse(
         shared,
         socket,
         admission,
         Role::Seat { seat, outbox },
+        status,
         shutdown,
     )
     .await;
@@ -660,7 +705,8 @@ async fn watch_game(
     shutdown: watch::Receiver<bool>,
 ) {
     (shared.log)(&format!("a spectator watches from {}", admission.address));
-    converse(shared, socket, admission, Role::Watch, shutdown).await;
+    let status = shared.status.subscribe();
+    converse(shared, socket, admission, Role::Watch, status, shutdown).await;
 }
 
 /// Serves a connection until it closes, fails, is replaced, the host ends, or it stops
@@ -672,6 +718,7 @@ async fn converse(
     mut socket: Socket,
     admission: &Admission,
     mut role: Role,
+    mut status: broadcast::Receiver<String>,
     mut shutdown: watch::Receiver<bool>,
 ) {
     let settings = &shared.settings;
@@ -681,7 +728,6 @@ async fn converse(
         Role::Watch => None,
     };
     let mut version = shared.version.subscribe();
-    let mut status = shared.status.subscribe();
     let mut cursor = Cursor::default();
     let mut ping = tokio::time::interval(settings.ping_interval);
     ping.reset();
@@ -695,7 +741,10 @@ async fn converse(
                 None => pending(
                     &state.public,
                     None,
-                    state.public_over.as_ref(),
+                    state
+                        .public_over
+                        .as_ref()
+                        .filter(|over| state.closing || !unexplained(over)),
                     None,
                     state.closing,
                     &mut cursor,

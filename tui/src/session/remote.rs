@@ -98,6 +98,10 @@ pub struct RemoteSession<G: TuiGame> {
     /// end).
     public_ended: bool,
     public_outcome: Option<Outcome>,
+    /// Why the host stopped a watched game, as it said just before the end.
+    public_stopped: Option<String>,
+    /// The host's status line, if its last message was one.
+    public_said: Option<String>,
     deciding: Option<Deciding<G>>,
     /// The host's latest news (`waiting for seat 2 to reconnect`).
     news: Option<String>,
@@ -164,6 +168,8 @@ impl<G: TuiGame> RemoteSession<G> {
             public: Vec::new(),
             public_ended: false,
             public_outcome: None,
+            public_stopped: None,
+            public_said: None,
             deciding: None,
             news: None,
             notices: Vec::new(),
@@ -181,10 +187,13 @@ impl<G: TuiGame> RemoteSession<G> {
             return self.watch(event);
         }
         let mut news = Vec::new();
+        let mut started = false;
         let flow = self
             .follower
             .take(event, &self.connection, &mut |progress| match progress {
                 Progress::Status(text) => news.push((text.to_owned(), false)),
+                // Whom the seat waited for has joined.
+                Progress::Started { .. } => started = true,
                 Progress::Refused(text) => {
                     news.push((format!("the host refused: {text}"), true));
                 }
@@ -192,8 +201,11 @@ impl<G: TuiGame> RemoteSession<G> {
                     news.push((format!("connection lost ({why}); rejoining"), true));
                 }
                 Progress::Rejoined => news.push(("rejoined the host".to_owned(), false)),
-                Progress::Event { .. } | Progress::Started { .. } | Progress::Over(_) => {}
+                Progress::Event { .. } | Progress::Over(_) => {}
             });
+        if started {
+            self.news = None;
+        }
         for (text, notice) in news {
             let text = mousehole_engine::text::cut(&text, 300);
             if notice {
@@ -227,15 +239,21 @@ impl<G: TuiGame> RemoteSession<G> {
                 return true;
             }
         };
+        // What the host said last, if that was its message before this one: why it stopped
+        // the game, before a `game_over` without an outcome.
+        let said = self.public_said.take();
         match message {
             HostMessage::Events { events, .. } => self.take_public(&events),
             HostMessage::GameOver { outcome, events } => {
                 self.take_public(&events);
                 self.public_ended = true;
+                self.public_stopped = said.filter(|_| outcome.is_none());
                 self.public_outcome = outcome.map(std::borrow::Cow::into_owned);
             }
             HostMessage::Status { text } => {
-                self.news = Some(mousehole_engine::text::cut(&text, 300));
+                let text = mousehole_engine::text::cut(&text, 300);
+                self.public_said = Some(text.clone());
+                self.news = Some(text);
             }
             _ => return false,
         }
@@ -341,10 +359,12 @@ impl<G: TuiGame> RemoteSession<G> {
         pan: (i16, i16),
     ) -> Vec<(Rect, G::Spot)> {
         let Some(observation) = self.observation() else {
-            let text = if self.seat.is_none() {
-                "Watching: the log shows every event as every seat sees it. Each seat's board is its own and is not shown to spectators."
-            } else {
-                "Waiting for the host to start the game."
+            let text = match (self.seat, &self.news) {
+                (None, _) => "Watching: the log shows every event as every seat sees it. Each seat's board is its own and is not shown to spectators.".to_owned(),
+                // The host says whom it waits for (`waiting for seat 1 (bob) to join`).
+                (Some(_), Some(news)) if !self.over() => format!("{}.", mousehole_engine::text::capital(news)),
+                (Some(_), _) if self.over() => "The game ended before it began.".to_owned(),
+                (Some(_), _) => "Waiting for the host to start the game.".to_owned(),
             };
             Paragraph::new(Line::styled(text, theme.dim()))
                 .wrap(Wrap { trim: true })
@@ -366,12 +386,8 @@ impl<G: TuiGame> RemoteSession<G> {
         }
         let outcome = self.outcome();
         let headline = match (&outcome, &self.failure) {
-            (_, Some(failure)) => format!("stopped: {failure}"),
             (Some(outcome), None) => winners_headline(outcome, seats),
-            (None, None) if self.closed && !self.ended() => {
-                "the host closed the game before its end".to_owned()
-            }
-            (None, None) => "stopped before its end".to_owned(),
+            _ => self.stopped_early().unwrap_or_default(),
         };
         // How the game ended and each score made, from the seat's last observation and the
         // outcome, by the same function as a game played here (a spectator has no
@@ -396,6 +412,26 @@ impl<G: TuiGame> RemoteSession<G> {
             view
         };
         Some(view)
+    }
+
+    /// Why the game did not reach its end here, once it is over without one: the host
+    /// stopped it (and said why), another connection took the seat, the connection was lost.
+    fn stopped_early(&self) -> Option<String> {
+        if !self.over() || self.outcome().is_some() && self.failure.is_none() {
+            return None;
+        }
+        let said = match self.follower.game() {
+            Some(game) => game.over().and_then(|over| over.stopped.clone()),
+            None => self.public_stopped.clone(),
+        };
+        Some(match (&self.failure, said) {
+            (Some(failure), _) => failure.clone(),
+            (None, Some(said)) => said,
+            (None, None) if self.closed && !self.ended() => {
+                "the host closed the game before its end".to_owned()
+            }
+            (None, None) => "the game stopped before its end".to_owned(),
+        })
     }
 
     /// The outcome the host sent, once the game is over (`None` if it stopped before its end).
@@ -595,6 +631,10 @@ impl<G: TuiGame> Session for RemoteSession<G> {
 
     fn hosted(&self) -> bool {
         true
+    }
+
+    fn stopped_early(&self) -> Option<String> {
+        RemoteSession::stopped_early(self)
     }
 
     fn seat_review(&self) -> Option<(usize, ReviewJob)> {

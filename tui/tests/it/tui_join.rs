@@ -243,3 +243,95 @@ fn the_coach_reviews_a_joined_seat_from_what_it_was_shown() {
     assert!(!frame.contains("⏎ show"), "{frame}");
     assert!(frame.contains("q/esc back"), "{frame}");
 }
+
+/// Steps the joined app until its screen at 100 × 30 shows `wanted` (the host's messages come
+/// on their own time); the screen.
+fn until_shown(driver: &mut Driver, wanted: &str) -> String {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        driver.step();
+        let frame = driver.frame(100, 30);
+        if frame.contains(wanted) {
+            return frame;
+        }
+        assert!(
+            std::time::Instant::now() < until,
+            "never showed {wanted:?}: {frame}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn a_game_the_host_stops_says_why_to_a_joined_seat_and_a_spectator_and_is_unfinished() {
+    let hosted = host("cheese-day:players=2", "remote,random", 5);
+    let code = hosted.code(0);
+    let mut person = joined(hosted.address, &Target::Seat { code });
+    person.settle();
+    let mut watcher = joined(hosted.address, &Target::Watch);
+    assert!(!person.app.game_over());
+    // The host is stopped (as by Ctrl-C) while it waits for the person's move.
+    hosted.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    let why = "the host stopped the game: stopped by the test";
+    for (who, driver) in [("the seat", &mut person), ("the spectator", &mut watcher)] {
+        let frame = until_shown(driver, why);
+        assert!(driver.app.game_over(), "{who}: {frame}");
+        assert!(!frame.contains("stopped before its end"), "{who}: {frame}");
+        // `join` exits 1 and says why once the terminal is the person's again.
+        assert!(driver.app.hosted_unfinished(), "{who}");
+        let farewell = driver.app.farewell().unwrap_or_default();
+        assert!(farewell.contains(why), "{who}: {farewell}");
+    }
+    assert!(hosted.finish().outcome.is_none());
+}
+
+#[test]
+fn a_second_connection_with_a_seats_code_takes_it_and_the_first_is_told_in_words() {
+    let hosted = host("cheese-day:players=2", "remote:ann,random", 6);
+    let code = hosted.code(0);
+    let mut first = joined(hosted.address, &Target::Seat { code: code.clone() });
+    first.settle();
+    let second = Connection::open(
+        &hosted.address.to_string(),
+        &Target::Seat { code },
+        (Some("second"), None),
+        ClientSettings::default(),
+    )
+    .unwrap();
+    let frame = until_shown(&mut first, "no longer here");
+    assert!(frame.contains("another connection"), "{frame}");
+    assert!(first.app.game_over(), "{frame}");
+    assert!(first.app.hosted_unfinished());
+    // The host says it replaced the seat's connection, and from where.
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !hosted.logged("replacing its connection from 127.0.0.1:") {
+        assert!(
+            std::time::Instant::now() < until,
+            "{:#?}",
+            hosted.log.lock().unwrap()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(hosted.logged("seat 0 (ann) joined from 127.0.0.1:"));
+    drop(second);
+}
+
+#[test]
+fn a_seat_waiting_for_others_reads_whom_the_host_waits_for() {
+    let hosted = host("cheese-day:players=3", "remote:ann,remote:bob,random", 7);
+    let mut ann = joined(
+        hosted.address,
+        &Target::Seat {
+            code: hosted.code(0),
+        },
+    );
+    let frame = until_shown(&mut ann, "Waiting for seat 1 (bob) to join.");
+    assert!(!frame.contains("seat 0 (ann) to join"), "{frame}");
+    // Once bob is in, the game begins and the wait is no longer said.
+    let (bob, _) = agent(hosted.address, &hosted.code(1), "random");
+    ann.settle();
+    let frame = ann.frame(100, 30);
+    assert!(!frame.contains("to join"), "{frame}");
+    hosted.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    let _ = bob.join();
+}

@@ -11,6 +11,7 @@ use super::board::{self, BOARD, LOOP_START, SPACES, Space};
 use super::{MOVE_COST, MouseTrap, MouseTrapConfig, Phase, TOTAL_CHEESE, seats};
 use crate::game::{Game, ToMove};
 use crate::naming::Reader;
+use crate::text::capital;
 
 /// The public state of a game of Mouse Trap, as one seat sees it (all of it: nothing is
 /// hidden). Seats are numbered from 0 and spaces from 0 (Start), as in the text forms.
@@ -411,13 +412,4 @@ fn is_are(reader: Reader, seats: &[usize]) -> String {
         [one] => reader.is(*one),
         _ => format!("{} are", reader.all(seats)),
     }
-}
-
-/// `text` with its first letter a capital, to start a sentence.
-fn capital(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
