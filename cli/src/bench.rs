@@ -3,7 +3,10 @@
 //! play, played without recording them, as search playouts do) — and ISMCTS iterations and
 //! flat Monte Carlo playouts per second at a mid-game decision. With `--external COMMAND`: what the host adds to each
 //! decision of an external program instead; with `--remote`, to each decision of a remote
-//! seat over loopback (and whether hosting game after game grows threads or memory).
+//! seat over loopback (and whether hosting game after game grows threads or memory); with
+//! `--long-game`, whether the time per turn of a long game grows in the TUI and `play --out`.
+
+mod long_game;
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -52,6 +55,11 @@ pub struct BenchArgs {
     /// With --external: how many of the program's decisions to time, per game (at least 1).
     #[arg(long, value_name = "N", default_value = "2000", value_parser = numbers::count, requires = "external", allow_negative_numbers = true)]
     pub decisions: u64,
+    /// Instead: a Mouse Trap game of 4,000 turns, bots only and no pauses, played in the
+    /// TUI's session and as `play --out` plays it (saved before each decision of seat 0, as
+    /// before a person's): the time per turn of the first 500 turns and of the last 500.
+    #[arg(long, conflicts_with_all = ["count", "external", "remote"])]
+    pub long_game: bool,
 }
 
 fn seconds(text: &str) -> Result<f64, String> {
@@ -72,6 +80,9 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         .map(|name| game_spec(name, args.players, &[]))
         .collect::<Result<Vec<_>>>()?;
     let mut out = std::io::stdout().lock();
+    if args.long_game {
+        return long_game::run(&mut out);
+    }
     if args.remote {
         writeln!(
             out,

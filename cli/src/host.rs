@@ -168,10 +168,10 @@ impl BotVisitor for HostGame<'_> {
                 screen.is_some(),
             )?,
         }
-        let transcript = Transcript::from_match(&game, labels);
         if let Some(out) = self.table.out.as_mut() {
-            out.save_finished(&transcript)?;
+            out.save_finished(&game, &labels)?;
         }
+        let transcript = Transcript::from_match(&game, labels);
         // Every connection is sent the end and `quit`; a slow one is not waited for long.
         host.close(Duration::from_secs(2));
         drop(seats);

@@ -1,13 +1,16 @@
 //! Writing transcripts to `--out` so that nothing played is ever lost: the path is checked
-//! before the first game without touching an existing file, and every write replaces the file
-//! whole (a temporary file beside it, then a rename), so a crash or a signal never leaves half
-//! a file behind.
+//! before the first game without touching an existing file; the first write replaces the file
+//! whole (a temporary file beside it, then a rename), and a game saved as it goes is then kept
+//! a piece at a time, each save writing what is new ([`TranscriptFile`]).
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
+pub use mousehole_engine::transcript::file::write_atomically;
+use mousehole_engine::transcript::file::{replaced, temporary};
+use mousehole_engine::transcript::{Layout, TranscriptFile};
 use mousehole_engine::{Game, Match, Transcript};
 
 /// A path as messages show it: from the user, so made safe to echo.
@@ -38,15 +41,16 @@ impl Format {
     }
 }
 
-/// The `--out` file of `play`.
+/// The `--out` file of `play` and `host`.
 #[derive(Debug)]
 pub struct OutFile {
     path: PathBuf,
     format: Format,
-    /// JSON lines of the games already over. Kept only when games are saved as they go
-    /// (people are playing: few games, each rewritten whenever a person is to decide);
-    /// otherwise each line is appended once.
-    finished: Vec<String>,
+    /// The game being written (as it goes, or at its end), where it goes in the file.
+    game: Option<TranscriptFile>,
+    /// Where the next game goes: after the games written so far.
+    end: u64,
+    /// Bot games' `.jsonl`: each game's line appended once, when it is over.
     appender: Option<File>,
     /// Whether the game in progress is saved whenever a person is to decide.
     as_it_goes: bool,
@@ -69,7 +73,8 @@ impl OutFile {
         Ok(Self {
             path: path.to_owned(),
             format,
-            finished: Vec::new(),
+            game: None,
+            end: 0,
             appender: None,
             as_it_goes,
         })
@@ -83,92 +88,51 @@ impl OutFile {
         self.format
     }
 
-    /// Saves the game in progress (when games are saved as they go), replacing what the file
-    /// held. The transcript is only made when it is saved: making it copies every event.
+    /// The file of the game in progress: the whole file for one game (`.json`), else after
+    /// the games before it.
+    fn game_file(&mut self) -> &mut TranscriptFile {
+        let (path, format, end) = (&self.path, self.format, self.end);
+        self.game.get_or_insert_with(|| match format {
+            Format::Json => TranscriptFile::new(path, Layout::Pretty),
+            Format::Lines => TranscriptFile::after(path, Layout::Line, end),
+        })
+    }
+
+    /// Saves the game in progress (when games are saved as they go): what it recorded since
+    /// the last save, not the whole game again ([`TranscriptFile`]).
     pub fn save_progress<G: Game>(&mut self, game: &Match<G>, labels: &[String]) -> Result<()> {
         if !self.as_it_goes {
             return Ok(());
         }
-        let transcript = Transcript::from_match(game, labels.to_vec());
-        match self.format {
-            Format::Json => self.replace(transcript.to_json_pretty().as_bytes()),
-            Format::Lines => {
-                let mut text = self.finished.concat();
-                text.push_str(&transcript.to_json_line());
-                text.push('\n');
-                self.replace(text.as_bytes())
-            }
-        }
+        let path = self.path.clone();
+        self.game_file()
+            .save(game, labels, &[])
+            .with_context(|| format!("cannot write {}", shown_path(&path)))
     }
 
     /// Saves a game that is over (finished or stopped).
-    pub fn save_finished(&mut self, transcript: &Transcript) -> Result<()> {
-        match self.format {
-            Format::Json => self.replace(transcript.to_json_pretty().as_bytes()),
-            Format::Lines if self.as_it_goes => {
-                self.finished.push(transcript.to_json_line() + "\n");
-                let text = self.finished.concat();
-                self.replace(text.as_bytes())
-            }
-            Format::Lines => {
-                let line = transcript.to_json_line() + "\n";
-                let path = &self.path;
-                let file = match &mut self.appender {
-                    Some(file) => file,
-                    // The first real write: only now is an existing file replaced.
-                    None => self.appender.insert(
-                        File::create(path)
-                            .with_context(|| format!("cannot write {}", shown_path(path)))?,
-                    ),
-                };
-                // One write per line, so an interrupted run leaves whole lines.
-                file.write_all(line.as_bytes())
-                    .with_context(|| format!("cannot write {}", shown_path(path)))
-            }
+    pub fn save_finished<G: Game>(&mut self, game: &Match<G>, labels: &[String]) -> Result<()> {
+        let cannot = || format!("cannot write {}", shown_path(&self.path));
+        if self.format == Format::Json || self.as_it_goes {
+            let path = self.path.clone();
+            let file = self.game_file();
+            file.save(game, labels, &[])
+                .with_context(|| format!("cannot write {}", shown_path(&path)))?;
+            self.end = file.end();
+            self.game = None;
+            return Ok(());
         }
+        let line = Transcript::from_match(game, labels.to_vec()).to_json_line() + "\n";
+        let file = match &mut self.appender {
+            Some(file) => file,
+            // The first real write: only now is an existing file replaced.
+            None => self
+                .appender
+                .insert(File::create(&self.path).with_context(cannot)?),
+        };
+        // One write per line, so an interrupted run leaves whole lines.
+        file.write_all(line.as_bytes()).with_context(cannot)
     }
-
-    fn replace(&self, contents: &[u8]) -> Result<()> {
-        write_atomically(&self.path, contents)
-            .with_context(|| format!("cannot write {}", shown_path(&self.path)))
-    }
-}
-
-/// The temporary file a write to `target` goes through: beside it, so the rename stays on
-/// one file system, and hidden.
-fn temporary(target: &Path) -> PathBuf {
-    let name = target
-        .file_name()
-        .map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
-    target.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
-}
-
-/// The file a whole-file write to `path` replaces: the file a symbolic link names (the link
-/// stays a link), or `path` itself if nothing is there yet. `None` for what is not a file to
-/// replace, a device or a pipe (`--json /dev/stdout`): that is written in place, never
-/// renamed over.
-fn replaced(path: &Path) -> Option<PathBuf> {
-    match fs::metadata(path) {
-        Ok(metadata) if !metadata.is_file() => None,
-        Ok(_) => Some(fs::canonicalize(path).unwrap_or_else(|_| path.to_owned())),
-        Err(_) => Some(path.to_owned()),
-    }
-}
-
-/// Replaces `path` with `contents` in one step: readers see the old file or the new one,
-/// never a part.
-pub fn write_atomically(path: &Path, contents: &[u8]) -> io::Result<()> {
-    let Some(target) = replaced(path) else {
-        return File::create(path).and_then(|mut file| file.write_all(contents));
-    };
-    let temporary = temporary(&target);
-    let written = File::create(&temporary)
-        .and_then(|mut file| file.write_all(contents))
-        .and_then(|()| fs::rename(&temporary, &target));
-    if written.is_err() {
-        let _ = fs::remove_file(&temporary);
-    }
-    written
 }
 
 /// A file written in pieces that replaces `path` only when complete ([`Replacement::commit`]);

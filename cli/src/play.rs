@@ -136,28 +136,7 @@ impl BotVisitor for PlayGames<'_> {
         let people: Vec<usize> = (0..players)
             .filter(|&seat| self.table.seats[seat].is_human())
             .collect();
-        let programs = self.args.table.external.programs(self.args.quiet);
-        let mut built: Vec<Box<dyn Seat<G>>> = Vec::with_capacity(players);
-        let mut identities: Vec<Option<AgentIdentity>> = vec![None; players];
-        for (seat, label) in self.table.seats.iter().enumerate() {
-            if let Some(bot) =
-                build_seat::<G>(label, &programs).with_context(|| format!("seat {seat}"))?
-            {
-                identities[seat] = bot.identity;
-                built.push(bot.seat);
-            } else {
-                let terminal = self
-                    .table
-                    .terminal
-                    .as_ref()
-                    .expect("a terminal is started for people's seats");
-                built.push(Box::new(HumanSeat::new(
-                    Rc::clone(&names),
-                    Rc::clone(terminal),
-                    people.len() > 1,
-                )));
-            }
-        }
+        let (mut built, identities) = self.seats::<G>(&names, people.len())?;
         let labels: Vec<String> = self.table.seats.iter().map(ToString::to_string).collect();
         let quiet = self.args.quiet;
         let games = self.args.games;
@@ -179,29 +158,7 @@ impl BotVisitor for PlayGames<'_> {
             let transcript = &played.transcript;
             let printed = self.print_game(transcript, &names, &people, &played, index);
             if let Some(reason) = &played.stopped {
-                // Written with errors ignored: after a closed terminal there is nobody to tell.
-                // People read it in the banner.
-                if people.is_empty() || quiet {
-                    let _ = writeln!(
-                        std::io::stderr(),
-                        "game {} stopped after {} events: {reason}{}",
-                        index + 1,
-                        transcript.events.len(),
-                        match &self.table.out {
-                            Some(file) => format!(
-                                "; the transcript so far is in {} (`mousehole replay` checks it)",
-                                shown_path(file.path())
-                            ),
-                            None => String::new(),
-                        }
-                    );
-                }
-                let status = self
-                    .table
-                    .signals
-                    .caught()
-                    .map_or(EXIT_FOUND_PROBLEMS, crate::signals::Signal::exit_status);
-                return Ok(ExitCode::from(status));
+                return Ok(self.stopped(reason, transcript, index, people.is_empty()));
             }
             printed?;
             if let Some(outcome) = &transcript.outcome {
@@ -229,7 +186,76 @@ impl BotVisitor for PlayGames<'_> {
     }
 }
 
+/// A table's seats, and what each program says it is.
+type Seated<G> = (Vec<Box<dyn Seat<G>>>, Vec<Option<AgentIdentity>>);
+
 impl PlayGames<'_> {
+    /// The seats: bots and programs by the bots' one `build_seat` (with what each program
+    /// says it is), people at this terminal's prompt.
+    fn seats<G: BotGame>(
+        &self,
+        names: &Rc<SeatNames>,
+        people: usize,
+    ) -> Result<Seated<G>> {
+        let programs = self.args.table.external.programs(self.args.quiet);
+        let players = self.table.seats.len();
+        let mut built: Vec<Box<dyn Seat<G>>> = Vec::with_capacity(players);
+        let mut identities: Vec<Option<AgentIdentity>> = vec![None; players];
+        for (seat, label) in self.table.seats.iter().enumerate() {
+            if let Some(bot) =
+                build_seat::<G>(label, &programs).with_context(|| format!("seat {seat}"))?
+            {
+                identities[seat] = bot.identity;
+                built.push(bot.seat);
+            } else {
+                let terminal = self
+                    .table
+                    .terminal
+                    .as_ref()
+                    .expect("a terminal is started for people's seats");
+                built.push(Box::new(HumanSeat::new(
+                    Rc::clone(names),
+                    Rc::clone(terminal),
+                    people > 1,
+                )));
+            }
+        }
+        Ok((built, identities))
+    }
+
+    /// Game `index` stopped before its end (`reason`): said on stderr when no person read it
+    /// in the banner; the exit status, 128+N after signal N.
+    fn stopped(
+        &self,
+        reason: &str,
+        transcript: &Transcript,
+        index: u64,
+        no_people: bool,
+    ) -> ExitCode {
+        // Written with errors ignored: after a closed terminal there is nobody to tell.
+        if no_people || self.args.quiet {
+            let _ = writeln!(
+                std::io::stderr(),
+                "game {} stopped after {} events: {reason}{}",
+                index + 1,
+                transcript.events.len(),
+                match &self.table.out {
+                    Some(file) => format!(
+                        "; the transcript so far is in {} (`mousehole replay` checks it)",
+                        shown_path(file.path())
+                    ),
+                    None => String::new(),
+                }
+            );
+        }
+        let status = self
+            .table
+            .signals
+            .caught()
+            .map_or(EXIT_FOUND_PROBLEMS, crate::signals::Signal::exit_status);
+        ExitCode::from(status)
+    }
+
     /// What is printed after a game: the banner for people, the transcript or a summary line.
     fn print_game(
         &self,
@@ -293,10 +319,10 @@ impl PlayGames<'_> {
         {
             game.restate_stop(signal.describe());
         }
-        let transcript = Transcript::from_match(&game, labels.to_vec());
         if let Some(out) = self.table.out.as_mut() {
-            out.save_finished(&transcript)?;
+            out.save_finished(&game, labels)?;
         }
+        let transcript = Transcript::from_match(&game, labels.to_vec());
         Ok(Played {
             stopped: game.ended_early().map(|(_, reason, _)| reason.to_owned()),
             transcript,

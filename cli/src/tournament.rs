@@ -15,7 +15,7 @@ use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mousehole_tournament::{
     DealRecord, DealSink, ExternalLog, ExternalOptions, PartWriter, Plan, Progress, Report,
-    RunOptions, Shard, TournamentConfig, TournamentError, merge, parse_agent,
+    RunOptions, RunResult, Shard, TournamentConfig, TournamentError, merge, parse_agent,
 };
 use rand::RngExt;
 
@@ -122,6 +122,64 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
 }
 
 fn run_tournament(args: &TournamentArgs) -> Result<ExitCode> {
+    let shard = shard(args)?;
+    let plan = plan(args)?;
+    // Every output is checked or created before the first game, so a path that cannot be
+    // written fails at once.
+    let reports = ReportFiles::check(args.json.as_deref(), args.md.as_deref())?;
+    let mut outputs = Outputs::create(args, &plan, shard)?;
+    // A signal stops the tournament cleanly: the games in progress are dropped and the deals
+    // finished reported.
+    let signals = StopSignals::cooperate()?;
+    let options = RunOptions {
+        jobs: args.jobs.unwrap_or_else(|| RunOptions::default().jobs),
+        shard,
+        transcripts: args.out.is_some(),
+        stop: Some(signals.flag()),
+    };
+    let result = mousehole_tournament::run(&plan, &options, &mut outputs);
+    // The bar stays with its final count and rate; an error gets the line to itself.
+    match &result {
+        Ok(result) if result.interrupted => outputs.bar.abandon(),
+        Ok(_) => outputs.bar.finish(),
+        Err(_) => outputs.bar.finish_and_clear(),
+    }
+    let result = result?;
+    if let Some(part) = outputs.part.take() {
+        part.finish(&result)?;
+    }
+    print_results(args, &plan, shard, &result, reports)?;
+    if result.interrupted {
+        return Ok(interrupted(args, &result, signals.caught()));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The shard `--shard` names (and the options a shard needs), or the whole tournament.
+fn shard(args: &TournamentArgs) -> Result<Shard> {
+    let Some(text) = &args.shard else {
+        return Ok(Shard::WHOLE);
+    };
+    let shard: Shard = text.parse()?;
+    if args.part.is_none() {
+        bail!(
+            "--shard {shard} needs --part FILE: a shard writes a part file for `mousehole tournament merge`"
+        );
+    }
+    if args.seed.is_none() {
+        bail!("--shard {shard} needs --seed, the same for every shard of the tournament");
+    }
+    if args.json.is_some() || args.md.is_some() {
+        bail!(
+            "--json and --md describe the whole tournament: merge the shards' parts with `mousehole tournament merge PART... --json FILE`"
+        );
+    }
+    Ok(shard)
+}
+
+/// The tournament the options describe: the game, the entries, the games, the seed (a
+/// random one unless given), and how programs are run; every program is checked to start.
+fn plan(args: &TournamentArgs) -> Result<Plan> {
     let Some(game) = args.game.as_deref() else {
         let example = mousehole_engine::registry::games()[0].name;
         bail!(
@@ -145,27 +203,6 @@ fn run_tournament(args: &TournamentArgs) -> Result<ExitCode> {
     }
     let Some(games) = args.games else {
         bail!("--games N is required: how many games to play (rounded up to whole rounds)");
-    };
-    let jobs = args.jobs.unwrap_or_else(|| RunOptions::default().jobs);
-    let shard = match &args.shard {
-        Some(text) => {
-            let shard: Shard = text.parse()?;
-            if args.part.is_none() {
-                bail!(
-                    "--shard {shard} needs --part FILE: a shard writes a part file for `mousehole tournament merge`"
-                );
-            }
-            if args.seed.is_none() {
-                bail!("--shard {shard} needs --seed, the same for every shard of the tournament");
-            }
-            if args.json.is_some() || args.md.is_some() {
-                bail!(
-                    "--json and --md describe the whole tournament: merge the shards' parts with `mousehole tournament merge PART... --json FILE`"
-                );
-            }
-            shard
-        }
-        None => Shard::WHOLE,
     };
     if let Some(out) = &args.out
         && out.extension().and_then(|e| e.to_str()) != Some("jsonl")
@@ -198,52 +235,22 @@ fn run_tournament(args: &TournamentArgs) -> Result<ExitCode> {
         },
     })?;
     plan.check_programs()?;
+    Ok(plan)
+}
 
-    // Every output is checked or created before the first game, so a path that cannot be
-    // written fails at once.
-    let reports = ReportFiles::check(args.json.as_deref(), args.md.as_deref())?;
-    let transcripts = args
-        .out
-        .as_deref()
-        .map(|path| create(path).map(|file| (file, path.to_owned())))
-        .transpose()?;
-    let part = args
-        .part
-        .as_deref()
-        .map(|path| PartWriter::create(path, &plan, shard))
-        .transpose()?;
-
-    // A signal stops the tournament cleanly: the games in progress are dropped and the deals
-    // finished reported.
-    let signals = StopSignals::cooperate()?;
-
-    let mut outputs = Outputs {
-        transcripts,
-        part,
-        bar: progress_bar(shard.deals(plan.deals()) * plan.seatings_per_deal() as u64),
-    };
-    let options = RunOptions {
-        jobs,
-        shard,
-        transcripts: args.out.is_some(),
-        stop: Some(signals.flag()),
-    };
-    let result = mousehole_tournament::run(&plan, &options, &mut outputs);
-    // The bar stays with its final count and rate; an error gets the line to itself.
-    match &result {
-        Ok(result) if result.interrupted => outputs.bar.abandon(),
-        Ok(_) => outputs.bar.finish(),
-        Err(_) => outputs.bar.finish_and_clear(),
-    }
-    let result = result?;
-    if let Some(part) = outputs.part.take() {
-        part.finish(&result)?;
-    }
-
+/// The report of the whole tournament (printed, and written where asked), or what a shard
+/// played.
+fn print_results(
+    args: &TournamentArgs,
+    plan: &Plan,
+    shard: Shard,
+    result: &RunResult,
+    reports: ReportFiles,
+) -> Result<()> {
     let mut stdout = std::io::stdout().lock();
     if shard == Shard::WHOLE {
         let report = Report::new(
-            &plan,
+            plan,
             &result.tally,
             result.interrupted,
             result.elapsed.as_secs_f64(),
@@ -263,24 +270,23 @@ fn run_tournament(args: &TournamentArgs) -> Result<ExitCode> {
             shown_path(args.part.as_deref().unwrap_or(Path::new("?")))
         )?;
     }
-    if result.interrupted {
-        let signal = signals.caught();
-        output::note(&format!(
-            "{}: {} of {} deals played{}",
-            signal.map_or("interrupted", Signal::describe),
-            result.tally.deals,
-            result.deals_planned,
-            if args.part.is_some() {
-                "; the part file says so and will not merge"
-            } else {
-                "; the report covers them"
-            }
-        ));
-        return Ok(ExitCode::from(
-            signal.map_or(crate::EXIT_FOUND_PROBLEMS, Signal::exit_status),
-        ));
-    }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
+}
+
+/// A run stopped before its end: what was played, and the exit status (128+N after signal N).
+fn interrupted(args: &TournamentArgs, result: &RunResult, signal: Option<Signal>) -> ExitCode {
+    output::note(&format!(
+        "{}: {} of {} deals played{}",
+        signal.map_or("interrupted", Signal::describe),
+        result.tally.deals,
+        result.deals_planned,
+        if args.part.is_some() {
+            "; the part file says so and will not merge"
+        } else {
+            "; the report covers them"
+        }
+    ));
+    ExitCode::from(signal.map_or(crate::EXIT_FOUND_PROBLEMS, Signal::exit_status))
 }
 
 fn run_merge(args: &MergeArgs) -> Result<ExitCode> {
@@ -356,6 +362,28 @@ struct Outputs {
     transcripts: Option<(File, PathBuf)>,
     part: Option<PartWriter>,
     bar: ProgressBar,
+}
+
+impl Outputs {
+    /// The transcripts' file and the part file, created (nothing is played yet), and the
+    /// progress bar.
+    fn create(args: &TournamentArgs, plan: &Plan, shard: Shard) -> Result<Self> {
+        let transcripts = args
+            .out
+            .as_deref()
+            .map(|path| create(path).map(|file| (file, path.to_owned())))
+            .transpose()?;
+        let part = args
+            .part
+            .as_deref()
+            .map(|path| PartWriter::create(path, plan, shard))
+            .transpose()?;
+        Ok(Self {
+            transcripts,
+            part,
+            bar: progress_bar(shard.deals(plan.deals()) * plan.seatings_per_deal() as u64),
+        })
+    }
 }
 
 impl DealSink for Outputs {

@@ -19,8 +19,10 @@ use crate::registry::{GameSpec, GameVisitor};
 use crate::replay::{Chance, Replay};
 use crate::runner::{DecisionInfo, Event, Fault, Match, MatchObserver};
 
+pub mod file;
 mod read;
 
+pub use file::TranscriptFile;
 pub use read::{
     InfoError, JsonLines, MAX_INFO_BYTES, MAX_INFO_DEPTH, Position, ReadError, check_info,
 };
@@ -151,16 +153,14 @@ pub struct ReplayReport {
 impl Transcript {
     /// The record of a match so far, with one label per seat.
     pub fn from_match<G: Game>(record: &Match<G>, seats: Vec<String>) -> Self {
-        let mut events: Vec<TranscriptEvent> = record
-            .events()
-            .iter()
-            .map(|event| TranscriptEvent::new(event.actor, event.action.to_string()))
-            .collect();
-        for notes in record.event_notes() {
-            let event = &mut events[notes.index];
-            event.info.clone_from(&notes.info);
-            event.fault.clone_from(&notes.fault);
-        }
+        let mut transcript = Self::header_of(record, seats);
+        transcript.events = events_of(record, 0).collect();
+        transcript
+    }
+
+    /// [`Transcript::from_match`] without the events: what comes before and after them,
+    /// made at a cost that does not grow with the game.
+    fn header_of<G: Game>(record: &Match<G>, seats: Vec<String>) -> Self {
         let early = record.ended_early();
         Self {
             format: FORMAT.to_owned(),
@@ -169,7 +169,7 @@ impl Transcript {
             seed: record.seed(),
             seats,
             view: None,
-            events,
+            events: Vec::new(),
             outcome: record.outcome(),
             stopped: early.map(|(seat, reason, forfeit)| {
                 if forfeit {
@@ -257,6 +257,29 @@ impl Transcript {
 
     /// One JSON object laid out for reading: each event on its own line.
     pub fn to_json_pretty(&self) -> String {
+        Layout::Pretty.text(self)
+    }
+
+    /// A copy with no events (what a file's layout is framed from).
+    fn without_events(&self) -> Transcript {
+        Transcript {
+            format: self.format.clone(),
+            game: self.game.clone(),
+            options: self.options.clone(),
+            seed: self.seed,
+            seats: self.seats.clone(),
+            view: self.view,
+            events: Vec::new(),
+            outcome: self.outcome.clone(),
+            stopped: self.stopped.clone(),
+            forfeit: self.forfeit,
+            undos: self.undos.clone(),
+        }
+    }
+
+    /// The layout of one JSON object laid out for reading, up to its events' `[` and from
+    /// after their `]` (the events are not looked at).
+    fn pretty_frame(&self) -> (String, String) {
         let mut out = String::from("{\n");
         let _ = writeln!(out, "  \"format\": {},", compact(&self.format));
         let _ = writeln!(out, "  \"game\": {},", compact(&self.game));
@@ -267,15 +290,7 @@ impl Transcript {
             let _ = writeln!(out, "  \"view\": {view},");
         }
         out.push_str("  \"events\": [");
-        for (i, event) in self.events.iter().enumerate() {
-            out.push_str(if i == 0 { "\n    " } else { ",\n    " });
-            out.push_str(&compact(event));
-        }
-        out.push_str(if self.events.is_empty() {
-            "],\n"
-        } else {
-            "\n  ],\n"
-        });
+        let head = std::mem::replace(&mut out, ",\n".to_owned());
         if let Some(stopped) = &self.stopped {
             let _ = writeln!(out, "  \"stopped\": {},", compact(stopped));
         }
@@ -295,7 +310,7 @@ impl Transcript {
         }
         let _ = writeln!(out, "  \"outcome\": {}", compact(&self.outcome));
         out.push_str("}\n");
-        out
+        (head, out)
     }
 
     /// Parses one transcript object from JSON text (a leading byte-order mark is skipped).
@@ -431,6 +446,26 @@ impl Transcript {
     }
 }
 
+/// The match's events from index `from` on, as a transcript records them (with the info and
+/// fault of each decision).
+fn events_of<G: Game>(record: &Match<G>, from: usize) -> impl Iterator<Item = TranscriptEvent> {
+    let notes = record.event_notes();
+    let mut notes = notes[notes.partition_point(|n| n.index < from)..]
+        .iter()
+        .peekable();
+    record.events()[from.min(record.events().len())..]
+        .iter()
+        .enumerate()
+        .map(move |(offset, event)| {
+            let mut recorded = TranscriptEvent::new(event.actor, event.action.to_string());
+            if let Some(note) = notes.next_if(|n| n.index == from + offset) {
+                recorded.info.clone_from(&note.info);
+                recorded.fault.clone_from(&note.fault);
+            }
+            recorded
+        })
+}
+
 /// What the true state says of each event of a full transcript ([`Game::describe`]), as far
 /// as it replays, and where it stops replaying.
 struct Described {
@@ -482,6 +517,74 @@ impl GameVisitor for Describe<'_> {
         Described {
             notes: notes.0,
             invalid,
+        }
+    }
+}
+
+/// How a transcript is laid out as text: around its events, and between them. The one place
+/// that knows it, for whole transcripts ([`Transcript::to_json_pretty`]) and for files written
+/// an event at a time ([`TranscriptFile`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// One JSON object laid out for reading, each event on its own line (`.json`).
+    Pretty,
+    /// One JSON object on one line, then a newline (a line of a `.jsonl` file).
+    Line,
+}
+
+impl Layout {
+    /// `transcript` as text in this layout.
+    pub fn text(self, transcript: &Transcript) -> String {
+        let (head, tail) = self.frame(transcript);
+        let mut text = head;
+        for (index, event) in transcript.events.iter().enumerate() {
+            self.push_event(&mut text, index, event);
+        }
+        text.push_str(self.close(!transcript.events.is_empty()));
+        text.push_str(&tail);
+        text
+    }
+
+    /// The text up to the events' `[`, and from after their `]` (the events are not looked
+    /// at: its cost does not grow with the game).
+    fn frame(self, transcript: &Transcript) -> (String, String) {
+        match self {
+            Layout::Pretty => transcript.pretty_frame(),
+            Layout::Line => {
+                let mut text = if transcript.events.is_empty() {
+                    transcript.to_json_line()
+                } else {
+                    transcript.without_events().to_json_line()
+                };
+                // Strings in JSON escape their quotes, so the first `"events":[]` is the key.
+                let at = text
+                    .find("\"events\":[]")
+                    .expect("a transcript has its events")
+                    + "\"events\":[".len();
+                let mut tail = text.split_off(at);
+                tail.remove(0);
+                tail.push('\n');
+                (text, tail)
+            }
+        }
+    }
+
+    /// Appends event number `index` (from 0).
+    fn push_event(self, text: &mut String, index: usize, event: &TranscriptEvent) {
+        text.push_str(match (self, index) {
+            (Layout::Pretty, 0) => "\n    ",
+            (Layout::Pretty, _) => ",\n    ",
+            (Layout::Line, 0) => "",
+            (Layout::Line, _) => ",",
+        });
+        text.push_str(&compact(event));
+    }
+
+    /// What closes the events' array, when there are `any`.
+    fn close(self, any: bool) -> &'static str {
+        match (self, any) {
+            (Layout::Pretty, true) => "\n  ]",
+            (Layout::Pretty | Layout::Line, _) => "]",
         }
     }
 }

@@ -33,6 +33,7 @@
 //! ```
 
 mod app;
+pub mod bench;
 pub mod bots;
 mod history;
 pub mod keys;

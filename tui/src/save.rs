@@ -1,5 +1,6 @@
 //! Where games are kept and how: transcripts written whole through a temporary file and a
-//! rename (a crash never leaves half a file), read back, and the user's data folder
+//! rename (a crash never leaves half a file; a game kept as it goes is written a piece at a
+//! time, `TranscriptFile`), read back, and the user's data folder
 //! (`MOUSEHOLE_DATA_DIR`, else the platform's: `~/.local/share/mousehole` on Linux), whose
 //! `games/` holds every game saved or finished in the TUI; and how to tell a person to run
 //! mousehole again on a file.
@@ -7,6 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use mousehole_engine::Transcript;
+use mousehole_engine::transcript::file::write_atomically;
 use mousehole_engine::words::io_error;
 
 use crate::TuiError;
@@ -26,11 +28,7 @@ pub fn write_transcript(path: &Path, transcript: &Transcript) -> Result<(), TuiE
     if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(folder).map_err(io)?;
     }
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".part");
-    let temporary = PathBuf::from(temporary);
-    std::fs::write(&temporary, transcript.to_json_pretty()).map_err(io)?;
-    std::fs::rename(&temporary, path).map_err(io)
+    write_atomically(path, transcript.to_json_pretty().as_bytes()).map_err(io)
 }
 
 /// Reads one transcript from a JSON file.

@@ -549,20 +549,18 @@ fn stats(game: Option<&str>) -> Result<()> {
 
 fn bench(seconds: f64) -> Result<()> {
     let seconds = seconds.to_string();
-    cargo(
-        &[
-            "run",
-            "--release",
-            "--locked",
-            "-p",
-            "mousehole-cli",
-            "--",
-            "bench",
-            "--seconds",
-            &seconds,
-        ],
-        &[],
-    )
+    let mousehole = [
+        "run",
+        "--release",
+        "--locked",
+        "-p",
+        "mousehole-cli",
+        "--",
+        "bench",
+    ];
+    cargo(&[&mousehole[..], &["--seconds", &seconds]].concat(), &[])?;
+    // Nothing a person waits on may grow with the game's length.
+    cargo(&[&mousehole[..], &["--long-game"]].concat(), &[])
 }
 
 /// The revision being measured: `git rev-parse --short HEAD`, with `-dirty` when the working

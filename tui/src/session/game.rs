@@ -144,7 +144,7 @@ impl<G: TuiGame> GameSession<G> {
         let keeper = Keeper::new(
             plan.seats.iter().map(ToString::to_string).collect(),
             transcript.map(|t| t.undos.clone()).unwrap_or_default(),
-            plan.out.clone(),
+            plan.out.as_deref(),
         );
         let mut session = Self {
             view: GameView {
@@ -950,6 +950,7 @@ impl<G: TuiGame> Session for GameSession<G> {
         self.table.last_move = None;
         self.table.carrying = false;
         self.log_stale = true;
+        self.table.keeper.rewrite();
         self.table.keeper.save(&self.game);
         self.refresh();
         Ok(())

@@ -3,12 +3,14 @@
 //! person (hot seat), a failure that stops the game, and the transcript kept at `--out` as
 //! the game goes.
 
-use std::path::PathBuf;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
+use mousehole_engine::transcript::{Layout, TranscriptFile};
+use mousehole_engine::words::io_error;
 use mousehole_engine::{Actor, Match, Next, StopRequest, Table, Transcript, Undo};
 
-use crate::TuiGame;
+use crate::{TuiError, TuiGame};
 
 /// The TUI's table (see the module documentation). The session reads and sets its state
 /// between steps.
@@ -168,22 +170,25 @@ impl<G: TuiGame> Table<G> for ScreenTable {
 }
 
 /// The transcript of the game on screen: its seat labels and undos, kept at `--out` (when
-/// given) as the game goes.
+/// given) as the game goes, each save writing what is new ([`TranscriptFile`]).
 pub(super) struct Keeper {
     pub labels: Vec<String>,
     /// The undos made so far (recorded in the transcript).
     pub undos: Vec<Undo>,
-    out: Option<PathBuf>,
+    file: Option<TranscriptFile>,
+    /// The file's folder was made.
+    folder_made: bool,
     /// Why the transcript could not be kept at `--out`.
     pub error: Option<String>,
 }
 
 impl Keeper {
-    pub fn new(labels: Vec<String>, undos: Vec<Undo>, out: Option<PathBuf>) -> Self {
+    pub fn new(labels: Vec<String>, undos: Vec<Undo>, out: Option<&Path>) -> Self {
         Self {
             labels,
             undos,
-            out,
+            file: out.map(|path| TranscriptFile::new(path, Layout::Pretty)),
+            folder_made: false,
             error: None,
         }
     }
@@ -197,10 +202,33 @@ impl Keeper {
 
     /// Keeps `game` at `--out`.
     pub fn save<G: TuiGame>(&mut self, game: &Match<G>) {
-        if let Some(path) = &self.out {
-            self.error = crate::save::write_transcript(path, &self.transcript(game))
-                .err()
-                .map(|e| e.to_string());
+        let Some(file) = &mut self.file else {
+            return;
+        };
+        let shown = file.path().display().to_string();
+        let io = |source: std::io::Error| {
+            TuiError::File {
+                path: shown.clone(),
+                reason: io_error(&source),
+            }
+            .to_string()
+        };
+        if !self.folder_made {
+            if let Some(folder) = file.path().parent().filter(|p| !p.as_os_str().is_empty())
+                && let Err(error) = std::fs::create_dir_all(folder)
+            {
+                self.error = Some(io(error));
+                return;
+            }
+            self.folder_made = true;
+        }
+        self.error = file.save(game, &self.labels, &self.undos).err().map(io);
+    }
+
+    /// The game was taken back: the next save writes the file whole.
+    pub fn rewrite(&mut self) {
+        if let Some(file) = &mut self.file {
+            file.rewrite();
         }
     }
 }
