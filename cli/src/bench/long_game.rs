@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use mousehole_bots::{ProgramOptions, SeatLabel, build_seat};
 use mousehole_engine::games::mouse_trap::MouseTrap;
+use mousehole_engine::replay::{Chance, Replay};
 use mousehole_engine::{
     Decision, DecisionView, Ending, Game, GameSpec, Match, Seat, StopRequest, Table, Transcript,
 };
@@ -162,14 +163,12 @@ impl Windows {
     /// The figures of the game `transcript` records, `times` saying when each of its events
     /// was recorded.
     fn of(times: &[Duration], transcript: &Transcript) -> Result<Self> {
-        let config = transcript.spec()?.config::<MouseTrap>()?;
-        let mut state = MouseTrap::new(&config);
+        let mut replay = Replay::<MouseTrap>::new(transcript, Chance::Recorded)?;
         // When each turn had been played, from the start.
         let mut by_turn = vec![Duration::ZERO];
-        for (index, event) in transcript.events.iter().enumerate() {
-            state.apply(event.action.parse()?)?;
-            if state.turns_played() as usize >= by_turn.len() {
-                by_turn.push(times[index]);
+        while replay.step()? {
+            if replay.game().state().turns_played() as usize >= by_turn.len() {
+                by_turn.push(times[replay.applied() - 1]);
             }
         }
         let turns = by_turn.len() - 1;

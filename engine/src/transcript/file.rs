@@ -15,7 +15,8 @@ use crate::runner::Match;
 /// events end, and after them what a transcript ends with (why the match stopped, the undos,
 /// the outcome: a few lines), in one write. A save costs what is new, never the whole game
 /// again, and the file is always one whole transcript of the match so far, byte for byte what
-/// [`Layout::text`] makes of it.
+/// [`Layout::text`] makes of it. A save with nothing new (a person's wait after a save at
+/// the last event) writes nothing.
 ///
 /// A crash (or a power cut) in the middle of that one write may leave the end of the file
 /// torn; the events before the save stay as they were. A file that is not a file (a device,
@@ -38,8 +39,9 @@ struct Written {
     /// Where the events end in the file, and how many there are.
     events_end: u64,
     events: usize,
-    /// Where the transcript ends in the file.
+    /// Where the transcript ends in the file, and what follows the events there.
     end: u64,
+    tail: String,
     /// What is not a file was written, the match being over.
     complete: bool,
 }
@@ -97,12 +99,19 @@ impl TranscriptFile {
         let mut header = Transcript::header_of(game, seats.to_vec());
         header.undos = undos.to_vec();
         let (head, tail) = self.layout.frame(&header);
+        if self
+            .written
+            .as_ref()
+            .is_some_and(|w| w.file.is_some() && w.events == events && w.tail == tail)
+        {
+            return Ok(());
+        }
         // On an error what the file holds is not known: the next save writes it whole.
         self.written = Some(match self.written.take() {
-            Some(written) if written.file.is_some() => self.append(written, game, &tail)?,
+            Some(written) if written.file.is_some() => self.append(written, game, tail)?,
             // Not a file: written once, at the end.
             Some(written) if written.complete || game.end().is_none() => written,
-            Some(_) | None => self.write_whole(game, &head, &tail)?,
+            Some(_) | None => self.write_whole(game, &head, tail)?,
         });
         Ok(())
     }
@@ -114,13 +123,18 @@ impl TranscriptFile {
         }
     }
 
-    fn write_whole<G: Game>(&self, game: &Match<G>, head: &str, tail: &str) -> io::Result<Written> {
+    fn write_whole<G: Game>(
+        &self,
+        game: &Match<G>,
+        head: &str,
+        tail: String,
+    ) -> io::Result<Written> {
         let events = game.events().len();
         let mut text = head.to_owned();
         self.push_events(&mut text, game, 0);
         let events_end = self.start + text.len() as u64;
         text.push_str(self.layout.close(events > 0));
-        text.push_str(tail);
+        text.push_str(&tail);
         let end = self.start + text.len() as u64;
         if replaced(&self.path).is_none() {
             // Not a file: written once, when the match is over (a pipe is not written over).
@@ -136,6 +150,7 @@ impl TranscriptFile {
                 events_end,
                 events,
                 end,
+                tail,
                 complete,
             });
         }
@@ -154,6 +169,7 @@ impl TranscriptFile {
             events_end,
             events,
             end,
+            tail,
             complete: false,
         })
     }
@@ -162,14 +178,14 @@ impl TranscriptFile {
         &self,
         mut written: Written,
         game: &Match<G>,
-        tail: &str,
+        tail: String,
     ) -> io::Result<Written> {
         let events = game.events().len();
         let mut text = String::new();
         self.push_events(&mut text, game, written.events);
         let events_end = written.events_end + text.len() as u64;
         text.push_str(self.layout.close(events > 0));
-        text.push_str(tail);
+        text.push_str(&tail);
         let end = written.events_end + text.len() as u64;
         if let Some(file) = &mut written.file {
             file.seek(SeekFrom::Start(written.events_end))?;
@@ -182,6 +198,7 @@ impl TranscriptFile {
             events_end,
             events,
             end,
+            tail,
             ..written
         })
     }
@@ -349,6 +366,34 @@ mod tests {
         for (_, game) in games {
             game.unwrap().replay().unwrap();
         }
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_save_with_nothing_new_writes_nothing() {
+        let dir = folder("nothing-new");
+        let path = dir.join("game.json");
+        let config = <MouseTrap as Game>::Config::defaults();
+        let mut game = Match::<MouseTrap>::new(&config, 5);
+        let mut seats = vec![RandomSeat::default(); config.players()];
+        for _ in 0..12 {
+            game.step(&mut seats, &mut ()).unwrap();
+        }
+        let mut file = TranscriptFile::new(&path, Layout::Pretty);
+        let seats_named = vec!["random".to_owned(); 3];
+        file.save(&game, &seats_named, &[]).unwrap();
+        // Written over behind the file's back: a save that writes would show here.
+        fs::write(&path, "untouched").unwrap();
+        file.save(&game, &seats_named, &[]).unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "untouched");
+        // A stop is new, with no new event: the end of the transcript is written again.
+        game.stop(0, StopRequest::quit("tired"));
+        file.save(&game, &seats_named, &[]).unwrap();
+        assert!(
+            fs::read_to_string(&path)
+                .unwrap()
+                .contains("\"stopped\": \"tired\"")
+        );
         let _ = fs::remove_dir_all(&dir);
     }
 

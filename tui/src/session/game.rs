@@ -103,6 +103,15 @@ pub struct GameSession<G: TuiGame> {
     view: GameView,
 }
 
+impl<G: TuiGame> Drop for GameSession<G> {
+    /// A game left before its end (the screen quit) keeps at `--out` what was played since
+    /// its last decision: the transcript is saved at decisions and at the end
+    /// ([`ScreenTable`]).
+    fn drop(&mut self) {
+        self.table.keeper.save(&self.game);
+    }
+}
+
 impl<G: TuiGame> GameSession<G> {
     /// A new game, or the game `transcript` records continued.
     pub(super) fn new(

@@ -128,6 +128,11 @@ impl<G: TuiGame> Table<G> for ScreenTable {
     }
 
     fn gate(&mut self, game: &Match<G>, next: Next) -> bool {
+        // Kept at each decision, before its seat is asked (a person's wait, a bot's
+        // thinking): what came since the last decision; asked again, nothing new is written.
+        if let Next::Ask(_) = next {
+            self.keeper.save(game);
+        }
         // The game waits while the keyboard changes hands.
         if self.handoff.is_some() {
             return false;
@@ -159,7 +164,6 @@ impl<G: TuiGame> Table<G> for ScreenTable {
             }
             None => {}
         }
-        self.keeper.save(game);
         Ok(())
     }
 
@@ -170,7 +174,8 @@ impl<G: TuiGame> Table<G> for ScreenTable {
 }
 
 /// The transcript of the game on screen: its seat labels and undos, kept at `--out` (when
-/// given) as the game goes, each save writing what is new ([`TranscriptFile`]).
+/// given) as the game goes: saved at each decision and at the end, each save writing what is
+/// new ([`TranscriptFile`]).
 pub(super) struct Keeper {
     pub labels: Vec<String>,
     /// The undos made so far (recorded in the transcript).
