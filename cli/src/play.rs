@@ -192,11 +192,7 @@ type Seated<G> = (Vec<Box<dyn Seat<G>>>, Vec<Option<AgentIdentity>>);
 impl PlayGames<'_> {
     /// The seats: bots and programs by the bots' one `build_seat` (with what each program
     /// says it is), people at this terminal's prompt.
-    fn seats<G: BotGame>(
-        &self,
-        names: &Rc<SeatNames>,
-        people: usize,
-    ) -> Result<Seated<G>> {
+    fn seats<G: BotGame>(&self, names: &Rc<SeatNames>, people: usize) -> Result<Seated<G>> {
         let programs = self.args.table.external.programs(self.args.quiet);
         let players = self.table.seats.len();
         let mut built: Vec<Box<dyn Seat<G>>> = Vec::with_capacity(players);

@@ -27,7 +27,9 @@ mod plan;
 mod play;
 mod results;
 
-pub use files::{CHART_DIR, read_results, results_file, write_files, write_measured, write_results};
+pub use files::{
+    CHART_DIR, read_results, results_file, write_files, write_measured, write_results,
+};
 pub use markdown::{CHARTS, StrengthFiles, render};
 pub use plan::{BudgetPoint, Pairing, Scale, Section, StrengthPlan};
 pub use play::play;

@@ -14,7 +14,8 @@ use mousehole_bots::{ProgramOptions, SeatLabel, build_seat};
 use mousehole_engine::games::mouse_trap::MouseTrap;
 use mousehole_engine::replay::{Chance, Replay};
 use mousehole_engine::{
-    Decision, DecisionView, Ending, Game, GameSpec, Match, Seat, StopRequest, Table, Transcript,
+    Decision, DecisionView, Ending, Game, GameConfig, GameSpec, Match, Seat, StopRequest, Table,
+    Transcript,
 };
 
 use crate::out::OutFile;
@@ -22,7 +23,7 @@ use crate::play::PlayTable;
 use crate::signals::StopSignals;
 
 /// The long game.
-const SPEC: &str = "mouse-trap:players=3,trap_reliability=0,max_turns=4000";
+const OPTIONS: &str = "players=3,trap_reliability=0,max_turns=4000";
 const SEATS: &str = "heuristic,heuristic,heuristic";
 /// Turns timed at the start and at the end.
 const WINDOW: usize = 500;
@@ -32,13 +33,14 @@ const ROUNDS: usize = 5;
 
 /// Plays the long game both ways and prints the figures.
 pub fn run(out: &mut impl Write) -> Result<()> {
-    let spec: GameSpec = SPEC.parse()?;
+    let name = <<MouseTrap as Game>::Config as GameConfig>::description().name;
+    let spec: GameSpec = format!("{name}:{OPTIONS}").parse()?;
     let seats = SeatLabel::parse_list(SEATS)?;
     let dir = std::env::temp_dir().join(format!("mousehole-long-game-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
     writeln!(
         out,
-        "a long game ({SPEC}, {SEATS}), time per turn, first {WINDOW} turns vs last {WINDOW} (release build recommended):"
+        "a long game ({spec}, {SEATS}), time per turn, first {WINDOW} turns vs last {WINDOW} (release build recommended):"
     )?;
     let measured = (|| -> Result<()> {
         let mut tui = Vec::new();

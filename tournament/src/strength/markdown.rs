@@ -39,7 +39,7 @@ fn budget_chart(_title: &str, _sections: &[&SectionResult]) -> Result<String, To
     Err(TournamentError::NoCharts)
 }
 
-/// Renders the report from every game's results present (`results`, as [`read_results`] gives
+/// Renders the report from every game's results present (`results`, as [`read_results`](super::read_results) gives
 /// them): the Markdown, with a section per game of the game list (one without results says
 /// how to make them), and a chart per game with results.
 ///
