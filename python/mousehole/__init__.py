@@ -25,6 +25,7 @@ from mousehole._native import (
     SeatView,
     SpecError,
     State,
+    TournamentResult,
     TranscriptError,
     agent,
     describe,
@@ -32,6 +33,7 @@ from mousehole._native import (
     load_game,
     load_transcript,
     play,
+    tournament,
 )
 
 __all__ = [
@@ -46,6 +48,7 @@ __all__ = [
     "SeatView",
     "SpecError",
     "State",
+    "TournamentResult",
     "TranscriptError",
     "agent",
     "describe",
@@ -53,4 +56,5 @@ __all__ = [
     "load_game",
     "load_transcript",
     "play",
+    "tournament",
 ]

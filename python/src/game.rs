@@ -14,6 +14,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 use crate::errors;
 use crate::seat::{PlayResult, SeatChoice};
 use crate::state::{AnyState, State, Typed};
+use crate::tournament::{Settings, TournamentResult};
 
 /// What the package needs of a game: the rules, the bots (`mousehole.agent`, `mousehole.play`),
 /// the numbers (action ids and tensors) and the conformance cases (which say whether anything
@@ -56,6 +57,14 @@ pub(crate) trait AnyGame: Send + Sync {
         seats: Vec<SeatChoice>,
         seed: u64,
     ) -> PyResult<PlayResult>;
+    /// Plays a tournament between `entries` through the tournament crate's runner.
+    fn tournament(
+        &self,
+        py: Python<'_>,
+        game: &Py<Game>,
+        entries: &[SeatChoice],
+        settings: &Settings,
+    ) -> PyResult<TournamentResult>;
 }
 
 /// Game `G` configured.
@@ -123,6 +132,16 @@ impl<G: PyGame> AnyGame for TypedGame<G> {
         seed: u64,
     ) -> PyResult<PlayResult> {
         crate::seat::play::<G>(py, self, game, seats, seed)
+    }
+
+    fn tournament(
+        &self,
+        py: Python<'_>,
+        game: &Py<Game>,
+        entries: &[SeatChoice],
+        settings: &Settings,
+    ) -> PyResult<TournamentResult> {
+        crate::tournament::play::<G>(py, game, entries, settings)
     }
 }
 
@@ -318,6 +337,14 @@ pub(crate) fn load_game(
             inner: build(&parsed)?,
         },
     )
+}
+
+/// The game a function is given: a `mousehole.Game`, or a spec that [`load_game`] loads.
+pub(crate) fn game_of(py: Python<'_>, game: &Bound<'_, PyAny>) -> PyResult<Py<Game>> {
+    match game.cast::<Game>() {
+        Ok(game) => Ok(game.clone().unbind()),
+        Err(_) => load_game(py, &game.extract::<String>()?, None, None),
+    }
 }
 
 /// `mousehole.games()`: the names of the games, in listing order.

@@ -12,7 +12,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use mousehole_bots::{AgentSeat, AgentSpec, SeatLabel, build_agent};
 use mousehole_engine::encoding::TensorLayout;
 use mousehole_engine::{
-    Decision, DecisionView, Ending, GameConfig, Match, MatchEnd, Seat, StopRequest, Transcript,
+    Decision, DecisionView, Ending, GameConfig, IllegalAction, IllegalReason, Match, MatchEnd,
+    Seat, StopRequest, ToMove, Transcript,
 };
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -53,16 +54,16 @@ pub(crate) fn seat_choices(seats: &Bound<'_, PyAny>) -> PyResult<Vec<SeatChoice>
 }
 
 /// The first error a Python agent raised during a match, raised again once the match stops.
-type Failure = Arc<Mutex<Option<PyErr>>>;
+pub(crate) type Failure = Arc<Mutex<Option<PyErr>>>;
 
-fn record(failure: &Failure, error: PyErr) {
+pub(crate) fn record(failure: &Failure, error: PyErr) {
     failure
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
         .get_or_insert(error);
 }
 
-fn failed(failure: &Failure) -> bool {
+pub(crate) fn failed(failure: &Failure) -> bool {
     failure
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
@@ -70,7 +71,7 @@ fn failed(failure: &Failure) -> bool {
 }
 
 /// A Python agent at a seat: asked with its seat's view, told when the game starts and ends.
-struct PythonSeat<G: PyGame> {
+pub(crate) struct PythonSeat<G: PyGame> {
     object: Py<PyAny>,
     game: Py<PyGameObject>,
     failure: Failure,
@@ -79,6 +80,35 @@ struct PythonSeat<G: PyGame> {
 }
 
 impl<G: PyGame> PythonSeat<G> {
+    /// Python agent `object` at a seat of `game`; the first exception it raises goes to
+    /// `failure`, and every later decision of the seat stops its match.
+    pub(crate) fn new(object: Py<PyAny>, game: Py<PyGameObject>, failure: Failure) -> Self {
+        Self {
+            object,
+            game,
+            failure,
+            seat: 0,
+            phantom: std::marker::PhantomData,
+        }
+    }
+
+    /// `action` if it is legal at `view`'s decision; else the words the match driver gives an
+    /// illegal choice, raised at once (a tournament would score it as a forfeit and go on).
+    fn legal(view: &DecisionView<'_, G>, action: G::Action) -> PyResult<G::Action> {
+        if view.legal().contains(&action) {
+            return Ok(action);
+        }
+        let error = IllegalAction {
+            action: action.to_string(),
+            reason: IllegalReason::at(ToMove::Player(view.seat())),
+            legal: view.legal().iter().map(ToString::to_string).collect(),
+        };
+        Err(errors::illegal(format!(
+            "seat {} chose an illegal action: {error}",
+            view.seat()
+        )))
+    }
+
     /// What the agent's `act` returned, as one of the game's actions.
     fn action(config: &G::Config, returned: &Bound<'_, PyAny>) -> PyResult<G::Action> {
         if let Ok(id) = returned.extract::<i64>() {
@@ -135,7 +165,8 @@ impl<G: PyGame> Seat<G> for PythonSeat<G> {
                 },
             )
             .and_then(|seat_view| self.object.bind(py).call_method1("act", (seat_view,)))
-            .and_then(|returned| Self::action(view.config(), &returned));
+            .and_then(|returned| Self::action(view.config(), &returned))
+            .and_then(|action| Self::legal(view, action));
             match asked {
                 Ok(action) => Ok(Decision::new(action)),
                 Err(error) => {
@@ -165,7 +196,7 @@ impl<G: PyGame> Seat<G> for PythonSeat<G> {
 
 /// The label a transcript gives a Python agent: `human:NAME`, NAME its `name` attribute or
 /// its class's name.
-fn python_label(object: &Bound<'_, PyAny>) -> String {
+pub(crate) fn python_label(object: &Bound<'_, PyAny>) -> String {
     let name = object
         .getattr("name")
         .and_then(|name| name.extract::<String>())
@@ -206,13 +237,11 @@ pub(crate) fn play<G: PyGame>(
             }
             SeatChoice::Python(object) => {
                 labels.push(python_label(object.bind(py)));
-                seats.push(Box::new(PythonSeat::<G> {
+                seats.push(Box::new(PythonSeat::<G>::new(
                     object,
-                    game: game.clone_ref(py),
-                    failure: failure.clone(),
-                    seat: 0,
-                    phantom: std::marker::PhantomData,
-                }));
+                    game.clone_ref(py),
+                    failure.clone(),
+                )));
             }
         }
     }
@@ -467,10 +496,7 @@ pub(crate) fn play_match(
     seats: &Bound<'_, PyAny>,
     seed: u64,
 ) -> PyResult<PlayResult> {
-    let game: Py<PyGameObject> = match game.cast::<PyGameObject>() {
-        Ok(game) => game.clone().unbind(),
-        Err(_) => crate::game::load_game(py, &game.extract::<String>()?, None, None)?,
-    };
+    let game = crate::game::game_of(py, game)?;
     let choices = seat_choices(seats)?;
     let inner = game.get().inner.clone();
     inner.play(py, &game, choices, seed)

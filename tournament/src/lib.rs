@@ -47,7 +47,7 @@ pub use plan::{MAX_SEATINGS, MAX_TABLES, Plan, Shard, TournamentConfig};
 pub use rating::{Ratings, anchor};
 pub use record::{DealRecord, GameRecord, SeatResult};
 pub use report::{AgentReport, HeadToHead, REPORT_FORMAT, Report, SeatReport, Timing};
-pub use run::{DealSink, Progress, RunOptions, RunResult, run};
+pub use run::{DealSink, Progress, RunOptions, RunResult, SeatBuilder, run, run_seated};
 pub use seats::{
     ExternalLog, ExternalLogFn, ExternalOptions, SeatUsage, parse_agent, parse_agent_list, seat_for,
 };

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use mousehole_bots::{BotGame, BotVisitor, visit};
 use mousehole_engine::{
-    Game, GameConfig, Match, MatchEnd, Outcome, StopRequest, Table, Transcript,
+    Game, GameConfig, Match, MatchEnd, Outcome, Seat, StopRequest, Table, Transcript,
 };
 use serde::Serialize;
 
@@ -118,6 +118,35 @@ pub fn run(
     )?
 }
 
+/// Builds the seat of entry `entry` (an index into [`Plan::agents`]) for worker thread
+/// `worker`: each worker plays its games with its own seats, built before the run starts.
+pub type SeatBuilder<'a, G> =
+    dyn Fn(usize, usize) -> Result<Box<dyn Seat<G> + Send>, TournamentError> + 'a;
+
+/// [`run()`] for a caller that knows the game's type and seats some entries itself (the
+/// Python package seats Python agents): `seat` builds every entry's seat in every worker, on
+/// the calling thread, before any game starts. What [`run()`] builds is [`seat_for`]'s seat.
+///
+/// # Errors
+/// A plan of another game than `G`, a seat that cannot be built, or as [`run()`].
+pub fn run_seated<G: Game>(
+    plan: &Plan,
+    options: &RunOptions,
+    sink: &mut dyn DealSink,
+    seat: &SeatBuilder<'_, G>,
+) -> Result<RunResult, TournamentError> {
+    let config = plan.game_spec().config::<G>()?;
+    let jobs = options.jobs.max(1);
+    let seats = (0..jobs)
+        .map(|worker| {
+            (0..plan.agents().len())
+                .map(|entry| Ok(Some(TimedSeat::new(seat(entry, worker)?))))
+                .collect()
+        })
+        .collect::<Result<Vec<_>, TournamentError>>()?;
+    play(plan, &config, options, sink, seats)
+}
+
 struct Run<'a> {
     plan: &'a Plan,
     options: &'a RunOptions,
@@ -170,76 +199,91 @@ enum Message {
 impl BotVisitor for Run<'_> {
     type Output = Result<RunResult, TournamentError>;
 
-    fn visit<G: BotGame>(self, config: G::Config) -> Self::Output {
+    fn visit<G: BotGame>(self, _config: G::Config) -> Self::Output {
         let Run {
             plan,
             options,
             sink,
         } = self;
-        let start = Instant::now();
-        let shard = options.shard;
-        let jobs = options.jobs.max(1);
-        let local_deals = shard.deals(plan.deals());
-        let games_total = local_deals * plan.seatings_per_deal() as u64;
-        // Room for every worker's batch and a few slow deals; capped, since a deal held here
-        // holds its transcripts.
-        let window = (32 * jobs as u64).clamp(64, 1024);
-        let sync = Shared {
-            next: AtomicU64::new(0),
-            emitted: AtomicU64::new(0),
-            waiting: Mutex::new(()),
-            advanced: Condvar::new(),
-            halt: AtomicBool::new(false),
-            stop: options.stop.clone(),
-            games_done: AtomicU64::new(0),
-        };
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs)
-            .thread_name(|i| format!("tournament-{i}"))
-            .build()
-            .map_err(|e| TournamentError::Threads {
-                jobs,
-                message: e.to_string(),
-            })?;
-        let mut tally = Tally::new(plan);
-        let (sender, receiver) = mpsc::channel::<Message>();
-        let (emitted, failure) = pool.in_place_scope(|scope| {
-            for index in 0..jobs {
-                let sender = sender.clone();
-                let (sync, config) = (&sync, &config);
-                scope.spawn(move |_| {
-                    let worker = Worker::<G> {
-                        index,
-                        plan,
-                        config,
-                        shard,
-                        local_deals,
-                        window,
-                        transcripts: options.transcripts,
-                        stop: options.stop.clone(),
-                        sync,
-                    };
-                    worker.work(&sender);
-                });
-            }
-            drop(sender);
-            collect(plan, &sync, &receiver, &mut tally, sink, games_total)
-        });
-        sink.progress(Progress {
-            games_done: sync.games_done.load(Ordering::Relaxed),
-            games_total,
-        });
-        if let Some(error) = failure {
-            return Err(error);
-        }
-        Ok(RunResult {
-            tally,
-            shard,
-            deals_planned: local_deals,
-            interrupted: emitted < local_deals,
-            elapsed: start.elapsed(),
+        run_seated::<G>(plan, options, sink, &|entry, worker| {
+            seat_for::<G>(&plan.agents()[entry], plan.external(), worker)
         })
     }
+}
+
+/// The seats of one worker: one per entry, taken out for the games the entry plays.
+type WorkerSeats<G> = Vec<Option<TimedSeat<G>>>;
+
+/// Plays the run with one set of seats per worker thread (`seats.len()` workers).
+fn play<G: Game>(
+    plan: &Plan,
+    config: &G::Config,
+    options: &RunOptions,
+    sink: &mut dyn DealSink,
+    seats: Vec<WorkerSeats<G>>,
+) -> Result<RunResult, TournamentError> {
+    let start = Instant::now();
+    let shard = options.shard;
+    let jobs = seats.len();
+    let local_deals = shard.deals(plan.deals());
+    let games_total = local_deals * plan.seatings_per_deal() as u64;
+    // Room for every worker's batch and a few slow deals; capped, since a deal held here
+    // holds its transcripts.
+    let window = (32 * jobs as u64).clamp(64, 1024);
+    let sync = Shared {
+        next: AtomicU64::new(0),
+        emitted: AtomicU64::new(0),
+        waiting: Mutex::new(()),
+        advanced: Condvar::new(),
+        halt: AtomicBool::new(false),
+        stop: options.stop.clone(),
+        games_done: AtomicU64::new(0),
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .thread_name(|i| format!("tournament-{i}"))
+        .build()
+        .map_err(|e| TournamentError::Threads {
+            jobs,
+            message: e.to_string(),
+        })?;
+    let mut tally = Tally::new(plan);
+    let (sender, receiver) = mpsc::channel::<Message>();
+    let (emitted, failure) = pool.in_place_scope(|scope| {
+        for seats in seats {
+            let sender = sender.clone();
+            let sync = &sync;
+            scope.spawn(move |_| {
+                let worker = Worker::<G> {
+                    plan,
+                    config,
+                    shard,
+                    local_deals,
+                    window,
+                    transcripts: options.transcripts,
+                    stop: options.stop.clone(),
+                    sync,
+                };
+                worker.work(seats, &sender);
+            });
+        }
+        drop(sender);
+        collect(plan, &sync, &receiver, &mut tally, sink, games_total)
+    });
+    sink.progress(Progress {
+        games_done: sync.games_done.load(Ordering::Relaxed),
+        games_total,
+    });
+    if let Some(error) = failure {
+        return Err(error);
+    }
+    Ok(RunResult {
+        tally,
+        shard,
+        deals_planned: local_deals,
+        interrupted: emitted < local_deals,
+        elapsed: start.elapsed(),
+    })
 }
 
 /// Receives finished deals, hands them on in order, and reports progress. Returns how many
@@ -301,8 +345,6 @@ fn collect(
 
 /// One worker thread: its own match, and one seat per entry.
 struct Worker<'a, G: Game> {
-    /// The worker's thread number, for the external programs' log.
-    index: usize,
     plan: &'a Plan,
     config: &'a G::Config,
     shard: Shard,
@@ -371,18 +413,8 @@ struct TranscriptTag<'a> {
     entries: &'a [usize],
 }
 
-impl<G: BotGame> Worker<'_, G> {
-    fn work(&self, sender: &mpsc::Sender<Message>) {
-        let mut seats: Vec<Option<TimedSeat<G>>> = self
-            .plan
-            .agents()
-            .iter()
-            .map(|entry| {
-                let seat = seat_for::<G>(entry, self.plan.external(), self.index)
-                    .expect("the plan checked every agent builds");
-                Some(TimedSeat::new(seat))
-            })
-            .collect();
+impl<G: Game> Worker<'_, G> {
+    fn work(&self, mut seats: WorkerSeats<G>, sender: &mpsc::Sender<Message>) {
         let mut game = Match::<G>::new(self.config, 0);
         // Programs are sent their seat's views of the events.
         game.record_views(self.plan.has_external());
@@ -636,6 +668,41 @@ mod tests {
         let report = &results[0].0;
         let games: u64 = report.agents.iter().map(|a| a.games).sum();
         assert_eq!(games, 2 * 102);
+    }
+
+    #[test]
+    fn seats_built_by_the_caller_play_as_the_entries_own() {
+        use mousehole_engine::games::mouse_trap::MouseTrap;
+
+        let plan = plan();
+        let options = RunOptions {
+            jobs: 2,
+            shard: Shard { index: 0, count: 3 },
+            transcripts: true,
+            stop: None,
+        };
+        let mut own = Kept::default();
+        let by_run = run(&plan, &options, &mut own).unwrap();
+        let built = std::cell::RefCell::new(Vec::new());
+        let mut seated = Kept::default();
+        let by_caller = run_seated::<MouseTrap>(&plan, &options, &mut seated, &|entry, worker| {
+            built.borrow_mut().push((entry, worker));
+            seat_for::<MouseTrap>(&plan.agents()[entry], plan.external(), worker)
+        })
+        .unwrap();
+        assert_eq!(untimed(&plan, &by_run), untimed(&plan, &by_caller));
+        assert_eq!(own.lines, seated.lines);
+        // Every entry's seat in each of the two workers, before any game.
+        let mut built = built.into_inner();
+        built.sort_unstable();
+        assert_eq!(built, [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1)]);
+
+        let refused =
+            run_seated::<MouseTrap>(&plan, &options, &mut Kept::default(), &|entry, _| {
+                Err(TournamentError::Seat(format!("entry {entry} cannot sit")))
+            })
+            .unwrap_err();
+        assert_eq!(refused.to_string(), "entry 0 cannot sit");
     }
 
     #[test]
