@@ -14,7 +14,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 use crate::errors;
 use crate::seat::{PlayResult, SeatChoice};
 use crate::state::{AnyState, State, Typed};
-use crate::tournament::{Settings, TournamentResult};
+use crate::tournament::{Asked, TournamentResult};
 
 /// What the package needs of a game: the rules, the bots (`mousehole.agent`, `mousehole.play`),
 /// the numbers (action ids and tensors) and the conformance cases (which say whether anything
@@ -57,14 +57,8 @@ pub(crate) trait AnyGame: Send + Sync {
         seats: Vec<SeatChoice>,
         seed: u64,
     ) -> PyResult<PlayResult>;
-    /// Plays a tournament between `entries` through the tournament crate's runner.
-    fn tournament(
-        &self,
-        py: Python<'_>,
-        game: &Py<Game>,
-        entries: &[SeatChoice],
-        settings: &Settings,
-    ) -> PyResult<TournamentResult>;
+    /// Plays the tournament `asked` through the tournament crate's runner.
+    fn tournament(&self, py: Python<'_>, asked: &Asked) -> PyResult<TournamentResult>;
 }
 
 /// Game `G` configured.
@@ -134,14 +128,8 @@ impl<G: PyGame> AnyGame for TypedGame<G> {
         crate::seat::play::<G>(py, self, game, seats, seed)
     }
 
-    fn tournament(
-        &self,
-        py: Python<'_>,
-        game: &Py<Game>,
-        entries: &[SeatChoice],
-        settings: &Settings,
-    ) -> PyResult<TournamentResult> {
-        crate::tournament::play::<G>(py, game, entries, settings)
+    fn tournament(&self, py: Python<'_>, asked: &Asked) -> PyResult<TournamentResult> {
+        crate::tournament::play::<G>(py, asked)
     }
 }
 

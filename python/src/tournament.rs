@@ -20,8 +20,10 @@ use crate::errors;
 use crate::game::{Game as PyGameObject, PyGame};
 use crate::seat::{Failure, PythonSeat, SeatChoice, failed, python_label, record, seat_choices};
 
-/// How a tournament is played, as `mousehole.tournament`'s keywords give it.
-pub(crate) struct Settings {
+/// The tournament `mousehole.tournament` was asked for.
+pub(crate) struct Asked {
+    game: Py<PyGameObject>,
+    entries: Vec<SeatChoice>,
     games: u64,
     seed: u64,
     jobs: usize,
@@ -104,13 +106,9 @@ fn python_objects(
         .collect()
 }
 
-/// Plays a tournament of game `G` between `entries`.
-pub(crate) fn play<G: PyGame>(
-    py: Python<'_>,
-    game: &Py<PyGameObject>,
-    entries: &[SeatChoice],
-    settings: &Settings,
-) -> PyResult<TournamentResult> {
+/// Plays tournament `settings` of game `G`.
+pub(crate) fn play<G: PyGame>(py: Python<'_>, settings: &Asked) -> PyResult<TournamentResult> {
+    let (game, entries) = (&settings.game, &settings.entries);
     let spec: GameSpec = game.get().inner.spec().parse().map_err(errors::spec)?;
     let agents = entries
         .iter()
@@ -259,13 +257,15 @@ pub(crate) fn tournament(
         Some(jobs) => jobs,
         None => RunOptions::default().jobs,
     };
-    let settings = Settings {
+    let inner = game.get().inner.clone();
+    let asked = Asked {
+        game,
+        entries,
         games,
         seed,
         jobs,
         permutations,
         transcripts,
     };
-    let inner = game.get().inner.clone();
-    inner.tournament(py, &game, &entries, &settings)
+    inner.tournament(py, &asked)
 }
