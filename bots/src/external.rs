@@ -1,4 +1,4 @@
-//! The external agent: any program that speaks `mousehole-agent/1` (PROTOCOL.md) on its
+//! The external agent: any program that speaks `mousehole-agent/2` (PROTOCOL.md) on its
 //! stdin/stdout plays a seat, the way any chess engine can speak UCI.
 //!
 //! [`ExternalSeat`] starts the program on first use, says hello, tells it each game's start

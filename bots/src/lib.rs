@@ -1,6 +1,6 @@
 //! Agents for the mousehole games: the [`Agent`] trait, the bots, agent specs such as
 //! `random` parsed into agents for any game, and the external agent ([`external`]), which
-//! seats any program that speaks the `mousehole-agent/1` protocol.
+//! seats any program that speaks the `mousehole-agent/2` protocol.
 //!
 //! An agent sees only its seat's observation and the legal actions (through a
 //! [`DecisionView`]), plus a seeded RNG; it never reads the true state.

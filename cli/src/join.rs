@@ -18,6 +18,7 @@ use mousehole_engine::Seat;
 use mousehole_engine::{Outcome, SeenEvent};
 use mousehole_net::client::{AgentPlayer, ClientEvent, Progress, SeatMaker, play_seat};
 use mousehole_net::{ClientError, ClientSettings, Connection, Target};
+use mousehole_protocol::version::difference;
 use mousehole_protocol::{EventMessage, HostMessage, Welcome};
 use mousehole_tui::Launch;
 
@@ -92,6 +93,10 @@ pub fn run(args: &JoinArgs) -> Result<ExitCode> {
         Err(error) => return Ok(failed(&error)),
     };
     let welcome = connection.welcome().clone();
+    if let Some(words) = difference("the host", &welcome.protocol, "this client") {
+        // Said even with --quiet: what the host sends may not read as this client expects.
+        log_line(&words);
+    }
     let quiet = args.quiet;
     if !quiet {
         let who = match welcome.seat {

@@ -13,7 +13,7 @@ use mousehole_engine::text::shown;
 pub struct SeatArgs {
     /// Who plays each seat, comma-separated, seat 0 first: an agent spec (`random`),
     /// `human[:name]` (a person at this terminal), `remote[:name]` (with `host`: a player at
-    /// another terminal) or `exec:COMMAND` (a program speaking the mousehole-agent/1
+    /// another terminal) or `exec:COMMAND` (a program speaking the mousehole-agent/2
     /// protocol: docs/writing-a-bot.md). Every comma starts a seat: give a command with a
     /// comma in it with --seat. The number of seats sets the number of players unless the
     /// spec, --players or --option does. Default (`play`): `random` for every seat.

@@ -30,7 +30,7 @@ pub struct TuiArgs {
     pub options: Vec<String>,
     /// Who plays each seat, comma-separated, seat 0 first: `human[:name]` (a person at this
     /// terminal; two or more play hot seat), any agent spec (`ismcts:iterations=2000`) or
-    /// `exec:COMMAND` (a program speaking the mousehole-agent/1 protocol: 5 s per decision,
+    /// `exec:COMMAND` (a program speaking the mousehole-agent/2 protocol: 5 s per decision,
     /// a random fallback).
     /// The number of seats sets the number of players unless the spec, --players or
     /// --option does.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A small Cheese Day bot for mousehole (external-agent protocol mousehole-agent/1): it works
+"""A small Cheese Day bot for mousehole (external-agent protocol mousehole-agent/2): it works
 out, from its observation, how likely each card is to be a trap, takes the cards that are
 probably cheese, removes the ones that are probably traps, and peeks where knowing helps most.
 
@@ -70,7 +70,8 @@ def main():
         message = json.loads(line)
         kind = message["type"]
         if kind == "hello":
-            send({"type": "hello", "name": "cheese_day_bot.py", "version": "1.0"})
+            send({"type": "hello", "name": "cheese_day_bot.py", "version": "1.0",
+                  "protocol": "mousehole-agent/2"})
         elif kind == "new_game":
             if message["game"] != "cheese-day":
                 print(f"this bot plays cheese-day, not {message['game']}", file=sys.stderr)

@@ -18,7 +18,8 @@ for line in sys.stdin:
         reply = {"type": "action", "id": message["id"], "action": message["legal"][0]}
         reply["info"] = {"bot_ns": time.perf_counter_ns() - start}
     elif kind == "hello":
-        reply = {"type": "hello", "name": "echo_bot.py", "version": "1.0"}
+        reply = {"type": "hello", "name": "echo_bot.py", "version": "1.0",
+                 "protocol": "mousehole-agent/2"}
     elif kind == "new_game":
         reply = {"type": "ready"}
     elif kind == "quit":

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A mousehole bot that plays a random legal action: the smallest complete player of the
-external-agent protocol (mousehole-agent/1), for any of the games.
+external-agent protocol (mousehole-agent/2), for any of the games.
 
     mousehole play cheese-day --seat 'exec:python3 examples/python/random_bot.py' --seat random --seat random
 
@@ -37,7 +37,9 @@ def main():
         message = json.loads(line)
         kind = message["type"]
         if kind == "hello":
-            send({"type": "hello", "name": "random_bot.py", "version": "1.0"})
+            # Saying which protocol we speak lets a host of another version tell us what changed.
+            send({"type": "hello", "name": "random_bot.py", "version": "1.0",
+                  "protocol": "mousehole-agent/2"})
         elif kind == "new_game":
             # Our own seed: the same seed gives the same choices, so games can be replayed.
             rng.seed(message["seed"])

@@ -26,7 +26,7 @@ pub use self::follow::{Flow, Follower};
 pub use self::game::{Asked, SeatGame};
 pub use self::program::serve_program;
 use mousehole_protocol::{
-    ClientMessage, ErrorKind, HostMessage, MAX_MESSAGE_BYTES, Welcome, parse_host,
+    ClientMessage, ErrorKind, HostMessage, MAX_MESSAGE_BYTES, PROTOCOL, Welcome, parse_host,
 };
 
 /// How a client connects and rejoins.
@@ -165,6 +165,7 @@ impl Connection {
                 code: code.clone(),
                 name: identity.0.map(str::to_owned),
                 version: identity.1.map(str::to_owned),
+                protocol: Some(PROTOCOL.to_owned()),
             },
             Target::Watch => ClientMessage::Watch,
         }

@@ -52,6 +52,11 @@ pub enum ClientMessage<'a> {
         #[serde(skip_serializing_if = "Option::is_none")]
         #[schemars(with = "String")]
         version: Option<String>,
+        /// The protocol the client speaks (`mousehole-agent/2`); a host of another version
+        /// tells it what changed, in a `status`.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[schemars(with = "String")]
+        protocol: Option<String>,
     },
     /// Network: the first message, to watch the game (if the host allows).
     Watch,
@@ -101,7 +106,7 @@ impl<'a> ClientMessage<'a> {
     }
 }
 
-/// What a program said its name and version are (`hello`; both optional).
+/// What a program said it is in its `hello` (every field optional).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, JsonSchema)]
 #[schemars(inline)]
 pub struct AgentHello {
@@ -113,6 +118,11 @@ pub struct AgentHello {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schemars(with = "String")]
     pub version: Option<String>,
+    /// The protocol the program speaks (`mousehole-agent/2`); a host of another version says
+    /// in its log what changed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub protocol: Option<String>,
 }
 
 impl std::fmt::Display for AgentHello {
@@ -177,6 +187,7 @@ pub fn parse_reply(line: &[u8]) -> Result<ClientMessage<'static>, Fault> {
         "hello" => Ok(ClientMessage::Hello(AgentHello {
             name: object.get("name").and_then(label),
             version: object.get("version").and_then(label),
+            protocol: object.get("protocol").and_then(label),
         })),
         "ready" => Ok(ClientMessage::Ready),
         "action" => {
@@ -286,6 +297,7 @@ pub fn parse_client(text: &str) -> Result<ClientMessage<'static>, BadMessage> {
                 code,
                 name: label("name"),
                 version: label("version"),
+                protocol: label("protocol"),
             })
         }
         Some((_, "watch")) => Ok(ClientMessage::Watch),
@@ -320,8 +332,20 @@ mod tests {
             ClientMessage::Hello(AgentHello {
                 name: Some("rat".into()),
                 version: Some("2".into()),
+                protocol: None,
             })
         );
+        assert_eq!(
+            parse_reply(br#"{"type":"hello","protocol":"mousehole-agent/1"}"#).unwrap(),
+            ClientMessage::Hello(AgentHello {
+                protocol: Some("mousehole-agent/1".into()),
+                ..AgentHello::default()
+            })
+        );
+        assert!(matches!(
+            parse_client(r#"{"type":"join","code":"c","protocol":"mousehole-agent/1"}"#),
+            Ok(ClientMessage::Join { protocol: Some(p), .. }) if p == "mousehole-agent/1"
+        ));
         assert_eq!(
             parse_reply(br#" {"type":"ready"} "#).unwrap(),
             ClientMessage::Ready
@@ -428,6 +452,7 @@ mod tests {
                 code: "abcd".into(),
                 name: Some("rat\\u{1b}[31m".into()),
                 version: Some("3".into()),
+                protocol: None,
             })
         );
         assert_eq!(
@@ -486,6 +511,7 @@ mod tests {
                 code: "abcd".into(),
                 name: None,
                 version: Some("2".into()),
+                protocol: None,
             }
             .to_line(),
             b"{\"type\":\"join\",\"code\":\"abcd\",\"version\":\"2\"}\n"

@@ -208,7 +208,7 @@ mod tests {
         .to_line();
         assert_eq!(
             line,
-            b"{\"type\":\"hello\",\"protocol\":\"mousehole-agent/1\"}\n"
+            b"{\"type\":\"hello\",\"protocol\":\"mousehole-agent/2\"}\n"
         );
         let events = [EventMessage {
             actor: Actor::Chance,

@@ -12,16 +12,18 @@
 //! - Reading is bounded and checked: [`parse_reply`] reads a program's line into the fault
 //!   PROTOCOL.md names for what is wrong with it, [`parse_client`] a connection's message into
 //!   words for the client, [`parse_host`] a host's message for a client.
+//! - [`schema`]: the JSON Schema of every message (`mousehole schema --protocol`).
+//! - [`version`]: `mousehole-agent/N`, and what to tell a client that speaks another version.
 
 mod client;
 mod host;
 pub mod schema;
+pub mod version;
 
 pub use client::{AgentHello, BadMessage, ClientMessage, parse_client, parse_reply};
 pub use host::{Act, ErrorKind, EventMessage, HostMessage, PlainMessage, Welcome, parse_host};
 
-/// The protocol's name and version, sent in the host's `hello` and `welcome`.
-pub const PROTOCOL: &str = "mousehole-agent/1";
+pub use version::{PROTOCOL, VERSION};
 
 /// The largest message either side accepts, in bytes: a program's reply line (without its
 /// newline), or one WebSocket message either way.

@@ -27,6 +27,8 @@ pub enum LogEvent {
     NotStarted(String),
     /// The program said hello.
     Hello(AgentHello),
+    /// The program speaks another version of the protocol: what changed, in words.
+    OtherProtocol(String),
     /// A fault, where it happened (`act 3`, `hello`, `new_game`) and what was done about it.
     Fault {
         at: String,
@@ -44,11 +46,12 @@ pub enum LogEvent {
 }
 
 impl LogEntry {
-    /// Whether the line says something went wrong (a fault, a program that did not start or
-    /// had to be killed): what a front end shows even when it shows nothing else of the log.
+    /// Whether the line says something went wrong (a fault, a program that did not start,
+    /// speaks another version of the protocol or had to be killed): what a front end shows
+    /// even when it shows nothing else of the log.
     pub fn is_wrong(&self) -> bool {
         match &self.event {
-            LogEvent::Fault { .. } | LogEvent::NotStarted(_) => true,
+            LogEvent::Fault { .. } | LogEvent::NotStarted(_) | LogEvent::OtherProtocol(_) => true,
             LogEvent::Ended(how) => how.contains("killed"),
             _ => false,
         }
@@ -62,6 +65,7 @@ impl fmt::Display for LogEntry {
             LogEvent::Started { pid } => write!(f, "started, pid {pid}"),
             LogEvent::NotStarted(why) => write!(f, "could not start: {why}"),
             LogEvent::Hello(hello) => write!(f, "the program says it is {hello}"),
+            LogEvent::OtherProtocol(words) => f.write_str(words),
             LogEvent::Fault { at, fault, then } => {
                 write!(f, "fault at {at}: {}: {}; {then}", fault.kind, fault.text)
             }

@@ -1,4 +1,4 @@
-//! [`ExternalSeat`]: the seat a program plays, speaking `mousehole-agent/1` over its
+//! [`ExternalSeat`]: the seat a program plays, speaking `mousehole-agent/2` over its
 //! stdin/stdout, with its deadlines, its fallback and its log.
 
 use std::borrow::Cow;
@@ -12,6 +12,7 @@ use mousehole_engine::{
     Decision, DecisionView, Ending, Fault, FaultKind, Game, GameConfig, Seat, SeenEvent,
     StopRequest,
 };
+use mousehole_protocol::version::difference;
 use mousehole_protocol::{
     Act, ClientMessage, EventMessage, HostMessage, MAX_MESSAGE_BYTES, PROTOCOL, PlainMessage,
     parse_reply,
@@ -222,7 +223,14 @@ impl<G: Game> ExternalSeat<G> {
         match self.wait_for(Request::Hello, deadline, self.settings.setup) {
             Ok(ClientMessage::Hello(hello)) => {
                 self.identity.set(hello.clone());
+                let other_version = hello.protocol.as_deref().and_then(|theirs| {
+                    difference("the program", theirs, "this host")
+                        .map(|words| format!("{words}; the game goes on in {PROTOCOL}"))
+                });
                 self.log(LogEvent::Hello(hello));
+                if let Some(words) = other_version {
+                    self.log(LogEvent::OtherProtocol(words));
+                }
             }
             Ok(_) => unreachable!("wait_for returns only a hello to hello"),
             Err(fault) => self.log_setup_fault(Request::Hello, fault),

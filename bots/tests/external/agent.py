@@ -1,4 +1,4 @@
-"""The shared loop of the test agents: speaks mousehole-agent/1 on stdin/stdout and lets each
+"""The shared loop of the test agents: speaks the agent protocol (mousehole-agent/2) on stdin/stdout and lets each
 script decide how it (mis)behaves when asked to act. Run as `python3 SCRIPT.py`."""
 
 import json
@@ -15,16 +15,19 @@ def answer(act, action=None, **extra):
     send({"type": "action", "id": act["id"], "action": action or act["legal"][0], **extra})
 
 
-def run(on_act, name="test-agent", on_quit=None, on_new_game=None, on_message=None):
+def run(on_act, name="test-agent", on_quit=None, on_new_game=None, on_message=None, protocol=None):
     """Reads messages until quit (or the end of stdin), calling on_act(act) for every act and
-    on_message(message), if given, for every message."""
+    on_message(message), if given, for every message; says it speaks `protocol`, if given."""
     for line in sys.stdin:
         message = json.loads(line)
         if on_message:
             on_message(message)
         kind = message["type"]
         if kind == "hello":
-            send({"type": "hello", "name": name, "version": "1"})
+            hello = {"type": "hello", "name": name, "version": "1"}
+            if protocol:
+                hello["protocol"] = protocol
+            send(hello)
         elif kind == "new_game":
             if on_new_game:
                 on_new_game(message)

@@ -46,14 +46,18 @@ macro_rules! need_python {
     };
 }
 
+/// `python3 PATH ARGS…` for `name` (a script of tests/external, then its arguments).
 fn script(name: &str) -> String {
+    let (file, arguments) = name.split_once(' ').unwrap_or((name, ""));
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/external")
-        .join(name);
+        .join(file);
     format!(
-        "python3 {}",
+        "python3 {} {arguments}",
         shell_words::quote(path.to_str().expect("a UTF-8 path"))
     )
+    .trim_end()
+    .to_owned()
 }
 
 /// Deadlines short enough that a program that never answers costs little.
@@ -216,6 +220,19 @@ fn play(name: &str, settings: ExternalSettings, fallback: &FallbackSpec, seed: u
     played
 }
 
+/// [`play`] with patient deadlines and a random fallback, for a program that plays the match
+/// to its end without a fault.
+fn play_unfaulted(name: &str, seed: u64) -> Played {
+    let played = play(name, PATIENT, &random(), seed);
+    assert!(matches!(played.end, MatchEnd::Finished(_)));
+    assert!(
+        played.fault_kinds().is_empty(),
+        "{:?}",
+        played.fault_kinds()
+    );
+    played
+}
+
 /// Every process group the log says was started is gone (zombies reaped by init included),
 /// within a few seconds of the seat being closed.
 fn assert_groups_gone(log: &[LogEntry]) {
@@ -363,6 +380,40 @@ fn lines_that_are_not_json_objects_are_faults_and_the_program_keeps_its_seat() {
     );
 }
 
+/// A program that says it speaks an older version of the protocol is told in the log (a line
+/// shown even when nothing else of the log is) what changed since, and plays on unfaulted.
+#[test]
+fn a_program_of_an_older_protocol_is_told_what_changed_and_plays_on() {
+    need_python!();
+    let played = play_unfaulted("announces.py mousehole-agent/1", 3);
+    let told: Vec<&LogEntry> = played
+        .log
+        .iter()
+        .filter(|entry| matches!(entry.event, LogEvent::OtherProtocol(_)))
+        .collect();
+    assert_eq!(told.len(), 1, "{:#?}", played.log);
+    assert!(told[0].is_wrong());
+    let line = told[0].to_string();
+    assert!(
+        line.contains(
+            "): the program speaks mousehole-agent/1 and this host mousehole-agent/2: in mousehole-agent/2, every game's observation has `phase` as an object"
+        ),
+        "{line}"
+    );
+    assert!(
+        line.ends_with("; the game goes on in mousehole-agent/2"),
+        "{line}"
+    );
+    // One that speaks this host's version is told nothing.
+    let current = play_unfaulted(&format!("announces.py {PROTOCOL}"), 3);
+    assert!(
+        !current
+            .log
+            .iter()
+            .any(|entry| matches!(entry.event, LogEvent::OtherProtocol(_)))
+    );
+}
+
 #[test]
 fn a_missing_or_unknown_type_is_a_bad_type_fault() {
     need_python!();
@@ -412,9 +463,7 @@ fn an_action_not_among_the_legal_ones_is_a_fault() {
 #[test]
 fn a_late_answer_with_an_old_id_is_discarded_never_taken() {
     need_python!();
-    let played = play("late_old_id.py", PATIENT, &random(), 7);
-    assert!(matches!(played.end, MatchEnd::Finished(_)));
-    assert!(played.fault_kinds().is_empty());
+    let played = play_unfaulted("late_old_id.py", 7);
     // Each answer with the right id named the first legal action; the old-id ones, the last.
     let transcript = &played.transcript;
     let spec = GameSpec::from_recorded(&transcript.game, &transcript.options).unwrap();

@@ -197,6 +197,18 @@ impl Recorder {
         }
     }
 
+    /// The next message of either kind, passing over (but recording) others.
+    fn until_either(&mut self, kind: &str, other: &str) -> Value {
+        loop {
+            let message = self
+                .recv()
+                .unwrap_or_else(|| panic!("closed before {kind} or {other}"));
+            if message["type"] == kind || message["type"] == other {
+                return message;
+            }
+        }
+    }
+
     /// Every message until the host closes the connection.
     fn rest(&mut self) {
         while self.recv().is_some() {}
@@ -231,6 +243,7 @@ fn every_message_of_a_game_played_over_the_network_fits_the_protocols_schema() {
         "code": hosted.code(0),
         "name": "recorder",
         "version": "1",
+        "protocol": mousehole_protocol::PROTOCOL,
     });
     let mut seat = Recorder::connect(address, &join);
     let mut answered = 0;
@@ -345,4 +358,63 @@ fn the_printed_protocol_schema_is_the_one_generated_from_the_types() {
             description.name
         );
     }
+}
+
+/// A network client that says it speaks an older version of the protocol is told in a `status`
+/// right after its `welcome` what changed since (and the host's log says so), and plays on;
+/// one that speaks the host's version, or says nothing, is told nothing.
+#[test]
+fn a_client_of_an_older_protocol_is_told_what_changed_and_plays_on() {
+    let hosted = host("cheese-day:players=2", "remote,random", 5, settings());
+    let join = |protocol: Option<&str>| {
+        let mut join = json!({"type": "join", "code": hosted.code(0)});
+        if let Some(protocol) = protocol {
+            join["protocol"] = json!(protocol);
+        }
+        join
+    };
+    let mut old = Recorder::connect(hosted.address, &join(Some("mousehole-agent/1")));
+    assert_eq!(old.recv().unwrap()["type"], "welcome");
+    let status = old.until("status");
+    let text = status["text"].as_str().unwrap();
+    assert!(
+        text.starts_with(
+            "your client speaks mousehole-agent/1 and this host mousehole-agent/2: in mousehole-agent/2, every game's observation has `phase` as an object"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("; the game goes on in mousehole-agent/2"),
+        "{text}"
+    );
+    assert!(hosted.logged("seat 0 (remote): your client speaks mousehole-agent/1"));
+    // The same seat joined again, by clients of this version and of none: nothing to tell.
+    for protocol in [Some(mousehole_protocol::PROTOCOL), None] {
+        let mut again = Recorder::connect(hosted.address, &join(protocol));
+        assert_eq!(again.recv().unwrap()["type"], "welcome");
+        let act = again.until("act");
+        assert!(
+            again
+                .received
+                .iter()
+                .all(|message| message["type"] != "status"),
+            "{:?}",
+            again.received
+        );
+        if protocol.is_none() {
+            // It plays the game to its end.
+            let mut act = act;
+            loop {
+                let id = act["id"].as_u64().unwrap();
+                let first = act["legal"][0].clone();
+                again.send(&json!({"type": "action", "id": id, "action": first}));
+                match again.until_either("act", "game_over") {
+                    next if next["type"] == "act" => act = next,
+                    _ => break,
+                }
+            }
+        }
+    }
+    let transcript = hosted.finish();
+    assert!(transcript.outcome.is_some());
 }

@@ -1,5 +1,5 @@
 //! [`serve_program`]: a seat played as an external agent program (PROTOCOL.md,
-//! `mousehole-agent/1`): the host's messages read from one stream, the replies written to
+//! `mousehole-agent/2`): the host's messages read from one stream, the replies written to
 //! another, one JSON line each. `mousehole agent SPEC` serves a built-in agent this way on
 //! standard input and output, so any host speaking the protocol — another build of mousehole
 //! among them (`exec:mousehole agent expert`) — seats this build's bot, and it plays there as it
@@ -12,7 +12,7 @@ use std::io::{BufRead, Write};
 use mousehole_bots::{BotGame, BotVisitor, visit};
 use mousehole_engine::text::shown;
 use mousehole_engine::{GameSpec, Seat};
-use mousehole_protocol::{AgentHello, ClientMessage, HostMessage, parse_host};
+use mousehole_protocol::{AgentHello, ClientMessage, HostMessage, PROTOCOL, parse_host};
 
 use super::{ClientError, SeatGame, SeatMaker};
 
@@ -51,6 +51,7 @@ pub fn serve_program<M: SeatMaker>(
             HostMessage::Hello { .. } => pipe.write(&ClientMessage::Hello(AgentHello {
                 name: Some(NAME.to_owned()),
                 version: Some(env!("CARGO_PKG_VERSION").to_owned()),
+                protocol: Some(PROTOCOL.to_owned()),
             }))?,
             HostMessage::NewGame {
                 spec,

@@ -19,6 +19,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use futures_util::{FutureExt, SinkExt, StreamExt};
+use mousehole_protocol::version::difference;
 use mousehole_protocol::{
     ClientMessage, ErrorKind, EventMessage, MAX_MESSAGE_BYTES, PROTOCOL, PlainMessage, Welcome,
     parse_client,
@@ -196,6 +197,7 @@ async fn connection(
             code,
             name,
             version,
+            protocol,
         }) => {
             let ip = admission.address.ip();
             let turn = gate.turns.take(ip).await;
@@ -225,7 +227,10 @@ async fn connection(
                 (None, Some(version)) => format!(" (a client of version {version})"),
                 (Some(name), Some(version)) => format!(" (it says it is {name} {version})"),
             };
-            play_seat(&shared, socket, &admission, seat, &says, shutdown).await;
+            let told = protocol
+                .and_then(|theirs| difference("your client", &theirs, "this host"))
+                .map(|words| format!("{words}; the game goes on in {PROTOCOL}"));
+            play_seat(&shared, socket, &admission, seat, &says, told, shutdown).await;
         }
         Ok(ClientMessage::Watch) if settings.allow_watch => {
             watch_game(&shared, socket, &admission, shutdown).await;
@@ -649,9 +654,15 @@ async fn play_seat(
     admission: &Admission,
     seat: usize,
     says: &str,
+    told: Option<String>,
     shutdown: watch::Receiver<bool>,
 ) {
     let (outbox_sender, outbox) = mpsc::unbounded_channel();
+    if let Some(words) = &told {
+        // Sent after the welcome: a client of another version is told what changed.
+        let text = PlainMessage::Status { text: words.into() }.to_text();
+        let _ = outbox_sender.send(Outgoing::Text(text));
+    }
     let Attaching {
         replaced,
         rejoined,
@@ -685,6 +696,9 @@ async fn play_seat(
         "{name} joined from {}{says}{replacing}",
         admission.address
     ));
+    if let Some(words) = told {
+        (shared.log)(&format!("{name}: {words}"));
+    }
     converse(
         shared,
         socket,
