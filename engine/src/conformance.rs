@@ -925,7 +925,9 @@ impl<G: Encoding> Harness<G> {
             }
             let live_views = recorded.seen(seat);
             for (index, (shown, live)) in view.events.iter().zip(live_views).enumerate() {
-                if shown.action != live.view.to_string() || shown.note != live.note {
+                if *shown.action != live.view.to_string()
+                    || shown.note.as_deref() != live.note.as_deref()
+                {
                     return Err(self.fail(
                         seed,
                         index,

@@ -178,8 +178,8 @@ impl<'t, G: Game> Replay<'t, G> {
             (ToMove::Player(to_move), Actor::Seat(seat)) if to_move == seat => {
                 let decision = Decision {
                     action,
-                    info: event.info.clone().map(Box::new),
-                    fault: event.fault.clone().map(Box::new),
+                    info: event.info.clone(),
+                    fault: event.fault.clone(),
                 };
                 self.game
                     .decide_observed(seat, decision, observer)
@@ -194,7 +194,7 @@ impl<'t, G: Game> Replay<'t, G> {
         ReplayError::BadEvent {
             index: index + 1,
             actor: event.actor,
-            action: event.action.clone(),
+            action: event.action.to_string(),
             reason,
             legal: self.game.state().legal_texts(),
         }

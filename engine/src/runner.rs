@@ -86,13 +86,14 @@ impl MatchEnd {
 }
 
 /// Info and fault of one recorded decision (kept apart from the events, which stay small
-/// `Copy` values, since most decisions carry neither).
+/// `Copy` values, since most decisions carry neither; kept in the boxes the decision came
+/// in, as a transcript's events keep them).
 #[derive(Clone, Debug, PartialEq)]
 pub struct EventNotes {
     /// Index of the event in [`Match::events`].
     pub index: usize,
-    pub info: Option<DecisionInfo>,
-    pub fault: Option<Fault>,
+    pub info: Option<Box<DecisionInfo>>,
+    pub fault: Option<Box<Fault>>,
 }
 
 /// A game in progress with its seed, chance RNG and event record.
@@ -513,8 +514,8 @@ impl<G: Game> Match<G> {
         if decision.info.is_some() || decision.fault.is_some() {
             self.notes.push(EventNotes {
                 index: self.events.len(),
-                info: decision.info.map(|info| *info),
-                fault: decision.fault.map(|fault| *fault),
+                info: decision.info,
+                fault: decision.fault,
             });
         }
         if let Some(seen) = &self.seen {

@@ -75,21 +75,24 @@ pub struct Undo {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TranscriptEvent {
     pub actor: Actor,
-    pub action: String,
-    /// What the deciding agent said of its choice.
+    /// The action's text form (set once: a boxed `str` is a word smaller than a `String`).
+    pub action: Box<str>,
+    /// What the deciding agent said of its choice (boxed, as the rare parts below are: a
+    /// game's transcript holds an event per move, most with neither, so an event stays at
+    /// 64 bytes, not the 200 it took with them inline).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub info: Option<DecisionInfo>,
+    pub info: Option<Box<DecisionInfo>>,
     /// An external agent's fault at this decision; the seat's fallback chose the action.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fault: Option<Fault>,
+    pub fault: Option<Box<Fault>>,
     /// In a seat-view transcript: the readable note the seat was shown.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
+    pub note: Option<Box<str>>,
 }
 
 impl TranscriptEvent {
     /// An event with nothing but its actor and action.
-    pub fn new(actor: Actor, action: impl Into<String>) -> Self {
+    pub fn new(actor: Actor, action: impl Into<Box<str>>) -> Self {
         Self {
             actor,
             action: action.into(),
@@ -214,7 +217,7 @@ impl Transcript {
                     .zip(&self.transcript.events)
                     .map(|(seen, event)| {
                         let mut shown = TranscriptEvent::new(seen.actor, seen.view.to_string());
-                        shown.note.clone_from(&seen.note);
+                        shown.note = seen.note.as_deref().map(Box::from);
                         if event.actor == Actor::Seat(self.seat) {
                             // A seat knows what it said and what went wrong with its answers.
                             shown.info.clone_from(&event.info);
@@ -396,7 +399,7 @@ impl Transcript {
         for (i, event) in self.events.iter().enumerate() {
             let note = match &described {
                 Some(described) => described.notes.get(i).cloned().flatten(),
-                None => event.note.clone(),
+                None => event.note.as_deref().map(str::to_owned),
             };
             // A file's text is echoed safely: it may come from anywhere.
             let action = crate::text::shown(&event.action);
@@ -592,4 +595,20 @@ impl Layout {
 /// Compact JSON of one part of a transcript.
 fn compact<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).expect("transcript parts serialise")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A transcript holds an event per move: its rare parts (info, fault, note) are boxed so
+    /// an event is 64 bytes at most (200 with them inline).
+    #[test]
+    fn an_event_is_64_bytes_at_most() {
+        assert!(
+            size_of::<TranscriptEvent>() <= 64,
+            "{} bytes",
+            size_of::<TranscriptEvent>()
+        );
+    }
 }

@@ -419,7 +419,7 @@ mod tests {
             )
             .unwrap();
             let mut event = TranscriptEvent::new(Actor::Seat(0), "take 3");
-            event.info = Some(info.into_owned());
+            event.info = Some(Box::new(info.into_owned()));
             transcript.events.push(event);
             for written in [transcript.to_json_line(), transcript.to_json_pretty()] {
                 assert_eq!(Transcript::from_json(&written).unwrap(), transcript);

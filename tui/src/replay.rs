@@ -156,7 +156,11 @@ impl<G: TuiGame> ReplaySession<G> {
                 .unwrap_or(G::Config::description().title)
                 .to_owned(),
             names: recorded_names(&transcript.seats, None),
-            infos: transcript.events.iter().map(|e| e.info.clone()).collect(),
+            infos: transcript
+                .events
+                .iter()
+                .map(|e| e.info.as_deref().cloned())
+                .collect(),
             undos: transcript.undos.clone(),
             seed: transcript.seed,
             position: 0,

@@ -262,7 +262,7 @@ fn search_bots_record_what_they_thought() {
         assert_eq!(info.visits, Some(100));
         let best = &info.actions[0];
         assert_eq!(
-            best.action, event.action,
+            best.action, *event.action,
             "the most visited action is played"
         );
         let visits: u64 = info.actions.iter().map(|a| a.visits).sum();

@@ -502,10 +502,10 @@ fn read_event(value: &Value, number: usize) -> Result<TranscriptEvent, ReadError
     let note = fields.optional_string("note")?;
     Ok(TranscriptEvent {
         actor,
-        action,
-        info,
-        fault,
-        note,
+        action: action.into(),
+        info: info.map(Box::new),
+        fault: fault.map(Box::new),
+        note: note.map(Box::from),
     })
 }
 

@@ -276,8 +276,8 @@ fn info_and_faults_reach_the_transcript<G: Game>() {
     let transcript = Transcript::from_match(&game, labels(config.players()));
     let back = Transcript::from_json(&transcript.to_json_line()).expect("reads back");
     for recorded in [&transcript, &back] {
-        assert_eq!(recorded.events[with_info].info.as_ref(), Some(&info));
-        assert_eq!(recorded.events[with_fault].fault.as_ref(), Some(&fault));
+        assert_eq!(recorded.events[with_info].info.as_deref(), Some(&info));
+        assert_eq!(recorded.events[with_fault].fault.as_deref(), Some(&fault));
         let plain = recorded
             .events
             .iter()

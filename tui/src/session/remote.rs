@@ -542,7 +542,7 @@ impl<G: TuiGame> Session for RemoteSession<G> {
                 .iter()
                 .map(|entry| {
                     let mut event = TranscriptEvent::new(entry.actor, entry.text.clone());
-                    event.note.clone_from(&entry.note);
+                    event.note = entry.note.as_deref().map(Box::from);
                     event
                 })
                 .collect(),

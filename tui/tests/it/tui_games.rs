@@ -154,7 +154,7 @@ fn a_hint_sorts_the_moves_puts_the_cursor_on_the_searchers_pick_and_is_recorded(
     assert!(info.actions.len() >= 2, "{info:?}");
     // The move played was the ★ one: the searcher's own choice, which its info lists first
     // (the most visited, not always the highest estimate).
-    assert_eq!(decision.action, info.actions[0].action);
+    assert_eq!(*decision.action, info.actions[0].action);
     transcript.replay().unwrap();
 }
 
@@ -291,7 +291,7 @@ fn first_move(driver: &Driver) -> String {
         .events
         .iter()
         .find(|e| e.actor == Actor::Seat(0))
-        .map(|e| e.action.clone())
+        .map(|e| e.action.to_string())
         .unwrap_or_default()
 }
 
@@ -901,7 +901,7 @@ fn the_coach_speaks_before_a_move_that_may_end_the_game_for_you_and_the_review_m
     let full = reported_cheese_day();
     let mut before = full.clone();
     let decision = full.events.len() - 1;
-    assert_eq!(full.events[decision].action, "take 1");
+    assert_eq!(&*full.events[decision].action, "take 1");
     before.events.truncate(decision);
     before.outcome = None;
     let mut plan = GamePlan::new(

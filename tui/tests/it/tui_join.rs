@@ -46,7 +46,13 @@ fn events(transcript: &Transcript) -> Vec<(Actor, String, Option<String>)> {
     transcript
         .events
         .iter()
-        .map(|e| (e.actor, e.action.clone(), e.note.clone()))
+        .map(|e| {
+            (
+                e.actor,
+                e.action.to_string(),
+                e.note.as_deref().map(str::to_owned),
+            )
+        })
         .collect()
 }
 
@@ -196,11 +202,11 @@ fn a_spectator_sees_what_every_seat_sees_and_no_board() {
         if alike {
             assert_eq!(event.action, views[0].events[index].action);
         } else {
-            assert_eq!(event.action, "draw ?", "event {index}");
+            assert_eq!(&*event.action, "draw ?", "event {index}");
         }
         assert_eq!(event.note, None);
     }
-    assert!(seen.events.iter().any(|e| e.action == "draw ?"));
+    assert!(seen.events.iter().any(|e| &*e.action == "draw ?"));
 }
 
 /// The coach's review of a joined seat, made from nothing but what the seat was shown (its

@@ -92,13 +92,13 @@ fn arrow_keys_at_the_prompt_edit_the_line_and_up_recalls_it() {
         .events
         .iter()
         .find(|e| e.actor == mousehole_engine::Actor::Seat(0))
-        .map(|e| e.action.as_str());
+        .map(|e| &*e.action);
     assert_eq!(first_move, Some("take 1"), "{printed}");
     let moves: Vec<&str> = transcript
         .events
         .iter()
         .filter(|e| e.actor == mousehole_engine::Actor::Seat(0))
-        .map(|e| e.action.as_str())
+        .map(|e| &*e.action)
         .collect();
     assert!(
         moves.get(1) == Some(&"take 1")
