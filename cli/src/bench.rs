@@ -6,7 +6,7 @@
 //! seat over loopback (and whether hosting game after game grows threads or memory); with
 //! `--long-game`, whether the time per turn of a long game grows in the TUI and `play --out`.
 
-mod long_game;
+mod mouse_trap_long_game;
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -81,7 +81,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         .collect::<Result<Vec<_>>>()?;
     let mut out = std::io::stdout().lock();
     if args.long_game {
-        return long_game::run(&mut out);
+        return mouse_trap_long_game::run(&mut out);
     }
     if args.remote {
         writeln!(
