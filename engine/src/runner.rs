@@ -112,6 +112,9 @@ pub struct Match<G: Game> {
     /// then builds one observation per seat, not two. Empty until then; only the recording
     /// path changes the state, so it stays true.
     observed: Vec<G::Observation>,
+    /// Each seat's view of the event being recorded, taken before it is applied: kept between
+    /// events so that recording one allocates no list.
+    viewing: Vec<G::EventView>,
     /// Per seat, how many of its views it had been shown at its previous decision.
     seen_cursor: Vec<usize>,
     budget: Budget,
@@ -145,6 +148,7 @@ impl<G: Game> Match<G> {
             notes: Vec::new(),
             seen: None,
             observed: Vec::new(),
+            viewing: Vec::new(),
             seen_cursor: vec![0; config.players()],
             budget: Budget::UNLIMITED,
             ended: None,
@@ -328,12 +332,13 @@ impl<G: Game> Match<G> {
                 .map(|seat| self.state.observation(seat))
                 .collect();
         }
-        let views: Vec<G::EventView> = (0..players)
-            .map(|seat| self.state.event_view(seat, &event.action))
-            .collect();
+        self.viewing.clear();
+        self.viewing
+            .extend((0..players).map(|seat| self.state.event_view(seat, &event.action)));
         self.state.apply_unchecked(event.action);
         let seen = self.seen.as_mut().expect("views are recorded");
-        for (seat, (view, before)) in views.into_iter().zip(&mut self.observed).enumerate() {
+        let views = self.viewing.drain(..);
+        for (seat, (view, before)) in views.zip(&mut self.observed).enumerate() {
             let after = self.state.observation(seat);
             let note = G::event_note(before, event.actor, &view, &after);
             *before = after;
