@@ -98,11 +98,16 @@ impl GameLevels {
         let mut text = said.join("; ");
         let plays = self.plays_as(level, players);
         if plays != level {
-            let _ = write!(
-                text,
-                "; so {} it plays as {plays}, no slower than it needs to be",
-                at_players(players)
-            );
+            let _ = write!(text, "; so {} it plays as {plays}", at_players(players));
+            // Two rungs down or more, the words so far say only "about as strong as" the
+            // rung just below: say why that rung is not where it stops.
+            if plays != below {
+                let _ = write!(
+                    text,
+                    ", as {below} does there ({below} measured no stronger than {plays})"
+                );
+            }
+            text.push_str(", no slower than it needs to be");
             if self.nearest_count(level, players) != Some(players) {
                 let _ = write!(
                     text,
@@ -356,6 +361,13 @@ mod tests {
             row.in_words(Level::Hard, 4),
             "wins about 52 of 100 heads-up games against medium; at 4 players about as strong as \
              medium; so at 4 players it plays as medium, no slower than it needs to be"
+        );
+        // Two rungs down: the words say why it does not stop at hard.
+        assert_eq!(
+            row.in_words(Level::Expert, 4),
+            "about as strong as hard; at 4 players about as strong as hard; so at 4 players it \
+             plays as medium, as hard does there (hard measured no stronger than medium), no \
+             slower than it needs to be"
         );
         assert_eq!(
             row.in_words(Level::Medium, 2),
