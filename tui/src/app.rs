@@ -173,6 +173,8 @@ pub struct App {
     pub(crate) typing_error: Option<String>,
     /// Log lines scrolled back from the newest.
     pub(crate) log_scroll: usize,
+    /// The end panel's lines scrolled past, where the result is longer than the window.
+    pub(crate) end_scroll: u16,
     pub(crate) message: Option<Message>,
     pub(crate) quit: bool,
     /// Ctrl-C quit the app (the program exits as an interrupted one, 130).
@@ -243,6 +245,7 @@ impl App {
             typing: None,
             typing_error: None,
             log_scroll: 0,
+            end_scroll: 0,
             message: None,
             quit: false,
             interrupted: false,

@@ -523,6 +523,20 @@ pub const HANDOFF: &[Binding] = &[
 /// the game ends would otherwise start the next game before seeing how this one ended.
 pub const END: &[Binding] = &[
     bind(
+        Cmd::Up,
+        &[Code(KeyCode::Up)],
+        "result",
+        "scroll the result up (where it is longer than the window)",
+        false,
+    ),
+    bind(
+        Cmd::Down,
+        &[Code(KeyCode::Down)],
+        "result",
+        "scroll the result down (its border says \"↓ more\" where there is more)",
+        false,
+    ),
+    bind(
         Cmd::Again,
         &[Char('a')],
         "again",

@@ -83,6 +83,7 @@ impl App {
                 self.saved_path = None;
                 self.typing = None;
                 self.log_scroll = 0;
+                self.end_scroll = 0;
                 self.pan = (0, 0);
                 self.message = None;
             }
@@ -106,6 +107,15 @@ impl App {
         }
         let now = Instant::now();
         let page = crate::ui::log_page(self);
+        // At the end the arrows scroll a result longer than its panel.
+        if self.phase() == Some(session::Phase::Over) && matches!(cmd, Cmd::Up | Cmd::Down) {
+            let overflow = crate::ui::end_overflow(self, self.size());
+            self.end_scroll = match cmd {
+                Cmd::Up => self.end_scroll.saturating_sub(1),
+                _ => (self.end_scroll + 1).min(overflow),
+            };
+            return;
+        }
         if self
             .session
             .as_deref()
@@ -463,6 +473,7 @@ impl App {
                 self.saved_events = Some(transcript.events.len());
                 self.saved_path = Some(kept.path.clone());
                 self.log_scroll = 0;
+                self.end_scroll = 0;
                 self.pan = (0, 0);
                 self.say(
                     &format!("resumed after {} events", transcript.events.len()),

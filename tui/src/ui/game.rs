@@ -385,12 +385,7 @@ impl Widget for MovesPanel<'_> {
         let height = usize::from(list.height);
         let offset = list_offset(&rows, view.selected, height);
         // Moves beyond the panel's edge are said on its border (the arrows bring them in).
-        let hidden = match (offset > 0, offset + height < rows.len()) {
-            (true, true) => " ↑↓ more ",
-            (true, false) => " ↑ more ",
-            (false, true) => " ↓ more ",
-            (false, false) => "",
-        };
+        let hidden = more_marker(offset, height, rows.len());
         let mut block = Block::bordered()
             .border_style(if focused {
                 theme.focus_border()
@@ -660,12 +655,35 @@ impl Widget for EndPanel<'_> {
                 message.style(theme),
             ));
         }
-        let block = Block::bordered()
+        let mut block = Block::bordered()
             .border_style(theme.focus_border())
             .title(Line::from(title));
         let inner = block.inner(area);
+        // A result longer than the window is never cut silently: its border says where more
+        // lies and the arrows bring it in.
+        let lines = end_lines(self.app, inner.width);
+        let height = usize::from(inner.height);
+        let overflow = lines.len().saturating_sub(height);
+        let offset = usize::from(self.app.end_scroll).min(overflow);
+        let hidden = more_marker(offset, height, lines.len());
+        if !hidden.is_empty() {
+            block = block.title_bottom(Line::styled(hidden, theme.accent()).right_aligned());
+        }
         block.render(area, buf);
-        Paragraph::new(end_lines(self.app, inner.width)).render(inner, buf);
+        Paragraph::new(lines)
+            .scroll((offset as u16, 0))
+            .render(inner, buf);
+    }
+}
+
+/// What a panel showing `height` of its `total` rows from `offset` says on its border of the
+/// rows beyond its edges ("" when all show).
+fn more_marker(offset: usize, height: usize, total: usize) -> &'static str {
+    match (offset > 0, offset + height < total) {
+        (true, true) => " ↑↓ more ",
+        (true, false) => " ↑ more ",
+        (false, true) => " ↓ more ",
+        (false, false) => "",
     }
 }
 

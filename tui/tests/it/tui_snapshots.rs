@@ -550,6 +550,41 @@ fn on_small_screens_every_board_pans_and_says_where_more_of_it_lies() {
 }
 
 #[test]
+fn a_result_too_long_for_a_small_window_says_so_and_scrolls() {
+    // Six seats' scores and how each was made do not fit a 50x16 window's end panel.
+    let mut driver = Driver::play(
+        "cheese-day:players=6",
+        "human,heuristic,heuristic,heuristic,heuristic,heuristic",
+        7,
+    );
+    for _ in 0..1000 {
+        driver.settle();
+        if driver.app.game_over() {
+            break;
+        }
+        driver.key(KeyCode::Enter);
+    }
+    assert!(driver.app.game_over());
+    let top = driver.frame(50, 16);
+    assert!(top.contains("↓ more"), "{top}");
+    assert!(!top.contains("↑ more"), "{top}");
+    for _ in 0..40 {
+        driver.key(KeyCode::Down);
+    }
+    let bottom = driver.frame(50, 16);
+    assert!(bottom.contains("↑ more"), "{bottom}");
+    assert!(!bottom.contains("↓ more"), "{bottom}");
+    assert_ne!(top, bottom);
+    for _ in 0..40 {
+        driver.key(KeyCode::Up);
+    }
+    assert_eq!(driver.frame(50, 16), top);
+    // At 80x24 the whole result fits: nothing to say, nothing to scroll.
+    let whole = driver.frame(80, 24);
+    assert!(!whole.contains("more "), "{whole}");
+}
+
+#[test]
 fn the_reviews_title_is_never_cut_in_a_name() {
     // Narrower and narrower: the title's lead goes first, then the seat moves below it; the
     // game and the seat always whole.
