@@ -60,6 +60,12 @@ pub enum ClientMessage<'a> {
     },
     /// Network: the first message, to watch the game (if the host allows).
     Watch,
+    /// Network: a seat's answer to the host's `rematch` offer: whether its player plays
+    /// again. Added under mousehole-agent/2.
+    Rematch {
+        /// Yes (`true`): play again with the same seats; no (`false`): the host ends.
+        yes: bool,
+    },
 }
 
 impl<'a> ClientMessage<'a> {
@@ -102,6 +108,8 @@ impl<'a> ClientMessage<'a> {
             ClientMessage::Action { id: None, .. } => "an action without a numeric id".to_owned(),
             ClientMessage::Join { .. } => "a join".to_owned(),
             ClientMessage::Watch => "a watch".to_owned(),
+            ClientMessage::Rematch { yes: true } => "a yes to a rematch".to_owned(),
+            ClientMessage::Rematch { yes: false } => "a no to a rematch".to_owned(),
         }
     }
 }
@@ -271,6 +279,8 @@ pub fn parse_client(text: &str) -> Result<ClientMessage<'static>, BadMessage> {
     /// Longest name or version kept from a join.
     const LABEL_CHARS: usize = 60;
     const JOIN: &str = "a join is {\"type\":\"join\",\"code\":\"…\"}";
+    const REMATCH: &str =
+        "an answer to a rematch is {\"type\":\"rematch\",\"yes\":true} (or false)";
     let object = serde_json::from_str::<Map<String, Value>>(text).ok();
     let opening = object.as_ref().and_then(|object| {
         let kind = object.get("type").and_then(Value::as_str)?;
@@ -301,6 +311,14 @@ pub fn parse_client(text: &str) -> Result<ClientMessage<'static>, BadMessage> {
             })
         }
         Some((_, "watch")) => Ok(ClientMessage::Watch),
+        Some((object, "rematch")) => match object.get("yes") {
+            Some(Value::Bool(yes)) => Ok(ClientMessage::Rematch { yes: *yes }),
+            Some(other) => Err(BadMessage(format!(
+                "{REMATCH}: its \"yes\" is {}, not true or false",
+                kind_of(other)
+            ))),
+            None => Err(BadMessage(format!("{REMATCH}: the key \"yes\" is missing"))),
+        },
         _ => parse_reply(text.as_bytes()).map_err(|fault| BadMessage(fault.text)),
     }
 }
@@ -459,6 +477,28 @@ mod tests {
             parse_client(r#"{"type":"watch"}"#),
             Ok(ClientMessage::Watch)
         );
+        assert_eq!(
+            parse_client(r#"{"type":"rematch","yes":true}"#),
+            Ok(ClientMessage::Rematch { yes: true })
+        );
+        assert_eq!(
+            parse_client(r#"{"type":"rematch","yes":false}"#),
+            Ok(ClientMessage::Rematch { yes: false })
+        );
+        assert_eq!(
+            parse_client(r#"{"type":"rematch","yes":"sure"}"#)
+                .unwrap_err()
+                .0,
+            "an answer to a rematch is {\"type\":\"rematch\",\"yes\":true} (or false): its \"yes\" is text, not true or false"
+        );
+        assert!(parse_client(r#"{"type":"rematch"}"#).is_err());
+        // A program plays one game per run: a rematch is no answer of its.
+        assert_eq!(
+            parse_reply(br#"{"type":"rematch","yes":true}"#)
+                .unwrap_err()
+                .kind,
+            FaultKind::BadType
+        );
         assert!(matches!(
             parse_client(r#"{"type":"action","id":3,"action":"take 1"}"#),
             Ok(ClientMessage::Action { id: Some(3), .. })
@@ -517,5 +557,9 @@ mod tests {
             b"{\"type\":\"join\",\"code\":\"abcd\",\"version\":\"2\"}\n"
         );
         assert_eq!(ClientMessage::Watch.to_text(), r#"{"type":"watch"}"#);
+        assert_eq!(
+            ClientMessage::Rematch { yes: true }.to_text(),
+            r#"{"type":"rematch","yes":true}"#
+        );
     }
 }

@@ -96,6 +96,13 @@ pub enum HostMessage<'a, O = Value> {
     },
     /// No more games: a program should exit; a connection is closed after it.
     Quit,
+    /// Network, after a game's end: the host offers everyone a rematch with the same seats,
+    /// and says again whenever someone answers. A seat in `asked` answers with its own
+    /// `rematch` (`yes` true or false); when every seat asked has said yes within the time,
+    /// the next game begins (a `welcome`, then its `new_game`); a no, or the time running
+    /// out, ends the host (a `status` says which, then `quit`). Added under
+    /// mousehole-agent/2, after the messages frozen first.
+    Rematch(Rematch<'a>),
 }
 
 /// A host message without an observation (every type but `act` and `events`).
@@ -119,6 +126,19 @@ pub struct Welcome<'a> {
     /// Each seat's name as everyone may see it (a bot's agent spec, a person's name; never a
     /// program's command line, which is the host's business).
     pub seats: Cow<'a, [String]>,
+}
+
+/// The host's offer of a rematch, and how it stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(inline)]
+pub struct Rematch<'a> {
+    /// The seats whose players are asked (people: the remote seats and those at the host);
+    /// a bot always plays again, so it is never asked.
+    pub asked: Cow<'a, [usize]>,
+    /// The seats asked that have said yes so far.
+    pub yes: Cow<'a, [usize]>,
+    /// How long is left to answer, in milliseconds, when this message was sent.
+    pub within_ms: u64,
 }
 
 /// The decision asked of a seat.
@@ -251,6 +271,20 @@ mod tests {
                 ..
             }
         ));
+        let offer = PlainMessage::Rematch(Rematch {
+            asked: Cow::Borrowed(&[0, 2]),
+            yes: Cow::Borrowed(&[2]),
+            within_ms: 118_500,
+        })
+        .to_text();
+        assert_eq!(
+            offer,
+            r#"{"type":"rematch","asked":[0,2],"yes":[2],"within_ms":118500}"#
+        );
+        assert_eq!(
+            serde_json::to_value(parse_host(&offer).unwrap()).unwrap(),
+            serde_json::from_str::<Value>(&offer).unwrap()
+        );
     }
 
     #[test]

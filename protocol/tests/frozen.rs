@@ -2,9 +2,18 @@
 //! crate's `VERSION`): an example of every message of both directions and of every game's
 //! observation (one per phase) serialises to exactly the JSON frozen there; the frozen JSON
 //! fits the schema and reads back; and the schemas themselves (the messages', every game's
-//! observation's) have the frozen shape. A change of shape fails here, saying how to make it a
-//! new version with its changelog; `MOUSEHOLE_FREEZE=1 cargo test -p mousehole-protocol --test
-//! frozen` freezes a version that has no folder yet, and never touches one that has.
+//! observation's) have the frozen shape, or that shape with additions only. A change of shape
+//! fails here, saying how to make it a new version with its changelog.
+//!
+//! Additions: a new message, or a new optional field, breaks no client of the version (it reads
+//! every message it knew as before), so it may come under the same version. Then the frozen
+//! schema stays as it was frozen, and the current one must contain it (every frozen key, type
+//! and branch still there, nothing newly required that was there before); every name added
+//! (a message's `type`, a field) must be named in docs/protocol-changelog.md under `Added
+//! under mousehole-agent/N`; and the new messages' examples are frozen beside the old ones.
+//! `MOUSEHOLE_FREEZE=1 cargo test -p mousehole-protocol --test frozen` writes the files of a
+//! version that has no folder yet, and the files missing from one that has (its additions'
+//! examples); it never changes a file already frozen.
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
@@ -21,7 +30,7 @@ use mousehole_protocol::schema::{definition, schema, schema_with};
 use mousehole_protocol::version::in_short;
 use mousehole_protocol::{
     Act, AgentHello, ClientMessage, ErrorKind, EventMessage, HostMessage, PROTOCOL, PlainMessage,
-    VERSION, Welcome, parse_client, parse_host, parse_reply,
+    Rematch, VERSION, Welcome, parse_client, parse_host, parse_reply,
 };
 use serde::Serialize;
 use serde_json::{Map, Value, json};
@@ -88,25 +97,27 @@ fn current() -> &'static BTreeMap<String, String> {
     })
 }
 
-/// With `MOUSEHOLE_FREEZE=1`, writes every file of a version that has no folder yet.
+/// With `MOUSEHOLE_FREEZE=1`, writes every file of a version that has no folder yet, and
+/// the files missing from one that has (the examples of what was added under it); a file
+/// already frozen is never written again.
 fn freeze_if_asked(files: &BTreeMap<String, String>) {
     if std::env::var_os("MOUSEHOLE_FREEZE").is_none_or(|value| value != "1") {
         return;
     }
     let dir = frozen_dir();
-    if dir.exists() {
-        eprintln!(
-            "{PROTOCOL} is frozen already ({}): a frozen version never changes",
-            dir.display()
-        );
-        return;
-    }
+    let new_version = !dir.exists();
     for (relative, text) in files {
         let path = dir.join(relative);
+        if path.exists() {
+            continue;
+        }
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, text).unwrap();
+        eprintln!("froze {}", path.display());
     }
-    eprintln!("froze {PROTOCOL} in {}", dir.display());
+    if new_version {
+        eprintln!("froze {PROTOCOL} in {}", dir.display());
+    }
 }
 
 /// The frozen text of `relative`.
@@ -320,6 +331,14 @@ fn host_examples() -> Vec<(&'static str, String)> {
             }),
         ),
         ("quit", pretty(&PlainMessage::Quit)),
+        (
+            "rematch",
+            pretty(&PlainMessage::Rematch(Rematch {
+                asked: Cow::Borrowed(&[0]),
+                yes: Cow::Borrowed(&[]),
+                within_ms: 120_000,
+            })),
+        ),
     ]
 }
 
@@ -366,6 +385,7 @@ fn client_examples() -> Vec<(&'static str, String)> {
             }),
         ),
         ("watch", pretty(&ClientMessage::Watch)),
+        ("rematch", pretty(&ClientMessage::Rematch { yes: true })),
     ]
 }
 
@@ -447,9 +467,137 @@ fn differences(frozen: &Value, now: &Value) -> Vec<String> {
     out
 }
 
-/// The messages' schema and every game's observation schema have the frozen shape.
+/// How a schema's shape differs from the frozen one's: what it adds (the names of new
+/// fields, new branches' `type` or `kind`, new values of an enumeration), and every other
+/// difference (a key gone, a type changed, a field newly required), which breaks a client.
+#[derive(Debug, Default)]
+struct Comparison {
+    added: Vec<String>,
+    problems: Vec<String>,
+}
+
+impl Comparison {
+    fn of(frozen: &Value, now: &Value) -> Self {
+        let mut comparison = Self::default();
+        comparison.walk("", frozen, now);
+        comparison.problems.truncate(20);
+        comparison
+    }
+
+    fn walk(&mut self, path: &str, frozen: &Value, now: &Value) {
+        match (frozen, now) {
+            (Value::Object(a), Value::Object(b)) => {
+                for (key, x) in a {
+                    let here = format!("{path}/{key}");
+                    match b.get(key) {
+                        None => self.problems.push(format!("{here}: was {x}, now gone")),
+                        Some(y) if key == "required" => self.required(&here, a, x, y),
+                        Some(y) => self.walk(&here, x, y),
+                    }
+                }
+                for (key, y) in b.iter().filter(|(key, _)| !a.contains_key(*key)) {
+                    if path.ends_with("/properties") {
+                        self.added.push(key.clone());
+                    } else if key != "required" {
+                        self.problems.push(format!("{path}/{key}: new, {y}"));
+                    }
+                }
+            }
+            (Value::Array(a), Value::Array(b))
+                if ["/oneOf", "/anyOf", "/enum", "/type"]
+                    .iter()
+                    .any(|end| path.ends_with(end)) =>
+            {
+                // Alternatives: each frozen one is still there (in any place), and the new
+                // ones are additions.
+                let mut used = vec![false; b.len()];
+                for x in a {
+                    let found = b.iter().enumerate().find(|(index, y)| {
+                        !used[*index] && {
+                            let mut inner = Self::default();
+                            inner.walk(path, x, y);
+                            inner.problems.is_empty()
+                        }
+                    });
+                    match found {
+                        Some((index, y)) => {
+                            used[index] = true;
+                            self.walk(path, x, y);
+                        }
+                        None => self.problems.push(format!("{path}: {x} is gone")),
+                    }
+                }
+                for (y, _) in b.iter().zip(used).filter(|(_, used)| !used) {
+                    self.added.push(alternative_name(y));
+                }
+            }
+            (Value::Array(a), Value::Array(b)) if a.len() == b.len() => {
+                for (index, (x, y)) in a.iter().zip(b).enumerate() {
+                    self.walk(&format!("{path}/{index}"), x, y);
+                }
+            }
+            _ if frozen != now => self
+                .problems
+                .push(format!("{path}: was {frozen}, now {now}")),
+            _ => {}
+        }
+    }
+
+    /// An object's `required`: what was required still is, and what is newly required is a
+    /// field new here (an old field made required breaks a client that left it out).
+    fn required(&mut self, path: &str, object: &Map<String, Value>, frozen: &Value, now: &Value) {
+        let names = |value: &Value| -> BTreeSet<String> {
+            value
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+                .map(str::to_owned)
+                .collect()
+        };
+        let (before, after) = (names(frozen), names(now));
+        for gone in before.difference(&after) {
+            self.problems
+                .push(format!("{path}: \"{gone}\" was required, now optional"));
+        }
+        let known = object.get("properties").and_then(Value::as_object);
+        for new in after.difference(&before) {
+            if known.is_some_and(|known| known.contains_key(new)) {
+                self.problems
+                    .push(format!("{path}: \"{new}\" was optional, now required"));
+            }
+        }
+    }
+}
+
+/// How an added alternative is named in the changelog: a message's `type`, a phase's `kind`,
+/// an enumeration's value.
+fn alternative_name(value: &Value) -> String {
+    let tag = ["type", "kind"]
+        .iter()
+        .find_map(|key| value["properties"][key]["const"].as_str());
+    match (tag, value) {
+        (Some(tag), _) => tag.to_owned(),
+        (None, Value::String(text)) => text.clone(),
+        (None, other) => other.to_string(),
+    }
+}
+
+/// The paragraph of docs/protocol-changelog.md that lists what came under this version
+/// without breaking its clients: from its `Added under mousehole-agent/N` to the next heading.
+fn added_under_this_version() -> Option<&'static str> {
+    let changelog = mousehole_protocol::version::CHANGELOG;
+    let heading = format!("### Added under {PROTOCOL}");
+    let start = changelog.find(&format!("{heading}\n"))?;
+    let rest = &changelog[start + heading.len()..];
+    let end = rest.find("\n#").unwrap_or(rest.len());
+    Some(&rest[..end])
+}
+
+/// The messages' schema and every game's observation schema have the frozen shape, or that
+/// shape with additions only, each named in the changelog.
 #[test]
-fn the_schemas_have_the_frozen_shape() {
+fn the_schemas_have_the_frozen_shape_or_additions_the_changelog_names() {
     for (relative, text) in current() {
         if !relative.ends_with("schema.json") {
             continue;
@@ -462,12 +610,47 @@ fn the_schemas_have_the_frozen_shape() {
             );
         };
         let kept: Value = serde_json::from_str(&kept).unwrap();
-        let lines = differences(&shape(&kept), &shape(&now));
+        let comparison = Comparison::of(&shape(&kept), &shape(&now));
         assert!(
-            lines.is_empty(),
+            comparison.problems.is_empty(),
             "{}",
-            make_it_a_new_version(&format!("the schema {relative}"), &lines.join("\n"))
+            make_it_a_new_version(
+                &format!("the schema {relative}"),
+                &comparison.problems.join("\n")
+            )
         );
+        if comparison.added.is_empty() {
+            continue;
+        }
+        let listed = added_under_this_version().unwrap_or_else(|| {
+            panic!(
+                "the schema {relative} adds {:?} to the frozen {PROTOCOL}: say so in docs/protocol-changelog.md under '### Added under {PROTOCOL}'",
+                comparison.added
+            )
+        });
+        for name in &comparison.added {
+            assert!(
+                listed.contains(&format!("`{name}`")),
+                "the schema {relative} adds `{name}` to the frozen {PROTOCOL}: name it (`{name}`) in docs/protocol-changelog.md under '### Added under {PROTOCOL}', with what it is"
+            );
+        }
+    }
+}
+
+/// Every message type, of both directions, is named in the changelog (in backquotes), so a
+/// reader of the changelog learns of each.
+#[test]
+fn every_message_is_named_in_the_changelog() {
+    let changelog = mousehole_protocol::version::CHANGELOG;
+    let schema = schema();
+    for direction in ["HostMessage", "ClientMessage"] {
+        for branch in schema["$defs"][direction]["oneOf"].as_array().unwrap() {
+            let kind = branch["properties"]["type"]["const"].as_str().unwrap();
+            assert!(
+                changelog.contains(&format!("`{kind}`")),
+                "docs/protocol-changelog.md never names the {direction} `{kind}`"
+            );
+        }
     }
 }
 
@@ -481,7 +664,12 @@ fn every_example_is_its_frozen_json() {
         let Some(kept) = frozen(relative) else {
             panic!(
                 "{}",
-                make_it_a_new_version(relative, "no example of it is frozen")
+                make_it_a_new_version(
+                    relative,
+                    &format!(
+                        "no example of it is frozen. If it is an addition that breaks no client (a new message, a new optional field), freeze its example with `MOUSEHOLE_FREEZE=1 cargo test -p mousehole-protocol --test frozen` and list it under '### Added under {PROTOCOL}' in docs/protocol-changelog.md instead"
+                    )
+                )
             );
         };
         if kept != *text {
@@ -620,6 +808,52 @@ fn a_change_of_shape_is_found() {
     let mut changed = kept.clone();
     changed["$defs"]["HostMessage"]["oneOf"][0]["properties"]["extra"] = json!({"type": "string"});
     assert!(!differences(&shape(&kept), &shape(&changed)).is_empty());
+    // An optional field added is an addition, which the changelog must name; a field newly
+    // required, a type changed, a message gone are not.
+    let added = Comparison::of(&shape(&kept), &shape(&changed));
+    assert_eq!(added.added, ["extra"]);
+    assert!(added.problems.is_empty(), "{:?}", added.problems);
+    assert!(
+        !added_under_this_version()
+            .unwrap_or_default()
+            .contains("`extra`")
+    );
+    let mut required = changed.clone();
+    required["$defs"]["HostMessage"]["oneOf"][0]["required"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!("extra"));
+    assert!(
+        Comparison::of(&shape(&kept), &shape(&required))
+            .problems
+            .is_empty()
+    );
+    let mut stricter = kept.clone();
+    let welcome = &mut stricter["$defs"]["HostMessage"]["oneOf"][1];
+    welcome["required"] = json!(["type", "protocol"]);
+    assert!(
+        !Comparison::of(&shape(&kept), &shape(&stricter))
+            .problems
+            .is_empty()
+    );
+    let mut retyped = kept.clone();
+    retyped["$defs"]["HostMessage"]["oneOf"][0]["properties"]["protocol"] =
+        json!({"type": "integer"});
+    assert!(
+        !Comparison::of(&shape(&kept), &shape(&retyped))
+            .problems
+            .is_empty()
+    );
+    let mut fewer = kept.clone();
+    fewer["$defs"]["HostMessage"]["oneOf"]
+        .as_array_mut()
+        .unwrap()
+        .remove(0);
+    assert!(
+        !Comparison::of(&shape(&kept), &shape(&fewer))
+            .problems
+            .is_empty()
+    );
     let mut reworded = kept.clone();
     reworded["$defs"]["HostMessage"]["description"] = json!("other words");
     assert!(differences(&shape(&kept), &shape(&reworded)).is_empty());

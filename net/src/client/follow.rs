@@ -177,9 +177,10 @@ impl<G: BotGame> Follower<G> {
                 }
                 Flow::Continue
             }
-            HostMessage::Hello { .. } | HostMessage::Welcome(_) | HostMessage::Quit => {
-                Flow::Continue
-            }
+            HostMessage::Hello { .. }
+            | HostMessage::Welcome(_)
+            | HostMessage::Rematch(_)
+            | HostMessage::Quit => Flow::Continue,
         };
         Ok(flow)
     }

@@ -83,8 +83,10 @@ pub fn serve_program<M: SeatMaker>(
                     act.id
                 )));
             }
-            // Between games nothing else asks anything of the seat.
+            // Between games nothing else asks anything of the seat (a rematch is offered to
+            // network clients alone).
             HostMessage::Welcome(_)
+            | HostMessage::Rematch(_)
             | HostMessage::Events { .. }
             | HostMessage::GameOver { .. }
             | HostMessage::Status { .. }
@@ -224,6 +226,7 @@ impl<M: SeatMaker> BotVisitor for PlayGame<'_, '_, M> {
                 }
                 HostMessage::Hello { .. }
                 | HostMessage::Welcome(_)
+                | HostMessage::Rematch(_)
                 | HostMessage::Status { .. }
                 | HostMessage::Error { .. } => {}
             }

@@ -622,6 +622,9 @@ fn seat_message(shared: &Shared, seat: usize, connection: u64, text: &str) -> Op
         }
         // The agent protocol's courtesies: nothing to do.
         Ok(ClientMessage::Hello(_) | ClientMessage::Ready) => None,
+        Ok(ClientMessage::Rematch { .. }) => {
+            error(ErrorKind::NotAsked, "no rematch is offered now", None)
+        }
         Ok(ClientMessage::Join { .. } | ClientMessage::Watch) => error(
             ErrorKind::BadMessage,
             &format!("this connection already plays seat {seat}"),
