@@ -11,6 +11,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 
 mod check;
+mod layers;
 mod names;
 mod python;
 
@@ -67,6 +68,9 @@ enum Task {
     /// Where each game is named outside its own files (the registry's list should be the
     /// only shared source file); fails otherwise.
     Names,
+    /// Which crate depends on which, by the layers of docs/ARCHITECTURE.md (a crate may
+    /// depend only on lower layers); fails on a crate that reaches up or across.
+    Layers,
     /// Run the tests writing changed insta snapshots as `.snap.new` files to review.
     Snapshots,
     /// Regenerate docs/STRENGTH.md, its charts and each game's results (docs/strength/), and
@@ -140,6 +144,7 @@ fn main() -> Result<()> {
             Ok(())
         }
         Task::Names => names::report(&root()),
+        Task::Layers => layers::report(&root()),
         Task::Snapshots => snapshots(),
         Task::Strength {
             check: Some(level),
