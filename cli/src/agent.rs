@@ -32,6 +32,8 @@ pub fn run(args: &AgentArgs) -> Result<ExitCode> {
     let maker = AgentPlayer {
         label: &label,
         programs: &programs,
+        // A program at a pipe is never offered a rematch: its host sends the next game.
+        rematch: false,
     };
     let mut input = std::io::stdin().lock();
     let mut output = std::io::stdout().lock();

@@ -4,7 +4,10 @@
 //! host) and shows its progress in what every seat sees; a person here plays in the terminal
 //! UI, through a connection of their own as a joined seat does (the match goes on meanwhile),
 //! or at the line prompt (`--prompt`, several people, or no terminal). `--out` keeps the transcript as the
-//! game goes; a signal stops the game as in `play` (the transcript kept, exit 128+N).
+//! game goes; a signal stops the game as in `play` (the transcript kept, exit 128+N). At each
+//! game's end the people playing from connections are offered a rematch (`--rematch-within`,
+//! `--no-rematch`): when all say yes, the next game is played with the next seed, its
+//! transcript beside the first (`game-2.json`).
 
 use std::fmt::Write as _;
 use std::io::Write;
@@ -20,7 +23,9 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use mousehole_bots::{BotGame, BotVisitor, SeatLabel};
 use mousehole_engine::{Game, GameConfig, Match, Seat, SeenEvent, StopRequest, Table, Transcript};
-use mousehole_net::{ClientSettings, Connection, Host, HostSettings, StopCheck, Target};
+use mousehole_net::{
+    ClientSettings, Connection, Host, HostSettings, RematchVerdict, StopCheck, Target,
+};
 use mousehole_protocol::EventMessage;
 use mousehole_tui::Launch;
 
@@ -80,6 +85,14 @@ pub struct HostArgs {
     /// Leave out the QR codes of the browser links.
     #[arg(long)]
     pub no_qr: bool,
+    /// How long the people have to say yes to a rematch after each game's end: when every
+    /// remote seat (and the person on screen here) says yes in time, the next game is played
+    /// with the same seats and codes and the next seed. Seconds, or with a unit (90s, 2m).
+    #[arg(long, value_name = "TIME", default_value = "2m", value_parser = numbers::duration)]
+    pub rematch_within: Duration,
+    /// Offer no rematch: the host ends after its one game.
+    #[arg(long)]
+    pub no_rematch: bool,
     /// Print nothing but the seats' join lines and links, and errors.
     #[arg(long, short)]
     pub quiet: bool,
@@ -156,22 +169,59 @@ impl BotVisitor for HostGame<'_> {
             )?),
             _ => None,
         };
-        match waited {
-            Err(reason) => game.stop(0, StopRequest::quit(reason)),
-            Ok(()) => self.play::<G>(
-                &host,
-                &stop,
-                &mut game,
-                &mut seats,
-                &labels,
-                &names,
-                screen.is_some(),
-            )?,
+        // Each game's transcript and where it was written, reported once nobody's screen is
+        // open.
+        let mut reports = Vec::new();
+        let mut offer_stopped = false;
+        if let Err(reason) = waited {
+            game.stop(0, StopRequest::quit(reason));
+            if let Some(out) = self.table.out.as_mut() {
+                out.save_finished(&game, &labels)?;
+            }
+            let written = self.table.out.as_ref().map(|out| out.path().to_owned());
+            reports.push((Transcript::from_match(&game, labels.clone()), written));
+        } else {
+            loop {
+                self.play::<G>(
+                    &host,
+                    &stop,
+                    &mut game,
+                    &mut seats,
+                    &labels,
+                    &names,
+                    screen.is_some(),
+                )?;
+                if let Some(out) = self.table.out.as_mut() {
+                    out.save_finished(&game, &labels)?;
+                }
+                let written = self.table.out.as_ref().map(|out| out.path().to_owned());
+                reports.push((Transcript::from_match(&game, labels.clone()), written));
+                if screen.is_none() {
+                    for (transcript, written) in reports.drain(..) {
+                        self.report(&transcript, written.as_deref())?;
+                    }
+                }
+                if !self.rematch_offered(&game) {
+                    break;
+                }
+                host.offer_rematch(self.args.rematch_within);
+                match host.await_rematch(&stop) {
+                    RematchVerdict::Yes => {}
+                    RematchVerdict::Stopped(_) => {
+                        offer_stopped = true;
+                        break;
+                    }
+                    RematchVerdict::No(_) | RematchVerdict::TimeUp => break,
+                }
+                // The next game: the same seats and codes, the next seed, its own transcript.
+                self.table.seed = self.table.seed.wrapping_add(1);
+                if let Some(out) = self.table.out.as_mut() {
+                    out.next_game()?;
+                }
+                host.next_game(self.table.seed);
+                game = Match::<G>::new(&config, self.table.seed);
+            }
         }
-        if let Some(out) = self.table.out.as_mut() {
-            out.save_finished(&game, &labels)?;
-        }
-        let transcript = Transcript::from_match(&game, labels);
         // Every connection is sent the end and `quit`; a slow one is not waited for long.
         host.close(Duration::from_secs(2));
         drop(seats);
@@ -186,8 +236,10 @@ impl BotVisitor for HostGame<'_> {
                 crate::output::note(&message);
             }
         }
-        self.report(&transcript)?;
-        Ok(self.exit_code(game.ended_early(), left_early))
+        for (transcript, written) in &reports {
+            self.report(transcript, written.as_deref())?;
+        }
+        Ok(self.exit_code(game.ended_early(), left_early, offer_stopped))
     }
 }
 
@@ -383,22 +435,39 @@ impl HostGame<'_> {
         Ok(())
     }
 
-    /// The end of the game in words, and where the transcript is.
-    fn report(&self, transcript: &Transcript) -> Result<()> {
+    /// Whether a rematch is offered after `game`: it ended (not stopped), rematches are on,
+    /// and every person plays from a connection (people sharing the host's prompt are not
+    /// asked).
+    fn rematch_offered<G: Game>(&self, game: &Match<G>) -> bool {
+        !self.args.no_rematch
+            && game.ended_early().is_none()
+            && game.end().is_some()
+            && self.table.terminal.is_none()
+    }
+
+    /// The end of a game in words, and where its transcript is.
+    fn report(&self, transcript: &Transcript, written: Option<&std::path::Path>) -> Result<()> {
         if !self.args.quiet {
             let mut stdout = std::io::stdout().lock();
             write!(stdout, "{}", outcome_text(transcript))?;
-            if let Some(file) = &self.table.out {
-                writeln!(stdout, "wrote {}", shown_path(file.path()))?;
+            if let Some(path) = written {
+                writeln!(stdout, "wrote {}", shown_path(path))?;
             }
         }
         Ok(())
     }
 
-    /// Success when the game ended (or the person at the host chose to leave: the game so far
-    /// is kept); 128+N after signal N; else the problems' code, with why the game stopped.
-    fn exit_code(&self, ended_early: Option<(usize, &str, bool)>, left_early: bool) -> ExitCode {
+    /// Success when the last game ended (or the person at the host chose to leave: the game
+    /// so far is kept); 128+N after signal N, also when it came while a rematch was offered;
+    /// else the problems' code, with why the game stopped.
+    fn exit_code(
+        &self,
+        ended_early: Option<(usize, &str, bool)>,
+        left_early: bool,
+        offer_stopped: bool,
+    ) -> ExitCode {
         match (ended_early, self.table.signals.caught()) {
+            (None, Some(signal)) if offer_stopped => ExitCode::from(signal.exit_status()),
             (None, _) => ExitCode::SUCCESS,
             (Some(_), None) if left_early => ExitCode::SUCCESS,
             (Some(_), Some(signal)) => ExitCode::from(signal.exit_status()),

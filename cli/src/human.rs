@@ -105,6 +105,23 @@ impl Terminal {
         ahead.is_some()
     }
 
+    /// Asks `question` until the person answers yes or no (`y`, `yes`, `n`, `no`; `q` or
+    /// `quit` is no), three times at most: `None` when they did not say (the input ended,
+    /// failed, or a signal came), or answered something else each time.
+    pub fn yes_or_no(&self, question: &str) -> Option<bool> {
+        for _ in 0..3 {
+            match self.read(question) {
+                Input::Line(line) => match line.trim().to_lowercase().as_str() {
+                    "y" | "yes" => return Some(true),
+                    "n" | "no" | "q" | "quit" => return Some(false),
+                    _ => say(&["Answer y (yes) or n (no).".to_owned()]),
+                },
+                Input::End | Input::Failed(_) | Input::Signal(_) => return None,
+            }
+        }
+        None
+    }
+
     /// A sender that wakes a waiting prompt (for the signal watcher).
     pub fn waker(&self) -> Sender<Input> {
         self.sender.clone()

@@ -16,10 +16,12 @@ use mousehole_bots::BotGame;
 use mousehole_bots::SeatLabel;
 use mousehole_engine::Seat;
 use mousehole_engine::{Outcome, SeenEvent};
-use mousehole_net::client::{AgentPlayer, ClientEvent, Progress, SeatMaker, play_seat};
+use mousehole_net::client::{
+    AgentPlayer, ClientEvent, Progress, SeatMaker, play_seat, rematch_standing,
+};
 use mousehole_net::{ClientError, ClientSettings, Connection, Target};
 use mousehole_protocol::version::difference;
-use mousehole_protocol::{EventMessage, HostMessage, Welcome};
+use mousehole_protocol::{EventMessage, HostMessage, Rematch, Welcome};
 use mousehole_tui::Launch;
 
 use crate::external::{ExternalArgs, log_line};
@@ -27,6 +29,8 @@ use crate::human::{HumanSeat, SeatNames, Terminal, event_line, result_words, say
 use crate::signals::StopSignals;
 use crate::{EXIT_FOUND_PROBLEMS, EXIT_USAGE, numbers};
 
+// Command-line switches, each its own yes or no.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Args)]
 pub struct JoinArgs {
     /// The host's address, as its line gave it: HOST:PORT.
@@ -53,6 +57,10 @@ pub struct JoinArgs {
     /// standard input or output is not a terminal).
     #[arg(long, conflicts_with = "agent")]
     pub prompt: bool,
+    /// With --agent: say yes to every rematch the host offers after a game (else the agent
+    /// plays one game and says no). A person is asked "Play again? (y/n)".
+    #[arg(long, requires = "agent")]
+    pub rematch: bool,
     /// The name the host logs for this client.
     #[arg(long, value_name = "NAME")]
     pub name: Option<String>,
@@ -130,6 +138,7 @@ pub fn run(args: &JoinArgs) -> Result<ExitCode> {
             let player = AgentPlayer {
                 label: &label,
                 programs: &programs,
+                rematch: args.rematch,
             };
             play_seat(&connection, &player, &mut report).map(|joined| joined.outcome)
         }
@@ -200,6 +209,15 @@ impl SeatMaker for Person {
             false,
         )))
     }
+
+    /// Asks the person; the input ending (or a signal) is a no, so nobody waits for them.
+    fn rematch(&self, offer: &Rematch<'_>) -> Option<bool> {
+        let question = format!(
+            "Play again with the same seats? (y/n, {} s to answer) ",
+            offer.within_ms.div_ceil(1000)
+        );
+        Some(self.terminal.yes_or_no(&question).unwrap_or(false))
+    }
 }
 
 /// Tells what happened: the events (to a person playing, `viewer`, in their view), the host's
@@ -233,6 +251,12 @@ fn report_progress(progress: &Progress<'_>, names: &SeatNames, viewer: Option<us
         )),
         Progress::Reconnecting(why) => log_line(&format!("connection lost ({why}); rejoining")),
         Progress::Rejoined => log_line("rejoined"),
+        Progress::Rematch { asked, yes, .. } => {
+            let standing = rematch_standing(asked, yes, |seat| names.name(seat).to_owned());
+            log_line(&format!(
+                "the host offers a rematch with the same seats; {standing}"
+            ));
+        }
         Progress::Over(_) => {}
     }
 }
@@ -244,9 +268,9 @@ fn follow(
     quiet: bool,
 ) -> Result<Option<Outcome>, ClientError> {
     let names = Rc::new(SeatNames::of_names(&welcome.seats));
-    let mut shown = 0;
+    let shown = std::cell::Cell::new(0);
     let mut outcome = None;
-    let mut print = |events: &[EventMessage]| {
+    let print = |events: &[EventMessage]| {
         if !quiet {
             let lines: Vec<String> = events
                 .iter()
@@ -258,12 +282,12 @@ fn follow(
                         view: action.as_str(),
                         note: None,
                     };
-                    event_line(shown + index + 1, &seen, &names, usize::MAX)
+                    event_line(shown.get() + index + 1, &seen, &names, usize::MAX)
                 })
                 .collect();
             say(&lines);
         }
-        shown += events.len();
+        shown.set(shown.get() + events.len());
     };
     while let Some(event) = connection.next() {
         match event {
@@ -274,6 +298,14 @@ fn follow(
             }) => {
                 print(&events);
                 outcome = end.map(std::borrow::Cow::into_owned);
+            }
+            // The next game after a rematch: its events are numbered from 1 again.
+            ClientEvent::Message(HostMessage::Welcome(_)) if outcome.is_some() => {
+                shown.set(0);
+                outcome = None;
+                if !quiet {
+                    log_line("the next game begins");
+                }
             }
             ClientEvent::Message(HostMessage::Status { text }) if !quiet => {
                 log_line(&format!("host: {}", mousehole_engine::text::shown(&text)));

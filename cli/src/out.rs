@@ -54,6 +54,9 @@ pub struct OutFile {
     appender: Option<File>,
     /// Whether the game in progress is saved whenever a person is to decide.
     as_it_goes: bool,
+    /// The path given (a host's later games go beside it), and how many games were begun.
+    first: PathBuf,
+    games: u64,
 }
 
 impl OutFile {
@@ -77,11 +80,29 @@ impl OutFile {
             end: 0,
             appender: None,
             as_it_goes,
+            first: path.to_owned(),
+            games: 1,
         })
     }
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Makes ready for the host's next game (after a rematch): a `.json` file holds one game,
+    /// so the next goes beside the first, numbered (`game.json`, then `game-2.json`,
+    /// `game-3.json`), checked as the first was; a `.jsonl` file takes it after the others.
+    pub fn next_game(&mut self) -> Result<()> {
+        self.games += 1;
+        if self.format == Format::Json {
+            let first = self.first.as_path();
+            let stem = first.file_stem().unwrap_or_default().to_string_lossy();
+            let next = first.with_file_name(format!("{stem}-{}.json", self.games));
+            check_writable(&next)?;
+            self.path = next;
+            self.game = None;
+        }
+        Ok(())
     }
 
     pub fn format(&self) -> Format {

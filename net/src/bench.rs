@@ -88,6 +88,7 @@ pub fn remote_round_trips<G: BotGame>(
                     let random = AgentPlayer {
                         label: &random,
                         programs: &ProgramOptions::default(),
+                        rematch: false,
                     };
                     play_seat(&connection, &random, &mut |_| {})?;
                     Ok(())

@@ -21,7 +21,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-pub use self::agent::{AgentPlayer, Joined, Progress, SeatMaker, play_seat};
+pub use self::agent::{AgentPlayer, Joined, Progress, SeatMaker, play_seat, rematch_standing};
 pub use self::follow::{Flow, Follower};
 pub use self::game::{Asked, SeatGame};
 pub use self::program::serve_program;
@@ -441,7 +441,13 @@ async fn pump(
                         return Ended::Replaced(message.into_owned());
                     }
                     Ok(message) => {
-                        over |= matches!(message, HostMessage::GameOver { .. });
+                        // Closed after a game's end, the connection is over; the next game
+                        // (after a rematch) is played again until its own end.
+                        match message {
+                            HostMessage::GameOver { .. } => over = true,
+                            HostMessage::NewGame { .. } => over = false,
+                            _ => {}
+                        }
                         if events.send(ClientEvent::Message(message)).is_err() {
                             return Ended::Abandoned;
                         }

@@ -31,6 +31,7 @@ use thiserror::Error;
 use tokio::sync::{broadcast, mpsc, watch};
 
 pub use self::seat::{RemoteSeat, StopCheck};
+
 use crate::code::{CodeError, SeatCode, normalise};
 use crate::wire::{Over, PendingAct, event_message, observation_json, public_event};
 
@@ -170,6 +171,49 @@ pub(crate) struct State {
     pub(crate) next_connection: u64,
     /// The host is closing: connections send what is left, then `quit`.
     pub(crate) closing: bool,
+    /// Which game of the host's this is, from 0: a connection that was sent another starts
+    /// over (a `welcome`, then the new game).
+    pub(crate) game: u64,
+    /// The rematch offered after the game's end, while it stands.
+    pub(crate) rematch: Option<Offer>,
+}
+
+/// A rematch offered ([`Host::offer_rematch`]): who is asked, who said yes, who said no, and
+/// until when.
+#[derive(Clone, Debug)]
+pub(crate) struct Offer {
+    pub(crate) asked: Vec<usize>,
+    pub(crate) yes: Vec<usize>,
+    pub(crate) no: Option<usize>,
+    pub(crate) deadline: Instant,
+    /// Rises with every answer: a connection sends the offer again when it changed.
+    pub(crate) revision: u64,
+}
+
+impl Offer {
+    /// The `rematch` message, the time left counted from now.
+    pub(crate) fn text(&self) -> String {
+        let left = self.deadline.saturating_duration_since(Instant::now());
+        mousehole_protocol::PlainMessage::Rematch(mousehole_protocol::Rematch {
+            asked: self.asked.as_slice().into(),
+            yes: self.yes.as_slice().into(),
+            within_ms: u64::try_from(left.as_millis()).unwrap_or(u64::MAX),
+        })
+        .to_text()
+    }
+}
+
+/// How a rematch offer ended ([`Host::await_rematch`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RematchVerdict {
+    /// Every seat asked said yes in time.
+    Yes,
+    /// This seat said no.
+    No(usize),
+    /// The time ran out before everyone said yes.
+    TimeUp,
+    /// The host is stopping (a signal), for this reason.
+    Stopped(String),
 }
 
 /// One remote seat: its code, what it has been sent of the game, and its connection.
@@ -352,6 +396,8 @@ impl Host {
                 per_address: HashMap::new(),
                 next_connection: 1,
                 closing: false,
+                game: 0,
+                rematch: None,
             }),
             changed: Condvar::new(),
             version,
@@ -543,6 +589,115 @@ impl Host {
     /// Tells everyone at the table (and the host's log).
     pub fn announce(&self, text: &str) {
         self.shared.announce(text);
+    }
+
+    /// The remote seats: the people a rematch asks (a bot always plays again).
+    pub fn remote_seats(&self) -> Vec<usize> {
+        let state = self.shared.lock();
+        (0..state.seats.len())
+            .filter(|&seat| state.seats[seat].is_some())
+            .collect()
+    }
+
+    /// Offers every remote seat a rematch with the same seats, to be answered within
+    /// `within`: each connection is sent the `rematch` offer once it was sent the game's end,
+    /// and again whenever someone answers. [`Host::await_rematch`] waits for the verdict.
+    pub fn offer_rematch(&self, within: Duration) {
+        let asked = self.remote_seats();
+        let names: Vec<String> = asked.iter().map(|&s| self.shared.seat_name(s)).collect();
+        self.shared.lock().rematch = Some(Offer {
+            asked,
+            yes: Vec::new(),
+            no: None,
+            deadline: Instant::now() + within,
+            revision: 0,
+        });
+        self.shared.bump();
+        (self.shared.log)(&format!(
+            "offering {} a rematch (answers within {})",
+            names.join(", "),
+            mousehole_engine::words::seconds(within)
+        ));
+    }
+
+    /// Waits for the rematch offered to be settled: every seat asked said yes, one said no,
+    /// the time ran out, or `stop` says the host is stopping (asked every [`POLL`]). Never
+    /// waits past the offer's deadline. Everyone is told the verdict (a `status`), and the
+    /// offer is withdrawn (no longer sent, no answer taken).
+    ///
+    /// # Panics
+    /// If no rematch was offered.
+    pub fn await_rematch(&self, stop: &StopCheck) -> RematchVerdict {
+        let mut state = self.shared.lock();
+        let (verdict, silent) = loop {
+            let offer = state.rematch.as_ref().expect("a rematch was offered");
+            let silent: Vec<usize> = offer
+                .asked
+                .iter()
+                .copied()
+                .filter(|seat| !offer.yes.contains(seat))
+                .collect();
+            if let Some(seat) = offer.no {
+                break (RematchVerdict::No(seat), silent);
+            }
+            if silent.is_empty() {
+                break (RematchVerdict::Yes, silent);
+            }
+            if Instant::now() >= offer.deadline {
+                break (RematchVerdict::TimeUp, silent);
+            }
+            if let Some(reason) = stop() {
+                break (RematchVerdict::Stopped(reason), silent);
+            }
+            state = self.shared.wait(state);
+        };
+        state.rematch = None;
+        drop(state);
+        let names = |seats: &[usize]| -> String {
+            let names: Vec<String> = seats.iter().map(|&s| self.shared.seat_name(s)).collect();
+            names.join(", ")
+        };
+        match &verdict {
+            RematchVerdict::Yes => self
+                .shared
+                .announce("everyone said yes to a rematch: the next game begins"),
+            RematchVerdict::No(seat) => self.shared.announce(&format!(
+                "{} said no to a rematch: no more games",
+                self.shared.seat_name(*seat)
+            )),
+            RematchVerdict::TimeUp => self.shared.announce(&format!(
+                "no rematch: {} did not say yes in time",
+                names(&silent)
+            )),
+            // The host says why it stops as it ends.
+            RematchVerdict::Stopped(_) => {}
+        }
+        self.shared.bump();
+        verdict
+    }
+
+    /// Begins the host's next game (after a rematch every seat said yes to), played with
+    /// `seed` (said in the host's log only: the seed gives away every card and roll): every
+    /// connection starts over, sent a `welcome`, then the game as the match's seats start it,
+    /// with the same codes.
+    pub fn next_game(&self, seed: u64) {
+        let mut state = self.shared.lock();
+        state.game += 1;
+        state.rematch = None;
+        state.public.clear();
+        state.public_over = None;
+        for remote in state.seats.iter_mut().flatten() {
+            remote.new_game = None;
+            remote.events.clear();
+            remote.act = None;
+            remote.observation = None;
+            remote.over = None;
+            remote.answers.clear();
+        }
+        let number = state.game + 1;
+        drop(state);
+        (self.shared.log)(&format!("game {number} begins: seed {seed}"));
+        self.shared.bump();
     }
 
     /// Ends the host: every connection is sent what it has not been sent yet and `quit`,

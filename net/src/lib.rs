@@ -22,7 +22,9 @@ pub mod testing;
 pub mod wire;
 
 pub use client::{ClientError, ClientSettings, Connection, Joined, Target};
-pub use host::{Host, HostError, HostLog, HostSettings, Invitation, RemoteSeat, StopCheck};
+pub use host::{
+    Host, HostError, HostLog, HostSettings, Invitation, RematchVerdict, RemoteSeat, StopCheck,
+};
 
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};

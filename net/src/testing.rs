@@ -16,9 +16,10 @@ use mousehole_bots::{BotGame, BotVisitor, Fallback, ProgramOptions, SeatLabel};
 use mousehole_engine::{GameSpec, Match, Seat, Transcript};
 
 pub use self::raw::{Frame, Opcode, RawClient};
-use crate::client::{AgentPlayer, Joined, Progress, play_seat};
+use crate::client::{AgentPlayer, Joined, Progress, SeatMaker, play_seat};
 use crate::{
-    ClientError, ClientSettings, Connection, Host, HostSettings, Invitation, StopCheck, Target,
+    ClientError, ClientSettings, Connection, Host, HostSettings, Invitation, RematchVerdict,
+    StopCheck, Target,
 };
 
 /// Settings for tests: loopback only, and every wait short.
@@ -42,7 +43,8 @@ pub struct Hosted {
     pub log: Arc<Mutex<Vec<String>>>,
     /// Set to stop the host as a signal would.
     pub stop: Arc<AtomicBool>,
-    done: Option<JoinHandle<Transcript>>,
+    /// The transcript of each game the host played (more than one after a rematch).
+    done: Option<JoinHandle<Vec<Transcript>>>,
 }
 
 impl Hosted {
@@ -56,8 +58,17 @@ impl Hosted {
             .clone()
     }
 
-    /// The game's transcript once it is over (within `limit`).
-    pub fn finish_within(mut self, limit: Duration) -> Transcript {
+    /// The game's transcript once it is over (within `limit`): the first game's, if a
+    /// rematch was played.
+    pub fn finish_within(self, limit: Duration) -> Transcript {
+        self.finish_all_within(limit)
+            .into_iter()
+            .next()
+            .expect("the host played a game")
+    }
+
+    /// Every game's transcript once the host has ended (within `limit`).
+    pub fn finish_all_within(mut self, limit: Duration) -> Vec<Transcript> {
         let done = self.done.take().expect("finished once");
         let until = Instant::now() + limit;
         while !done.is_finished() {
@@ -100,6 +111,19 @@ impl Drop for Hosted {
 /// Hosts `spec` with `seats` (bots built as every front end builds them, `remote` seats as
 /// connections) and `seed`; the game starts once every remote seat has joined.
 pub fn host(spec: &str, seats: &str, seed: u64, settings: HostSettings) -> Hosted {
+    host_games(spec, seats, seed, settings, None)
+}
+
+/// As [`host`], and after each game's end the remote seats are offered a rematch to answer
+/// within `rematch_within`: when all say yes the next game is played with the next seed, as
+/// `mousehole host` does.
+pub fn host_games(
+    spec: &str,
+    seats: &str,
+    seed: u64,
+    settings: HostSettings,
+    rematch_within: Option<Duration>,
+) -> Hosted {
     assert!(
         settings.bind.ip().is_loopback(),
         "tests listen on loopback only"
@@ -113,6 +137,7 @@ pub fn host(spec: &str, seats: &str, seed: u64, settings: HostSettings) -> Hoste
         labels,
         seed,
         settings,
+        rematch_within,
         started: sender,
         log: Arc::clone(&log),
         stop: Arc::clone(&stop),
@@ -132,15 +157,16 @@ struct HostThread {
     labels: Vec<SeatLabel>,
     seed: u64,
     settings: HostSettings,
+    rematch_within: Option<Duration>,
     started: std::sync::mpsc::Sender<(SocketAddr, Vec<Invitation>)>,
     log: Arc<Mutex<Vec<String>>>,
     stop: Arc<AtomicBool>,
 }
 
 impl BotVisitor for HostThread {
-    type Output = Transcript;
+    type Output = Vec<Transcript>;
 
-    fn visit<G: BotGame>(self, config: G::Config) -> Transcript {
+    fn visit<G: BotGame>(self, config: G::Config) -> Vec<Transcript> {
         let log = Arc::clone(&self.log);
         let host = Host::start(
             self.settings,
@@ -171,12 +197,31 @@ impl BotVisitor for HostThread {
                 .expect("no person in these tests")
             })
             .collect();
-        let mut game = Match::<G>::new(&config, self.seed);
+        let labels: Vec<String> = self.labels.iter().map(ToString::to_string).collect();
+        let mut transcripts = Vec::new();
+        let mut seed = self.seed;
+        let mut game = Match::<G>::new(&config, seed);
         if host.wait_for_seats(&stop, |_| {}).is_ok() {
-            let Ok(_) = game.drive(&mut seats, &mut host.table(&stop, ()));
+            loop {
+                let Ok(_) = game.drive(&mut seats, &mut host.table(&stop, ()));
+                transcripts.push(Transcript::from_match(&game, labels.clone()));
+                let Some(within) = self.rematch_within.filter(|_| game.ended_early().is_none())
+                else {
+                    break;
+                };
+                host.offer_rematch(within);
+                if host.await_rematch(&stop) != RematchVerdict::Yes {
+                    break;
+                }
+                seed = seed.wrapping_add(1);
+                host.next_game(seed);
+                game = Match::<G>::new(&config, seed);
+            }
+        } else {
+            transcripts.push(Transcript::from_match(&game, labels));
         }
         host.close(Duration::from_secs(2));
-        Transcript::from_match(&game, self.labels.iter().map(ToString::to_string).collect())
+        transcripts
     }
 }
 
@@ -192,12 +237,41 @@ pub fn client_settings() -> ClientSettings {
 /// What a client was told as it played: status lines and refusals.
 pub type Heard = Arc<Mutex<Vec<String>>>;
 
-/// Plays seat `code` of the host at `address` with `agent`, on a thread.
+/// Plays seat `code` of the host at `address` with `agent`, on a thread; it says no to a
+/// rematch.
 pub fn agent(
     address: SocketAddr,
     code: &str,
     agent: &str,
 ) -> (JoinHandle<Result<Joined, ClientError>>, Heard) {
+    agent_answering(address, code, agent, &[])
+}
+
+/// An agent's seat that answers rematches as the test says.
+struct Answering<'a> {
+    player: AgentPlayer<'a>,
+    answers: std::cell::RefCell<std::vec::IntoIter<Option<bool>>>,
+}
+
+impl SeatMaker for Answering<'_> {
+    fn make<G: BotGame>(&self) -> Result<Box<dyn Seat<G>>, ClientError> {
+        self.player.make::<G>()
+    }
+
+    fn rematch(&self, _offer: &mousehole_protocol::Rematch<'_>) -> Option<bool> {
+        self.answers.borrow_mut().next().unwrap_or(Some(false))
+    }
+}
+
+/// As [`agent`], answering the rematches offered with `answers` in turn (`None`: it does not
+/// answer), and no once they are used up.
+pub fn agent_answering(
+    address: SocketAddr,
+    code: &str,
+    agent: &str,
+    answers: &[Option<bool>],
+) -> (JoinHandle<Result<Joined, ClientError>>, Heard) {
+    let answers = answers.to_vec();
     let label: SeatLabel = agent.parse().unwrap();
     let code = code.to_owned();
     let heard: Heard = Arc::new(Mutex::new(Vec::new()));
@@ -209,14 +283,26 @@ pub fn agent(
             (Some("test"), None),
             client_settings(),
         )?;
-        let player = AgentPlayer {
-            label: &label,
-            programs: &ProgramOptions::default(),
+        let player = Answering {
+            player: AgentPlayer {
+                label: &label,
+                programs: &ProgramOptions::default(),
+                rematch: false,
+            },
+            answers: std::cell::RefCell::new(answers.into_iter()),
         };
         play_seat(&connection, &player, &mut |progress| match progress {
             Progress::Status(text) | Progress::Refused(text) => {
                 told.lock().unwrap().push(text.to_owned());
             }
+            Progress::Rematch {
+                asked,
+                yes,
+                within_ms,
+            } => told
+                .lock()
+                .unwrap()
+                .push(format!("rematch {asked:?} {yes:?} {within_ms}")),
             _ => {}
         })
     });

@@ -247,6 +247,12 @@ pub trait Session {
     fn seat_review(&self) -> Option<(usize, crate::review::ReviewJob)> {
         None
     }
+    /// For a hosted game's seat that the host offers a rematch: answers it (`yes` to play
+    /// again with the same seats); what to say to the person, or why there is nothing to
+    /// answer.
+    fn answer_rematch(&mut self, _yes: bool) -> Result<String, String> {
+        Err("no rematch is offered".to_owned())
+    }
 }
 
 /// The line of `items` that typed `text` names (its number, or the move's text form), or why

@@ -6,6 +6,7 @@
 
 use mousehole_bots::{ProgramOptions, SeatLabel, build_seat};
 use mousehole_engine::{Actor, GameSpec, Outcome, Seat};
+use mousehole_protocol::Rematch;
 
 use super::{ClientError, Connection, Flow, Follower};
 use mousehole_bots::{BotGame, BotVisitor, visit};
@@ -17,6 +18,11 @@ pub trait SeatMaker {
     /// # Errors
     /// The seat cannot be made for this game (an agent's settings it does not take).
     fn make<G: BotGame>(&self) -> Result<Box<dyn Seat<G>>, ClientError>;
+
+    /// Whether the seat's player plays again when the host offers a rematch after a game
+    /// (`asked` and `yes` as the host says, `within_ms` the time left to answer); `None`
+    /// leaves it unanswered (the player did not say).
+    fn rematch(&self, offer: &Rematch<'_>) -> Option<bool>;
 }
 
 /// A seat an agent or a program plays, built by the bots' one [`build_seat`].
@@ -24,6 +30,8 @@ pub trait SeatMaker {
 pub struct AgentPlayer<'a> {
     pub label: &'a SeatLabel,
     pub programs: &'a ProgramOptions,
+    /// Whether it says yes to a rematch (`join --agent … --rematch`); else it plays one game.
+    pub rematch: bool,
 }
 
 impl SeatMaker for AgentPlayer<'_> {
@@ -35,6 +43,10 @@ impl SeatMaker for AgentPlayer<'_> {
             ))
         })?;
         Ok(built.seat)
+    }
+
+    fn rematch(&self, _offer: &Rematch<'_>) -> Option<bool> {
+        Some(self.rematch)
     }
 }
 
@@ -62,6 +74,32 @@ pub enum Progress<'a> {
     Rejoined,
     /// The game is over (`None`: the host stopped it before its end).
     Over(Option<&'a Outcome>),
+    /// The host offers a rematch after the game's end, or says how its offer stands: the
+    /// seats asked, those that said yes, and the milliseconds left to answer.
+    Rematch {
+        asked: &'a [usize],
+        yes: &'a [usize],
+        within_ms: u64,
+    },
+}
+
+/// How a rematch offer stands, in words: who said yes and whom it waits for (`yes: seat 0
+/// (ann); waiting for seat 1 (ben)`), each seat named by `name`.
+pub fn rematch_standing(asked: &[usize], yes: &[usize], name: impl Fn(usize) -> String) -> String {
+    let said: Vec<String> = yes.iter().map(|&seat| name(seat)).collect();
+    let waiting: Vec<String> = asked
+        .iter()
+        .filter(|seat| !yes.contains(seat))
+        .map(|&seat| name(seat))
+        .collect();
+    let mut parts = Vec::new();
+    if !said.is_empty() {
+        parts.push(format!("yes: {}", said.join(", ")));
+    }
+    if !waiting.is_empty() {
+        parts.push(format!("waiting for {}", waiting.join(", ")));
+    }
+    parts.join("; ")
 }
 
 /// How a seat's game went.
@@ -75,7 +113,8 @@ pub struct Joined {
 }
 
 /// Plays the seat `connection` joined with the seat `maker` makes, until the host ends the
-/// game, reporting each event as it comes and whatever else happens.
+/// game (or, after each rematch `maker` says yes to, the games that follow), reporting each
+/// event as it comes and whatever else happens. The result is the last game's.
 ///
 /// # Errors
 /// A seat that cannot be made for the host's game, a host that sends what this client cannot
@@ -141,6 +180,12 @@ impl<M: SeatMaker> BotVisitor for Drive<'_, M> {
                     }
                 }
                 Flow::Over => player.finish(&follower.game().expect("a game ended").ending()),
+                Flow::Rematch => {
+                    let offer = follower.rematch().expect("a rematch was offered").clone();
+                    if let Some(yes) = maker.rematch(&offer) {
+                        follower.answer_rematch(connection, yes);
+                    }
+                }
             }
         }
         let game = follower

@@ -1,14 +1,15 @@
 //! [`Follower`]: a seat's client reading what its connection brings, one [`ClientEvent`] at a
 //! time, into its [`SeatGame`]: the game a `new_game` names (again after a rejoin), the events,
 //! the decision an `act` asks (asked again after a rejoin: answered as before without asking
-//! the player twice), the end; and what else happened as [`Progress`]. Whoever plays the seat
+//! the player twice), the end, the rematch the host offers after it (and the next game's
+//! `new_game`); and what else happened as [`Progress`]. Whoever plays the seat
 //! (an agent waiting on the connection, the TUI polling it) drives it the same way.
 
 use std::borrow::Cow;
 
 use mousehole_bots::BotGame;
 use mousehole_engine::Decision;
-use mousehole_protocol::{ClientMessage, ErrorKind, HostMessage};
+use mousehole_protocol::{ClientMessage, ErrorKind, HostMessage, Rematch};
 
 use super::{ClientError, ClientEvent, Connection, Progress, SeatGame};
 
@@ -23,6 +24,10 @@ pub enum Flow {
     Ask,
     /// The game is over ([`SeatGame::ending`]).
     Over,
+    /// The host offers this seat a rematch ([`Follower::rematch`]): answer it with
+    /// [`Follower::answer_rematch`]. Said once per offer; the offer's progress comes as
+    /// [`Progress::Rematch`].
+    Rematch,
     /// The connection is over for good, without error.
     Closed,
 }
@@ -37,6 +42,10 @@ pub struct Follower<G: BotGame> {
     /// The host's status line, if its last message was one: a `game_over` without an outcome
     /// comes right after the host says why it stopped the game.
     said: Option<String>,
+    /// The rematch offered after the game's end, as the host last said it stands.
+    rematch: Option<Rematch<'static>>,
+    /// Whether this seat answered the rematch offered.
+    rematch_answered: bool,
 }
 
 impl<G: BotGame> Default for Follower<G> {
@@ -46,6 +55,8 @@ impl<G: BotGame> Default for Follower<G> {
             reported: 0,
             answered: None,
             said: None,
+            rematch: None,
+            rematch_answered: false,
         }
     }
 }
@@ -112,6 +123,8 @@ impl<G: BotGame> Follower<G> {
                     self.game = Some(SeatGame::<G>::new(&spec, players, seat, seed)?);
                     self.answered = None;
                     self.reported = 0;
+                    self.rematch = None;
+                    self.rematch_answered = false;
                     report(Progress::Started { spec: &spec, seat });
                     Flow::Started
                 }
@@ -177,12 +190,38 @@ impl<G: BotGame> Follower<G> {
                 }
                 Flow::Continue
             }
-            HostMessage::Hello { .. }
-            | HostMessage::Welcome(_)
-            | HostMessage::Rematch(_)
-            | HostMessage::Quit => Flow::Continue,
+            HostMessage::Rematch(offer) => {
+                report(Progress::Rematch {
+                    asked: &offer.asked,
+                    yes: &offer.yes,
+                    within_ms: offer.within_ms,
+                });
+                let seat = self.game.as_ref().map(SeatGame::seat);
+                let asked = seat.is_some_and(|seat| offer.asked.contains(&seat));
+                let first = self.rematch.is_none();
+                self.rematch = Some(offer);
+                if asked && first && !self.rematch_answered {
+                    Flow::Rematch
+                } else {
+                    Flow::Continue
+                }
+            }
+            HostMessage::Hello { .. } | HostMessage::Welcome(_) | HostMessage::Quit => {
+                Flow::Continue
+            }
         };
         Ok(flow)
+    }
+
+    /// The rematch the host offers after the game's end, as it last said it stands.
+    pub fn rematch(&self) -> Option<&Rematch<'static>> {
+        self.rematch.as_ref()
+    }
+
+    /// Answers the rematch offered: `yes` to play again with the same seats.
+    pub fn answer_rematch(&mut self, connection: &Connection, yes: bool) {
+        self.rematch_answered = true;
+        connection.send(ClientMessage::Rematch { yes }.to_text());
     }
 
     /// Answers the decision asked with `decision` (and what the player thought of it).

@@ -394,6 +394,10 @@ impl Drop for Turn {
 /// What a connection has been sent of the game.
 #[derive(Debug, Default)]
 struct Cursor {
+    /// Which of the host's games it follows ([`State::game`]).
+    game: u64,
+    /// The revision of the rematch offer it was last sent.
+    rematch: Option<u64>,
     /// Whether it was sent `new_game` (a seat's connection).
     new_game: bool,
     events: usize,
@@ -622,8 +626,36 @@ fn seat_message(shared: &Shared, seat: usize, connection: u64, text: &str) -> Op
         }
         // The agent protocol's courtesies: nothing to do.
         Ok(ClientMessage::Hello(_) | ClientMessage::Ready) => None,
-        Ok(ClientMessage::Rematch { .. }) => {
-            error(ErrorKind::NotAsked, "no rematch is offered now", None)
+        Ok(ClientMessage::Rematch { yes }) => {
+            let mut state = shared.lock();
+            let current = state.seats[seat]
+                .as_ref()
+                .and_then(|remote| remote.connection.as_ref())
+                .is_some_and(|attached| attached.id == connection);
+            let Some(offer) = state
+                .rematch
+                .as_mut()
+                .filter(|offer| current && offer.asked.contains(&seat) && offer.no.is_none())
+            else {
+                return error(ErrorKind::NotAsked, "no rematch is offered now", None);
+            };
+            if yes && !offer.yes.contains(&seat) {
+                offer.yes.push(seat);
+                offer.yes.sort_unstable();
+            } else if !yes {
+                offer.yes.retain(|&said| said != seat);
+                offer.no = Some(seat);
+            }
+            offer.revision += 1;
+            drop(state);
+            let answer = if yes { "yes" } else { "no" };
+            (shared.log)(&format!(
+                "{} says {answer} to a rematch",
+                shared.seat_name(seat)
+            ));
+            shared.changed.notify_all();
+            shared.bump();
+            None
         }
         Ok(ClientMessage::Join { .. } | ClientMessage::Watch) => error(
             ErrorKind::BadMessage,
@@ -745,7 +777,10 @@ async fn converse(
         Role::Watch => None,
     };
     let mut version = shared.version.subscribe();
-    let mut cursor = Cursor::default();
+    let mut cursor = Cursor {
+        game: shared.lock().game,
+        ..Cursor::default()
+    };
     let mut ping = tokio::time::interval(settings.ping_interval);
     ping.reset();
     let mut pings = Pings::new();
@@ -753,7 +788,24 @@ async fn converse(
     while go {
         let pending = {
             let state = shared.lock();
-            match seat {
+            // What the host said before the next game or its `quit` comes before them
+            // (everyone said yes to a rematch; why there is none).
+            let mut out = Vec::new();
+            if cursor.game != state.game || state.closing && !cursor.quit {
+                while let Ok(text) = status.try_recv() {
+                    out.push(PlainMessage::Status { text: text.into() }.to_text());
+                }
+            }
+            if cursor.game != state.game && !state.closing {
+                // The next game after a rematch: the connection starts over, as if it had
+                // just joined.
+                cursor = Cursor {
+                    game: state.game,
+                    ..Cursor::default()
+                };
+                out.push(welcome(shared, seat));
+            }
+            out.extend(match seat {
                 Some(seat) => seat_pending(&state, seat, &mut cursor),
                 None => pending(
                     &state.public,
@@ -766,7 +818,17 @@ async fn converse(
                     state.closing,
                     &mut cursor,
                 ),
+            });
+            // The rematch offer, and how it stands, once the game's end was sent.
+            if let Some(offer) = &state.rematch
+                && cursor.over
+                && !cursor.quit
+                && cursor.rematch != Some(offer.revision)
+            {
+                cursor.rematch = Some(offer.revision);
+                out.push(offer.text());
             }
+            out
         };
         // The seat's own messages before the news: each was told before the news that is
         // pending now was made (so an error about a second answer to the last act comes

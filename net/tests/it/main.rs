@@ -3,5 +3,6 @@
 
 mod host;
 mod leak;
+mod rematch;
 mod siege;
 mod support;

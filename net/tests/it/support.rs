@@ -6,7 +6,9 @@ use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
-pub use mousehole_net::testing::{Hosted, agent, client_settings, host, settings};
+pub use mousehole_net::testing::{
+    Hosted, agent, agent_answering, client_settings, host, host_games, settings,
+};
 use serde_json::Value;
 use tokio_tungstenite::tungstenite::{self, Message};
 
@@ -51,6 +53,21 @@ impl Raw {
     /// The next text message, as JSON; `None` once the connection is closed.
     pub fn recv(&mut self) -> Option<Value> {
         loop {
+            match self.socket.read() {
+                Ok(Message::Text(text)) => return Some(serde_json::from_str(&text).unwrap()),
+                Ok(Message::Close(_)) | Err(_) => return None,
+                Ok(_) => {}
+            }
+        }
+    }
+
+    /// The next text message, as JSON; `None` once the connection is closed or `deadline`
+    /// has passed (the host's pings alone never end the wait otherwise).
+    pub fn recv_before(&mut self, deadline: Instant) -> Option<Value> {
+        loop {
+            if Instant::now() >= deadline {
+                return None;
+            }
             match self.socket.read() {
                 Ok(Message::Text(text)) => return Some(serde_json::from_str(&text).unwrap()),
                 Ok(Message::Close(_)) | Err(_) => return None,

@@ -124,7 +124,21 @@ impl App {
             // A hosted game is the host's: leaving it leaves the seat to rejoin, and what is
             // kept, replayed or reviewed is the host's transcript.
             match cmd {
-                Cmd::Quit => return self.quit = true,
+                Cmd::Quit => {
+                    // Leaving while a rematch is offered says no to it, so nobody waits.
+                    if let Some(session) = self.session.as_deref_mut() {
+                        let _ = session.answer_rematch(false);
+                    }
+                    return self.quit = true;
+                }
+                // `a` (again) says yes to the rematch the host offers.
+                Cmd::Again if self.phase() == Some(session::Phase::Over) => {
+                    let session = self.session.as_deref_mut().expect("a hosted session");
+                    return match session.answer_rematch(true) {
+                        Ok(said) => self.say(&said, false),
+                        Err(why) => self.say(&format!("{why}: {}", session::HOSTED), true),
+                    };
+                }
                 // The coach reviews a seat's decisions from what the seat was shown, once the
                 // game is over.
                 Cmd::Review if self.phase() == Some(session::Phase::Over) => {

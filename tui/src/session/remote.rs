@@ -15,7 +15,7 @@ use mousehole_engine::{
     Decision, GameConfig, GameDescription, GameSpec, Outcome, SeenEvent, Transcript,
     TranscriptEvent,
 };
-use mousehole_net::client::{ClientEvent, Flow, Follower, Progress};
+use mousehole_net::client::{ClientEvent, Flow, Follower, Progress, rematch_standing};
 use mousehole_net::{ClientError, Connection};
 use mousehole_protocol::{EventMessage, HostMessage};
 use ratatui::buffer::Buffer;
@@ -37,6 +37,19 @@ use crate::{TuiError, TuiGame, TuiVisitor};
 
 /// Why local games' commands do not apply to a hosted one.
 pub const HOSTED: &str = "this game is the host's: it keeps the transcript (its --out), to replay there; s saves what this seat saw, and at the end c has the coach review your decisions from it";
+
+/// The host's rematch offer in words: how to answer here, the time left, who said yes and
+/// whom it waits for.
+fn rematch_words(names: &[String], asked: &[usize], yes: &[usize], within_ms: u64) -> String {
+    let standing = rematch_standing(asked, yes, |seat| {
+        let name = names.get(seat).map_or("?", String::as_str);
+        format!("seat {seat} ({})", mousehole_engine::text::cut(name, 40))
+    });
+    format!(
+        "rematch offered: a to play again, q to leave ({} s left); {standing}",
+        within_ms.div_ceil(1000)
+    )
+}
 
 /// Most messages taken from the connection in one tick, so the screen keeps answering keys.
 const MESSAGES_PER_TICK: usize = 256;
@@ -111,6 +124,8 @@ pub struct RemoteSession<G: TuiGame> {
     closed: bool,
     /// The person's decisions so far, as the seat saw each, for the coach's review.
     decided: Vec<SeenDecision<G>>,
+    /// The host offers this seat a rematch, not yet answered here.
+    rematch_asked: bool,
     view: GameView,
 }
 
@@ -176,6 +191,7 @@ impl<G: TuiGame> RemoteSession<G> {
             failure: None,
             closed: false,
             decided: Vec::new(),
+            rematch_asked: false,
         };
         session.refresh();
         session
@@ -201,6 +217,11 @@ impl<G: TuiGame> RemoteSession<G> {
                     news.push((format!("connection lost ({why}); rejoining"), true));
                 }
                 Progress::Rejoined => news.push(("rejoined the host".to_owned(), false)),
+                Progress::Rematch {
+                    asked,
+                    yes,
+                    within_ms,
+                } => news.push((rematch_words(&self.names, asked, yes, within_ms), false)),
                 Progress::Event { .. } | Progress::Over(_) => {}
             });
         if started {
@@ -216,7 +237,15 @@ impl<G: TuiGame> RemoteSession<G> {
         match flow {
             Ok(Flow::Ask) => self.start_decision(),
             Ok(Flow::Closed) => self.closed = true,
-            Ok(Flow::Started | Flow::Over | Flow::Continue) => {}
+            Ok(Flow::Rematch) => self.rematch_asked = true,
+            Ok(Flow::Started) => {
+                // A game after a rematch: this screen starts over on it.
+                self.deciding = None;
+                self.decided.clear();
+                self.rematch_asked = false;
+                self.view.log.clear();
+            }
+            Ok(Flow::Over | Flow::Continue) => {}
             Err(error) => self.fail(&error),
         }
         true
@@ -243,6 +272,22 @@ impl<G: TuiGame> RemoteSession<G> {
         // the game, before a `game_over` without an outcome.
         let said = self.public_said.take();
         match message {
+            // The next game after a rematch: the table starts over.
+            HostMessage::Welcome(_) if self.public_ended => {
+                self.public.clear();
+                self.public_ended = false;
+                self.public_outcome = None;
+                self.public_stopped = None;
+                self.view.log.clear();
+            }
+            HostMessage::Rematch(offer) => {
+                self.news = Some(rematch_words(
+                    &self.names,
+                    &offer.asked,
+                    &offer.yes,
+                    offer.within_ms,
+                ));
+            }
             HostMessage::Events { events, .. } => self.take_public(&events),
             HostMessage::GameOver { outcome, events } => {
                 self.take_public(&events);
@@ -635,6 +680,19 @@ impl<G: TuiGame> Session for RemoteSession<G> {
 
     fn stopped_early(&self) -> Option<String> {
         RemoteSession::stopped_early(self)
+    }
+
+    fn answer_rematch(&mut self, yes: bool) -> Result<String, String> {
+        if !self.rematch_asked {
+            return Err("no rematch is offered".to_owned());
+        }
+        self.rematch_asked = false;
+        self.follower.answer_rematch(&self.connection, yes);
+        Ok(if yes {
+            "you said yes to a rematch: the next game begins when everyone has".to_owned()
+        } else {
+            "you said no to a rematch".to_owned()
+        })
     }
 
     fn seat_review(&self) -> Option<(usize, ReviewJob)> {

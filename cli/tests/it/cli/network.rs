@@ -444,3 +444,117 @@ fn a_person_joined_from_another_terminal_plays_every_game_to_its_end() {
         assert!(hosting.finish().status.success(), "{}", game.name);
     }
 }
+
+/// Issue 43 item 4: at each game's end the remote seats are offered a rematch; two agents
+/// that say yes play game after game on the same codes, each game's transcript beside the
+/// first (`game-2.json`, …) with the next seed; once one of them is gone, the offer's time
+/// runs out and the host ends normally.
+#[test]
+fn a_rematch_everyone_says_yes_to_is_the_next_game_with_the_next_seed() {
+    let dir = scratch("rematch");
+    let out = dir.join("game.json");
+    let hosting = Hosting::start(&[
+        "mouse-trap:players=2",
+        "--seats",
+        "remote,remote",
+        "--seed",
+        "7",
+        "--rematch-within",
+        "2s",
+        "--reconnect-timeout",
+        "1s",
+        "--no-qr",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let agent = |seat: usize| {
+        let (address, code) = &hosting.seats[seat];
+        binary()
+            .args([
+                "join",
+                address,
+                "--code",
+                code,
+                "--agent",
+                "random",
+                "--rematch",
+            ])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs")
+    };
+    let first = agent(0);
+    let mut second = agent(1);
+    // The second game began (the host says its seed in its banner): seat 1 leaves for good.
+    hosting.printed_until("=== Mouse Trap: 2 players, seed 8 ===", 1);
+    second.kill().unwrap();
+    second.wait().unwrap();
+    let first = first.wait_with_output().unwrap();
+    assert!(first.status.success(), "{}", lossy(&first.stderr));
+    let output = hosting.finish();
+    let log = lossy(&output.stderr);
+    assert!(output.status.success(), "{log}");
+    assert!(
+        log.contains("seat 0 (remote) says yes to a rematch"),
+        "{log}"
+    );
+    assert!(log.contains("game 2 begins: seed 8"), "{log}");
+    assert!(
+        log.contains("no rematch: seat 1 (remote) did not say yes in time"),
+        "{log}"
+    );
+    let printed = lossy(&output.stdout);
+    let games = printed.matches("=== Game over ===").count();
+    assert!(games >= 2, "{printed}");
+    for number in 1..=games {
+        let path = if number == 1 {
+            out.clone()
+        } else {
+            dir.join(format!("game-{number}.json"))
+        };
+        assert!(
+            printed.contains(&format!("wrote {}", path.display())),
+            "{printed}"
+        );
+        replays(&path);
+        let transcript = Transcript::from_json(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(transcript.seed, 6 + number as u64);
+        assert!(
+            transcript.outcome.is_some(),
+            "game {number} was played to its end"
+        );
+    }
+}
+
+/// `--no-rematch`: the host ends after its game, offering nothing.
+#[test]
+fn no_rematch_ends_the_host_after_its_game() {
+    let hosting = Hosting::start(&[
+        "cheese-day:players=2",
+        "--seats",
+        "remote,random",
+        "--no-rematch",
+        "--no-qr",
+    ]);
+    let (address, code) = hosting.seats[0].clone();
+    let player = binary()
+        .args([
+            "join",
+            &address,
+            "--code",
+            &code,
+            "--agent",
+            "random",
+            "--rematch",
+        ])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(player.status.success(), "{}", lossy(&player.stderr));
+    let output = hosting.finish();
+    let log = lossy(&output.stderr);
+    assert!(output.status.success(), "{log}");
+    assert!(!log.contains("rematch"), "{log}");
+}
