@@ -161,6 +161,16 @@ impl<G: Game> RolloutPolicy<G> for RandomRollout {
     fn choose(&self, _state: &G, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
         uniform(legal, rng)
     }
+
+    /// The random playout's pick ([`Game::sample_legal`]: [`uniform`] over the list, or the
+    /// same pick by counting where the game counts), with no list where none is needed.
+    #[inline]
+    fn play(&self, state: &mut G, legal: &mut Vec<G::Action>, rng: &mut GameRng) {
+        let action = state
+            .sample_legal(rng, legal)
+            .expect("a seat to move has a legal action");
+        state.apply_unchecked(action);
+    }
 }
 
 /// Reused buffers for playing worlds to their end without allocating.

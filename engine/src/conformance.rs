@@ -21,7 +21,10 @@
 //! JSON, observations render, and garbage text is rejected. At every 32nd state and the last,
 //! when the caller supplies an [`ObservationCheck`] (the conformance tests validate with the
 //! published JSON Schema): every seat's observation JSON, as the protocol sends it. At a sample of chance nodes of the
-//! first game: `sample_chance` draws with the frequencies `chance_outcomes` lists. Per game:
+//! first game: `sample_chance` draws with the frequencies `chance_outcomes` lists. At every
+//! chance node, a game's own `sample_chance` draws what the list draws; at every decision, the
+//! legal actions counted and indexed are the listed ones and `sample_legal` picks what the list
+//! picks ([`chance_draws_agree`], [`legal_draws_agree`]). Per game:
 //! the outcome is well formed, the transcript round-trips through JSON and replays to the same
 //! outcome, the same seed gives a byte-identical transcript, and every seat's view transcript
 //! is built, agrees with the views the match runner records, and is refused by replay.
@@ -286,6 +289,58 @@ pub fn chance_draws_agree<G: Game>(state: &G, rng: &GameRng) -> Result<(), Strin
     Ok(())
 }
 
+/// At a decision, the legal actions counted and indexed without a list are the listed ones
+/// ([`Game::legal_count`] is the [`Game::legal_actions`] list's length, [`Game::nth_legal`]
+/// each of its items and nothing past its end), and [`Game::sample_legal`] picks what
+/// [`crate::playout::uniform`] picks from the list, taking the same numbers from the stream,
+/// for a few picks from a copy of `rng`: a game that picks by counting
+/// ([`Game::PICKS_BY_COUNTING`]) plays the games the listed rules play.
+///
+/// # Errors
+/// What was counted or picked, against what the list gives.
+pub fn legal_draws_agree<G: Game>(state: &G, rng: &GameRng) -> Result<(), String> {
+    let mut listed = Vec::new();
+    state.legal_actions(&mut listed);
+    let count = state.legal_count();
+    if count != listed.len() {
+        return Err(format!(
+            "legal_count is {count} where legal_actions lists {} actions",
+            listed.len()
+        ));
+    }
+    for (index, &action) in listed.iter().enumerate() {
+        let nth = state.nth_legal(index);
+        if nth != Some(action) {
+            return Err(format!(
+                "nth_legal({index}) is {nth:?} where legal_actions lists {action:?}"
+            ));
+        }
+    }
+    if let Some(past) = state.nth_legal(listed.len()) {
+        return Err(format!(
+            "nth_legal({}) is {past:?}, past the end of the list",
+            listed.len()
+        ));
+    }
+    if listed.is_empty() {
+        return Ok(());
+    }
+    let (mut by_game, mut by_list) = (rng.clone(), rng.clone());
+    for _ in 0..SAME_DRAWS {
+        let picked = state.sample_legal(&mut by_game, &mut Vec::new());
+        let expected = crate::playout::uniform(&listed, &mut by_list);
+        if picked != Some(expected) {
+            return Err(format!(
+                "sample_legal picked {picked:?} where the listed actions give {expected:?}"
+            ));
+        }
+        if by_game != by_list {
+            return Err("sample_legal took other numbers from the stream than the list".into());
+        }
+    }
+    Ok(())
+}
+
 /// [`chance_draws_agree`] at every chance node of the random games `seeds` of every
 /// configuration the conformance suite checks: the test beside a game's chance fast path.
 /// Returns the number of chance nodes checked.
@@ -482,9 +537,12 @@ impl<G: Encoding> Harness<G> {
                 }
             }
         }
-        if state.to_move() == ToMove::Chance {
-            chance_draws_agree(state, &self.check_rng).map_err(|m| self.fail(seed, event, m))?;
+        match to_move {
+            ToMove::Chance => chance_draws_agree(state, &self.check_rng),
+            ToMove::Player(_) => legal_draws_agree(state, &self.check_rng),
+            ToMove::Terminal => Ok(()),
         }
+        .map_err(|m| self.fail(seed, event, m))?;
         let applicable: Vec<G::Action> = self
             .legal
             .iter()

@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{BrokenInvariant, IllegalAction, IllegalReason, ParseActionError};
-use crate::listing::{Contains, Listing};
+use crate::listing::{Contains, Count, Listing, Nth};
 use crate::options::GameConfig;
 use crate::outcome::Outcome;
 use crate::rng::GameRng;
@@ -181,6 +181,14 @@ pub trait Game:
         + 'static;
     /// What a finished game ranks seats by: see [`Game::rank_key`].
     type RankKey: Ord;
+
+    /// Whether [`Game::sample_legal`] picks by counting the legal actions and taking the
+    /// drawn one ([`Game::legal_count`], [`Game::nth_legal`]: two passes over the rules that
+    /// keep no list) rather than by listing them: for a game that lists its actions in runs
+    /// it knows the length of (a prepared slice, bits counted at once), so that both passes go
+    /// by the runs' lengths. The same pick either way
+    /// ([`crate::conformance::legal_draws_agree`], checked at every decision).
+    const PICKS_BY_COUNTING: bool = false;
 
     /// The initial state for a configuration (often a chance node: the deal).
     fn new(config: &Self::Config) -> Self;
@@ -366,15 +374,42 @@ pub trait Game:
         crate::rng::sample_weighted(buffer, rng)
     }
 
+    /// How many legal actions [`Game::legal_actions`] lists, without a list.
+    #[inline]
+    fn legal_count(&self) -> usize {
+        let mut count = Count::default();
+        self.legal_actions(&mut count);
+        count.count()
+    }
+
+    /// The legal action at `index` of the [`Game::legal_actions`] list, without a list; `None`
+    /// past its end.
+    #[inline]
+    fn nth_legal(&self, index: usize) -> Option<Self::Action> {
+        let mut nth = Nth::new(index);
+        self.legal_actions(&mut nth);
+        nth.found()
+    }
+
     /// Picks one of the legal actions uniformly at random with `rng`: the action at index
     /// `below(rng, n)` of the [`Game::legal_actions`] list of `n` actions (what the random
     /// agent and random playouts play). `buffer` is scratch space for the list, reused to
-    /// avoid allocating. Returns `None` unless a seat is to move.
+    /// avoid allocating. Returns `None` unless a seat is to move. A game that
+    /// [picks by counting](Game::PICKS_BY_COUNTING) counts and indexes instead, drawing the
+    /// same number.
+    #[inline]
     fn sample_legal(
         &self,
         rng: &mut GameRng,
         buffer: &mut Vec<Self::Action>,
     ) -> Option<Self::Action> {
+        if Self::PICKS_BY_COUNTING {
+            let count = self.legal_count();
+            if count == 0 {
+                return None;
+            }
+            return self.nth_legal(crate::rng::below(rng, count as u32) as usize);
+        }
         self.legal_actions(buffer);
         if buffer.is_empty() {
             return None;

@@ -2,11 +2,15 @@
 //! [`Game::chance_outcomes`] write into. A `Vec` keeps the list; [`Contains`] only looks for
 //! one action in it, without a list in memory ([`Game::is_legal`], asked at every decision
 //! and every checked `apply`), so the one statement of a game's rules serves both and the
-//! legality test allocates nothing.
+//! legality test allocates nothing. [`Count`] and [`Nth`] count the list and take its n-th
+//! item without keeping it, for picking an action at random by counting
+//! ([`Game::PICKS_BY_COUNTING`]): a game that lists a run of actions at once (a slice, or
+//! bits counted at once) is then counted and indexed without going through them.
 //!
 //! [`Game::legal_actions`]: crate::game::Game::legal_actions
 //! [`Game::chance_outcomes`]: crate::game::Game::chance_outcomes
 //! [`Game::is_legal`]: crate::game::Game::is_legal
+//! [`Game::PICKS_BY_COUNTING`]: crate::game::Game::PICKS_BY_COUNTING
 
 /// What a game lists its legal actions (items `A`) or its chance outcomes with their weights
 /// (items `(A, u32)`) into, in a stable order. A game starts with [`Listing::clear`] and
@@ -82,9 +86,16 @@ impl<T: Copy> Listing<T> for Vec<T> {
     fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, items: I) {
         // Grown once: a push per item then never grows it.
         self.reserve(count);
+        let before = self.len();
         for item in items {
             Vec::push(self, item);
         }
+        // The count is what [`Count`] and [`Nth`] go by without going through the items.
+        debug_assert_eq!(
+            self.len() - before,
+            count,
+            "a run listed with a wrong count"
+        );
     }
 }
 
@@ -148,6 +159,117 @@ impl<A: Copy + PartialEq> Listing<(A, u32)> for Contains<A> {
     }
 }
 
+/// How many items the list holds, keeping none of them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Count {
+    listed: usize,
+}
+
+impl Count {
+    /// The number listed.
+    pub fn count(self) -> usize {
+        self.listed
+    }
+}
+
+impl<T: Copy> Listing<T> for Count {
+    #[inline]
+    fn clear(&mut self) {
+        self.listed = 0;
+    }
+
+    #[inline]
+    fn push(&mut self, _item: T) {
+        self.listed += 1;
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.listed
+    }
+
+    #[inline]
+    fn extend_from_slice(&mut self, items: &[T]) {
+        self.listed += items.len();
+    }
+
+    /// The items are not gone through: the game said how many there are.
+    #[inline]
+    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, _items: I) {
+        self.listed += count;
+    }
+}
+
+/// The item at one index of the list, keeping no other.
+#[derive(Clone, Copy, Debug)]
+pub struct Nth<T> {
+    index: usize,
+    listed: usize,
+    found: Option<T>,
+}
+
+impl<T> Nth<T> {
+    /// Looks for the item at `index` (from 0).
+    pub fn new(index: usize) -> Self {
+        Self {
+            index,
+            listed: 0,
+            found: None,
+        }
+    }
+
+    /// The item at the index, if the list is that long.
+    pub fn found(self) -> Option<T> {
+        self.found
+    }
+
+    /// The index in a run of `count` items listed next, if the one looked for is in it.
+    #[inline]
+    fn in_next(&self, count: usize) -> Option<usize> {
+        self.index
+            .checked_sub(self.listed)
+            .filter(|&offset| offset < count)
+    }
+}
+
+impl<T: Copy> Listing<T> for Nth<T> {
+    #[inline]
+    fn clear(&mut self) {
+        self.listed = 0;
+        self.found = None;
+    }
+
+    #[inline]
+    fn push(&mut self, item: T) {
+        if self.listed == self.index {
+            self.found = Some(item);
+        }
+        self.listed += 1;
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.listed
+    }
+
+    #[inline]
+    fn extend_from_slice(&mut self, items: &[T]) {
+        if let Some(offset) = self.in_next(items.len()) {
+            self.found = Some(items[offset]);
+        }
+        self.listed += items.len();
+    }
+
+    /// Only a run that holds the item is gone through, and only up to it.
+    #[inline]
+    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, mut items: I) {
+        if let Some(offset) = self.in_next(count) {
+            self.found = items.nth(offset);
+        }
+        self.listed += count;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,5 +300,20 @@ mod tests {
         assert!(!weighted.found(), "an outcome of weight 0 is no outcome");
         Listing::push(&mut weighted, ('a', 2));
         assert!(weighted.found());
+    }
+
+    #[test]
+    fn count_and_nth_are_the_list_s_length_and_items() {
+        let mut all = Vec::new();
+        list(&mut all);
+        let mut count = Count::default();
+        list(&mut count);
+        assert_eq!(count.count(), all.len());
+        for index in 0..all.len() + 2 {
+            let mut nth = Nth::new(index);
+            list(&mut nth);
+            assert_eq!(nth.found(), all.get(index).copied(), "{index}");
+            assert_eq!(Listing::<u8>::len(&nth), all.len());
+        }
     }
 }

@@ -311,6 +311,10 @@ impl Game for CheeseDay {
     type EventView = CheeseDayView;
     type RankKey = (bool, i64, u8);
 
+    /// Its actions are listed in runs of known length (see `legal_actions`): a random pick
+    /// counts and indexes them.
+    const PICKS_BY_COUNTING: bool = true;
+
     fn new(config: &CheeseDayConfig) -> Self {
         let mut undrawn = [[0; 2]; VALUES];
         for (v, counts) in undrawn.iter_mut().enumerate() {

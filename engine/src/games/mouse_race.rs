@@ -178,6 +178,10 @@ impl Game for MouseRace {
     type EventView = MouseRaceView;
     type RankKey = bool;
 
+    /// Its actions are listed in runs of known length (see `legal_actions`): a random pick
+    /// counts and indexes them.
+    const PICKS_BY_COUNTING: bool = true;
+
     fn new(config: &MouseRaceConfig) -> Self {
         let mut state = Self {
             config: *config,

@@ -208,27 +208,20 @@ impl MouseRace {
         out.push(MouseRaceAction::Decline);
     }
 
-    /// Lists a `cat CELL` action for every cell `seat` may lay a cat on, row by row, the
-    /// cells counted at once from the rows' bits (a cat may go on most of the board's cells:
-    /// a list is grown once to hold them all).
+    /// Lists a `cat CELL` action for every cell `seat` may lay a cat on, row by row, each
+    /// row's cells counted at once from its bits (a cat may go on most of the board's cells: a
+    /// random pick counts them without going through them, and goes through one row only).
     pub(super) fn list_cat_cells(&self, seat: usize, out: &mut impl Listing<MouseRaceAction>) {
         let size = usize::from(self.config.size());
         let rows = self.cat_cells(seat);
-        let count: usize = rows.iter().map(|cells| cells.count_ones() as usize).sum();
-        let cells = rows
-            .into_iter()
-            .enumerate()
-            .take(size)
-            .flat_map(|(row, columns)| {
-                std::iter::successors((columns != 0).then_some(columns), |&c| {
-                    let rest = c & (c - 1);
-                    (rest != 0).then_some(rest)
-                })
-                .map(move |c| {
-                    MouseRaceAction::Cat(Square::new(row as u8, c.trailing_zeros() as u8))
-                })
-            });
-        out.extend_counted(count, cells);
+        for (row, &columns) in rows.iter().enumerate().take(size) {
+            let cells = std::iter::successors((columns != 0).then_some(columns), |&c| {
+                let rest = c & (c - 1);
+                (rest != 0).then_some(rest)
+            })
+            .map(move |c| MouseRaceAction::Cat(Square::new(row as u8, c.trailing_zeros() as u8)));
+            out.extend_counted(columns.count_ones() as usize, cells);
+        }
     }
 
     /// Whether `seat` may lay a cat anywhere. Nearly always settled by the first rows, one
