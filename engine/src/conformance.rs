@@ -17,6 +17,15 @@
 //! cannot leak); every decision is seen as it is (all four specs make decisions public); a
 //! redacted view never parses as an action; and a note can be built.
 //!
+//! The public view (what a spectator is shown), at every state: the same built from every
+//! seat's observation, unchanged when built from itself, unchanged when what any seat cannot
+//! know is resampled, marked `"public": true` in its JSON and round-tripping through it
+//! ([`public_view_holds`]). Its view of every event: unchanged when anything hidden is
+//! resampled, no more than the seat that sees least of it sees, read back from its text; its
+//! note names no seat "you". At the end, every seat and the public view are told how the game
+//! ended ([`Game::ending`]), the public view naming no seat "you"; and the public record the
+//! match runner keeps ([`crate::Match::record_public`]) is the one worked out here.
+//!
 //! At every eighth state and the last: the state, actions and observations round-trip through
 //! JSON, observations render, and garbage text is rejected. At every 32nd state and the last,
 //! when the caller supplies an [`ObservationCheck`] (the conformance tests validate with the
@@ -341,6 +350,81 @@ pub fn legal_draws_agree<G: Game>(state: &G, rng: &GameRng) -> Result<(), String
     Ok(())
 }
 
+/// The public view at `state`, as `public_view` builds it from an observation (the game's
+/// [`Game::public_view`], or in a test a view that leaks): built from every seat's observation
+/// it is the same, so it holds nothing only some seats know; built from itself it is
+/// unchanged; it does not change when what any seat cannot know is resampled (each seat's
+/// hidden facts drawn again, the public view built from every other seat's observation);
+/// its JSON has `"public": true` (a seat's has no `public` key) and reads back as itself; its
+/// text names no seat "you". Returns it.
+///
+/// # Errors
+/// What breaks, in words.
+pub fn public_view_holds<G: Game>(
+    state: &G,
+    rng: &mut GameRng,
+    public_view: impl Fn(&G::Observation) -> G::Observation,
+) -> Result<G::Observation, String> {
+    let players = state.num_players();
+    let public = public_view(&state.observation(0));
+    for seat in 1..players {
+        let other = public_view(&state.observation(seat));
+        if other != public {
+            return Err(format!(
+                "the public view built from seat {seat}'s observation differs from seat 0's: it holds what only some seats know\n  from seat 0: {public:?}\n  from seat {seat}: {other:?}"
+            ));
+        }
+    }
+    if public_view(&public) != public {
+        return Err("the public view built from itself changes".into());
+    }
+    let json = serde_json::to_value(&public)
+        .map_err(|e| format!("the public view does not serialise: {e}"))?;
+    if json.get("public") != Some(&serde_json::Value::Bool(true)) {
+        return Err(format!(
+            "the public view's JSON is not marked \"public\": true\n  {json}"
+        ));
+    }
+    let seat_json = serde_json::to_value(state.observation(0)).map_err(|e| e.to_string())?;
+    if seat_json.get("public").is_some() {
+        return Err(format!(
+            "a seat's observation JSON has a \"public\" key\n  {seat_json}"
+        ));
+    }
+    match serde_json::from_value::<G::Observation>(json.clone()) {
+        Ok(back) if back == public => {}
+        other => {
+            return Err(format!(
+                "the public view does not read back from its JSON as itself: {other:?}\n  {json}"
+            ));
+        }
+    }
+    let text = public.to_string();
+    if names_you(&text) {
+        return Err(format!(
+            "the public view's text names a seat \"you\":\n{text}"
+        ));
+    }
+    for seat in 0..players {
+        let resampled = state.resample_hidden(seat, rng);
+        for other in (0..players).filter(|&other| other != seat) {
+            let again = public_view(&resampled.observation(other));
+            if again != public {
+                return Err(format!(
+                    "the public view changes when what seat {seat} cannot know is resampled (built from seat {other}'s observation)\n  before: {public:?}\n  after:  {again:?}"
+                ));
+            }
+        }
+    }
+    Ok(public)
+}
+
+/// Whether a text speaks to a reader as `you` (a public view's text and notes must not).
+fn names_you(text: &str) -> bool {
+    text.split(|c: char| !c.is_alphanumeric())
+        .any(|word| word.eq_ignore_ascii_case("you") || word.eq_ignore_ascii_case("your"))
+}
+
 /// [`chance_draws_agree`] at every chance node of the random games `seeds` of every
 /// configuration the conformance suite checks: the test beside a game's chance fast path.
 /// Returns the number of chance nodes checked.
@@ -467,6 +551,8 @@ impl<G: Encoding> Harness<G> {
             ));
         }
         self.check_outcome(&outcome, seed, transcript.events.len())?;
+        Self::check_endings(&state, &outcome)
+            .map_err(|m| self.fail(seed, transcript.events.len(), m))?;
         self.check_transcript(&transcript, seed)?;
         if self.report.games.is_multiple_of(SEAT_VIEWS_EVERY) {
             self.check_seat_views(&transcript, seed)?;
@@ -759,6 +845,8 @@ impl<G: Encoding> Harness<G> {
                 self.report.hidden_changes += 1;
             }
         }
+        public_view_holds(state, &mut self.check_rng, G::public_view)
+            .map_err(|m| self.fail(seed, event, m))?;
         Ok(())
     }
 
@@ -927,6 +1015,62 @@ impl<G: Encoding> Harness<G> {
                 &after.observation(seat),
             );
         }
+        self.check_public_event(state, &after, actor, action)
+            .map_err(|m| self.fail(seed, event, m))
+    }
+
+    /// What everyone sees of the event about to be applied: read back from its text as
+    /// itself, a decision seen as it is, redacted wherever some seat's view is, unchanged when
+    /// what any seat cannot know is resampled; and its note, read from the public views
+    /// before and after, names no seat "you".
+    fn check_public_event(
+        &mut self,
+        state: &G,
+        after: &G,
+        actor: Actor,
+        action: G::Action,
+    ) -> Result<(), String> {
+        let text = action.to_string();
+        let public = state.public_event_view(&action);
+        let public_text = public.to_string();
+        if public_text.parse::<G::EventView>().as_ref() != Ok(&public) {
+            return Err(format!(
+                "the public view '{public_text}' of '{text}' does not read back as itself"
+            ));
+        }
+        if matches!(actor, Actor::Seat(_)) && public_text != text {
+            return Err(format!(
+                "everyone sees the decision '{text}' as '{public_text}'; decisions are public"
+            ));
+        }
+        for seat in 0..state.num_players() {
+            let seen = state.event_view(seat, &action).to_string();
+            if seen != text && public_text == text {
+                return Err(format!(
+                    "everyone is shown '{text}', of which seat {seat} sees only '{seen}'"
+                ));
+            }
+            let resampled = state.resample_hidden(seat, &mut self.check_rng);
+            if resampled.is_legal(&action) {
+                let other = resampled.public_event_view(&action);
+                if other != public {
+                    return Err(format!(
+                        "the public view of '{text}' depends on what seat {seat} cannot know: '{public_text}', or '{other}' when that is resampled"
+                    ));
+                }
+            }
+        }
+        let note = G::event_note(
+            &state.public_observation(),
+            actor,
+            &public,
+            &after.public_observation(),
+        );
+        if let Some(note) = note.filter(|note| names_you(note)) {
+            return Err(format!(
+                "the public note on '{public_text}' names a seat \"you\": {note}"
+            ));
+        }
         Ok(())
     }
 
@@ -973,7 +1117,10 @@ impl<G: Encoding> Harness<G> {
         let events = transcript.events.len();
         let mut random = RandomGames::<G>::new(&self.config);
         random.record_views(true);
+        random.record_public(true);
         let recorded = random.play(seed);
+        self.check_public_record(transcript, recorded.public_seen())
+            .map_err(|m| self.fail(seed, events, m))?;
         for seat in 0..self.config.players() {
             let view = transcript.seat_view(seat).map_err(|e| {
                 self.fail(seed, events, format!("seat {seat}'s view transcript: {e}"))
@@ -1022,6 +1169,69 @@ impl<G: Encoding> Harness<G> {
             })?;
             if back != view {
                 return Err(self.fail(seed, events, "seat-view transcript changed through JSON"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Every seat, and the public view, is told how the finished game ended, with a
+    /// breakdown per seat; the public view's words name no seat "you".
+    fn check_endings(state: &G, outcome: &Outcome) -> Result<(), String> {
+        let players = state.num_players();
+        let names: Vec<String> = (0..players).map(|seat| format!("seat {seat}")).collect();
+        for seat in 0..players {
+            let mut mine = names.clone();
+            "you".clone_into(&mut mine[seat]);
+            let ending = G::ending(&state.observation(seat), outcome, &mine)
+                .ok_or_else(|| format!("seat {seat} is not told how the finished game ended"))?;
+            if ending.breakdown.len() != players || ending.reason.is_empty() {
+                return Err(format!(
+                    "seat {seat}'s ending has no reason or not one breakdown per seat: {ending:?}"
+                ));
+            }
+        }
+        let public = G::ending(&state.public_observation(), outcome, &names)
+            .ok_or("the public view is not told how the finished game ended")?;
+        let words = format!(
+            "{} {} {}",
+            public.reason,
+            public.breakdown.join(" "),
+            public.tie_break.as_deref().unwrap_or_default()
+        );
+        if names_you(&words) || public.breakdown.len() != players {
+            return Err(format!(
+                "the public ending names a seat \"you\" or misses a seat: {public:?}"
+            ));
+        }
+        Ok(())
+    }
+
+    /// The match runner's public record of a game is what everyone sees of each event, with
+    /// the note read from the public views around it.
+    fn check_public_record(
+        &self,
+        transcript: &Transcript,
+        recorded: &[crate::runner::SeenEvent<G::EventView>],
+    ) -> Result<(), String> {
+        if recorded.len() != transcript.events.len() {
+            return Err(format!(
+                "the public record has {} events of {}",
+                recorded.len(),
+                transcript.events.len()
+            ));
+        }
+        let mut state = G::new(&self.config);
+        for (index, (event, live)) in transcript.events.iter().zip(recorded).enumerate() {
+            let action: G::Action = event.action.parse().map_err(|e| format!("{e}"))?;
+            let view = state.public_event_view(&action);
+            let before = state.public_observation();
+            state.apply_unchecked(action);
+            let note = G::event_note(&before, event.actor, &view, &state.public_observation());
+            if live.view != view || live.note != note || live.actor != event.actor {
+                return Err(format!(
+                    "event {index}: the public record shows '{}' ({:?}) where everyone sees '{view}' ({note:?})",
+                    live.view, live.note
+                ));
             }
         }
         Ok(())

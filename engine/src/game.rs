@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{BrokenInvariant, IllegalAction, IllegalReason, ParseActionError};
 use crate::listing::{Contains, Count, Listing, Nth};
 use crate::options::GameConfig;
-use crate::outcome::Outcome;
+use crate::outcome::{HowItEnded, Outcome};
 use crate::rng::GameRng;
 
 /// Who decides at a state.
@@ -218,6 +218,36 @@ pub trait Game:
 
     /// What `seat` may know now.
     fn observation(&self, seat: usize) -> Self::Observation;
+
+    /// What everyone at the table sees, from `observation`, one seat's: the face-up cards,
+    /// boards and counts of hidden things, with everything only that seat knows taken out (its
+    /// hand, its peeks, the kind of the tile it holds), marked `"public": true` and naming no
+    /// seat as "you". Built from any seat's observation of a state it is the same (the
+    /// conformance suite checks it), so it holds nothing that some seat cannot see: a
+    /// spectator is shown this. Given a public view it returns it unchanged.
+    fn public_view(observation: &Self::Observation) -> Self::Observation;
+
+    /// What everyone at the table sees of `action`, about to be applied at this state: the
+    /// view the seats who see least of it share (`draw ?` for a card drawn into a hand). The
+    /// event a spectator is shown, read with [`Game::public_view`]s by [`Game::event_note`].
+    fn public_event_view(&self, action: &Self::Action) -> Self::EventView;
+
+    /// How a finished game ended and how each seat's score was made, in words, from one
+    /// observation of the finished game (a seat's, or a [`Game::public_view`]) and the outcome,
+    /// the seats called by `names` (`you`, `seat 1 (bob)`): what a seat or a spectator is told
+    /// at the end, which cannot say more than that observation's reader may know. `None` when
+    /// the observation is not of a finished game (the match was stopped, or a seat forfeited).
+    fn ending(
+        observation: &Self::Observation,
+        outcome: &Outcome,
+        names: &[String],
+    ) -> Option<HowItEnded>;
+
+    /// The public view of this state ([`Game::public_view`] of seat 0's observation: every
+    /// seat's gives the same).
+    fn public_observation(&self) -> Self::Observation {
+        Self::public_view(&self.observation(0))
+    }
 
     /// Samples a full state consistent with an observation: the seat's own knowledge is kept
     /// and everything it cannot know is drawn at random from what the rules still allow.

@@ -62,7 +62,7 @@ pub use error::{
 pub use game::{Actor, Game, GameAction, ToMove};
 pub use listing::Listing;
 pub use options::{GameConfig, GameDescription, OptionDescription, Options};
-pub use outcome::Outcome;
+pub use outcome::{HowItEnded, Outcome};
 pub use registry::{GameSpec, GameVisitor};
 pub use rng::GameRng;
 pub use runner::{

@@ -3,6 +3,30 @@
 //! that plain form: every game's notes and labels name seats through [`Reader`], and the
 //! front ends' names (`seat 1 (bob)`, `you`) build on [`Reader::who`].
 
+/// A seat's name before what it owns: `your` for `you`, else `seat 1's`, `seat 1 (bob)'s`.
+///
+/// ```
+/// use mousehole_engine::naming::possessive;
+/// assert_eq!(possessive("you"), "your");
+/// assert_eq!(possessive("seat 1 (bob)"), "seat 1 (bob)'s");
+/// ```
+pub fn possessive(name: &str) -> String {
+    if name == "you" {
+        "your".to_owned()
+    } else {
+        format!("{name}'s")
+    }
+}
+
+/// A seat's name from `names` (the seats as the reader calls them), or `seat N` when there
+/// is none.
+pub fn seat_name(names: &[String], seat: usize) -> String {
+    names
+        .get(seat)
+        .cloned()
+        .unwrap_or_else(|| format!("seat {seat}"))
+}
+
 /// Who reads a text about seats: one seat (named `you`), or nobody in particular.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Reader(pub Option<usize>);
@@ -11,6 +35,12 @@ impl Reader {
     /// A text read by seat `seat`.
     pub fn seat(seat: usize) -> Self {
         Self(Some(seat))
+    }
+
+    /// The reader of an observation of `seat`'s, or of a public view (`public`), which nobody
+    /// in particular reads.
+    pub fn of_view(seat: usize, public: bool) -> Self {
+        Self((!public).then_some(seat))
     }
 
     /// A text nobody in particular reads (a full transcript).

@@ -1,4 +1,5 @@
-//! The result of a finished game: competition ranks, scores and returns per seat.
+//! The result of a finished game: competition ranks, scores and returns per seat, and how it
+//! ended in words ([`HowItEnded`]).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -13,6 +14,23 @@ pub struct Outcome {
     pub scores: Vec<i64>,
     /// What bots maximise: the seats ranked first share 1.0, everyone else gets 0.0.
     pub returns: Vec<f64>,
+}
+
+/// How a finished game ended and how each seat's score was made, in words: what every seat
+/// (and a spectator) is told at the end. Each game writes it from one observation of the
+/// finished game and the outcome ([`crate::Game::ending`]), so it can say no more than that
+/// observation's reader may know; the front ends show it (the TUI's end panel, the prompt's
+/// "How it ended", a network `game_over`'s `ending`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct HowItEnded {
+    /// Why the game ended: `the reserve ran out`, `seat 1 (bob) took a third trap: out at
+    /// once, placed last`.
+    pub reason: String,
+    /// By seat, how its score was made: `12 holes from 4 cheese cards, 2 traps`.
+    pub breakdown: Vec<String>,
+    /// How ties were broken, when one was (`equal moose: more doors ranks higher`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tie_break: Option<String>,
 }
 
 impl Outcome {

@@ -107,6 +107,11 @@ impl<G: Game> RandomGames<G> {
         self.game.record_views(on);
     }
 
+    /// Records what everyone sees of the events (see [`Match::record_public`]).
+    pub fn record_public(&mut self, on: bool) {
+        self.game.record_public(on);
+    }
+
     /// Plays the random game with `seed` to its end and returns the finished match.
     ///
     /// # Panics

@@ -115,6 +115,12 @@ pub struct Match<G: Game> {
     /// Each seat's view of the event being recorded, taken before it is applied: kept between
     /// events so that recording one allocates no list.
     viewing: Vec<G::EventView>,
+    /// What everyone sees of every event (its public view and the note on it), when that is
+    /// recorded ([`Match::record_public`]).
+    public: Option<Vec<SeenEvent<G::EventView>>>,
+    /// While that is recorded, the public view of the state as it is now (the next note's
+    /// `before`).
+    public_observed: Option<G::Observation>,
     /// Per seat, how many of its views it had been shown at its previous decision.
     seen_cursor: Vec<usize>,
     budget: Budget,
@@ -149,6 +155,8 @@ impl<G: Game> Match<G> {
             seen: None,
             observed: Vec::new(),
             viewing: Vec::new(),
+            public: None,
+            public_observed: None,
             seen_cursor: vec![0; config.players()],
             budget: Budget::UNLIMITED,
             ended: None,
@@ -170,6 +178,10 @@ impl<G: Game> Match<G> {
             seen.iter_mut().for_each(Vec::clear);
         }
         self.observed.clear();
+        if let Some(public) = self.public.as_mut() {
+            public.clear();
+        }
+        self.public_observed = None;
         self.seen_cursor.iter_mut().for_each(|c| *c = 0);
         self.ended = None;
         self.driven = Driven::default();
@@ -182,6 +194,45 @@ impl<G: Game> Match<G> {
     pub fn record_views(&mut self, on: bool) {
         self.seen = on.then(|| vec![Vec::new(); self.config.players()]);
         self.observed.clear();
+    }
+
+    /// Records what everyone at the table sees of every event ([`Game::public_event_view`],
+    /// with its note read from the [`Game::public_view`]s before and after it), for
+    /// spectators: [`Match::public_seen`]. Off by default, as it costs two observations an
+    /// event; a host turns it on when it lets spectators watch. Turned on during a match, it
+    /// first works out the events so far again from the start, so the record is whole.
+    pub fn record_public(&mut self, on: bool) {
+        if !on {
+            self.public = None;
+            self.public_observed = None;
+            return;
+        }
+        if self.public.is_some() {
+            return;
+        }
+        let mut state = G::new(&self.config);
+        let mut before = state.public_observation();
+        let mut public = Vec::with_capacity(self.events.len());
+        for event in &self.events {
+            let view = state.public_event_view(&event.action);
+            state.apply_unchecked(event.action);
+            let after = state.public_observation();
+            let note = G::event_note(&before, event.actor, &view, &after);
+            before = after;
+            public.push(SeenEvent {
+                actor: event.actor,
+                view,
+                note,
+            });
+        }
+        self.public = Some(public);
+        self.public_observed = Some(before);
+    }
+
+    /// What everyone at the table saw of every event so far, with the notes (empty unless
+    /// [`Match::record_public`] is on).
+    pub fn public_seen(&self) -> &[SeenEvent<G::EventView>] {
+        self.public.as_deref().unwrap_or(&[])
     }
 
     /// The budget every decision of this match is given.
@@ -312,7 +363,7 @@ impl<G: Game> Match<G> {
     fn record(&mut self, actor: Actor, action: G::Action, observer: &mut impl MatchObserver<G>) {
         let event = Event { actor, action };
         observer.before(&self.state, &event);
-        if self.seen.is_some() {
+        if self.seen.is_some() || self.public.is_some() {
             self.record_seen(&event);
         } else {
             self.state.apply_unchecked(action);
@@ -321,28 +372,54 @@ impl<G: Game> Match<G> {
         observer.after(&self.state, &event);
     }
 
-    /// Applies `event` while recording each seat's view of it and its note. A seat's note
-    /// reads its observations before and after the event; the one before is the one kept
-    /// after the previous event (in `observed`), so each event builds one per seat.
+    /// Applies `event` while recording each seat's view of it and its note (when views are
+    /// recorded), and what everyone sees of it with its note (when that is). A note reads the
+    /// observations before and after the event; the one before is the one kept after the
+    /// previous event (in `observed`, `public_observed`), so each event builds one per seat.
     #[inline(never)]
     fn record_seen(&mut self, event: &Event<G::Action>) {
         let players = self.config.players();
-        if self.observed.len() != players {
+        let seats = self.seen.is_some();
+        if seats && self.observed.len() != players {
             self.observed = (0..players)
                 .map(|seat| self.state.observation(seat))
                 .collect();
         }
         self.viewing.clear();
-        self.viewing
-            .extend((0..players).map(|seat| self.state.event_view(seat, &event.action)));
+        if seats {
+            self.viewing
+                .extend((0..players).map(|seat| self.state.event_view(seat, &event.action)));
+        }
+        let public_view = self
+            .public
+            .is_some()
+            .then(|| self.state.public_event_view(&event.action));
+        if public_view.is_some() && self.public_observed.is_none() {
+            self.public_observed = Some(self.state.public_observation());
+        }
         self.state.apply_unchecked(event.action);
-        let seen = self.seen.as_mut().expect("views are recorded");
-        let views = self.viewing.drain(..);
-        for (seat, (view, before)) in views.zip(&mut self.observed).enumerate() {
-            let after = self.state.observation(seat);
+        if let Some(seen) = self.seen.as_mut() {
+            let views = self.viewing.drain(..);
+            for (seat, (view, before)) in views.zip(&mut self.observed).enumerate() {
+                let after = self.state.observation(seat);
+                let note = G::event_note(before, event.actor, &view, &after);
+                *before = after;
+                seen[seat].push(SeenEvent {
+                    actor: event.actor,
+                    view,
+                    note,
+                });
+            }
+        }
+        if let (Some(view), Some(public), Some(before)) = (
+            public_view,
+            self.public.as_mut(),
+            self.public_observed.as_mut(),
+        ) {
+            let after = self.state.public_observation();
             let note = G::event_note(before, event.actor, &view, &after);
             *before = after;
-            seen[seat].push(SeenEvent {
+            public.push(SeenEvent {
                 actor: event.actor,
                 view,
                 note,

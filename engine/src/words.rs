@@ -1,7 +1,8 @@
 //! The errors of the operating system and of the JSON parser in people's words: what went
 //! wrong and, where it helps, what is allowed. Every front end says a missing file, a full
 //! disk or a garbled line through these functions, so nobody reads `(os error 2)`, `expected
-//! ident at line 1 column 2` or ``missing field `agents` ``.
+//! ident at line 1 column 2` or ``missing field `agents` ``. And the small counting words
+//! every game's notes and endings and every front end use ([`count`], [`ordinal`]).
 
 use std::io;
 
@@ -321,9 +322,55 @@ pub fn seconds(time: std::time::Duration) -> String {
     }
 }
 
+/// A count with its noun, plural but for one: `1 hole`, `2 holes`, `0 traps`.
+///
+/// ```
+/// use mousehole_engine::words::count;
+/// assert_eq!(count(1u8, "hole"), "1 hole");
+/// assert_eq!(count(0usize, "trap"), "0 traps");
+/// ```
+pub fn count(n: impl Into<usize>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, `11th`, `22nd`.
+///
+/// ```
+/// use mousehole_engine::words::ordinal;
+/// assert_eq!(ordinal(1), "1st");
+/// assert_eq!(ordinal(12), "12th");
+/// assert_eq!(ordinal(23), "23rd");
+/// ```
+pub fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ordinals() {
+        let shown: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22].map(ordinal).to_vec();
+        assert_eq!(
+            shown,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"
+            ]
+        );
+    }
 
     /// What serde, serde_json and std say that a person should never read.
     const JARGON: [&str; 16] = [

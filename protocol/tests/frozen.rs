@@ -78,9 +78,10 @@ fn current() -> &'static BTreeMap<String, String> {
         files.insert("schema.json".to_owned(), pretty(&schema()));
         for description in games() {
             let spec: GameSpec = description.name.parse().unwrap();
-            let (observations, observation_schema) = spec.visit(Observations).unwrap();
+            let (observations, public, observation_schema) = spec.visit(Observations).unwrap();
             let name = description.name;
             files.insert(format!("observations/{name}.json"), observations);
+            files.insert(format!("added/observations/{name}.json"), public);
             files.insert(
                 format!("observations/{name}.schema.json"),
                 pretty(&observation_schema),
@@ -126,14 +127,15 @@ fn frozen(relative: &str) -> Option<String> {
 }
 
 /// A seeded random game of `G` (default options) walked to its end: seat 0's first
-/// observation in each phase kind, and the frozen text of them with the game's observation
+/// observation in each phase kind, and the frozen text of them, of the public views (what a
+/// spectator is shown, an addition: `added/`) in each phase kind, and the game's observation
 /// schema.
 struct Observations;
 
 impl GameVisitor for Observations {
-    type Output = (String, Value);
+    type Output = (String, String, Value);
 
-    fn visit<G: Game>(self, config: G::Config) -> (String, Value) {
+    fn visit<G: Game>(self, config: G::Config) -> (String, String, Value) {
         let schema = observation_schema::<G>();
         let kinds = phase_kinds(&schema);
         let name = G::Config::description().name;
@@ -145,21 +147,28 @@ impl GameVisitor for Observations {
                 .map(|spec| spec.parse::<GameSpec>().unwrap().config::<G>().unwrap()),
         );
         let mut by_kind: BTreeMap<String, G::Observation> = BTreeMap::new();
+        let mut public: BTreeMap<String, G::Observation> = BTreeMap::new();
         // Games from successive seeds until every phase has been seen (a rare one may take a
         // few games, or options of its own).
         'configs: for config in &configs {
             for seed in SEED..SEED + 50 {
-                for (kind, observation) in Walk::<G>::play(config, seed).firsts {
+                let walk = Walk::<G>::play(config, seed);
+                for (kind, observation) in walk.firsts {
                     by_kind.entry(kind).or_insert(observation);
                 }
-                if by_kind.len() == kinds.len() {
+                for (kind, observation) in walk.public_firsts {
+                    public.entry(kind).or_insert(observation);
+                }
+                if by_kind.len() == kinds.len() && public.len() == kinds.len() {
                     break 'configs;
                 }
             }
         }
         let seen: BTreeSet<String> = by_kind.keys().cloned().collect();
         assert_eq!(seen, kinds, "{name}: an example of every phase");
-        (pretty(&by_kind), schema)
+        let seen: BTreeSet<String> = public.keys().cloned().collect();
+        assert_eq!(seen, kinds, "{name}: a public view in every phase");
+        (pretty(&by_kind), pretty(&public), schema)
     }
 }
 
@@ -183,6 +192,8 @@ fn phase_kinds(schema: &Value) -> BTreeSet<String> {
 struct Walk<G: Game> {
     /// Seat 0's first observation in each phase kind, in the order met.
     firsts: Vec<(String, G::Observation)>,
+    /// The first public view in each phase kind, in the order met.
+    public_firsts: Vec<(String, G::Observation)>,
     /// Seat 0's first decision: its observation, its legal actions, and the events before it
     /// as seat 0 saw them (with its notes).
     decision: Option<(G::Observation, Vec<String>, Vec<EventMessage>)>,
@@ -196,6 +207,7 @@ impl<G: Game> Walk<G> {
         let mut rng = chance_rng(seed);
         let mut state = G::new(config);
         let mut firsts: Vec<(String, G::Observation)> = Vec::new();
+        let mut public_firsts: Vec<(String, G::Observation)> = Vec::new();
         let mut decision = None;
         let mut events = Vec::new();
         let (mut outcomes, mut legal) = (Vec::new(), Vec::new());
@@ -205,6 +217,9 @@ impl<G: Game> Walk<G> {
             let kind = shown["phase"]["kind"].as_str().expect("a phase kind");
             if firsts.iter().all(|(seen, _)| seen != kind) {
                 firsts.push((kind.to_owned(), before.clone()));
+            }
+            if public_firsts.iter().all(|(seen, _)| seen != kind) {
+                public_firsts.push((kind.to_owned(), state.public_observation()));
             }
             let (actor, action) = match state.to_move() {
                 ToMove::Terminal => break,
@@ -235,6 +250,7 @@ impl<G: Game> Walk<G> {
         }
         Self {
             firsts,
+            public_firsts,
             decision,
             last_events: events,
             end: state,
@@ -774,6 +790,23 @@ fn the_frozen_examples_fit_the_schema_and_read_back() {
             assert_eq!(serde_json::to_value(&read).unwrap(), value, "{name}");
             if ["hello.json", "ready.json", "action.json"].contains(&name) {
                 assert_eq!(parse_reply(compact.as_bytes()), Ok(read), "{name}");
+            }
+        } else if let Some(game) = relative
+            .strip_prefix("added/observations/")
+            .and_then(|name| name.strip_suffix(".json"))
+        {
+            // Public views (an addition) fit the schema this build publishes.
+            let schema: Value =
+                serde_json::from_str(&current()[&format!("observations/{game}.schema.json")])
+                    .unwrap();
+            let observations = jsonschema::validator_for(&schema).unwrap();
+            for (kind, observation) in value.as_object().unwrap() {
+                fits(
+                    &observations,
+                    observation,
+                    &format!("{game} (public, {kind})"),
+                );
+                assert_eq!(observation["public"], true, "{game} (public, {kind})");
             }
         } else if let Some(game) = relative
             .strip_prefix("observations/")

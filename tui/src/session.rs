@@ -352,17 +352,7 @@ fn open(
     )?
 }
 
-/// `1st`, `2nd`, `3rd`, `4th`.
-pub fn ordinal(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, 11) | (2, 12) | (3, 13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
+pub use mousehole_engine::words::ordinal;
 
 /// Whether a log line's note speaks to its reader (`you see cheese`, `your room 2`).
 fn speaks_to(entry: &LogEntry) -> bool {
@@ -408,20 +398,4 @@ pub fn pinned(log: &[LogEntry], seat: usize) -> Option<Pin> {
     });
     let entry = theirs.or(mine.filter(|&at| speaks_to(&log[at])))?;
     Some(Pin { seat, entry, since })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ordinals() {
-        let shown: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22].map(ordinal).to_vec();
-        assert_eq!(
-            shown,
-            [
-                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"
-            ]
-        );
-    }
 }

@@ -11,7 +11,7 @@ mod mouse_trap;
 use std::fmt::Debug;
 
 use mousehole_bots::BotGame;
-use mousehole_engine::{Outcome, SeenEvent};
+use mousehole_engine::SeenEvent;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -106,18 +106,6 @@ pub trait BoardView: BotGame {
     /// played here shows it: a hosted game's seat is never sent what the rules keep hidden.
     fn revealed(state: &Self, viewer: usize) -> Vec<String>;
 
-    /// How a finished game ended and how each seat scored, in words, the seats called by
-    /// `names` (`you`, `seat 1`): from one seat's final observation and the outcome only,
-    /// what every seat is told at the end, so the end screen of a seat whose game is hosted
-    /// elsewhere says the same as a game played here, and cannot say more than the seat may
-    /// know. `None` when the observation is not of a finished game (the match was stopped,
-    /// or a seat forfeited).
-    fn ending(
-        observation: &Self::Observation,
-        outcome: &Outcome,
-        names: &[String],
-    ) -> Option<Ending>;
-
     /// Why `action` (one of the seat's legal actions) is worth playing, in a few plain words
     /// from the seat's observation only (`5-hole card, 8% trap chance`); `None` where the
     /// action speaks for itself.
@@ -127,14 +115,11 @@ pub trait BoardView: BotGame {
     }
 }
 
-/// `your` for `you`, else `seat 1's`: a seat's name before what it owns.
-pub fn possessive(name: &str) -> String {
-    if name == "you" {
-        "your".to_owned()
-    } else {
-        format!("{name}'s")
-    }
-}
+pub use mousehole_engine::naming::{possessive, seat_name};
+/// How a finished game ended: the engine's words ([`mousehole_engine::Game::ending`]), which
+/// every front end shows.
+pub use mousehole_engine::outcome::HowItEnded as Ending;
+pub use mousehole_engine::words::count;
 
 /// Where pieces of these widths go, one space apart, from column `start` of a row on: a piece
 /// that would cross column `width` starts the next row at `start` again (unless it is the
@@ -157,25 +142,6 @@ pub(crate) fn flow(widths: &[u16], start: u16, width: u16) -> Vec<(u16, u16)> {
 /// The rows pieces placed by [`flow`] take: at least one.
 pub(crate) fn rows_of(places: &[(u16, u16)]) -> u16 {
     places.last().map_or(1, |&(row, _)| row + 1)
-}
-
-/// A seat's name from `names`, or `seat N` when there is none.
-pub fn seat_name(names: &[String], seat: usize) -> String {
-    names
-        .get(seat)
-        .cloned()
-        .unwrap_or_else(|| format!("seat {seat}"))
-}
-
-/// How a finished game ended: the reason, and per seat how its score was made.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Ending {
-    /// `the reserve ran out`, `seat 1 took a third trap`.
-    pub reason: String,
-    /// By seat: `12 holes from 4 cheese cards, 2 traps`.
-    pub breakdown: Vec<String>,
-    /// How ties were broken, when one was (`tie broken by doors`).
-    pub tie_break: Option<String>,
 }
 
 /// The surface a board view draws on: an area of the frame, the theme, the spots to mark, the
@@ -466,17 +432,7 @@ pub fn spot_at<S: Copy>(hits: &[(Rect, S)], column: u16, row: u16) -> Option<S> 
         .map(|&(_, spot)| spot)
 }
 
-/// "1 hole", "2 holes".
-pub fn count(n: impl Into<usize>, noun: &str) -> String {
-    let n = n.into();
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
-/// How a finished game ended, in words ([`BoardView::ending`]), read from its transcript with
+/// How a finished game ended, in words ([`mousehole_engine::Game::ending`]), read from its transcript with
 /// `viewer` (if any) called `you`: for front ends without a board (the prompt's end banner).
 /// `None` for a game that did not finish or does not replay.
 pub fn ending_of(

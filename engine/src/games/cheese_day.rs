@@ -25,6 +25,7 @@ pub use self::views::CheeseDayView;
 use crate::error::BrokenInvariant;
 use crate::game::{Actor, Game, ToMove};
 use crate::listing::Listing;
+use crate::outcome::{HowItEnded, Outcome};
 use crate::rng::GameRng;
 
 /// Pantry slots.
@@ -404,6 +405,22 @@ impl Game for CheeseDay {
 
     fn observation(&self, seat: usize) -> CheeseDayObservation {
         observation::observation(self, seat)
+    }
+
+    fn public_view(observation: &CheeseDayObservation) -> CheeseDayObservation {
+        observation::public_view(observation)
+    }
+
+    fn public_event_view(&self, action: &CheeseDayAction) -> CheeseDayView {
+        views::public_event_view(*action)
+    }
+
+    fn ending(
+        observation: &CheeseDayObservation,
+        outcome: &Outcome,
+        names: &[String],
+    ) -> Option<HowItEnded> {
+        notes::ending(observation, outcome, names)
     }
 
     fn determinize(obs: &CheeseDayObservation, rng: &mut GameRng) -> Self {

@@ -35,6 +35,7 @@ use crate::error::BrokenInvariant;
 use crate::game::{Actor, Game, ToMove};
 use crate::listing::Listing;
 use crate::options::GameConfig;
+use crate::outcome::{HowItEnded, Outcome};
 use crate::rng::GameRng;
 
 /// Most seats the game allows.
@@ -523,6 +524,22 @@ impl Game for MooseHouse {
 
     fn observation(&self, seat: usize) -> MooseHouseObservation {
         observation::observation(self, seat)
+    }
+
+    fn public_view(observation: &MooseHouseObservation) -> MooseHouseObservation {
+        observation::public_view(observation)
+    }
+
+    fn public_event_view(&self, action: &MooseHouseAction) -> MooseHouseView {
+        views::public_event_view(self, *action)
+    }
+
+    fn ending(
+        observation: &MooseHouseObservation,
+        outcome: &Outcome,
+        names: &[String],
+    ) -> Option<HowItEnded> {
+        notes::ending(observation, outcome, names)
     }
 
     fn determinize(observation: &MooseHouseObservation, rng: &mut GameRng) -> Self {

@@ -29,6 +29,7 @@ use crate::error::BrokenInvariant;
 use crate::game::{Actor, Game, ToMove};
 use crate::listing::Listing;
 use crate::options::GameConfig;
+use crate::outcome::{HowItEnded, Outcome};
 use crate::rng::GameRng;
 
 /// Most seats the game allows: one per corner.
@@ -254,6 +255,22 @@ impl Game for MouseRace {
 
     fn observation(&self, seat: usize) -> MouseRaceObservation {
         observation::observation(self, seat)
+    }
+
+    fn public_view(observation: &MouseRaceObservation) -> MouseRaceObservation {
+        observation::public_view(observation)
+    }
+
+    fn public_event_view(&self, action: &MouseRaceAction) -> MouseRaceView {
+        views::public_event_view(*action)
+    }
+
+    fn ending(
+        observation: &MouseRaceObservation,
+        outcome: &Outcome,
+        names: &[String],
+    ) -> Option<HowItEnded> {
+        notes::ending(observation, outcome, names)
     }
 
     fn determinize(observation: &MouseRaceObservation, rng: &mut GameRng) -> Self {

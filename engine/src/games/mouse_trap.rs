@@ -19,6 +19,7 @@ use crate::error::BrokenInvariant;
 use crate::game::{Actor, Game, ToMove};
 use crate::listing::Listing;
 use crate::options::GameConfig;
+use crate::outcome::{HowItEnded, Outcome};
 use crate::rng::GameRng;
 
 pub use action::MouseTrapAction;
@@ -494,6 +495,22 @@ impl Game for MouseTrap {
 
     fn observation(&self, seat: usize) -> MouseTrapObservation {
         observation::observation(self, seat)
+    }
+
+    fn public_view(observation: &MouseTrapObservation) -> MouseTrapObservation {
+        observation::public_view(observation)
+    }
+
+    fn public_event_view(&self, action: &MouseTrapAction) -> MouseTrapAction {
+        views::public_event_view(*action)
+    }
+
+    fn ending(
+        observation: &MouseTrapObservation,
+        outcome: &Outcome,
+        names: &[String],
+    ) -> Option<HowItEnded> {
+        notes::ending(observation, outcome, names)
     }
 
     fn determinize(observation: &MouseTrapObservation, _rng: &mut GameRng) -> Self {

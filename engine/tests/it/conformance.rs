@@ -110,6 +110,92 @@ macro_rules! conformance {
 
 mousehole_engine::for_each_game!(conformance);
 
+/// A public view that keeps what one seat knows is caught by the harness's check
+/// ([`public_view_holds`]): Cheese Day's keeping the observing seat's peeks, Moose in the
+/// House's keeping its hand, Mouse Race's keeping the kind of the tile its holder sees; the
+/// games' own public views pass at the same states.
+#[test]
+fn a_public_view_that_leaks_what_one_seat_knows_is_caught() {
+    use mousehole_engine::conformance::public_view_holds;
+    use mousehole_engine::games::cheese_day::CheeseDay;
+    use mousehole_engine::games::moose_house::MooseHouse;
+    use mousehole_engine::games::mouse_race::MouseRace;
+    use mousehole_engine::playout::random_match;
+    use mousehole_engine::{Game, rng::seat_rng};
+
+    /// Walks random games of `G` and, at every state where the leaky view has something of
+    /// one seat to show (`something_to_leak`), checks that the game's view holds and the
+    /// leaky one is caught; returns at how many states it was caught.
+    fn caught<G: Game>(
+        options: &str,
+        leaky: impl Fn(&G::Observation) -> G::Observation,
+        something_to_leak: impl Fn(&G) -> bool,
+    ) -> usize {
+        let config = mousehole_engine::testing::config::<G>(options);
+        let mut rng = seat_rng(5, 5);
+        let mut caught = 0;
+        for seed in 1..=3 {
+            let played = random_match::<G>(&config, seed);
+            let mut state = G::new(&config);
+            for event in played.events() {
+                if something_to_leak(&state) {
+                    public_view_holds(&state, &mut rng, G::public_view)
+                        .unwrap_or_else(|why| panic!("the game's own public view: {why}"));
+                    let why = public_view_holds(&state, &mut rng, &leaky)
+                        .expect_err("a public view that leaks is caught");
+                    assert!(why.contains("public view"), "{why}");
+                    caught += 1;
+                }
+                state.apply(event.action).expect("a recorded event applies");
+            }
+        }
+        caught
+    }
+
+    let cheese = caught::<CheeseDay>(
+        "players=3",
+        |observation| {
+            let mut public = CheeseDay::public_view(observation);
+            public.pantry.clone_from(&observation.pantry);
+            public
+        },
+        |state| {
+            state
+                .pantry()
+                .iter()
+                .flatten()
+                .any(|card| card.peeked_by != 0)
+        },
+    );
+    let moose = caught::<MooseHouse>(
+        "players=3",
+        |observation| {
+            let mut public = MooseHouse::public_view(observation);
+            public.hand = observation.hand;
+            public
+        },
+        |state| (0..3).any(|seat| !state.hand(seat).is_empty()),
+    );
+    let race = caught::<MouseRace>(
+        "players=2",
+        |observation| {
+            let mut public = MouseRace::public_view(observation);
+            public.phase = observation.phase;
+            public
+        },
+        |state| {
+            matches!(
+                state.phase(),
+                mousehole_engine::games::mouse_race::Phase::Holding { .. }
+            )
+        },
+    );
+    assert!(
+        cheese > 10 && moose > 10 && race > 2,
+        "caught at {cheese}, {moose} and {race} states"
+    );
+}
+
 /// Every game's option table parses and its configuration's JSON is its validated options map.
 #[test]
 fn configurations_serialise_as_validated_option_maps() {

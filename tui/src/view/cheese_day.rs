@@ -3,13 +3,12 @@
 //! discards by value, every collection with its holes and traps (a third trap drawn as fatal),
 //! and the die; how a game ended and was scored; why a move is worth playing.
 
-use mousehole_engine::Outcome;
 use mousehole_engine::games::cheese_day::{
     CheeseDay, CheeseDayAction, CheeseDayObservation, Collection, Face, ObservedPhase, SLOTS,
 };
 use ratatui::style::Style;
 
-use super::{BoardView, Ending, Surface, count, flow, rows_of};
+use super::{BoardView, Surface, count, flow, rows_of};
 use crate::text::center;
 
 /// A pantry slot, 1…6.
@@ -270,50 +269,6 @@ impl BoardView for CheeseDay {
             })
             .into_iter()
             .collect()
-    }
-
-    fn ending(
-        observation: &CheeseDayObservation,
-        _outcome: &Outcome,
-        names: &[String],
-    ) -> Option<Ending> {
-        if observation.phase != ObservedPhase::Over {
-            return None;
-        }
-        // Every collection and trap count is public: any seat's observation holds them all.
-        let players = &observation.players;
-        let reason = match players.iter().find(|p| p.traps >= 3) {
-            Some(out) => format!(
-                "{} took a third trap: out at once, placed last",
-                super::seat_name(names, out.seat)
-            ),
-            None => "the reserve ran out".to_owned(),
-        };
-        let breakdown = players
-            .iter()
-            .map(|p| {
-                let mut text = format!(
-                    "{} from {}, {}",
-                    count(p.holes, "hole"),
-                    count(p.cheese_cards, "cheese card"),
-                    count(p.traps, "trap")
-                );
-                if p.out {
-                    text.push_str(", out");
-                }
-                text
-            })
-            .collect();
-        let tied = players.iter().enumerate().any(|(i, a)| {
-            players[i + 1..]
-                .iter()
-                .any(|b| !a.out && !b.out && a.holes == b.holes && a.cheese_cards != b.cheese_cards)
-        });
-        Some(Ending {
-            reason,
-            breakdown,
-            tie_break: tied.then(|| "equal holes: more cheese cards ranks higher".to_owned()),
-        })
     }
 
     fn reason(observation: &CheeseDayObservation, action: &CheeseDayAction) -> Option<String> {

@@ -8,11 +8,10 @@ use mousehole_engine::games::moose_house::{
 };
 
 use mousehole_engine::Game as _;
-use mousehole_engine::Outcome;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::{BoardView, Ending, Surface, count};
+use super::{BoardView, Surface, count};
 use crate::text::fit;
 
 /// What a Moose in the House action can touch.
@@ -280,7 +279,7 @@ impl BoardView for MooseHouse {
         let held: Vec<String> = (0..players)
             .filter(|&seat| over && seat != viewer)
             .filter_map(|seat| {
-                let moose = held_moose(state.hand(seat));
+                let moose = state.hand(seat).moose_cards().short();
                 (!moose.is_empty()).then(|| format!("seat {seat} {moose}"))
             })
             .collect();
@@ -300,55 +299,6 @@ impl BoardView for MooseHouse {
             lines.push(format!("the draw pile held: {}", compact(&pile)));
         }
         lines
-    }
-
-    fn ending(
-        observation: &MooseHouseObservation,
-        outcome: &Outcome,
-        _names: &[String],
-    ) -> Option<Ending> {
-        if observation.phase != ObservedPhase::Over {
-            return None;
-        }
-        // Houses are public and the outcome's scores count every hand's moose: how many a
-        // hand held follows from them, which ones only for the seat's own hand.
-        let players = observation.houses.len();
-        let breakdown: Vec<String> = (0..players)
-            .map(|seat| {
-                let house = observation.house(seat);
-                let in_house = house.map_or(0, |h| i64::from(h.moose));
-                let doors = house.map_or(0, |h| h.doors);
-                let score = outcome.scores.get(seat).copied().unwrap_or_default();
-                let in_hand = (score - in_house).max(0);
-                // Only the moose cards held count: the rest of the hand is not listed.
-                let moose = if seat == usize::from(observation.seat) {
-                    held_moose(&observation.hand)
-                } else {
-                    String::new()
-                };
-                let held = if moose.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({moose})")
-                };
-                format!(
-                    "{in_house} in house + {in_hand} in hand{held}, {}",
-                    count(doors, "door")
-                )
-            })
-            .collect();
-        let doors: Vec<u8> = (0..players)
-            .map(|seat| observation.house(seat).map_or(0, |h| h.doors))
-            .collect();
-        let scores = &outcome.scores;
-        let tied = (0..players).any(|a| {
-            (a + 1..players).any(|b| scores.get(a) == scores.get(b) && doors[a] != doors[b])
-        });
-        Some(Ending {
-            reason: "the pile ran out and nobody could play".to_owned(),
-            breakdown,
-            tie_break: tied.then(|| "equal moose: more doors ranks higher".to_owned()),
-        })
     }
 
     fn reason(observation: &MooseHouseObservation, action: &MooseHouseAction) -> Option<String> {
@@ -486,30 +436,7 @@ fn compact(cards: &Cards) -> String {
     if cards.is_empty() {
         return "none".to_owned();
     }
-    named(cards.iter())
-}
-
-/// The Moose in the Room cards of a hand, named (empty if it holds none).
-fn held_moose(hand: &Cards) -> String {
-    named(
-        hand.iter()
-            .filter(|(card, _)| matches!(card, Card::Moose(_))),
-    )
-}
-
-/// Cards by their names, with how many: `moose:living×2 trap`.
-fn named(cards: impl Iterator<Item = (Card, u8)>) -> String {
-    cards
-        .map(|(card, n)| {
-            let name = match card {
-                Card::Room(kind) => format!("room:{}", kind.word()),
-                Card::Moose(kind) => format!("moose:{}", kind.word()),
-                other => other.to_string(),
-            };
-            if n > 1 { format!("{name}×{n}") } else { name }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    cards.short()
 }
 
 #[cfg(test)]

@@ -4,13 +4,12 @@
 //! and 21 on a small terminal) shows the part around the seat's open end, panned by the
 //! person, with arrows on the edges where more of it lies.
 
-use mousehole_engine::Outcome;
 use mousehole_engine::games::mouse_race::{
-    Content, Dir, End, HeldTile, MouseRace, MouseRaceAction, MouseRaceObservation, OpenEnd, Square,
+    Content, Dir, HeldTile, MouseRace, MouseRaceAction, MouseRaceObservation, OpenEnd, Square,
 };
 use ratatui::style::Modifier;
 
-use super::{BoardView, Ending, Surface};
+use super::{BoardView, Surface};
 
 /// A cell of the grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -286,48 +285,6 @@ impl BoardView for MouseRace {
         // The bag's contents are public (counted from the board); only a declined tile's
         // kind was ever hidden, and it is back in the bag.
         Vec::new()
-    }
-
-    fn ending(
-        observation: &MouseRaceObservation,
-        _outcome: &Outcome,
-        names: &[String],
-    ) -> Option<Ending> {
-        // The board is public: any seat's observation holds every path and how it ended.
-        let mousehole_engine::games::mouse_race::ObservedPhase::Over { end } = observation.phase
-        else {
-            return None;
-        };
-        let reason = match end {
-            End::Cheese { winner } => format!(
-                "{} path reached the cheese",
-                super::possessive(&super::seat_name(names, usize::from(winner)))
-            ),
-            End::TurnLimit => format!(
-                "the turn limit ({} turns) was reached: a draw",
-                observation.max_turns
-            ),
-            End::Stuck => "the bag is empty and no path can go on: a draw".to_owned(),
-        };
-        let breakdown = observation
-            .paths
-            .iter()
-            .map(|path| {
-                let tiles = super::count(path.tiles.len(), "tile");
-                match path.distance {
-                    0 => format!("reached the cheese with {tiles}"),
-                    d => format!(
-                        "{tiles}, open end {} from the cheese",
-                        super::count(d as usize, "step")
-                    ),
-                }
-            })
-            .collect();
-        Some(Ending {
-            reason,
-            breakdown,
-            tie_break: None,
-        })
     }
 
     fn reason(observation: &MouseRaceObservation, action: &MouseRaceAction) -> Option<String> {

@@ -8,10 +8,9 @@ use mousehole_engine::games::mouse_trap::{
     MouseTrap, MouseTrapAction, MouseTrapObservation, ObservedPhase,
 };
 
-use mousehole_engine::{Outcome, SeenEvent};
+use mousehole_engine::SeenEvent;
 
-use super::{BoardView, Ending, Surface};
-use crate::session::ordinal;
+use super::{BoardView, Surface};
 use crate::text::fit;
 
 /// What a Mouse Trap action touches.
@@ -276,54 +275,6 @@ impl BoardView for MouseTrap {
 
     fn revealed(_state: &MouseTrap, _viewer: usize) -> Vec<String> {
         Vec::new()
-    }
-
-    fn ending(
-        observation: &MouseTrapObservation,
-        _outcome: &Outcome,
-        names: &[String],
-    ) -> Option<Ending> {
-        // Everything is public: any seat's observation holds every mouse.
-        let reason = match &observation.phase {
-            ObservedPhase::Over {
-                ended_by: mousehole_engine::games::mouse_trap::Ending::LastMouse,
-                winners,
-            } => match winners.as_slice() {
-                [winner] => format!(
-                    "{} mouse is the last one not caught",
-                    super::possessive(&super::seat_name(names, *winner))
-                ),
-                _ => "the last mice were caught together".to_owned(),
-            },
-            ObservedPhase::Over { .. } => format!(
-                "the turn limit ({} turns) was reached: the mice still in play rank by cheese",
-                observation.max_turns
-            ),
-            _ => return None,
-        };
-        let caught = observation
-            .mice
-            .iter()
-            .filter(|m| m.captured_in.is_some())
-            .count();
-        let breakdown = observation
-            .mice
-            .iter()
-            .map(|mouse| match mouse.captured_in {
-                Some(order) => format!(
-                    "caught {} of {caught}, {} cheese",
-                    ordinal(u32::from(order)),
-                    mouse.cheese
-                ),
-                None => format!("never caught, {} cheese", mouse.cheese),
-            })
-            .collect();
-        Some(Ending {
-            reason,
-            breakdown,
-            tie_break: (caught > 1)
-                .then(|| "caught later ranks higher; caught together shares a place".to_owned()),
-        })
     }
 
     fn reason(observation: &MouseTrapObservation, action: &MouseTrapAction) -> Option<String> {

@@ -1,7 +1,7 @@
 //! Readable notes on Cheese Day's events: [`event_note`] for one seat, from its observations
 //! and its view only (so it cannot tell more than the seat may know), [`choice_label`] for a
-//! person choosing among its legal actions, and [`describe`] from the true state for full
-//! transcripts of finished games.
+//! person choosing among its legal actions, [`describe`] from the true state for full
+//! transcripts of finished games, and [`ending`]: how a finished game ended, in words.
 
 use std::fmt::Write as _;
 
@@ -10,7 +10,9 @@ use super::observation::{CheeseDayObservation, ObservedPhase};
 use super::views::CheeseDayView;
 use super::{CheeseDay, SLOTS, TRAPS_TO_LOSE};
 use crate::game::Actor;
-use crate::naming::Reader;
+use crate::naming::seat_name;
+use crate::outcome::{HowItEnded, Outcome};
+use crate::words::count;
 
 /// The note one seat reads on an event: `take 3 → trap (5 holes), seat 0's first` for
 /// everyone, `peek 2 → you see cheese` for the peeker alone.
@@ -37,11 +39,11 @@ pub(super) fn event_note(
         };
         return Some(roll_note(before, roll));
     };
-    let who = Reader::seat(before.seat).who(actor);
+    let who = before.reader().who(actor);
     let mut note = match action {
         CheeseDayAction::Peek(slot) => {
             let slot = slot + 1;
-            if actor == before.seat {
+            if before.reader().is_me(actor) {
                 match after.slot(slot)?.face? {
                     Face::Cheese => "you see cheese".to_owned(),
                     Face::Trap => "you see a trap".to_owned(),
@@ -58,10 +60,10 @@ pub(super) fn event_note(
             if traps == traps_before {
                 format!("cheese ({})", holes(value))
             } else if traps >= TRAPS_TO_LOSE {
-                let whose = Reader::seat(before.seat).whose(actor);
+                let whose = before.reader().whose(actor);
                 format!("trap ({}), {whose} third: out, game over", holes(value))
             } else {
-                let whose = Reader::seat(before.seat).whose(actor);
+                let whose = before.reader().whose(actor);
                 format!("trap ({}), {whose} {}", holes(value), ordinal(traps))
             }
         }
@@ -112,7 +114,7 @@ pub(super) fn event_note(
 
 /// What a roll means for the turn's seat: a peek, or which slots it may take or remove.
 fn roll_note(before: &CheeseDayObservation, roll: u8) -> String {
-    let who = Reader::seat(before.seat).who(before.turn);
+    let who = before.reader().who(before.turn);
     let slots: Vec<String> = before
         .pantry
         .iter()
@@ -208,6 +210,52 @@ pub(super) fn describe(state: &CheeseDay, action: CheeseDayAction) -> Option<Str
             let card = state.card_in(slot)?.card;
             format!("{} removed unseen", face_of(card.face, card.value))
         }
+    })
+}
+
+/// How a finished game ended: by a third trap or the reserve running out, each seat's holes,
+/// cheese cards and traps, and whether cheese cards broke a tie of holes. Every collection
+/// and trap count is public: any seat's observation (or the public view) holds them all.
+pub(super) fn ending(
+    observation: &CheeseDayObservation,
+    _outcome: &Outcome,
+    names: &[String],
+) -> Option<HowItEnded> {
+    if observation.phase != ObservedPhase::Over {
+        return None;
+    }
+    let players = &observation.players;
+    let reason = match players.iter().find(|p| p.traps >= TRAPS_TO_LOSE) {
+        Some(out) => format!(
+            "{} took a third trap: out at once, placed last",
+            seat_name(names, out.seat)
+        ),
+        None => "the reserve ran out".to_owned(),
+    };
+    let breakdown = players
+        .iter()
+        .map(|p| {
+            let mut text = format!(
+                "{} from {}, {}",
+                count(p.holes, "hole"),
+                count(p.cheese_cards, "cheese card"),
+                count(p.traps, "trap")
+            );
+            if p.out {
+                text.push_str(", out");
+            }
+            text
+        })
+        .collect();
+    let tied = players.iter().enumerate().any(|(i, a)| {
+        players[i + 1..]
+            .iter()
+            .any(|b| !a.out && !b.out && a.holes == b.holes && a.cheese_cards != b.cheese_cards)
+    });
+    Some(HowItEnded {
+        reason,
+        breakdown,
+        tie_break: tied.then(|| "equal holes: more cheese cards ranks higher".to_owned()),
     })
 }
 

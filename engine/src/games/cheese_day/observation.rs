@@ -8,14 +8,21 @@ use serde::{Deserialize, Serialize};
 
 use super::action::Face;
 use super::{CheeseDay, CheeseDayConfig, Phase, SLOTS, VALUES};
+use crate::naming::Reader;
+use crate::words::count;
 
 /// What one seat knows in Cheese Day: the public table (every card's back, every taken card,
 /// who peeked where) and its own peeks. Seats are numbered from 0, pantry slots from 1 and card
 /// values (the holes on a card's back) from 1 to 6, as in the text forms (`take 3`, `draw 4T`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct CheeseDayObservation {
-    /// The seat this observation is for.
+    /// The seat this observation is for; 0 in a public view (`public`), which is no seat's.
     pub seat: usize,
+    /// True in a public view: the table as everyone sees it (a spectator's), with no seat's
+    /// peeks; `unseen` then counts the faces not face up. Absent (false) in a seat's
+    /// observation.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub public: bool,
     /// The game's options, as in a game spec (`{"players": "3", "traps": "1/2/3/3/4/5"}`).
     pub options: CheeseDayConfig,
     /// Where the game stands within a turn: `kind` names the phase, and the phase's own facts
@@ -275,6 +282,7 @@ pub(super) fn observation(state: &CheeseDay, seat: usize) -> CheeseDayObservatio
     };
     CheeseDayObservation {
         seat,
+        public: false,
         options: state.config,
         phase,
         turn: state.turn(),
@@ -290,18 +298,60 @@ pub(super) fn observation(state: &CheeseDay, seat: usize) -> CheeseDayObservatio
     }
 }
 
+/// The table as everyone sees it, from one seat's observation: no face it peeked at, no
+/// discard it knows, and its unseen faces counted back up to the faces nobody has seen face
+/// up (the configured cards less the ones taken).
+pub(super) fn public_view(observation: &CheeseDayObservation) -> CheeseDayObservation {
+    let mut public = observation.clone();
+    for (v, unseen) in public.unseen.iter_mut().enumerate() {
+        let value = v as u8 + 1;
+        let known = observation.discard[v].known;
+        unseen.cheese += known.cheese;
+        unseen.trap += known.trap;
+        for card in observation.pantry.iter().filter(|c| c.value == value) {
+            match card.face {
+                Some(Face::Cheese) => unseen.cheese += 1,
+                Some(Face::Trap) => unseen.trap += 1,
+                None => {}
+            }
+        }
+    }
+    for card in &mut public.pantry {
+        card.face = None;
+    }
+    for discarded in &mut public.discard {
+        discarded.known = FaceCounts::default();
+    }
+    public.seat = 0;
+    public.public = true;
+    public
+}
+
+impl CheeseDayObservation {
+    /// Who reads this observation's notes: its seat, or nobody in particular for a public
+    /// view.
+    pub fn reader(&self) -> Reader {
+        Reader::of_view(self.seat, self.public)
+    }
+}
+
 impl Display for CheeseDayObservation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let turn = if self.turn == self.seat {
+        let me = self.reader();
+        let turn = if me.is_me(self.turn) {
             "You".to_owned()
         } else {
             format!("Seat {}", self.turn)
         };
-        write!(f, "You are seat {}. ", self.seat)?;
+        if self.public {
+            write!(f, "The table as everyone sees it. ")?;
+        } else {
+            write!(f, "You are seat {}. ", self.seat)?;
+        }
         match self.phase {
             ObservedPhase::Deal => writeln!(f, "The pantry is being dealt.")?,
             ObservedPhase::Draw => writeln!(f, "A new reserve top card is being drawn.")?,
-            ObservedPhase::Roll if self.turn == self.seat => {
+            ObservedPhase::Roll if me.is_me(self.turn) => {
                 writeln!(f, "You are about to roll.")?;
             }
             ObservedPhase::Roll => writeln!(f, "{turn} is about to roll.")?,
@@ -372,11 +422,7 @@ impl Display for CheeseDayObservation {
         writeln!(f, "Players:")?;
         for player in &self.players {
             let out = if player.out { ", OUT" } else { "" };
-            let you = if player.seat == self.seat {
-                " (you)"
-            } else {
-                ""
-            };
+            let you = if me.is_me(player.seat) { " (you)" } else { "" };
             writeln!(
                 f,
                 "  seat {}{you}: {} on {}, {}{out}",
@@ -386,20 +432,14 @@ impl Display for CheeseDayObservation {
                 count(player.traps, "trap")
             )?;
         }
-        write!(f, "Faces you have not seen, cheese/trap by holes:")?;
+        if self.public {
+            write!(f, "Faces nobody has seen face up, cheese/trap by holes:")?;
+        } else {
+            write!(f, "Faces you have not seen, cheese/trap by holes:")?;
+        }
         for unseen in &self.unseen {
             write!(f, "  {}: {}/{}", unseen.value, unseen.cheese, unseen.trap)?;
         }
         writeln!(f)
-    }
-}
-
-/// "1 hole", "2 holes".
-fn count(n: impl Into<usize>, noun: &str) -> String {
-    let n = n.into();
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
     }
 }

@@ -50,12 +50,17 @@ impl FromStr for CheeseDayView {
 const VIEW_EXPECTED: &str =
     "an event as written in a transcript, or draw V? for a card's back (value V = 1…6)";
 
-/// Every seat sees the same: a draw shows only the card's back.
+/// Every seat sees what everyone sees ([`public_event_view`]).
 pub(super) fn event_view(
     _state: &CheeseDay,
     _seat: usize,
     action: CheeseDayAction,
 ) -> CheeseDayView {
+    public_event_view(action)
+}
+
+/// What everyone sees of an event: a draw shows only the card's back, the rest as it is.
+pub(super) fn public_event_view(action: CheeseDayAction) -> CheeseDayView {
     match action {
         CheeseDayAction::Draw(card) => CheeseDayView::Drawn { value: card.value },
         other => CheeseDayView::Seen(other),

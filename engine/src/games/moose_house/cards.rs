@@ -283,6 +283,33 @@ impl Cards {
             .filter(|&(_, n)| n > 0)
     }
 
+    /// The cards by their text forms with counts, on one short line: `moose:living×2 trap`
+    /// (empty when there are none).
+    pub fn short(&self) -> String {
+        self.iter()
+            .map(|(card, n)| {
+                if n > 1 {
+                    format!("{card}×{n}")
+                } else {
+                    card.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Only the Moose in the Room cards among these (what a hand holding them at the end
+    /// scores against).
+    pub fn moose_cards(&self) -> Cards {
+        let mut moose = Cards::EMPTY;
+        for (card, n) in self.iter() {
+            if matches!(card, Card::Moose(_)) {
+                moose.add(card, n);
+            }
+        }
+        moose
+    }
+
     /// Counts as a pool for [`crate::rng::draw_counts`].
     pub fn as_pool(&self) -> [u32; KINDS] {
         self.counts.map(u32::from)

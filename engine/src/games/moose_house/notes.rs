@@ -1,6 +1,7 @@
 //! Readable notes on Moose in the House events: [`describe`] from the true state for full
 //! transcripts, [`event_note`] from one seat's observations and view for that seat, and the
-//! labels a person choosing among legal actions reads. Rooms are named by seat and number
+//! labels a person choosing among legal actions reads, and [`ending`]: how a finished game
+//! ended, in words. Rooms are named by seat and number
 //! (`seat 1, room 2`, `your room 2`), never as bare counts.
 
 use std::fmt::Write as _;
@@ -11,6 +12,8 @@ use super::{Card, MooseHouse, MooseHouseAction, Phase, RoomKind};
 use crate::game::Actor;
 use crate::naming::Reader;
 use crate::options::GameConfig;
+use crate::outcome::{HowItEnded, Outcome};
+use crate::words::count;
 
 /// Room `index` (from 0) of `seat` as `names`'s reader reads it, with its kind when known:
 /// `seat 1, room 2 (kitchen)`, `your room 2`.
@@ -175,7 +178,7 @@ pub(super) fn event_note(
     view: MooseHouseView,
     after: &MooseHouseObservation,
 ) -> Option<String> {
-    let names = Reader::seat(usize::from(before.seat));
+    let names = before.reader();
     let players = before.options.players();
     let action = match view {
         MooseHouseView::HiddenDraw => {
@@ -311,4 +314,54 @@ pub(super) fn choice_label(
         },
         MooseHouseAction::Draw(card) => format!("draw {card}"),
     }
+}
+
+/// How a finished game ended: the pile ran out and nobody could play; per seat the moose in
+/// its house and in its hand, and its doors, which break a tie of moose. Houses are public
+/// and the outcome's scores count every hand's moose: how many a hand held follows from
+/// them, which ones only for the observing seat's own hand (none in a public view).
+pub(super) fn ending(
+    observation: &MooseHouseObservation,
+    outcome: &Outcome,
+    _names: &[String],
+) -> Option<HowItEnded> {
+    if observation.phase != ObservedPhase::Over {
+        return None;
+    }
+    let players = observation.houses.len();
+    let breakdown: Vec<String> = (0..players)
+        .map(|seat| {
+            let house = observation.house(seat);
+            let in_house = house.map_or(0, |h| i64::from(h.moose));
+            let doors = house.map_or(0, |h| h.doors);
+            let score = outcome.scores.get(seat).copied().unwrap_or_default();
+            let in_hand = (score - in_house).max(0);
+            // Only the moose cards held count: the rest of the hand is not listed.
+            let moose = if observation.reader().is_me(seat) {
+                observation.hand.moose_cards().short()
+            } else {
+                String::new()
+            };
+            let held = if moose.is_empty() {
+                String::new()
+            } else {
+                format!(" ({moose})")
+            };
+            format!(
+                "{in_house} in house + {in_hand} in hand{held}, {}",
+                count(doors, "door")
+            )
+        })
+        .collect();
+    let doors: Vec<u8> = (0..players)
+        .map(|seat| observation.house(seat).map_or(0, |h| h.doors))
+        .collect();
+    let scores = &outcome.scores;
+    let tied = (0..players)
+        .any(|a| (a + 1..players).any(|b| scores.get(a) == scores.get(b) && doors[a] != doors[b]));
+    Some(HowItEnded {
+        reason: "the pile ran out and nobody could play".to_owned(),
+        breakdown,
+        tie_break: tied.then(|| "equal moose: more doors ranks higher".to_owned()),
+    })
 }

@@ -15,8 +15,13 @@ use crate::options::GameConfig;
 /// as in the text forms (`moose kitchen 1 2` is seat 1, room 2).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct MooseHouseObservation {
-    /// The observing seat.
+    /// The observing seat; 0 in a public view (`public`), which is no seat's.
     pub seat: u8,
+    /// True in a public view: the table as everyone sees it (a spectator's), with no hand in
+    /// it (`hand` is empty, `unseen` counts every card not face up). Absent (false) in a
+    /// seat's observation.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub public: bool,
     /// The game's options, as in a game spec (`{"players": "3", "draw": "refill"}`).
     pub options: MooseHouseConfig,
     /// What is happening now: `kind` names the phase, and the phase's own facts (the moose
@@ -204,6 +209,7 @@ pub(super) fn observation(state: &MooseHouse, seat: usize) -> MooseHouseObservat
     let hand = state.hands[seat];
     let mut observation = MooseHouseObservation {
         seat: seat as u8,
+        public: false,
         options: state.config,
         phase,
         turn: state.turn,
@@ -223,6 +229,17 @@ pub(super) fn observation(state: &MooseHouse, seat: usize) -> MooseHouseObservat
     };
     observation.unseen = Cards::deck().saturating_minus(&observation.seen());
     observation
+}
+
+/// The table as everyone sees it, from one seat's observation: its hand taken out, and the
+/// cards it has not seen counted again without it (every card in a hand or the pile).
+pub(super) fn public_view(observation: &MooseHouseObservation) -> MooseHouseObservation {
+    let mut public = observation.clone();
+    public.hand = Cards::EMPTY;
+    public.unseen = Cards::deck().saturating_minus(&public.seen());
+    public.seat = 0;
+    public.public = true;
+    public
 }
 
 impl MooseHouseObservation {
@@ -264,14 +281,20 @@ impl MooseHouseObservation {
             .find(|house| usize::from(house.seat) == seat)
     }
 
+    /// Who reads this observation's notes: its seat, or nobody in particular for a public
+    /// view.
+    pub fn reader(&self) -> Reader {
+        Reader::of_view(usize::from(self.seat), self.public)
+    }
+
     /// "you" for the observing seat, "seat N" for the others.
     pub(super) fn who(&self, seat: usize) -> String {
-        Reader::seat(usize::from(self.seat)).who(seat)
+        self.reader().who(seat)
     }
 
     /// Room `index` (from 0) of `seat` named for this seat: `seat 1, room 2` or `your room 2`.
     pub(super) fn room_name(&self, seat: usize, index: u8) -> String {
-        super::notes::room_name(Reader::seat(usize::from(self.seat)), seat, index, None)
+        super::notes::room_name(self.reader(), seat, index, None)
     }
 
     /// The kind of room `index` (from 0) of `seat`, as the houses show it.
@@ -285,9 +308,13 @@ impl MooseHouseObservation {
 impl Display for MooseHouseObservation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let players = self.options.players();
-        let me = usize::from(self.seat);
+        let me = self.reader();
         let turn = usize::from(self.turn);
-        write!(f, "You are seat {me}. ")?;
+        if self.public {
+            write!(f, "The table as everyone sees it. ")?;
+        } else {
+            write!(f, "You are seat {}. ", self.seat)?;
+        }
         match &self.phase {
             ObservedPhase::Deal => {
                 let dealt: usize = self.hand_sizes.iter().map(|&n| usize::from(n)).sum();
@@ -302,12 +329,14 @@ impl Display for MooseHouseObservation {
                     None => writeln!(f, "Dealing.")?,
                 }
             }
-            ObservedPhase::TurnDraw if turn == me => writeln!(f, "You draw to start your turn.")?,
+            ObservedPhase::TurnDraw if me.is_me(turn) => {
+                writeln!(f, "You draw to start your turn.")?;
+            }
             ObservedPhase::TurnDraw => writeln!(f, "Seat {turn} draws to start the turn.")?,
-            ObservedPhase::Play if turn == me => writeln!(f, "Your turn.")?,
+            ObservedPhase::Play if me.is_me(turn) => writeln!(f, "Your turn.")?,
             ObservedPhase::Play => writeln!(f, "Seat {turn} to play.")?,
             ObservedPhase::Trap { pending_moose } => {
-                let attacker = if turn == me {
+                let attacker = if me.is_me(turn) {
                     "You".to_owned()
                 } else {
                     format!("Seat {turn}")
@@ -315,7 +344,7 @@ impl Display for MooseHouseObservation {
                 let target = usize::from(pending_moose.target);
                 let room = self.room_name(target, pending_moose.room.saturating_sub(1));
                 let kind = pending_moose.kind.name();
-                if target == me {
+                if me.is_me(target) {
                     writeln!(
                         f,
                         "{attacker} played a moose into {room} ({kind}): you decide, trap or allow."
@@ -333,11 +362,13 @@ impl Display for MooseHouseObservation {
             }
             ObservedPhase::Over => writeln!(f, "The game is over.")?,
         }
-        writeln!(f, "Your hand: {}", self.hand)?;
+        if !self.public {
+            writeln!(f, "Your hand: {}", self.hand)?;
+        }
         writeln!(f, "Houses:")?;
         for house in &self.houses {
             let seat = usize::from(house.seat);
-            let you = if seat == me { " (you)" } else { "" };
+            let you = if me.is_me(seat) { " (you)" } else { "" };
             let held = self.hand_sizes.get(seat).copied().unwrap_or(0);
             write!(
                 f,

@@ -43,13 +43,19 @@ pub(super) fn event_view(
     action: MooseHouseAction,
 ) -> MooseHouseView {
     match action {
-        MooseHouseAction::Draw(card) => {
-            let discarded_at_once = card == Card::House && state.everyone_has_moose_in_house();
-            if discarded_at_once || state.receiver() == Some(seat) {
-                MooseHouseView::Seen(action)
-            } else {
-                MooseHouseView::HiddenDraw
-            }
+        MooseHouseAction::Draw(_) if state.receiver() == Some(seat) => MooseHouseView::Seen(action),
+        _ => public_event_view(state, action),
+    }
+}
+
+/// What everyone sees of an event: a drawn card only when it is a Moose in the House card
+/// discarded face up at once, every other event as it is.
+pub(super) fn public_event_view(state: &MooseHouse, action: MooseHouseAction) -> MooseHouseView {
+    match action {
+        MooseHouseAction::Draw(card)
+            if !(card == Card::House && state.everyone_has_moose_in_house()) =>
+        {
+            MooseHouseView::HiddenDraw
         }
         other => MooseHouseView::Seen(other),
     }

@@ -3,7 +3,8 @@
 //! legal action. Notes are written from observations only: a seat's note from its own
 //! observations and view ([`event_note`]), so it cannot tell more than the seat may know; and
 //! the full-transcript note ([`describe`]) from the observations of the seat whose turn
-//! it is, who sees every event of its turn, told in the third person.
+//! it is, who sees every event of its turn, told in the third person. And [`ending`]: how a
+//! finished game ended, in words.
 
 use super::action::{MouseRaceAction, TileKind};
 use super::board::{Dir, Square};
@@ -11,7 +12,9 @@ use super::observation::{Content, MouseRaceObservation, ObservedPath, ObservedPh
 use super::views::MouseRaceView;
 use super::{End, MouseRace};
 use crate::game::{Actor, Game};
-use crate::naming::Reader;
+use crate::naming::{Reader, possessive, seat_name};
+use crate::outcome::{HowItEnded, Outcome};
+use crate::words::count;
 
 /// What an action does here, for readable transcripts of finished games: told from the
 /// observations of the seat whose turn it is before and after the action.
@@ -45,7 +48,7 @@ pub(super) fn event_note(
     Narrator {
         before,
         after,
-        reader: Reader::seat(before.seat),
+        reader: before.reader(),
     }
     .note(actor, view)
 }
@@ -330,4 +333,47 @@ pub(super) fn choice_label(observation: &MouseRaceObservation, action: MouseRace
         },
         MouseRaceAction::Drawn(kind) => format!("draw {kind}"),
     }
+}
+
+/// How a finished game ended: a path reached the cheese, or a draw by the turn limit or an
+/// empty bag; per seat its tiles and how far its open end was from the cheese. The board is
+/// public: any seat's observation (or the public view) holds every path and how it ended.
+pub(super) fn ending(
+    observation: &MouseRaceObservation,
+    _outcome: &Outcome,
+    names: &[String],
+) -> Option<HowItEnded> {
+    let ObservedPhase::Over { end } = observation.phase else {
+        return None;
+    };
+    let reason = match end {
+        End::Cheese { winner } => format!(
+            "{} path reached the cheese",
+            possessive(&seat_name(names, usize::from(winner)))
+        ),
+        End::TurnLimit => format!(
+            "the turn limit ({} turns) was reached: a draw",
+            observation.max_turns
+        ),
+        End::Stuck => "the bag is empty and no path can go on: a draw".to_owned(),
+    };
+    let breakdown = observation
+        .paths
+        .iter()
+        .map(|path| {
+            let tiles = count(path.tiles.len(), "tile");
+            match path.distance {
+                0 => format!("reached the cheese with {tiles}"),
+                d => format!(
+                    "{tiles}, open end {} from the cheese",
+                    count(d as usize, "step")
+                ),
+            }
+        })
+        .collect();
+    Some(HowItEnded {
+        reason,
+        breakdown,
+        tie_break: None,
+    })
 }

@@ -19,8 +19,12 @@ use crate::naming::Reader;
 /// in the actions' text forms; seats are numbered from 0.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct MouseRaceObservation {
-    /// The seat this observation is for.
+    /// The seat this observation is for; 0 in a public view (`public`), which is no seat's.
     pub seat: usize,
+    /// True in a public view: the table as everyone sees it (a spectator's), where a tile in
+    /// hand is `hidden` whoever holds it. Absent (false) in a seat's observation.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub public: bool,
     /// The game's options with the values in use, as in a game spec (`mouse-race:size=9,…`).
     pub options: MouseRaceConfig,
     /// The board's size and fixed places: cheese, scent cells and start corners.
@@ -316,6 +320,7 @@ pub(super) fn observation(state: &MouseRace, seat: usize) -> MouseRaceObservatio
     });
     MouseRaceObservation {
         seat,
+        public: false,
         options: state.config,
         board: ObservedBoard {
             size: state.config.size(),
@@ -572,15 +577,38 @@ fn counts(tiles: TileCounts) -> String {
     )
 }
 
+/// The table as everyone sees it, from one seat's observation: a tile in hand hidden
+/// (whoever holds it), and with it the bag's contents, which would tell its kind.
+pub(super) fn public_view(observation: &MouseRaceObservation) -> MouseRaceObservation {
+    let mut public = observation.clone();
+    if let ObservedPhase::Holding { tile } = &mut public.phase {
+        *tile = HeldTile::Hidden;
+        public.bag = None;
+    }
+    public.seat = 0;
+    public.public = true;
+    public
+}
+
 impl MouseRaceObservation {
+    /// Who reads this observation's notes: its seat, or nobody in particular for a public
+    /// view.
+    pub fn reader(&self) -> Reader {
+        Reader::of_view(self.seat, self.public)
+    }
+
     fn who(&self, seat: usize) -> String {
-        Reader::seat(self.seat).who(seat)
+        self.reader().who(seat)
     }
 
     fn write_header(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "You are seat {}. ", self.seat)?;
+        if self.public {
+            write!(f, "The table as everyone sees it. ")?;
+        } else {
+            write!(f, "You are seat {}. ", self.seat)?;
+        }
         let turn = format!("Turn {} of {}", self.turns_played + 1, self.max_turns);
-        let own = self.turn == self.seat;
+        let own = self.reader().is_me(self.turn);
         match self.phase {
             ObservedPhase::Turn if own => writeln!(f, "{turn}: your turn."),
             ObservedPhase::Turn => writeln!(f, "{turn}: seat {} to play.", self.turn),
@@ -625,7 +653,11 @@ impl MouseRaceObservation {
     }
 
     fn write_path(&self, f: &mut fmt::Formatter<'_>, path: &ObservedPath) -> fmt::Result {
-        let who = if path.seat == self.seat { " (you)" } else { "" };
+        let who = if self.reader().is_me(path.seat) {
+            " (you)"
+        } else {
+            ""
+        };
         let style = LineStyle::of(path.seat).sample();
         write!(f, "seat {}{who} {style}: ", path.seat)?;
         let blocked = |content: Content| match content {

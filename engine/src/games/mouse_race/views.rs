@@ -38,7 +38,16 @@ impl Display for MouseRaceView {
 
 pub(super) fn event_view(state: &MouseRace, seat: usize, action: MouseRaceAction) -> MouseRaceView {
     match action {
-        MouseRaceAction::Drawn(_) if seat != state.turn() => MouseRaceView::HiddenDraw,
+        MouseRaceAction::Drawn(_) if seat == state.turn() => MouseRaceView::Seen(action),
+        other => public_event_view(other),
+    }
+}
+
+/// What everyone sees of an event: a drawn tile's kind is hidden (only its drawer sees it),
+/// every other event is seen as it is.
+pub(super) fn public_event_view(action: MouseRaceAction) -> MouseRaceView {
+    match action {
+        MouseRaceAction::Drawn(_) => MouseRaceView::HiddenDraw,
         other => MouseRaceView::Seen(other),
     }
 }

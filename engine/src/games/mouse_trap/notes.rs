@@ -5,14 +5,16 @@
 //! A note is worked out by applying the event to a copy of the state and reading the
 //! difference, so it cannot disagree with the rules. Everything is public, so a seat's note
 //! is built from the state its observation shows ([`event_note`]), and reads exactly as the
-//! full transcript's ([`describe`]).
+//! full transcript's ([`describe`]). And [`ending`]: how a finished game ended, in words.
 
 use crate::game::{Actor, Game};
-use crate::naming::Reader;
+use crate::naming::{Reader, possessive, seat_name};
+use crate::outcome::{HowItEnded, Outcome};
+use crate::words::ordinal;
 
 use super::board::{Space, forward, space};
 use super::hidden;
-use super::observation::{MouseTrapObservation, ObservedPhase};
+use super::observation::{Ending, MouseTrapObservation, ObservedPhase};
 use super::{MOVE_COST, MouseTrap, MouseTrapAction, Phase, seats};
 
 /// The note a seat reads on an event: from its observation before the event (which shows the
@@ -23,11 +25,7 @@ pub(super) fn event_note(
     view: MouseTrapAction,
     _after: &MouseTrapObservation,
 ) -> Option<String> {
-    describe(
-        &hidden::determinize(before),
-        view,
-        Reader::seat(before.seat),
-    )
+    describe(&hidden::determinize(before), view, before.reader())
 }
 
 /// What `action` does at `state` as `reader` reads it, or `None` if it is not legal there.
@@ -313,4 +311,54 @@ pub(super) fn choice_label(observation: &MouseTrapObservation, action: MouseTrap
             action.to_string()
         }
     }
+}
+
+/// How a finished game ended: the last mouse not caught, the last mice caught together, or
+/// the turn limit; per seat when its mouse was caught and its cheese; how places among caught
+/// mice were decided. Everything is public: any seat's observation holds every mouse.
+pub(super) fn ending(
+    observation: &MouseTrapObservation,
+    _outcome: &Outcome,
+    names: &[String],
+) -> Option<HowItEnded> {
+    let reason = match &observation.phase {
+        ObservedPhase::Over {
+            ended_by: Ending::LastMouse,
+            winners,
+        } => match winners.as_slice() {
+            [winner] => format!(
+                "{} mouse is the last one not caught",
+                possessive(&seat_name(names, *winner))
+            ),
+            _ => "the last mice were caught together".to_owned(),
+        },
+        ObservedPhase::Over { .. } => format!(
+            "the turn limit ({} turns) was reached: the mice still in play rank by cheese",
+            observation.max_turns
+        ),
+        _ => return None,
+    };
+    let caught = observation
+        .mice
+        .iter()
+        .filter(|m| m.captured_in.is_some())
+        .count();
+    let breakdown = observation
+        .mice
+        .iter()
+        .map(|mouse| match mouse.captured_in {
+            Some(order) => format!(
+                "caught {} of {caught}, {} cheese",
+                ordinal(u32::from(order)),
+                mouse.cheese
+            ),
+            None => format!("never caught, {} cheese", mouse.cheese),
+        })
+        .collect();
+    Some(HowItEnded {
+        reason,
+        breakdown,
+        tie_break: (caught > 1)
+            .then(|| "caught later ranks higher; caught together shares a place".to_owned()),
+    })
 }

@@ -17,8 +17,13 @@ use crate::text::capital;
 /// hidden). Seats are numbered from 0 and spaces from 0 (Start), as in the text forms.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct MouseTrapObservation {
-    /// The observing seat.
+    /// The observing seat; 0 in a public view (`public`), which is no seat's.
     pub seat: usize,
+    /// True in a public view: the table as everyone sees it (a spectator's): the same facts,
+    /// every one public in this game, naming no seat "you". Absent (false) in a seat's
+    /// observation.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub public: bool,
     /// The options of the game, in the same text forms as a game spec (`trap_reliability`
     /// as `5/6`).
     pub options: MouseTrapConfig,
@@ -270,6 +275,7 @@ pub(super) fn observation(state: &MouseTrap, seat: usize) -> MouseTrapObservatio
     };
     MouseTrapObservation {
         seat,
+        public: false,
         options: state.config,
         deciding: match state.to_move() {
             ToMove::Player(seat) => Some(seat),
@@ -291,12 +297,34 @@ pub(super) fn observation(state: &MouseTrap, seat: usize) -> MouseTrapObservatio
     }
 }
 
+/// The table as everyone sees it: everything is public, so a seat's observation is it, but
+/// for naming no seat.
+pub(super) fn public_view(observation: &MouseTrapObservation) -> MouseTrapObservation {
+    let mut public = observation.clone();
+    public.seat = 0;
+    public.public = true;
+    public
+}
+
+impl MouseTrapObservation {
+    /// Who reads this observation's notes: its seat, or nobody in particular for a public
+    /// view.
+    pub fn reader(&self) -> Reader {
+        Reader::of_view(self.seat, self.public)
+    }
+}
+
 impl Display for MouseTrapObservation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let owner = self.turn;
-        // The seat reads it: itself `you`, the others `seat N`.
-        let reader = Reader::seat(self.seat);
-        write!(f, "You are seat {}. ", self.seat)?;
+        // The seat reads it: itself `you`, the others `seat N` (a public view: everyone
+        // `seat N`).
+        let reader = self.reader();
+        if self.public {
+            write!(f, "The table as everyone sees it. ")?;
+        } else {
+            write!(f, "You are seat {}. ", self.seat)?;
+        }
         match &self.phase {
             ObservedPhase::Roll => writeln!(f, "{} about to roll.", capital(&reader.is(owner)))?,
             ObservedPhase::Rob {
@@ -387,7 +415,7 @@ impl Display for MouseTrapObservation {
         writeln!(f, "Mice:")?;
         for mouse in &self.mice {
             let seat = mouse.seat;
-            let you = if seat == self.seat { " (you)" } else { "" };
+            let you = if reader.is_me(seat) { " (you)" } else { "" };
             let where_ = match self.board.spaces.get(usize::from(mouse.space)) {
                 Some(space) if space.in_loop => format!("{}, in The Loop", space.kind),
                 Some(space) => space.kind.to_string(),
