@@ -21,7 +21,10 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("web");
+    // Read when the script runs, not when it was compiled: a build folder copied from another
+    // checkout (a worktree's) would otherwise embed that checkout's page.
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest).join("web");
     println!("cargo::rerun-if-changed={}", root.display());
     let mut found = Vec::new();
     files(&root, &mut found);

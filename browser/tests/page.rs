@@ -4,7 +4,8 @@
 //! signal, the log with its notes, the end screen's outcome, no console errors, no sideways
 //! scrolling on a phone, fine on a laptop, touch targets of at least 44 px). Besides: a
 //! hostile seat name shows as text, a wrong code is refused in words, a reload mid-game shows
-//! the game as it stands. Screenshots of each game in progress (phone and desktop) are written
+//! the game as it stands; two pages say yes to a rematch and play the next game. Screenshots
+//! of each game in progress (phone and desktop) are written
 //! under the target folder (`page-screenshots/`) for people to look at.
 
 use std::path::PathBuf;
@@ -13,7 +14,7 @@ use std::time::{Duration, Instant};
 use mousehole_browser::{Browser, PHONE};
 use mousehole_engine::Transcript;
 use mousehole_net::page::seat_link;
-use mousehole_net::testing::{Hosted, agent, host, settings};
+use mousehole_net::testing::{Hosted, agent, host, host_games, settings};
 use serde_json::{Value, json};
 
 /// The desktop the page must also suit.
@@ -412,4 +413,210 @@ fn a_spectator_link_follows_the_game_to_its_end() {
     )
     .unwrap();
     assert_no_console_errors(&browser, "watching");
+}
+
+/// Plays every page's seat at once (each clicks a legal move whenever it has some) until every
+/// page shows the end; each page's outcome.
+fn play_all_to_the_end(browsers: &[&Browser], name: &str) -> Vec<Value> {
+    let started = Instant::now();
+    let mut outcomes = vec![None; browsers.len()];
+    let mut moves = 0;
+    while outcomes.iter().any(Option::is_none) {
+        assert!(
+            started.elapsed() < GAME_LIMIT,
+            "{name}: the game did not end in the pages"
+        );
+        for (index, browser) in browsers.iter().enumerate() {
+            if outcomes[index].is_some() {
+                continue;
+            }
+            let now = state(browser);
+            assert!(now["problem"].is_null(), "{name}: {}", now["problem"]);
+            if let Some(outcome) = now["outcome"].as_str() {
+                outcomes[index] =
+                    Some(serde_json::from_str(outcome).expect("data-outcome is JSON"));
+                continue;
+            }
+            let actions: Vec<String> = now["actions"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|a| a.as_str().map(str::to_owned))
+                .collect();
+            if actions.is_empty() {
+                continue;
+            }
+            let action = &actions[(moves * 7) % actions.len()];
+            let selector = format!("#moves button[data-action={}]", json!(action));
+            if let Some(button) = browser.find(&selector).expect("the page answers")
+                && browser.click(&button).is_ok()
+            {
+                moves += 1;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(moves > 0, "{name}: the pages played no move");
+    outcomes.into_iter().map(Option::unwrap).collect()
+}
+
+/// The rematch box's question and who said yes, as a page shows them.
+fn rematch_shown(browser: &Browser) -> Value {
+    browser
+        .script(
+            r"const box = document.getElementById('rematch');
+              return { shown: !box.hidden,
+                       buttons: !document.getElementById('rematch-buttons').hidden,
+                       question: document.getElementById('rematch-question').textContent,
+                       standing: document.getElementById('rematch-standing').textContent,
+                       yes: box.getAttribute('data-yes') };",
+            Vec::new(),
+        )
+        .expect("the page answers")
+}
+
+/// Issue 43 item 4: at the end two pages are offered a rematch, each shows who said yes and
+/// the time left; both click Play again, the next game (the next seed) begins in both and is
+/// played to its end; a No thanks then ends the host. The host's transcripts replay.
+#[test]
+fn two_pages_say_yes_to_a_rematch_and_play_the_next_game_to_its_end() {
+    let hosted = host_games(
+        "cheese-day:players=2",
+        "remote:anna,remote:ben",
+        7,
+        settings(),
+        Some(Duration::from_secs(30)),
+    );
+    let anna = Browser::start().expect("Chromium starts");
+    let ben = Browser::start().expect("Chromium starts");
+    let address = hosted.address.to_string();
+    anna.open(&seat_link(&address, &hosted.code(0))).unwrap();
+    ben.open(&seat_link(&address, &hosted.code(1))).unwrap();
+    let first = play_all_to_the_end(&[&anna, &ben], "rematch, first game");
+    assert_eq!(first[0], first[1]);
+    // The offer: a large Play again and a No thanks, everyone asked, nobody yes yet.
+    let yes_button = "#rematch:not([hidden]) #rematch-yes";
+    for browser in [&anna, &ben] {
+        if browser
+            .wait_for(yes_button, Duration::from_secs(10))
+            .is_err()
+        {
+            panic!(
+                "no rematch offered: {} {:?} {}",
+                rematch_shown(browser),
+                browser.console_errors(),
+                browser
+                    .script(
+                        "return document.getElementById('log').textContent",
+                        Vec::new()
+                    )
+                    .unwrap()
+            );
+        }
+    }
+    let offer = rematch_shown(&anna);
+    assert_eq!(offer["question"], "Play again with the same seats?");
+    assert!(
+        offer["standing"]
+            .as_str()
+            .unwrap()
+            .contains("ben (seat 1): not yet")
+            && offer["standing"]
+                .as_str()
+                .unwrap()
+                .contains("left to answer"),
+        "{offer}"
+    );
+    let (width, height) = {
+        let size = anna
+            .script(
+                r"const box = document.getElementById('rematch-yes').getBoundingClientRect();
+                  return [box.width, box.height];",
+                Vec::new(),
+            )
+            .unwrap();
+        (size[0].as_f64().unwrap(), size[1].as_f64().unwrap())
+    };
+    assert!(
+        width >= 150.0 && height >= 60.0,
+        "Play again is {width}x{height} px"
+    );
+    assert!(
+        anna.overflowing().unwrap().is_empty(),
+        "the end with its offer fits 360x640"
+    );
+    std::fs::write(
+        screenshots().join("rematch-phone.png"),
+        anna.screenshot().unwrap(),
+    )
+    .unwrap();
+    anna.click(&anna.find(yes_button).unwrap().unwrap())
+        .unwrap();
+    // Ben's page shows anna's yes.
+    let until = Instant::now() + Duration::from_secs(10);
+    loop {
+        let shown = rematch_shown(&ben);
+        if shown["yes"] == "[0]" {
+            assert!(
+                shown["standing"]
+                    .as_str()
+                    .unwrap()
+                    .contains("anna (seat 0): yes ✓"),
+                "{shown}"
+            );
+            break;
+        }
+        assert!(
+            Instant::now() < until,
+            "ben's page never showed anna's yes: {shown}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(
+        rematch_shown(&anna)["question"],
+        "You said yes: the next game begins when everyone has."
+    );
+    ben.click(&ben.find(yes_button).unwrap().unwrap()).unwrap();
+    // The next game begins in both pages: its board and moves, no end, and is played out.
+    let second = play_all_to_the_end(&[&anna, &ben], "rematch, second game");
+    assert_eq!(second[0], second[1]);
+    for browser in [&anna, &ben] {
+        browser
+            .wait_for(yes_button, Duration::from_secs(10))
+            .expect("a rematch is offered again");
+    }
+    let no_button = anna.find("#rematch-no").unwrap().unwrap();
+    anna.click(&no_button).unwrap();
+    let transcripts = hosted.finish_all_within(Duration::from_mins(1));
+    assert_eq!(transcripts.len(), 2);
+    assert_eq!((transcripts[0].seed, transcripts[1].seed), (7, 8));
+    for (transcript, shown) in transcripts.iter().zip([&first[0], &second[0]]) {
+        transcript.replay().expect("the host's transcript replays");
+        let outcome = transcript.outcome.as_ref().expect("the game ended");
+        assert_eq!(shown["ranks"], json!(outcome.ranks));
+        assert_eq!(shown["scores"], json!(outcome.scores));
+    }
+    // Ben's page says the offer is settled and the host closed: the log has the host's word.
+    let until = Instant::now() + Duration::from_secs(10);
+    while rematch_shown(&ben)["shown"] != Value::Bool(false) {
+        assert!(
+            Instant::now() < until,
+            "ben's page still offers the rematch"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let log = ben
+        .script(
+            "return document.getElementById('log').textContent",
+            Vec::new(),
+        )
+        .unwrap();
+    assert!(
+        log.as_str()
+            .unwrap()
+            .contains("seat 0 (anna) said no to a rematch"),
+        "{log}"
+    );
+    assert_no_console_errors(&anna, "in a rematch");
+    assert_no_console_errors(&ben, "in a rematch");
 }

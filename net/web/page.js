@@ -40,6 +40,10 @@ const page = {
   /** The id of the act this page answered and waits on the host's verdict for. */
   answered: null,
   over: null,
+  /** The rematch the host offers after the game's end: `{ asked, yes, deadline, answered }`
+   *  (`answered`: this page's yes or no, `null` before it said). */
+  rematch: null,
+  rematchTimer: null,
   /** The spot picked on the board, whose moves stand out. */
   picked: null,
   rulesFor: null,
@@ -141,7 +145,7 @@ function disconnect() {
 /** The connection is gone: try again, unless the host said no or the game is over. */
 function dropped() {
   if (page.refused) return;
-  if (page.closed || (page.over && page.tries === 0 && page.welcome)) {
+  if (page.closed || (page.over && !page.rematch && page.tries === 0 && page.welcome)) {
     setConnection(page.over ? 'The game is over.' : 'The host closed the game.');
     return;
   }
@@ -185,6 +189,9 @@ function receive(message) {
       page.over = { outcome: message.outcome ?? null };
       render();
       break;
+    case 'rematch':
+      offered(message);
+      break;
     case 'status':
       status(message.text);
       break;
@@ -225,6 +232,7 @@ async function welcome(message) {
 }
 
 function resetGame() {
+  setRematch(null);
   page.observation = null;
   page.events = [];
   page.act = null;
@@ -236,6 +244,9 @@ function resetGame() {
 }
 
 function status(text) {
+  // The offer is settled: no rematch (a yes from everyone is followed by the next game's
+  // welcome, which clears it).
+  if (page.rematch && /rematch/.test(text) && !/everyone said yes/.test(text)) setRematch(null);
   addLogLine('status', null, text, null);
   if (!page.over) setConnection(text, /lost|waiting/.test(text) ? 'warn' : 'good');
 }
@@ -537,6 +548,58 @@ function renderEnd(v) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// A rematch: after the game's end the host offers one with the same seats; the next game
+// begins (a new welcome) once everyone asked said yes.
+
+function offered(message) {
+  const answered = page.rematch ? page.rematch.answered : null;
+  setRematch({
+    asked: message.asked ?? [],
+    yes: message.yes ?? [],
+    deadline: Date.now() + (message.within_ms ?? 0),
+    answered,
+  });
+}
+
+function setRematch(rematch) {
+  page.rematch = rematch;
+  clearInterval(page.rematchTimer);
+  page.rematchTimer = rematch ? setInterval(renderRematch, 1000) : null;
+  renderRematch();
+}
+
+function answerRematch(yes) {
+  if (!page.rematch || page.rematch.answered !== null) return;
+  if (!send({ type: 'rematch', yes })) return;
+  page.rematch.answered = yes;
+  renderRematch();
+}
+
+function renderRematch() {
+  const box = $('rematch');
+  const rematch = page.rematch;
+  if (!rematch || !page.welcome) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const seat = page.welcome.seat;
+  const asked = seat !== null && rematch.asked.includes(seat);
+  const left = Math.max(0, Math.ceil((rematch.deadline - Date.now()) / 1000));
+  const time = left >= 60 ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}` : count(left, 'second');
+  const mine = asked && rematch.answered === null;
+  $('rematch-buttons').hidden = !mine;
+  $('rematch-question').textContent = mine
+    ? 'Play again with the same seats?'
+    : rematch.answered === true ? 'You said yes: the next game begins when everyone has.'
+      : rematch.answered === false ? 'You said no thanks.'
+        : 'The players are asked to play again.';
+  const who = rematch.asked.map((s) => `${seatTitle(s)}: ${rematch.yes.includes(s) ? 'yes ✓' : 'not yet'}`);
+  $('rematch-standing').textContent = `${who.join(' · ')} — ${time} left to answer`;
+  box.setAttribute('data-yes', JSON.stringify(rematch.yes));
+}
+
+// ---------------------------------------------------------------------------------------------
 // The rules, as `mousehole rules` prints them for the game the host plays.
 
 async function loadRules(game) {
@@ -571,6 +634,8 @@ $('problem-again').addEventListener('click', (event) => {
   start();
 });
 $('typed').addEventListener('submit', typedMove);
+$('rematch-yes').addEventListener('click', () => answerRematch(true));
+$('rematch-no').addEventListener('click', () => answerRematch(false));
 window.addEventListener('hashchange', start);
 // A phone unlocked or a laptop woken: rejoin at once rather than at the next try.
 document.addEventListener('visibilitychange', () => {
