@@ -375,8 +375,8 @@ fn a_wrong_code_in_the_link_is_refused_in_words() {
 #[test]
 fn a_spectator_link_follows_the_game_to_its_end() {
     let hosted = host(
-        "moose-house:players=2",
-        "remote:anna,random",
+        "moose-house:players=3",
+        "remote:anna,remote:ben,random",
         11,
         mousehole_net::HostSettings {
             allow_watch: true,
@@ -392,13 +392,38 @@ fn a_spectator_link_follows_the_game_to_its_end() {
     browser
         .wait_for("body.table #connection.good", Duration::from_secs(10))
         .unwrap();
-    let code = hosted.code(0);
+    // Ben joins first: the table is told the host waits for anna, who then joins.
     let address = hosted.address;
-    let (player, _) = agent(address, &code, "random");
+    let (ben, _) = agent(address, &hosted.code(1), "random");
+    let waiting = browser
+        .wait_for("#connection.warn", Duration::from_secs(10))
+        .unwrap();
+    assert_eq!(
+        browser.text(&waiting).unwrap(),
+        "waiting for seat 0 (anna) to join"
+    );
+    // Anna joins from a page and holds the game at her first decision: whom the host waited
+    // for is no news by then (the table's screenshot showed `waiting for seat 0 (anna) to
+    // join` all game long).
+    let anna_page = Browser::start().expect("Chromium starts");
+    anna_page
+        .open(&seat_link(&address.to_string(), &hosted.code(0)))
+        .unwrap();
+    anna_page
+        .wait_for("#moves button[data-action]", Duration::from_secs(10))
+        .unwrap();
+    let connection = browser.find("#connection").unwrap().unwrap();
+    let line = browser.text(&connection).unwrap();
+    assert!(!line.contains("to join"), "a stale connection line: {line}");
+    assert_eq!(line, "Watching the table.");
+    drop(anna_page);
+    let (anna, _) = agent(address, &hosted.code(0), "random");
     let end = browser.wait_for("#end[data-outcome]", GAME_LIMIT).unwrap();
     let outcome: Value =
         serde_json::from_str(&browser.attribute(&end, "data-outcome").unwrap().unwrap()).unwrap();
-    player.join().unwrap().unwrap();
+    for player in [anna, ben] {
+        player.join().unwrap().unwrap();
+    }
     let transcript = hosted.finish();
     assert_eq!(outcome["ranks"], json!(transcript.outcome.unwrap().ranks));
     let now = state(&browser);

@@ -44,6 +44,8 @@ const page = {
    *  (`answered`: this page's yes or no, `null` before it said). */
   rematch: null,
   rematchTimer: null,
+  /** The connection line says whom the host waits for to join (stale once the game goes). */
+  waitingToJoin: false,
   /** The spot picked on the board, whose moves stand out. */
   picked: null,
   rulesFor: null,
@@ -171,6 +173,7 @@ function receive(message) {
       render();
       break;
     case 'act':
+      underWay();
       addEvents(message.events);
       page.observation = message.observation;
       page.act = { id: message.id, legal: message.legal };
@@ -178,6 +181,7 @@ function receive(message) {
       render();
       break;
     case 'events':
+      underWay();
       addEvents(message.events);
       if (message.observation) page.observation = message.observation;
       if (page.act && page.answered === page.act.id) page.act = null;
@@ -219,7 +223,7 @@ async function welcome(message) {
     refuse('This page cannot show that game', `The host plays ${message.game}, which this page does not know.`);
     return;
   }
-  setConnection(message.seat === null ? 'Watching the table.' : 'Connected.', 'good');
+  connected();
   // The table is read from across a room: larger print.
   document.body.classList.toggle('table', message.seat === null);
   document.title = `${page.game.title} — mousehole`;
@@ -229,6 +233,17 @@ async function welcome(message) {
     : `You are seat ${message.seat} (${message.seats[message.seat]})`;
   loadRules(message.game);
   render();
+}
+
+/** The connection line once joined: connected (or watching), nothing to wait for. */
+function connected() {
+  page.waitingToJoin = false;
+  setConnection(page.welcome?.seat === null ? 'Watching the table.' : 'Connected.', 'good');
+}
+
+/** The game is under way: a line still saying whom the host waited for to join is stale. */
+function underWay() {
+  if (page.waitingToJoin) connected();
 }
 
 function resetGame() {
@@ -248,7 +263,10 @@ function status(text) {
   // welcome, which clears it).
   if (page.rematch && /rematch/.test(text) && !/everyone said yes/.test(text)) setRematch(null);
   addLogLine('status', null, text, null);
-  if (!page.over) setConnection(text, /lost|waiting/.test(text) ? 'warn' : 'good');
+  if (!page.over) {
+    setConnection(text, /lost|waiting/.test(text) ? 'warn' : 'good');
+    page.waitingToJoin = /^waiting for .* to join$/.test(text);
+  }
 }
 
 function hostError(message) {
