@@ -216,6 +216,10 @@ impl<G: Game, S: Seat<G>> Seat<G> for Timed<S> {
         self.inner.wants_views()
     }
 
+    fn wants_notes(&self) -> bool {
+        self.inner.wants_notes()
+    }
+
     fn finish(&mut self, ending: &Ending<'_, G::EventView>) {
         self.inner.finish(ending);
     }

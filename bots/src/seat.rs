@@ -439,6 +439,11 @@ impl<G: Game, A: Agent<G> + ?Sized> Seat<G> for AgentSeat<G, A> {
         self.agent.wants_views()
     }
 
+    /// Agents decide from the views, never from their notes (text for people).
+    fn wants_notes(&self) -> bool {
+        false
+    }
+
     fn finish(&mut self, ending: &Ending<'_, G::EventView>) {
         self.agent.game_over(ending.outcome, ending.seen());
     }

@@ -43,6 +43,10 @@ impl<G: Game> Seat<G> for RandomSeat {
         let mut rng = self.streams.decision(view.events());
         Ok(Decision::new(uniform(view.legal(), &mut rng)))
     }
+
+    fn wants_notes(&self) -> bool {
+        false
+    }
 }
 
 /// Random full games of one configuration, reusing one match and its buffers: what the

@@ -107,6 +107,9 @@ pub struct Match<G: Game> {
     notes: Vec<EventNotes>,
     /// Per seat, its views of every event, when views are recorded.
     seen: Option<Vec<Vec<SeenEvent<G::EventView>>>>,
+    /// Whether the recorded views come with their notes (built from observations before and
+    /// after each event): not when only seats that read no notes asked for views.
+    noted: bool,
     /// While views are recorded, each seat's observation of the state as it is now, once an
     /// event was recorded (its note's `after`, kept as the next note's `before`): every event
     /// then builds one observation per seat, not two. Empty until then; only the recording
@@ -153,6 +156,7 @@ impl<G: Game> Match<G> {
             events: Vec::with_capacity(128),
             notes: Vec::new(),
             seen: None,
+            noted: true,
             observed: Vec::new(),
             viewing: Vec::new(),
             public: None,
@@ -190,9 +194,11 @@ impl<G: Game> Match<G> {
     /// Records every seat's view of every event from now on (with readable notes), for live
     /// logs, external agents, seat-view transcripts and bots that reason from the play. Off
     /// by default (it costs an observation per seat and event, for the notes), and turned on
-    /// by [`Match::start_seats`] when a seat asks for views.
+    /// by [`Match::start_seats`] when a seat asks for views (without the notes if no seat
+    /// reads them, [`Seat::wants_notes`]).
     pub fn record_views(&mut self, on: bool) {
         self.seen = on.then(|| vec![Vec::new(); self.config.players()]);
+        self.noted = true;
         self.observed.clear();
     }
 
@@ -373,14 +379,17 @@ impl<G: Game> Match<G> {
     }
 
     /// Applies `event` while recording each seat's view of it and its note (when views are
-    /// recorded), and what everyone sees of it with its note (when that is). A note reads the
+    /// recorded; the note only if a seat reads notes, [`Match::start_seats`]), and what
+    /// everyone sees of it with its note (when that is). A note reads the
     /// observations before and after the event; the one before is the one kept after the
     /// previous event (in `observed`, `public_observed`), so each event builds one per seat.
     #[inline(never)]
     fn record_seen(&mut self, event: &Event<G::Action>) {
         let players = self.config.players();
         let seats = self.seen.is_some();
-        if seats && self.observed.len() != players {
+        // Notes (an observation per seat before and after) only where a seat reads them.
+        let noted = seats && self.noted;
+        if noted && self.observed.len() != players {
             self.observed = (0..players)
                 .map(|seat| self.state.observation(seat))
                 .collect();
@@ -398,7 +407,15 @@ impl<G: Game> Match<G> {
             self.public_observed = Some(self.state.public_observation());
         }
         self.state.apply_unchecked(event.action);
-        if let Some(seen) = self.seen.as_mut() {
+        if let Some(seen) = self.seen.as_mut().filter(|_| !noted) {
+            for (seen, view) in seen.iter_mut().zip(self.viewing.drain(..)) {
+                seen.push(SeenEvent {
+                    actor: event.actor,
+                    view,
+                    note: None,
+                });
+            }
+        } else if let Some(seen) = self.seen.as_mut() {
             let views = self.viewing.drain(..);
             for (seat, (view, before)) in views.zip(&mut self.observed).enumerate() {
                 let after = self.state.observation(seat);

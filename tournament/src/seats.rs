@@ -168,6 +168,10 @@ impl<G: Game> Seat<G> for TimedSeat<G> {
         self.seat.wants_views()
     }
 
+    fn wants_notes(&self) -> bool {
+        self.seat.wants_notes()
+    }
+
     fn finish(&mut self, ending: &Ending<'_, G::EventView>) {
         self.seat.finish(ending);
     }

@@ -355,8 +355,10 @@ impl<G: Game> Match<G> {
 
     /// Tells every seat the match starts (which seat it plays and its agent seed), and
     /// records the seats' views of the events from here on if any seat asks for them
-    /// ([`Seat::wants_views`]). The driver does it at its first step; a test that steps by
-    /// hand does it first.
+    /// ([`Seat::wants_views`]), with their notes only if a seat reads notes
+    /// ([`Seat::wants_notes`]: bots do not, and building the notes costs two observations per
+    /// seat and event). The driver does it at its first step; a test that steps by hand does
+    /// it first.
     ///
     /// # Panics
     /// If `seats` does not hold one entry per player.
@@ -365,6 +367,11 @@ impl<G: Game> Match<G> {
         self.driven.started = true;
         if self.seen.is_none() && seats.iter().any(Seat::wants_views) {
             self.record_views(true);
+            self.noted = seats.iter().any(Seat::wants_notes);
+        } else if !self.noted && seats.iter().any(Seat::wants_notes) {
+            // A match restarted for other seats: one that reads notes is shown them.
+            self.noted = true;
+            self.observed.clear();
         }
         for (index, seat) in seats.iter_mut().enumerate() {
             seat.start(index, &self.config, agent_seed(self.seed, index));

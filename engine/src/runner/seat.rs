@@ -429,6 +429,14 @@ pub trait Seat<G: Game> {
         false
     }
 
+    /// Whether this seat reads the notes of its views (`SeenEvent::note`: a person's log, a
+    /// program or connection sent them). A match whose views are recorded only because seats
+    /// asked for them builds the notes only if one of its seats reads them; a seat that
+    /// decides from the views alone (a bot) says no, and is shown the views without notes.
+    fn wants_notes(&self) -> bool {
+        true
+    }
+
     /// Told once when the match ends, with how it ended and the seat's views of the events.
     fn finish(&mut self, ending: &Ending<'_, G::EventView>) {
         let _ = ending;
@@ -464,6 +472,10 @@ where
 
     fn wants_views(&self) -> bool {
         (**self).wants_views()
+    }
+
+    fn wants_notes(&self) -> bool {
+        (**self).wants_notes()
     }
 
     fn finish(&mut self, ending: &Ending<'_, G::EventView>) {

@@ -1,7 +1,8 @@
 //! The match runner's contracts, for every game: stepping by hand records exactly what `run`
 //! records, the observer sees every event once and in order, a match stopped or forfeited at
 //! any point keeps everything played so far, decisions out of turn are refused with typed
-//! reasons, and a decision's info and fault reach its transcript event.
+//! reasons, a decision's info and fault reach its transcript event, and seats that ask for
+//! views are shown them (with notes only if a seat reads notes).
 
 use mousehole_engine::options::GameConfig;
 use mousehole_engine::playout::RandomSeat;
@@ -342,6 +343,74 @@ fn a_seat_that_asks_is_shown_every_view<G: Game>() {
     }
 }
 
+/// A random seat that asks for views, and reads their notes if `notes`.
+struct Viewing {
+    inner: RandomSeat,
+    notes: bool,
+}
+
+impl<G: Game> Seat<G> for Viewing {
+    fn start(&mut self, seat: usize, config: &G::Config, agent_seed: u64) {
+        Seat::<G>::start(&mut self.inner, seat, config, agent_seed);
+    }
+
+    fn decide(&mut self, view: &DecisionView<'_, G>) -> Result<Decision<G::Action>, StopRequest> {
+        Seat::<G>::decide(&mut self.inner, view)
+    }
+
+    fn wants_views(&self) -> bool {
+        true
+    }
+
+    fn wants_notes(&self) -> bool {
+        self.notes
+    }
+}
+
+fn a_seat_that_reads_no_notes_is_shown_views_without_them<G: Game>() {
+    let config = G::Config::defaults();
+    let players = config.players();
+    let mut notes_seen = 0;
+    for seed in SEEDS {
+        // What a front end records: every view with its note.
+        let mut noted = Match::<G>::new(&config, seed);
+        noted.record_views(true);
+        noted.run(&mut random_seats::<G>(&config));
+        // The same game, views asked for by seats of which `readers` read notes.
+        for readers in [0, 1] {
+            let mut seats: Vec<Viewing> = (0..players)
+                .map(|seat| Viewing {
+                    inner: RandomSeat::default(),
+                    notes: seat < readers,
+                })
+                .collect();
+            let mut game = Match::<G>::new(&config, seed);
+            game.run(&mut seats);
+            assert_eq!(game.events(), noted.events(), "seed {seed}: the same game");
+            for seat in 0..players {
+                let (shown, full) = (game.seen(seat), noted.seen(seat));
+                assert_eq!(shown.len(), full.len(), "seed {seed} seat {seat}");
+                for (shown, full) in shown.iter().zip(full) {
+                    assert_eq!((shown.actor, &shown.view), (full.actor, &full.view));
+                    if readers == 0 {
+                        assert_eq!(shown.note, None, "seed {seed} seat {seat}: no notes built");
+                    } else {
+                        assert_eq!(shown.note, full.note, "seed {seed} seat {seat}");
+                    }
+                }
+            }
+        }
+        notes_seen += (0..players)
+            .flat_map(|seat| noted.seen(seat))
+            .filter(|seen| seen.note.is_some())
+            .count();
+    }
+    assert!(
+        notes_seen > 0,
+        "the front end's views have notes to leave out"
+    );
+}
+
 macro_rules! runner_tests {
     ($module:ident, $game:ty) => {
         mod $module {
@@ -368,6 +437,11 @@ macro_rules! runner_tests {
             #[test]
             fn a_seat_that_asks_for_views_is_shown_its_whole_history() {
                 super::a_seat_that_asks_is_shown_every_view::<$game>();
+            }
+
+            #[test]
+            fn a_seat_that_reads_no_notes_is_shown_views_without_them() {
+                super::a_seat_that_reads_no_notes_is_shown_views_without_them::<$game>();
             }
         }
     };
