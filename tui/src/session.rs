@@ -125,6 +125,9 @@ pub struct EndView {
     pub tie_break: Option<String>,
     /// What was hidden and the board does not show (other hands), from the true final state.
     pub revealed: Vec<String>,
+    /// A hosted game's rematch offer and how to answer it (`rematch offered: a to play
+    /// again, q to leave …`).
+    pub offer: Option<String>,
 }
 
 /// One seat's line of the end screen.

@@ -38,13 +38,16 @@ use crate::{TuiError, TuiGame, TuiVisitor};
 /// Why local games' commands do not apply to a hosted one.
 pub const HOSTED: &str = "this game is the host's: it keeps the transcript (its --out), to replay there; s saves what this seat saw, and at the end c has the coach review your decisions from it";
 
+/// How a seat is named in a rematch's words: `seat 1 (ben)`.
+fn seat_words(names: &[String], seat: usize) -> String {
+    let name = names.get(seat).map_or("?", String::as_str);
+    format!("seat {seat} ({})", mousehole_engine::text::cut(name, 40))
+}
+
 /// The host's rematch offer in words: how to answer here, the time left, who said yes and
 /// whom it waits for.
 fn rematch_words(names: &[String], asked: &[usize], yes: &[usize], within_ms: u64) -> String {
-    let standing = rematch_standing(asked, yes, |seat| {
-        let name = names.get(seat).map_or("?", String::as_str);
-        format!("seat {seat} ({})", mousehole_engine::text::cut(name, 40))
-    });
+    let standing = rematch_standing(asked, yes, |seat| seat_words(names, seat));
     format!(
         "rematch offered: a to play again, q to leave ({} s left); {standing}",
         within_ms.div_ceil(1000)
@@ -126,6 +129,8 @@ pub struct RemoteSession<G: TuiGame> {
     decided: Vec<SeenDecision<G>>,
     /// The host offers this seat a rematch, not yet answered here.
     rematch_asked: bool,
+    /// The rematch offer as the host last said it stands, in words, while it stands.
+    rematch_line: Option<String>,
     view: GameView,
 }
 
@@ -192,6 +197,7 @@ impl<G: TuiGame> RemoteSession<G> {
             closed: false,
             decided: Vec::new(),
             rematch_asked: false,
+            rematch_line: None,
         };
         session.refresh();
         session
@@ -204,6 +210,7 @@ impl<G: TuiGame> RemoteSession<G> {
         }
         let mut news = Vec::new();
         let mut started = false;
+        let mut offer = None;
         let flow = self
             .follower
             .take(event, &self.connection, &mut |progress| match progress {
@@ -221,11 +228,21 @@ impl<G: TuiGame> RemoteSession<G> {
                     asked,
                     yes,
                     within_ms,
-                } => news.push((rematch_words(&self.names, asked, yes, within_ms), false)),
+                } => offer = Some(rematch_words(&self.names, asked, yes, within_ms)),
                 Progress::Event { .. } | Progress::Over(_) => {}
             });
         if started {
             self.news = None;
+        }
+        if offer.is_some() {
+            self.rematch_line = offer;
+        } else if news
+            .iter()
+            .any(|(text, _)| text.contains("rematch") && !text.contains("everyone said yes"))
+        {
+            // The offer is settled: nobody plays again.
+            self.rematch_line = None;
+            self.rematch_asked = false;
         }
         for (text, notice) in news {
             let text = mousehole_engine::text::cut(&text, 300);
@@ -243,6 +260,7 @@ impl<G: TuiGame> RemoteSession<G> {
                 self.deciding = None;
                 self.decided.clear();
                 self.rematch_asked = false;
+                self.rematch_line = None;
                 self.view.log.clear();
             }
             Ok(Flow::Over | Flow::Continue) => {}
@@ -274,6 +292,7 @@ impl<G: TuiGame> RemoteSession<G> {
         match message {
             // The next game after a rematch: the table starts over.
             HostMessage::Welcome(_) if self.public_ended => {
+                self.rematch_line = None;
                 self.public.clear();
                 self.public_ended = false;
                 self.public_outcome = None;
@@ -281,12 +300,10 @@ impl<G: TuiGame> RemoteSession<G> {
                 self.view.log.clear();
             }
             HostMessage::Rematch(offer) => {
-                self.news = Some(rematch_words(
-                    &self.names,
-                    &offer.asked,
-                    &offer.yes,
-                    offer.within_ms,
-                ));
+                let standing = rematch_standing(&offer.asked, &offer.yes, |seat| {
+                    seat_words(&self.names, seat)
+                });
+                self.rematch_line = Some(format!("rematch offered to the players; {standing}"));
             }
             HostMessage::Events { events, .. } => self.take_public(&events),
             HostMessage::GameOver { outcome, events } => {
@@ -296,6 +313,9 @@ impl<G: TuiGame> RemoteSession<G> {
                 self.public_outcome = outcome.map(std::borrow::Cow::into_owned);
             }
             HostMessage::Status { text } => {
+                if text.contains("rematch") && !text.contains("everyone said yes") {
+                    self.rematch_line = None;
+                }
                 let text = mousehole_engine::text::cut(&text, 300);
                 self.public_said = Some(text.clone());
                 self.news = Some(text);
@@ -455,6 +475,16 @@ impl<G: TuiGame> RemoteSession<G> {
                 fill_end_rows(&mut view, outcome, seats, None, &self.view.people);
             }
             view
+        };
+        let mut view = view;
+        view.offer = match (&self.rematch_line, self.rematch_asked) {
+            (Some(line), true) => Some(line.clone()),
+            (Some(line), false) if self.seat.is_some() => Some(line.replacen(
+                "rematch offered: a to play again, q to leave",
+                "you said yes to a rematch",
+                1,
+            )),
+            (line, _) => line.clone(),
         };
         Some(view)
     }

@@ -618,6 +618,10 @@ pub fn end_lines(app: &App, width: u16) -> Vec<Line<'static>> {
     if let Some(place) = place {
         lines.extend(wrap(&place, width, theme.title()));
     }
+    // A rematch offered: right under the result, where it is seen without scrolling.
+    if let Some(offer) = &end.offer {
+        lines.extend(wrap(offer, width, theme.accent()));
+    }
     let name_room = end
         .rows
         .iter()

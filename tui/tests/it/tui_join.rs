@@ -341,3 +341,46 @@ fn a_seat_waiting_for_others_reads_whom_the_host_waits_for() {
     hosted.stop.store(true, std::sync::atomic::Ordering::SeqCst);
     let _ = bob.join();
 }
+
+/// Issue 43 item 4: at the end the host offers a rematch; the screen says so and how to
+/// answer, `a` says yes and the next game is played on the same screen to its end, and `q`
+/// at the next offer says no, so the host ends at once (not when the offer's time runs out).
+#[test]
+fn a_says_yes_to_a_rematch_and_the_next_game_is_played_on_the_same_screen() {
+    let hosted = mousehole_net::testing::host_games(
+        "cheese-day:players=2",
+        "remote:ann,random",
+        5,
+        mousehole_net::testing::settings(),
+        Some(std::time::Duration::from_secs(20)),
+    );
+    let mut ann = joined(
+        hosted.address,
+        &Target::Seat {
+            code: hosted.code(0),
+        },
+    );
+    assert!(play_to_the_end(&mut ann) > 0);
+    let frame = until_shown(&mut ann, "rematch offered: a to play again, q to leave");
+    assert!(frame.contains("waiting for seat 0 (ann)"), "{frame}");
+    ann.char('a');
+    // The next game begins here: the end screen gives way to the game, which is played out.
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while ann.app.game_over() {
+        assert!(std::time::Instant::now() < until, "{}", ann.frame(100, 30));
+        ann.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(play_to_the_end(&mut ann) > 0);
+    until_shown(&mut ann, "rematch offered: a to play again, q to leave");
+    ann.char('q');
+    let transcripts = hosted.finish_all_within(std::time::Duration::from_secs(10));
+    assert_eq!(transcripts.len(), 2);
+    assert_eq!((transcripts[0].seed, transcripts[1].seed), (5, 6));
+    let shown = ann.app.transcript().expect("the joined game");
+    assert_eq!(
+        events(&shown),
+        events(&transcripts[1].seat_view(0).unwrap()),
+        "the screen's log is the second game's, all of it"
+    );
+}
