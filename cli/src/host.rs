@@ -505,6 +505,11 @@ impl<G: Game> Table<G> for HostTable<'_> {
         self.play.before_wait(game, seat)
     }
 
+    /// The host's progress lines show what everyone sees of each event, with its note.
+    fn wants_public(&self) -> bool {
+        self.progress.is_some()
+    }
+
     fn recorded(&mut self, game: &Match<G>) -> Result<()> {
         if let Some(progress) = &mut self.progress {
             let new = progress.host.public_events(progress.shown);
@@ -590,7 +595,7 @@ fn progress_lines(events: &[EventMessage], before: usize, names: &SeatNames) -> 
             let seen = SeenEvent {
                 actor: event.actor,
                 view: event.action.as_str(),
-                note: None,
+                note: event.note.clone(),
             };
             event_line(before + index + 1, &seen, names, usize::MAX)
         })

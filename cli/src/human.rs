@@ -12,7 +12,8 @@ use mousehole_bots::SeatLabel;
 use mousehole_engine::text::{reflow, shown};
 use mousehole_engine::words::io_error;
 use mousehole_engine::{
-    Actor, Decision, DecisionView, Ending, Game, GameConfig, Outcome, Seat, SeenEvent, StopRequest,
+    Actor, Decision, DecisionView, Ending, Game, GameConfig, HowItEnded, Outcome, Seat, SeenEvent,
+    StopRequest,
 };
 
 use crate::choices::{Choices, Picked, WIDTH, echo, wrap, wrap_line};
@@ -332,6 +333,34 @@ pub fn result_words(outcome: &Outcome, names: &SeatNames, seat: Option<usize>) -
         winners_headline(outcome, names),
         scores.join(", ")
     )
+}
+
+/// How a game ended, in words, as the host told it: `How it ended: the reserve ran out.`,
+/// then how each seat's score was made, a line a seat (named for `viewer`, a seat or nobody),
+/// and how a tie was broken if one was. Text from the host is shown safely
+/// ([`mousehole_engine::text::shown`]).
+pub fn ending_lines(ending: &HowItEnded, names: &SeatNames, viewer: Option<usize>) -> Vec<String> {
+    let safe = |text: &str| mousehole_engine::text::cut(text, 300);
+    let mut lines = vec![wrap_line(
+        &format!("How it ended: {}.", safe(&ending.reason)),
+        WIDTH,
+        2,
+    )];
+    for (seat, made) in ending.breakdown.iter().enumerate() {
+        let who = match viewer {
+            Some(me) => names.for_viewer(seat, me),
+            None => names.name(seat),
+        };
+        lines.push(wrap_line(&format!("  {who}: {}", safe(made)), WIDTH, 4));
+    }
+    if let Some(tie_break) = &ending.tie_break {
+        lines.push(wrap_line(
+            &format!("A tie was broken: {}.", safe(tie_break)),
+            WIDTH,
+            2,
+        ));
+    }
+    lines
 }
 
 /// One event as the viewing seat saw it: `  12. seat 1 (random): take 3 → cheese (4 holes)`.

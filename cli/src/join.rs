@@ -15,7 +15,7 @@ use clap::Args;
 use mousehole_bots::BotGame;
 use mousehole_bots::SeatLabel;
 use mousehole_engine::Seat;
-use mousehole_engine::{Outcome, SeenEvent};
+use mousehole_engine::{HowItEnded, Outcome, SeenEvent};
 use mousehole_net::client::{
     AgentPlayer, ClientEvent, Progress, SeatMaker, play_seat, rematch_standing,
 };
@@ -25,7 +25,7 @@ use mousehole_protocol::{EventMessage, HostMessage, Rematch, Welcome};
 use mousehole_tui::Launch;
 
 use crate::external::{ExternalArgs, log_line};
-use crate::human::{HumanSeat, SeatNames, Terminal, event_line, result_words, say};
+use crate::human::{HumanSeat, SeatNames, Terminal, ending_lines, event_line, result_words, say};
 use crate::signals::StopSignals;
 use crate::{EXIT_FOUND_PROBLEMS, EXIT_USAGE, numbers};
 
@@ -140,7 +140,8 @@ pub fn run(args: &JoinArgs) -> Result<ExitCode> {
                 programs: &programs,
                 rematch: args.rematch,
             };
-            play_seat(&connection, &player, &mut report).map(|joined| joined.outcome)
+            // A program has no person to tell how it ended in words.
+            play_seat(&connection, &player, &mut report).map(|joined| (joined.outcome, None))
         }
         (None, Some(seat)) => {
             let terminal = Rc::new(Terminal::start());
@@ -152,7 +153,8 @@ pub fn run(args: &JoinArgs) -> Result<ExitCode> {
             // One person at this terminal: the events are shown as they come.
             let mut report =
                 |progress: Progress<'_>| report_progress(&progress, &names, Some(seat));
-            play_seat(&connection, &person, &mut report).map(|joined| joined.outcome)
+            play_seat(&connection, &person, &mut report)
+                .map(|joined| (joined.outcome, joined.ending))
         }
     };
     if let Some(signal) = signals.and_then(StopSignals::caught) {
@@ -163,12 +165,17 @@ pub fn run(args: &JoinArgs) -> Result<ExitCode> {
         return Ok(ExitCode::from(signal.exit_status()));
     }
     match played {
-        Ok(Some(outcome)) => {
+        Ok((Some(outcome), ending)) => {
             let mut out = std::io::stdout().lock();
             writeln!(out, "{}", result_words(&outcome, &names, welcome.seat))?;
+            if let Some(ending) = &ending {
+                let lines = ending_lines(ending, &names, welcome.seat);
+                drop(out);
+                say(&lines);
+            }
             Ok(ExitCode::SUCCESS)
         }
-        Ok(None) => {
+        Ok((None, _)) => {
             log_line("the game stopped before its end");
             Ok(ExitCode::from(EXIT_FOUND_PROBLEMS))
         }
@@ -261,15 +268,17 @@ fn report_progress(progress: &Progress<'_>, names: &SeatNames, viewer: Option<us
     }
 }
 
-/// A spectator's game: every event as everyone sees it, printed as it comes.
+/// A spectator's game: every event as everyone sees it, with its note, printed as it comes;
+/// the outcome and how the game ended in words.
 fn follow(
     connection: &Connection,
     welcome: &Welcome<'_>,
     quiet: bool,
-) -> Result<Option<Outcome>, ClientError> {
+) -> Result<(Option<Outcome>, Option<HowItEnded>), ClientError> {
     let names = Rc::new(SeatNames::of_names(&welcome.seats));
     let shown = std::cell::Cell::new(0);
     let mut outcome = None;
+    let mut ended = None;
     let print = |events: &[EventMessage]| {
         if !quiet {
             let lines: Vec<String> = events
@@ -280,7 +289,7 @@ fn follow(
                     let seen = SeenEvent {
                         actor: event.actor,
                         view: action.as_str(),
-                        note: None,
+                        note: event.note.as_deref().map(mousehole_engine::text::shown),
                     };
                     event_line(shown.get() + index + 1, &seen, &names, usize::MAX)
                 })
@@ -295,14 +304,17 @@ fn follow(
             ClientEvent::Message(HostMessage::GameOver {
                 outcome: end,
                 events,
+                ending,
             }) => {
                 print(&events);
                 outcome = end.map(std::borrow::Cow::into_owned);
+                ended = ending.map(std::borrow::Cow::into_owned);
             }
             // The next game after a rematch: its events are numbered from 1 again.
             ClientEvent::Message(HostMessage::Welcome(_)) if outcome.is_some() => {
                 shown.set(0);
                 outcome = None;
+                ended = None;
                 if !quiet {
                     log_line("the next game begins");
                 }
@@ -318,5 +330,5 @@ fn follow(
             }
         }
     }
-    Ok(outcome)
+    Ok((outcome, ended))
 }

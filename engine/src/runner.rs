@@ -235,6 +235,11 @@ impl<G: Game> Match<G> {
         self.public_observed = Some(before);
     }
 
+    /// Whether what everyone sees is recorded ([`Match::record_public`]).
+    pub fn records_public(&self) -> bool {
+        self.public.is_some()
+    }
+
     /// What everyone at the table saw of every event so far, with the notes (empty unless
     /// [`Match::record_public`] is on).
     pub fn public_seen(&self) -> &[SeenEvent<G::EventView>] {

@@ -24,7 +24,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use mousehole_bots::SeatLabel;
-use mousehole_engine::{DecisionInfo, Game, GameConfig, Match, Next, StopRequest, Table};
+use mousehole_engine::{DecisionInfo, Game, Match, Next, StopRequest, Table};
 use mousehole_protocol::EventMessage;
 use serde_json::value::RawValue;
 use thiserror::Error;
@@ -33,7 +33,7 @@ use tokio::sync::{broadcast, mpsc, watch};
 pub use self::seat::{RemoteSeat, StopCheck};
 
 use crate::code::{CodeError, SeatCode, normalise};
-use crate::wire::{Over, PendingAct, event_message, observation_json, public_event};
+use crate::wire::{Over, PendingAct, event_message, observation_json};
 
 /// How the host listens and how long it waits.
 #[derive(Clone, Debug)]
@@ -160,8 +160,11 @@ pub(crate) struct Shared {
 pub(crate) struct State {
     /// Per seat: `Some` for a remote seat.
     pub(crate) seats: Vec<Option<SeatState>>,
-    /// The events as a spectator sees them, and the outcome once the match is over.
+    /// The events as a spectator sees them (what everyone sees, with the notes), the public
+    /// view after the first N of them (sent with `events`), and the outcome once the match
+    /// is over.
     pub(crate) public: Vec<EventMessage>,
+    pub(crate) public_observation: Option<(usize, Box<RawValue>)>,
     pub(crate) public_over: Option<Over>,
     /// Wrong codes per address: how many (recently), and when the next join may be tried.
     pub(crate) failures: HashMap<IpAddr, Failures>,
@@ -229,6 +232,9 @@ pub(crate) struct SeatState {
     pub(crate) observation: Option<(usize, Box<RawValue>)>,
     /// The end, once the match is over.
     pub(crate) over: Option<Over>,
+    /// How the game ended in words as this seat may know it, worked out as its last event is
+    /// published (just before the seat is told the end, which takes it).
+    pub(crate) ending: Option<mousehole_engine::HowItEnded>,
     pub(crate) connection: Option<Attached>,
     /// When the seat last lost its connection (`None` while connected).
     pub(crate) dropped_at: Option<Instant>,
@@ -312,6 +318,20 @@ impl Shared {
         self.bump();
     }
 
+    /// The seats as `viewer` (a seat, or a spectator: `None`) reads of them in words such as
+    /// how the game ended: itself `you`, the others `seat 1 (alice)`.
+    pub(crate) fn names_for(&self, viewer: Option<usize>) -> Vec<String> {
+        (0..self.names.len())
+            .map(|seat| {
+                if viewer == Some(seat) {
+                    "you".to_owned()
+                } else {
+                    self.seat_name(seat)
+                }
+            })
+            .collect()
+    }
+
     /// How a seat is named in status lines: `seat 1 (alice)`.
     pub(crate) fn seat_name(&self, seat: usize) -> String {
         format!("seat {seat} ({})", self.names[seat])
@@ -377,6 +397,7 @@ impl Host {
                 act: None,
                 observation: None,
                 over: None,
+                ending: None,
                 connection: None,
                 dropped_at: None,
                 answers: VecDeque::new(),
@@ -390,6 +411,7 @@ impl Host {
             state: Mutex::new(State {
                 seats,
                 public: Vec::new(),
+                public_observation: None,
                 public_over: None,
                 failures: HashMap::new(),
                 connections: 0,
@@ -518,15 +540,22 @@ impl Host {
     }
 
     /// Sends every connection the events recorded since the last call, each seat its own
-    /// views (with their notes) and its observation after them, and spectators what every
-    /// seat saw; and the outcome once the
-    /// match is over. The match must record views (a remote seat asks it to).
+    /// views (with their notes) and its observation after them, and spectators what everyone
+    /// sees of them (with the notes) and the public view after them; and the end once the
+    /// match is over, with how it ended in words. The match must record views (a remote seat
+    /// asks it to), and what everyone sees when spectators may watch ([`Hosting`] asks it to).
     pub fn publish<G: Game>(&self, game: &Match<G>) {
-        let players = game.config().players();
+        let outcome = game.state().outcome();
         let mut state = self.shared.lock();
         let mut new = false;
         for (seat, remote) in state.seats.iter_mut().enumerate() {
             if let Some(remote) = remote {
+                if remote.ending.is_none()
+                    && let Some(outcome) = &outcome
+                {
+                    let names = self.shared.names_for(Some(seat));
+                    remote.ending = G::ending(&game.state().observation(seat), outcome, &names);
+                }
                 new |= sync_events(&mut remote.events, game.seen(seat));
                 let events = remote.events.len();
                 if remote
@@ -540,23 +569,29 @@ impl Host {
                 }
             }
         }
-        let recorded = (0..players).map(|seat| game.seen(seat).len()).min();
-        let recorded = recorded.unwrap_or(0);
-        while state.public.len() < recorded {
-            let index = state.public.len();
-            let views: Vec<&G::EventView> = (0..players)
-                .map(|seat| &game.seen(seat)[index].view)
-                .collect();
-            let actor = game.seen(0)[index].actor;
-            state.public.push(public_event::<G>(actor, &views));
+        new |= sync_events(&mut state.public, game.public_seen());
+        let shown = state.public.len();
+        if game.records_public()
+            && state
+                .public_observation
+                .as_ref()
+                .is_none_or(|(at, _)| *at != shown)
+        {
+            let public = game.state().public_observation();
+            state.public_observation = Some((shown, observation_json::<G>(&public)));
             new = true;
         }
         if state.public_over.is_none()
             && let Some(end) = game.end()
         {
+            let ending = outcome.as_ref().and_then(|outcome| {
+                let names = self.shared.names_for(None);
+                G::ending(&game.state().public_observation(), outcome, &names)
+            });
             state.public_over = Some(Over {
                 outcome: end.outcome().cloned(),
                 stopped: None,
+                ending,
             });
             new = true;
         }
@@ -685,6 +720,7 @@ impl Host {
         state.game += 1;
         state.rematch = None;
         state.public.clear();
+        state.public_observation = None;
         state.public_over = None;
         for remote in state.seats.iter_mut().flatten() {
             remote.new_game = None;
@@ -692,6 +728,7 @@ impl Host {
             remote.act = None;
             remote.observation = None;
             remote.over = None;
+            remote.ending = None;
             remote.answers.clear();
         }
         let number = state.game + 1;
@@ -754,6 +791,11 @@ impl<G: Game, T: Table<G>> Table<G> for Hosting<'_, T> {
 
     fn gate(&mut self, game: &Match<G>, next: Next) -> bool {
         self.table.gate(game, next)
+    }
+
+    /// When spectators may watch, the match records what everyone sees of each event.
+    fn wants_public(&self) -> bool {
+        self.host.shared.settings.allow_watch || self.table.wants_public()
     }
 
     fn before_wait(&mut self, game: &Match<G>, seat: usize) -> Result<(), T::Error> {

@@ -1,19 +1,17 @@
 //! What the host sends a connection, made from a seat's view alone: the decision asked of it
 //! ([`PendingAct`]), each event as the seat saw it with its readable note ([`event_message`]),
-//! and each event as a spectator may see it ([`public_event`]). Nothing here reads a true
-//! state, so what a connection receives cannot depend on what its seat may not know; the leak
-//! test checks exactly these bytes against states whose hidden parts were drawn again.
+//! which is also how a spectator is sent each event as everyone sees it (the match's public
+//! record, [`mousehole_engine::Match::public_seen`]), with the public view
+//! ([`observation_json`]). Nothing here reads a true state, so what a connection receives
+//! cannot depend on what its seat may not know; the leak test checks exactly these bytes
+//! against states whose hidden parts were drawn again.
 
 use std::borrow::Cow;
 use std::fmt::Display;
 
-use mousehole_engine::{Actor, DecisionView, Game, Outcome, SeenEvent};
+use mousehole_engine::{DecisionView, Game, HowItEnded, Outcome, SeenEvent};
 use mousehole_protocol::{Act, EventMessage, HostMessage, PlainMessage};
 use serde_json::value::RawValue;
-
-/// The text a spectator is shown for an event whose seats saw it differently and not all in
-/// one redacted form (no game does that today: each has one redacted form per event).
-pub const HIDDEN_EVENT: &str = "?";
 
 /// One event as a seat saw it, with its readable note.
 pub fn event_message<V: Display>(seen: &SeenEvent<V>) -> EventMessage {
@@ -24,35 +22,8 @@ pub fn event_message<V: Display>(seen: &SeenEvent<V>) -> EventMessage {
     }
 }
 
-/// One event as everyone may see it, from every seat's view of it: the view they share if
-/// they all saw it alike; else the redacted form (one that does not read as an action) the
-/// seats who did not see it saw, if that is one form (a card drawn in the drawer's hand is
-/// `draw ?` to the table); else [`HIDDEN_EVENT`]. No note: a note is written for one seat.
-pub fn public_event<G: Game>(actor: Actor, views: &[&G::EventView]) -> EventMessage {
-    let texts: Vec<String> = views.iter().map(ToString::to_string).collect();
-    let action = if texts.windows(2).all(|pair| pair[0] == pair[1]) {
-        texts
-            .into_iter()
-            .next()
-            .unwrap_or_else(|| HIDDEN_EVENT.to_owned())
-    } else {
-        let mut redacted = texts
-            .into_iter()
-            .filter(|text| text.parse::<G::Action>().is_err());
-        match (redacted.next(), redacted.collect::<Vec<_>>()) {
-            (Some(first), rest) if rest.iter().all(|text| *text == first) => first,
-            _ => HIDDEN_EVENT.to_owned(),
-        }
-    };
-    EventMessage {
-        actor,
-        action,
-        note: None,
-    }
-}
-
-/// A seat's observation as the JSON the protocol's `act` carries (its public schema,
-/// `mousehole schema GAME`).
+/// A seat's observation (or the public view a spectator is sent) as the JSON the protocol's
+/// `act` and `events` carry (its public schema, `mousehole schema GAME`).
 pub fn observation_json<G: Game>(observation: &G::Observation) -> Box<RawValue> {
     serde_json::value::to_raw_value(observation).expect("observations serialise")
 }
@@ -109,14 +80,18 @@ pub struct Over {
     /// (`the host stopped the game: interrupted by SIGINT`): a `status` sent just before the
     /// `game_over`. `None` until the host says (and for a game played to its end).
     pub stopped: Option<String>,
+    /// How the game ended, in words, as the connection's seat (or a spectator) may know it
+    /// ([`Game::ending`]); `None` for a game stopped before its end or forfeited.
+    pub ending: Option<HowItEnded>,
 }
 
-/// The `game_over` message: the outcome (`None` if the game stopped before its end) and the
-/// events not yet sent.
-pub fn game_over_text(outcome: Option<&Outcome>, events: &[EventMessage]) -> String {
+/// The `game_over` message: the outcome (`None` if the game stopped before its end), the
+/// events not yet sent, and how the game ended in words.
+pub fn game_over_text(over: &Over, events: &[EventMessage]) -> String {
     PlainMessage::GameOver {
-        outcome: outcome.map(Cow::Borrowed),
+        outcome: over.outcome.as_ref().map(Cow::Borrowed),
         events: Cow::Borrowed(events),
+        ending: over.ending.as_ref().map(Cow::Borrowed),
     }
     .to_text()
 }

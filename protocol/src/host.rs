@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use mousehole_engine::words::json_error;
-use mousehole_engine::{Actor, Outcome};
+use mousehole_engine::{Actor, HowItEnded, Outcome};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -20,8 +20,9 @@ pub struct EventMessage {
     /// The event's text form as this seat saw it, with what the seat may not see redacted as
     /// the game's rules say (`draw 4?`, `draw ?`).
     pub action: String,
-    /// The seat's readable note on the event (built from what it sees), where the host sends
-    /// one: a network host does, so its clients need not work notes out again.
+    /// The seat's readable note on the event (built from what it sees; a spectator's, from
+    /// what everyone sees), where the host sends one: a network host does, so its clients
+    /// need not work notes out again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "String")]
     pub note: Option<String>,
@@ -62,12 +63,13 @@ pub enum HostMessage<'a, O = Value> {
     /// A decision asked of the seat: answered by an `action` with the act's `id`.
     Act(Act<'a, O>),
     /// Network: events as they happen, each seen as the connection's seat sees it (a
-    /// spectator: as every seat sees it), sent when no `act` or `game_over` carries them; to
-    /// a seat, with its observation after them (so a screen can show the board between
-    /// decisions).
+    /// spectator: as everyone at the table sees it), sent when no `act` or `game_over` carries
+    /// them; with the seat's observation after them, or a spectator's public view (so a
+    /// screen can show the board between decisions).
     Events {
         events: Cow<'a, [EventMessage]>,
-        /// The seat's observation after these events (none for a spectator).
+        /// The seat's observation after these events; a spectator's is the public view
+        /// (`"public": true`: every seat's public board, no hidden card of any seat).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[schemars(with = "O")]
         observation: Option<O>,
@@ -79,6 +81,12 @@ pub enum HostMessage<'a, O = Value> {
         outcome: Option<Cow<'a, Outcome>>,
         #[serde(default)]
         events: Cow<'a, [EventMessage]>,
+        /// Network: how the game ended and how each seat's score was made, in words, as the
+        /// seat (or a spectator) may know it: absent if the game stopped before its end or a
+        /// seat forfeited.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schemars(with = "HowItEnded")]
+        ending: Option<Cow<'a, HowItEnded>>,
     },
     /// Network: something everyone at the table should know (`waiting for seat 2 to
     /// reconnect`).

@@ -90,6 +90,9 @@ fn current() -> &'static BTreeMap<String, String> {
         for (kind, text) in host_examples() {
             files.insert(format!("host/{kind}.json"), text);
         }
+        for (kind, text) in spectator_examples() {
+            files.insert(format!("added/host/{kind}.json"), text);
+        }
         for (kind, text) in client_examples() {
             files.insert(format!("client/{kind}.json"), text);
         }
@@ -326,6 +329,7 @@ fn host_examples() -> Vec<(&'static str, String)> {
             pretty(&PlainMessage::GameOver {
                 outcome: Some(Cow::Borrowed(&outcome)),
                 events: Cow::Borrowed(&[]),
+                ending: None,
             }),
         ),
         (
@@ -354,6 +358,47 @@ fn host_examples() -> Vec<(&'static str, String)> {
                 yes: Cow::Borrowed(&[]),
                 within_ms: 120_000,
             })),
+        ),
+    ]
+}
+
+/// Examples of what was added for spectators and endings: the `events` a spectator is sent
+/// (what everyone sees of each event, with its note, and the public view after them), and a
+/// `game_over` with its `ending` in words, from a seeded random game of Cheese Day.
+fn spectator_examples() -> Vec<(&'static str, String)> {
+    use mousehole_engine::playout::RandomSeat;
+    let config = <CheeseDay as Game>::Config::with_players(2).unwrap();
+    let mut game = mousehole_engine::Match::<CheeseDay>::new(&config, SEED);
+    game.record_public(true);
+    let end = game.run(&mut [RandomSeat::default(), RandomSeat::default()]);
+    let outcome = end.outcome().expect("random seats play to the end").clone();
+    let seen = game.public_seen();
+    let events: Vec<EventMessage> = seen[seen.len() - 3..]
+        .iter()
+        .map(|seen| EventMessage {
+            actor: seen.actor,
+            action: seen.view.to_string(),
+            note: seen.note.clone(),
+        })
+        .collect();
+    let public = game.state().public_observation();
+    let names = ["seat 0 (ann)".to_owned(), "seat 1 (random)".to_owned()];
+    let ending = CheeseDay::ending(&public, &outcome, &names).expect("a finished game's ending");
+    vec![
+        (
+            "spectator_events",
+            pretty(&HostMessage::Events {
+                events: Cow::Borrowed(&events),
+                observation: Some(&public),
+            }),
+        ),
+        (
+            "game_over",
+            pretty(&PlainMessage::GameOver {
+                outcome: Some(Cow::Borrowed(&outcome)),
+                events: Cow::Borrowed(&[]),
+                ending: Some(Cow::Borrowed(&ending)),
+            }),
         ),
     ]
 }
@@ -780,7 +825,10 @@ fn the_frozen_examples_fit_the_schema_and_read_back() {
         };
         let value: Value = serde_json::from_str(&text).unwrap();
         let compact = value.to_string();
-        if let Some(name) = relative.strip_prefix("host/") {
+        if let Some(name) = relative
+            .strip_prefix("host/")
+            .or_else(|| relative.strip_prefix("added/host/"))
+        {
             fits(&host, &value, relative);
             let read = parse_host(&compact).unwrap_or_else(|bad| panic!("{relative}: {bad}"));
             assert_eq!(serde_json::to_value(&read).unwrap(), value, "{name}");

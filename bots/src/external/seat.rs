@@ -606,6 +606,8 @@ impl<G: Game> Seat<G> for ExternalSeat<G> {
             let line = PlainMessage::GameOver {
                 outcome: ending.outcome.map(Cow::Borrowed),
                 events: Cow::Borrowed(&self.events),
+                // The words of how it ended are for network clients' people.
+                ending: None,
             }
             .to_line();
             self.send(&line);

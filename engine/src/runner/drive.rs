@@ -97,6 +97,14 @@ pub trait Table<G: Game> {
         Ok(())
     }
 
+    /// Whether the match records what everyone at the table sees of each event
+    /// ([`Match::record_public`]): asked once, as the driver starts the seats. A host that
+    /// lets spectators watch says yes; no one else pays for it.
+    #[inline]
+    fn wants_public(&self) -> bool {
+        false
+    }
+
     /// [`Match::drive`] found nothing to do (a seat with no answer yet, a closed gate): wait a
     /// little before it steps again. A front end with an event loop of its own calls
     /// [`Match::step`] from it instead.
@@ -172,6 +180,9 @@ impl<G: Game> Match<G> {
         table: &mut T,
     ) -> Result<MatchEnd, T::Error> {
         if !self.driven.started {
+            if table.wants_public() {
+                self.record_public(true);
+            }
             self.start_seats(seats);
         }
         loop {
@@ -209,6 +220,9 @@ impl<G: Game> Match<G> {
             return Ok(Stepped::Over);
         }
         if !self.driven.started {
+            if table.wants_public() {
+                self.record_public(true);
+            }
             self.start_seats(seats);
         }
         self.step_once(seats, table)

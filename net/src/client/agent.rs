@@ -110,6 +110,9 @@ pub struct Joined {
     pub outcome: Option<Outcome>,
     /// Events the seat saw.
     pub events: usize,
+    /// How the game ended in words, as the host told the seat (`None` if it stopped before
+    /// its end).
+    pub ending: Option<mousehole_engine::HowItEnded>,
 }
 
 /// Plays the seat `connection` joined with the seat `maker` makes, until the host ends the
@@ -195,6 +198,7 @@ impl<M: SeatMaker> BotVisitor for Drive<'_, M> {
             seat: game.seat(),
             outcome: game.over().and_then(|over| over.outcome.clone()),
             events: game.history().len(),
+            ending: game.over().and_then(|over| over.ending.clone()),
         })
     }
 }

@@ -161,13 +161,18 @@ impl<G: BotGame> Follower<G> {
                     _ => Flow::Ask,
                 }
             }
-            HostMessage::GameOver { outcome, events } => {
+            HostMessage::GameOver {
+                outcome,
+                events,
+                ending,
+            } => {
                 let game = self
                     .game
                     .as_mut()
                     .ok_or_else(|| protocol("game_over before new_game"))?;
                 let stopped = said.filter(|_| outcome.is_none());
-                game.finish(outcome.map(Cow::into_owned), &events, stopped)?;
+                let ending = ending.map(Cow::into_owned);
+                game.finish(outcome.map(Cow::into_owned), &events, stopped, ending)?;
                 self.report_events(report);
                 let game = self.game.as_ref().expect("checked above");
                 report(Progress::Over(

@@ -6,7 +6,9 @@
 use std::fmt;
 
 use mousehole_bots::BotGame;
-use mousehole_engine::{DecisionView, Ending, GameConfig, GameSpec, Outcome, SeenEvent};
+use mousehole_engine::{
+    DecisionView, Ending, GameConfig, GameSpec, HowItEnded, Outcome, SeenEvent,
+};
 use mousehole_protocol::{Act, EventMessage};
 
 use super::ClientError;
@@ -226,8 +228,8 @@ impl<G: BotGame> SeatGame<G> {
         self.seen_from = self.history.len();
     }
 
-    /// Takes a `game_over`: the events it carries and the outcome, and why the host stopped
-    /// the game if it did (what it said just before).
+    /// Takes a `game_over`: the events it carries, the outcome and how the game ended in
+    /// words, and why the host stopped the game if it did (what it said just before).
     ///
     /// # Errors
     /// As [`SeatGame::receive`].
@@ -236,10 +238,15 @@ impl<G: BotGame> SeatGame<G> {
         outcome: Option<Outcome>,
         events: &[EventMessage],
         stopped: Option<String>,
+        ending: Option<HowItEnded>,
     ) -> Result<(), ClientError> {
         self.receive(events)?;
         self.asked = None;
-        self.over = Some(Over { outcome, stopped });
+        self.over = Some(Over {
+            outcome,
+            stopped,
+            ending,
+        });
         Ok(())
     }
 

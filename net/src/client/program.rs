@@ -211,8 +211,13 @@ impl<M: SeatMaker> BotVisitor for PlayGame<'_, '_, M> {
                         game.observe(observation)?;
                     }
                 }
-                HostMessage::GameOver { outcome, events } => {
-                    game.finish(outcome.map(Cow::into_owned), &events, None)?;
+                HostMessage::GameOver {
+                    outcome,
+                    events,
+                    ending,
+                } => {
+                    let ending = ending.map(Cow::into_owned);
+                    game.finish(outcome.map(Cow::into_owned), &events, None, ending)?;
                     player.finish(&game.ending());
                     return Ok(GameEnd::Over);
                 }

@@ -302,6 +302,9 @@ impl<G: Game> Seat<G> for RemoteSeat<G> {
                 outcome: ending.outcome.cloned(),
                 // Said by the host's table right after ([`crate::Hosting`]).
                 stopped: None,
+                // Worked out when the game's last event was published, a game stopped or
+                // forfeited has none.
+                ending: remote.ending.take().filter(|_| ending.outcome.is_some()),
             });
         }
         self.shared.bump();

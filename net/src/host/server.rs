@@ -433,7 +433,7 @@ fn pending(
         if let Some(why) = &over.stopped {
             out.push(PlainMessage::Status { text: why.into() }.to_text());
         }
-        out.push(game_over_text(over.outcome.as_ref(), new));
+        out.push(game_over_text(over, new));
         cursor.over = true;
     } else if !new.is_empty() {
         out.push(events_text(new, observation));
@@ -746,7 +746,8 @@ async fn play_seat(
     detach(shared, seat, admission);
 }
 
-/// Serves a spectator: every event as every seat saw it, the outcome, nothing else.
+/// Serves a spectator: every event as everyone at the table sees it, with its note, the public
+/// view after them, and the end with how the game ended in words; nothing else.
 async fn watch_game(
     shared: &Shared,
     socket: Socket,
@@ -814,7 +815,11 @@ async fn converse(
                         .public_over
                         .as_ref()
                         .filter(|over| state.closing || !unexplained(over)),
-                    None,
+                    state
+                        .public_observation
+                        .as_ref()
+                        .filter(|(at, _)| *at == state.public.len())
+                        .map(|(_, observation)| &**observation),
                     state.closing,
                     &mut cursor,
                 ),

@@ -327,8 +327,16 @@ fn a_seat_gone_past_the_reconnect_timeout_is_played_by_its_fallback() {
     assert!(transcript.outcome.is_some());
 }
 
+/// A spectator is sent the public table and nothing more: each event as everyone sees it
+/// (the public event view, no card drawn into a hand), with the note on it, the public view
+/// (no hand, `"public": true`) after the events, and at the end how the game ended in words;
+/// every byte of it is what the public views of the game give, replayed from the host's
+/// transcript. The seat is told how it ended too, in its own words.
 #[test]
-fn spectators_see_what_every_seat_sees_and_nothing_more() {
+fn spectators_see_what_everyone_sees_with_notes_and_nothing_more() {
+    use mousehole_engine::Game;
+    use mousehole_engine::games::moose_house::MooseHouse;
+
     let hosted = host(
         "moose-house:players=3",
         "remote,random,random",
@@ -343,37 +351,80 @@ fn spectators_see_what_every_seat_sees_and_nothing_more() {
     let welcome = watcher.recv().unwrap();
     assert_eq!(welcome["seat"], serde_json::Value::Null);
     let (player, _) = agent(hosted.address, &hosted.code(0), "random");
-    let mut seen = Vec::new();
+    let (mut seen, mut observations, mut ending) = (Vec::new(), Vec::new(), None);
     for message in watcher.rest() {
-        assert!(message.get("observation").is_none() && message["type"] != "new_game");
+        assert_ne!(message["type"], "new_game");
+        assert_ne!(message["type"], "act");
         if let Some(events) = message["events"].as_array() {
-            seen.extend(
-                events
-                    .iter()
-                    .map(|e| e["action"].as_str().unwrap().to_owned()),
-            );
+            seen.extend(events.iter().cloned());
+        }
+        if let Some(observation) = message.get("observation") {
+            observations.push((seen.len(), observation.clone()));
+        }
+        if message["type"] == "game_over" {
+            ending = Some(message["ending"].clone());
         }
     }
-    player.join().unwrap().unwrap();
+    let joined = player.join().unwrap().unwrap();
     let transcript = hosted.finish();
     assert_eq!(seen.len(), transcript.events.len());
-    // Every seat's view of each event: the spectator's is one of them where they agree, and
-    // never an action a seat saw redacted.
-    for seat in 0..3 {
-        let view = transcript.seat_view(seat).unwrap();
-        for (index, event) in view.events.iter().enumerate() {
-            let hidden_from_seat = event.action.ends_with('?');
-            if hidden_from_seat {
-                assert!(
-                    seen[index].ends_with('?'),
-                    "event {index}: {} / {}",
-                    seen[index],
-                    event.action
-                );
-            }
-        }
+
+    // What everyone sees, replayed from the true events.
+    let config = mousehole_engine::testing::config::<MooseHouse>("players=3");
+    let mut state = MooseHouse::new(&config);
+    let mut public = vec![serde_json::to_value(state.public_observation()).unwrap()];
+    for (index, event) in transcript.events.iter().enumerate() {
+        let action = event.action.parse().unwrap();
+        let view = state.public_event_view(&action);
+        let before = state.public_observation();
+        state.apply(action).unwrap();
+        let note = MooseHouse::event_note(&before, event.actor, &view, &state.public_observation());
+        assert_eq!(seen[index]["action"], view.to_string(), "event {index}");
+        assert_eq!(
+            seen[index]["note"].as_str(),
+            note.as_deref(),
+            "event {index}"
+        );
+        public.push(serde_json::to_value(state.public_observation()).unwrap());
     }
-    assert!(seen.iter().any(|text| text == "draw ?"));
+    assert!(seen.iter().any(|event| event["action"] == "draw ?"));
+    let notes: Vec<&str> = seen.iter().filter_map(|e| e["note"].as_str()).collect();
+    assert!(
+        notes.len() * 2 > seen.len(),
+        "most events have a note: {notes:?}"
+    );
+    assert!(
+        notes
+            .iter()
+            .all(|note| !note.split(' ').any(|w| w == "you" || w == "your")),
+        "{notes:?}"
+    );
+    // The public view after each batch of events: no hand, marked public.
+    assert!(!observations.is_empty());
+    for (after, observation) in &observations {
+        assert_eq!(
+            observation, &public[*after],
+            "the public view after {after} events"
+        );
+        assert_eq!(observation["public"], true);
+        let hand = observation["hand"].as_object().unwrap();
+        assert!(hand.values().all(|count| count == 0), "{observation}");
+    }
+    assert_eq!(
+        observations.last().unwrap().0,
+        seen.len(),
+        "the last view is the end's"
+    );
+    // How it ended, in the spectator's words and the seat's.
+    let outcome = state.outcome().unwrap();
+    let names = ["seat 0 (remote)", "seat 1 (random)", "seat 2 (random)"].map(str::to_owned);
+    let expected = MooseHouse::ending(&state.public_observation(), &outcome, &names).unwrap();
+    assert_eq!(ending, Some(serde_json::to_value(&expected).unwrap()));
+    assert!(expected.reason.contains("pile ran out"), "{expected:?}");
+    let names = ["you", "seat 1 (random)", "seat 2 (random)"].map(str::to_owned);
+    let own = MooseHouse::ending(&state.observation(0), &outcome, &names);
+    assert_eq!(joined.ending, own);
+    assert!(own.is_some());
 }
 
 /// Plays remote seats 0 and 1 with a random and a heuristic agent, to the end.

@@ -306,7 +306,9 @@ impl<G: TuiGame> RemoteSession<G> {
                 self.rematch_line = Some(format!("rematch offered to the players; {standing}"));
             }
             HostMessage::Events { events, .. } => self.take_public(&events),
-            HostMessage::GameOver { outcome, events } => {
+            HostMessage::GameOver {
+                outcome, events, ..
+            } => {
                 self.take_public(&events);
                 self.public_ended = true;
                 self.public_stopped = said.filter(|_| outcome.is_none());

@@ -185,6 +185,55 @@ fn a_hosted_game_joined_by_two_agents_finishes_and_its_transcript_replays() {
     assert_eq!(transcript.seats, ["remote:ann", "remote", "random"]);
 }
 
+/// `join --watch --prompt` prints every event as everyone sees it with its note, no card's
+/// face a seat alone saw, and at the end who won and how the game ended, in words.
+#[test]
+fn a_watcher_at_the_prompt_reads_each_event_with_its_note_and_how_it_ended() {
+    let hosting = Hosting::start(&[
+        "cheese-day:players=2",
+        "--seats",
+        "remote:ann,random",
+        "--seed",
+        "4",
+        "--allow-watch",
+    ]);
+    let (address, code) = hosting.seats[0].clone();
+    let watcher = binary()
+        .args(["join", &address, "--watch", "--prompt"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // The game waits for seat 0; the spectator is there first (or is sent it all anyway).
+    std::thread::sleep(Duration::from_millis(300));
+    let player = join(&address, &code, "random");
+    assert!(player.wait_with_output().unwrap().status.success());
+    let output = watcher.wait_with_output().unwrap();
+    let shown = lossy(&output.stdout);
+    assert!(output.status.success(), "{}", lossy(&output.stderr));
+    assert!(shown.contains("chance: draw 6? → "), "{shown}");
+    assert!(shown.contains(" → into pantry slot 1"), "{shown}");
+    assert!(
+        shown.contains(" → seat 0 "),
+        "a roll's note names the seat: {shown}"
+    );
+    for face in 1..=6 {
+        for side in ['C', 'T'] {
+            assert!(!shown.contains(&format!("draw {face}{side}")), "{shown}");
+        }
+    }
+    assert!(shown.contains("Game over: "), "{shown}");
+    assert!(shown.contains("How it ended: "), "{shown}");
+    assert!(shown.contains("  seat 0 (ann): "), "{shown}");
+    assert!(shown.contains("  seat 1 (random): "), "{shown}");
+    assert!(
+        !shown.contains(" you "),
+        "a spectator is nobody's you: {shown}"
+    );
+    assert!(hosting.finish().status.success());
+}
+
 #[test]
 fn a_wrong_code_is_refused_with_exit_status_2_and_no_game() {
     let hosting = Hosting::start(&["cheese-day:players=2", "--seats", "remote,random"]);
@@ -409,7 +458,14 @@ fn people_play_at_the_host_and_from_another_terminal() {
     assert!(shown.contains("Game over: "), "{shown}");
     assert!(shown.contains(". You placed "), "{shown}");
     assert!(shown.contains("Scores: seat 0 (ann) "), "{shown}");
-    assert!(!shown.contains(" ranks "), "{shown}");
+    assert!(!shown.contains("(ranks "), "{shown}");
+    // And how it ended, as the host told this seat: the reason, each seat's score made up.
+    assert!(
+        shown.contains("How it ended: the pile ran out and nobody could play."),
+        "{shown}"
+    );
+    assert!(shown.contains("  seat 0 (ann): "), "{shown}");
+    assert!(shown.contains("  you: "), "{shown}");
     let hosted = hosting.finish();
     let log = lossy(&hosted.stderr);
     assert!(hosted.status.success(), "{log}");
