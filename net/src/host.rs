@@ -656,7 +656,7 @@ impl Host {
     }
 
     /// Waits for the rematch offered to be settled: every seat asked said yes, one said no,
-    /// the time ran out, or `stop` says the host is stopping (asked every [`POLL`]). Never
+    /// the time ran out, or `stop` says the host is stopping (asked every 50 ms). Never
     /// waits past the offer's deadline. Everyone is told the verdict (a `status`), and the
     /// offer is withdrawn (no longer sent, no answer taken).
     ///

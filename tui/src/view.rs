@@ -101,7 +101,7 @@ pub trait BoardView: BotGame {
     }
 
     /// What was hidden that even [`BoardView::revealed_observation`]'s board does not show
-    /// and `viewer`'s [`BoardView::ending`] does not say (other hands, the top of the
+    /// and `viewer`'s ending (`Game::ending`) does not say (other hands, the top of the
     /// reserve), from the true final state; empty when the game hid nothing. Only a game
     /// played here shows it: a hosted game's seat is never sent what the rules keep hidden.
     fn revealed(state: &Self, viewer: usize) -> Vec<String>;
