@@ -369,9 +369,9 @@ fn a_wrong_code_in_the_link_is_refused_in_words() {
     assert_no_console_errors(&browser, "after a wrong code");
 }
 
-/// A spectator's link (with `--allow-watch`) follows the game as every seat sees it: the log
-/// and the end, in large print; no moves. (The protocol sends a spectator no observation, so
-/// there is no board to draw.)
+/// A spectator's link (with `--allow-watch`) follows the game as everyone at the table sees
+/// it, in large print: every seat's public board (no hand, nobody "you"), the log with its
+/// notes, and the end in the host's words; no moves.
 #[test]
 fn a_spectator_link_follows_the_game_to_its_end() {
     let hosted = host(
@@ -416,6 +416,33 @@ fn a_spectator_link_follows_the_game_to_its_end() {
     let line = browser.text(&connection).unwrap();
     assert!(!line.contains("to join"), "a stale connection line: {line}");
     assert_eq!(line, "Watching the table.");
+    // The table draws the public view: every seat's house, nobody's hand, nobody "you".
+    let table = browser
+        .script(
+            r"const svg = document.querySelector('#board svg');
+              return svg === null ? null : {
+                houses: [...svg.querySelectorAll('[data-spot^=house-]')].map((n) => n.getAttribute('data-spot')),
+                text: svg.textContent,
+                notes: document.querySelectorAll('#log li.log-event .log-note').length,
+              };",
+            Vec::new(),
+        )
+        .unwrap();
+    assert!(!table.is_null(), "the table draws no board");
+    assert_eq!(
+        table["houses"],
+        json!(["house-0", "house-1", "house-2"]),
+        "{table}"
+    );
+    let text = table["text"].as_str().unwrap();
+    assert!(
+        !text.contains("Your hand") && !text.contains("You"),
+        "{text}"
+    );
+    assert!(
+        table["notes"].as_u64().unwrap() > 0,
+        "the table's log has no notes"
+    );
     drop(anna_page);
     let (anna, _) = agent(address, &hosted.code(0), "random");
     let end = browser.wait_for("#end[data-outcome]", GAME_LIMIT).unwrap();
@@ -428,6 +455,9 @@ fn a_spectator_link_follows_the_game_to_its_end() {
     assert_eq!(outcome["ranks"], json!(transcript.outcome.unwrap().ranks));
     let now = state(&browser);
     assert_eq!(now["actions"], json!([]), "a spectator has no moves");
+    let reason = browser.find("#end-reason").unwrap().unwrap();
+    let reason = browser.text(&reason).unwrap();
+    assert!(reason.starts_with("The game ended: "), "{reason}");
     assert_eq!(
         now["events"].as_u64().unwrap() as usize,
         transcript.events.len()
@@ -602,7 +632,12 @@ fn two_pages_say_yes_to_a_rematch_and_play_the_next_game_to_its_end() {
         "You said yes: the next game begins when everyone has."
     );
     ben.click(&ben.find(yes_button).unwrap().unwrap()).unwrap();
-    // The next game begins in both pages: its board and moves, no end, and is played out.
+    // The next game begins in both pages (the end gives way to it), and is played out.
+    for browser in [&anna, &ben] {
+        browser
+            .wait_for("#end[hidden]", Duration::from_secs(10))
+            .expect("the next game begins");
+    }
     let second = play_all_to_the_end(&[&anna, &ben], "rematch, second game");
     assert_eq!(second[0], second[1]);
     for browser in [&anna, &ben] {

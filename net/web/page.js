@@ -183,14 +183,14 @@ function receive(message) {
     case 'events':
       underWay();
       addEvents(message.events);
-      if (message.observation) page.observation = message.observation;
+      if (message.observation) page.observation = seen(message.observation);
       if (page.act && page.answered === page.act.id) page.act = null;
       render();
       break;
     case 'game_over':
       addEvents(message.events);
       page.act = null;
-      page.over = { outcome: message.outcome ?? null };
+      page.over = { outcome: message.outcome ?? null, ending: message.ending ?? null };
       render();
       break;
     case 'rematch':
@@ -244,6 +244,12 @@ function connected() {
 /** The game is under way: a line still saying whom the host waited for to join is stale. */
 function underWay() {
   if (page.waitingToJoin) connected();
+}
+
+/** An observation as the board draws it: a spectator's is the public view (`"public": true`),
+ *  which is nobody's seat, so nothing on it is drawn as "you" or "your hand". */
+function seen(observation) {
+  return observation.public ? { ...observation, seat: null } : observation;
 }
 
 function resetGame() {
@@ -545,7 +551,8 @@ function renderEnd(v) {
     return;
   }
   end.setAttribute('data-outcome', JSON.stringify(outcome));
-  const ending = page.observation ? page.game.ending(page.observation, outcome, v) : null;
+  // How it ended, in the host's words (written for this seat, or for the table).
+  const ending = page.over.ending;
   const winners = outcome.ranks.map((rank, seat) => (rank === 1 ? seat : null)).filter((seat) => seat !== null);
   const mine = v.seat !== null && outcome.ranks[v.seat] === 1;
   $('end-title').textContent = v.seat === null
@@ -561,8 +568,8 @@ function renderEnd(v) {
       h('span', { class: 'end-score' }, page.game.score(outcome.scores[seat]))),
     ending?.breakdown?.[seat] ? h('p', { class: 'end-how' }, ending.breakdown[seat]) : null)));
   list.hidden = false;
-  $('end-tie').textContent = ending?.tieBreak ? `Ties: ${ending.tieBreak}.` : '';
-  $('end-tie').hidden = !ending?.tieBreak;
+  $('end-tie').textContent = ending?.tie_break ? `Ties: ${ending.tie_break}.` : '';
+  $('end-tie').hidden = !ending?.tie_break;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -236,15 +236,3 @@ export function score(holes) {
   return count(holes, 'hole');
 }
 
-/** How the game ended and how each score was made (the TUI's words). */
-export function ending(observation, outcome, view) {
-  if (observation.phase.kind !== 'over') return null;
-  const players = observation.players;
-  const out = players.find((p) => p.traps >= 3);
-  const reason = out
-    ? `${view.nameOf(out.seat)} took a third trap: out at once, placed last`
-    : 'the reserve ran out';
-  const breakdown = players.map((p) => `${count(p.holes, 'hole')} from ${count(p.cheese_cards, 'cheese card')}, ${count(p.traps, 'trap')}${p.out ? ', out' : ''}`);
-  const tied = players.some((a, i) => players.slice(i + 1).some((b) => !a.out && !b.out && a.holes === b.holes && a.cheese_cards !== b.cheese_cards));
-  return { reason, breakdown, tieBreak: tied ? 'equal holes: more cheese cards ranks higher' : null };
-}

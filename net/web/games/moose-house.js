@@ -292,35 +292,3 @@ export function score(moose) {
   return count(moose, 'moose', 'moose');
 }
 
-/** How the game ended and how each score was made (the TUI's words). */
-export function ending(observation, outcome) {
-  if (observation.phase.kind !== 'over') return null;
-  const players = observation.houses.length;
-  const breakdown = [];
-  for (let seat = 0; seat < players; seat += 1) {
-    const house = observation.houses[seat];
-    const inHouse = house ? house.moose : 0;
-    const doors = house ? house.doors : 0;
-    const total = outcome.scores[seat] ?? 0;
-    const inHand = Math.max(total - inHouse, 0);
-    let held = '';
-    if (seat === observation.seat && observation.hand) {
-      const moose = KINDS.filter((k) => observation.hand[`moose:${k}`] > 0)
-        .map((k) => (observation.hand[`moose:${k}`] > 1 ? `moose:${k}×${observation.hand[`moose:${k}`]}` : `moose:${k}`));
-      if (moose.length) held = ` (${moose.join(' ')})`;
-    }
-    breakdown.push(`${inHouse} in house + ${inHand} in hand${held}, ${count(doors, 'door')}`);
-  }
-  const doors = observation.houses.map((house) => house.doors);
-  let tied = false;
-  for (let a = 0; a < players; a += 1) {
-    for (let b = a + 1; b < players; b += 1) {
-      if (outcome.scores[a] === outcome.scores[b] && doors[a] !== doors[b]) tied = true;
-    }
-  }
-  return {
-    reason: 'the pile ran out and nobody could play',
-    breakdown,
-    tieBreak: tied ? 'equal moose: more doors ranks higher' : null,
-  };
-}

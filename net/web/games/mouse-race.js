@@ -256,19 +256,3 @@ export function score(distance) {
   return distance === 0 ? 'at the cheese' : `${count(distance, 'step')} away`;
 }
 
-/** How the game ended and how each path did (the TUI's words). */
-export function ending(observation, outcome, view) {
-  const phase = observation.phase;
-  if (phase.kind !== 'over') return null;
-  const end = phase.end;
-  const reason = end.reason === 'cheese'
-    ? `${possessive(view.nameOf(end.winner))} path reached the cheese`
-    : end.reason === 'turn_limit'
-      ? `the turn limit (${observation.max_turns} turns) was reached: a draw`
-      : 'the bag is empty and no path can go on: a draw';
-  const breakdown = observation.paths.map((path) => {
-    const tiles = count(path.tiles.length, 'tile');
-    return path.distance === 0 ? `reached the cheese with ${tiles}` : `${tiles}, open end ${count(path.distance, 'step')} from the cheese`;
-  });
-  return { reason, breakdown, tieBreak: null };
-}

@@ -247,20 +247,3 @@ export function score(cheese) {
   return count(cheese, 'cheese', 'cheese');
 }
 
-/** How the game ended and how each score was made (the TUI's words). */
-export function ending(observation, outcome, view) {
-  const phase = observation.phase;
-  if (phase.kind !== 'over') return null;
-  const reason = phase.ended_by === 'last_mouse'
-    ? (phase.winners.length === 1 ? `${possessive(view.nameOf(phase.winners[0]))} mouse is the last one not caught` : 'the last mice were caught together')
-    : `the turn limit (${observation.max_turns} turns) was reached: the mice still in play rank by cheese`;
-  const caught = observation.mice.filter((m) => m.captured_in !== null).length;
-  const breakdown = observation.mice.map((mouse) => (mouse.captured_in !== null
-    ? `caught ${ordinal(mouse.captured_in)} of ${caught}, ${mouse.cheese} cheese`
-    : `never caught, ${mouse.cheese} cheese`));
-  return {
-    reason,
-    breakdown,
-    tieBreak: caught > 1 ? 'caught later ranks higher; caught together shares a place' : null,
-  };
-}
