@@ -17,7 +17,7 @@ use mousehole_bots::SeatLabel;
 use mousehole_engine::Seat;
 use mousehole_engine::{HowItEnded, Outcome, SeenEvent};
 use mousehole_net::client::{
-    AgentPlayer, ClientEvent, Progress, SeatMaker, play_seat, rematch_standing,
+    AgentPlayer, ClientEvent, NOTE_CHARS, Progress, SeatMaker, play_seat, rematch_standing,
 };
 use mousehole_net::{ClientError, ClientSettings, Connection, Target};
 use mousehole_protocol::version::difference;
@@ -289,7 +289,10 @@ fn follow(
                     let seen = SeenEvent {
                         actor: event.actor,
                         view: action.as_str(),
-                        note: event.note.as_deref().map(mousehole_engine::text::shown),
+                        note: event
+                            .note
+                            .as_deref()
+                            .map(|note| mousehole_engine::text::cut(note, NOTE_CHARS)),
                     };
                     event_line(shown.get() + index + 1, &seen, &names, usize::MAX)
                 })

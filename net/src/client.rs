@@ -23,7 +23,7 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 pub use self::agent::{AgentPlayer, Joined, Progress, SeatMaker, play_seat, rematch_standing};
 pub use self::follow::{Flow, Follower};
-pub use self::game::{Asked, SeatGame};
+pub use self::game::{Asked, NOTE_CHARS, SeatGame};
 pub use self::program::serve_program;
 use mousehole_protocol::{
     ClientMessage, ErrorKind, HostMessage, MAX_MESSAGE_BYTES, PROTOCOL, Welcome, parse_host,

@@ -15,7 +15,7 @@ use super::ClientError;
 use crate::wire::Over;
 
 /// The longest note kept from the host (escaped: a host cannot recolour a terminal).
-const NOTE_CHARS: usize = 500;
+pub const NOTE_CHARS: usize = 500;
 
 /// The decision asked of the seat.
 pub struct Asked<G: BotGame> {

@@ -611,9 +611,14 @@ pub(super) fn status_line<G: TuiGame>(
     }
     let text = observation.to_string();
     let first = text.lines().next().unwrap_or_default().to_owned();
-    // "You are seat 0. " opens every observation's text: the screen says it elsewhere.
+    // "You are seat 0. " opens every observation's text ("The table as everyone sees it. " a
+    // public view's): the screen says it elsewhere.
     let status = match first.split_once(". ") {
-        Some((head, rest)) if head.starts_with("You are seat") => rest.to_owned(),
+        Some((head, rest))
+            if head.starts_with("You are seat") || head == "The table as everyone sees it" =>
+        {
+            rest.to_owned()
+        }
         _ => first,
     };
     // Watching a game nobody at the terminal plays, the seat is not "you".

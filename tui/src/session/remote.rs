@@ -1,7 +1,8 @@
 //! [`RemoteSession`], the [`Session`] of a hosted game seen from another terminal (`mousehole
 //! join`): a seat a person plays here, or the game watched. There is no match here: the
 //! board, the log and the moves are built only from what the host sends (the seat's typed
-//! observation and event views, its decisions; a spectator's events as every seat sees them),
+//! observation and event views, its decisions; a spectator's public view of the table and
+//! the events as everyone sees them, with their notes),
 //! through the same board views and view pieces as a game played here, and the person's
 //! choice goes back as the answer to the host's `act`. Nobody waits for a hand-off: the
 //! screen is this seat's alone.
@@ -15,7 +16,7 @@ use mousehole_engine::{
     Decision, GameConfig, GameDescription, GameSpec, Outcome, SeenEvent, Transcript,
     TranscriptEvent,
 };
-use mousehole_net::client::{ClientEvent, Flow, Follower, Progress, rematch_standing};
+use mousehole_net::client::{ClientEvent, Flow, Follower, NOTE_CHARS, Progress, rematch_standing};
 use mousehole_net::{ClientError, Connection};
 use mousehole_protocol::{EventMessage, HostMessage};
 use ratatui::buffer::Buffer;
@@ -108,8 +109,10 @@ pub struct RemoteSession<G: TuiGame> {
     /// Seat names as the host gave them.
     names: Vec<String>,
     follower: Follower<G>,
-    /// A spectator's events, as every seat sees them.
+    /// A spectator's events, as everyone sees them, with their notes.
     public: Vec<SeenEvent<String>>,
+    /// A spectator's public view of the table (`"public": true`), the latest the host sent.
+    public_observation: Option<G::Observation>,
     /// A spectator was told the game is over, and its outcome (`None`: stopped before its
     /// end).
     public_ended: bool,
@@ -186,6 +189,7 @@ impl<G: TuiGame> RemoteSession<G> {
             names: welcome.seats.into_owned(),
             follower: Follower::default(),
             public: Vec::new(),
+            public_observation: None,
             public_ended: false,
             public_outcome: None,
             public_stopped: None,
@@ -294,6 +298,7 @@ impl<G: TuiGame> RemoteSession<G> {
             HostMessage::Welcome(_) if self.public_ended => {
                 self.rematch_line = None;
                 self.public.clear();
+                self.public_observation = None;
                 self.public_ended = false;
                 self.public_outcome = None;
                 self.public_stopped = None;
@@ -305,7 +310,15 @@ impl<G: TuiGame> RemoteSession<G> {
                 });
                 self.rematch_line = Some(format!("rematch offered to the players; {standing}"));
             }
-            HostMessage::Events { events, .. } => self.take_public(&events),
+            HostMessage::Events {
+                events,
+                observation,
+            } => {
+                self.take_public(&events);
+                if let Some(observation) = observation {
+                    self.take_public_view(observation);
+                }
+            }
             HostMessage::GameOver {
                 outcome, events, ..
             } => {
@@ -328,11 +341,43 @@ impl<G: TuiGame> RemoteSession<G> {
     }
 
     fn take_public(&mut self, events: &[EventMessage]) {
-        self.public.extend(events.iter().map(|event| SeenEvent {
-            actor: event.actor,
-            view: mousehole_engine::text::shown(&event.action),
-            note: None,
+        self.public.extend(events.iter().map(|event| {
+            SeenEvent {
+                actor: event.actor,
+                view: mousehole_engine::text::shown(&event.action),
+                note: event
+                    .note
+                    .as_deref()
+                    .map(|note| mousehole_engine::text::cut(note, NOTE_CHARS)),
+            }
         }));
+    }
+
+    /// The public view a spectator is sent with events: drawn as the board. Only a view
+    /// marked public is taken (a spectator is never shown a seat's own), and one this build
+    /// cannot read is said in words.
+    fn take_public_view(&mut self, observation: serde_json::Value) {
+        if observation.get("public") != Some(&serde_json::Value::Bool(true)) {
+            self.news = Some(
+                "the host sent a spectator a view that is not the public one: not shown".to_owned(),
+            );
+            return;
+        }
+        match serde_json::from_value::<G::Observation>(observation) {
+            Ok(observation) => {
+                // The game has begun: whom the host waited for is old news.
+                if self.public_observation.is_none() {
+                    self.news = None;
+                }
+                self.public_observation = Some(observation);
+            }
+            Err(error) => {
+                self.news = Some(format!(
+                    "the host's view of the table does not read: {}",
+                    mousehole_engine::words::json_error(&error)
+                ));
+            }
+        }
     }
 
     fn fail(&mut self, error: &ClientError) {
@@ -385,9 +430,13 @@ impl<G: TuiGame> RemoteSession<G> {
         }
     }
 
-    /// The seat's latest observation (none for a spectator, or before the game begins).
+    /// The seat's latest observation, or a spectator's public view of the table (none before
+    /// the game begins).
     fn observation(&self) -> Option<&G::Observation> {
-        self.follower.game().and_then(|game| game.observation())
+        match self.seat {
+            Some(_) => self.follower.game().and_then(|game| game.observation()),
+            None => self.public_observation.as_ref(),
+        }
     }
 
     fn seat_names(&self) -> Vec<SeatName> {
@@ -427,9 +476,12 @@ impl<G: TuiGame> RemoteSession<G> {
     ) -> Vec<(Rect, G::Spot)> {
         let Some(observation) = self.observation() else {
             let text = match (self.seat, &self.news) {
-                (None, _) => "Watching: the log shows every event as every seat sees it. Each seat's board is its own and is not shown to spectators.".to_owned(),
+                (None, _) if self.over() => "The game ended before the table was shown.".to_owned(),
+                (None, _) => "Watching: the table shows once the game begins.".to_owned(),
                 // The host says whom it waits for (`waiting for seat 1 (bob) to join`).
-                (Some(_), Some(news)) if !self.over() => format!("{}.", mousehole_engine::text::capital(news)),
+                (Some(_), Some(news)) if !self.over() => {
+                    format!("{}.", mousehole_engine::text::capital(news))
+                }
                 (Some(_), _) if self.over() => "The game ended before it began.".to_owned(),
                 (Some(_), _) => "Waiting for the host to start the game.".to_owned(),
             };
@@ -441,7 +493,23 @@ impl<G: TuiGame> RemoteSession<G> {
         let marked = self.marked();
         let names: Vec<String> = self.view.seats.iter().map(|n| n.short.clone()).collect();
         let mut board = Surface::new(buf, area, theme, &marked, &names);
-        board.die = self.follower.game().and_then(|game| G::die(game.history()));
+        board.die = if let Some(game) = self.follower.game() {
+            G::die(game.history())
+        } else {
+            // A spectator's events are texts: the last few read back as the game's views.
+            let recent = &self.public[self.public.len().saturating_sub(16)..];
+            let seen: Vec<SeenEvent<G::EventView>> = recent
+                .iter()
+                .filter_map(|event| {
+                    Some(SeenEvent {
+                        actor: event.actor,
+                        view: event.view.parse().ok()?,
+                        note: None,
+                    })
+                })
+                .collect();
+            G::die(&seen)
+        };
         board.pan = pan;
         crate::view::draw::<G>(observation, &mut board);
         board.into_hits()
@@ -456,10 +524,9 @@ impl<G: TuiGame> RemoteSession<G> {
             (Some(outcome), None) => winners_headline(outcome, seats),
             _ => self.stopped_early().unwrap_or_default(),
         };
-        // How the game ended and each score made, from the seat's last observation and the
-        // outcome, by the same function as a game played here (a spectator has no
-        // observation: the table alone). Nothing the rules keep hidden is shown: the host
-        // never sent it.
+        // How the game ended and each score made, from the seat's last observation (a
+        // spectator's: the public view) and the outcome, by the same function as a game played
+        // here. Nothing the rules keep hidden is shown: the host never sent it.
         let view = if let Some(observation) = self.observation() {
             ended_view::<G>(
                 headline,
@@ -535,7 +602,9 @@ impl<G: TuiGame> RemoteSession<G> {
             (_, Some(news)) if self.seat.is_none() || self.deciding.is_none() => {
                 format!("host: {news}")
             }
-            (Some(observation), _) => status_line::<G>(observation, self.seat.unwrap_or(0), true),
+            (Some(observation), _) => {
+                status_line::<G>(observation, self.seat.unwrap_or(0), self.seat.is_some())
+            }
             (None, _) if self.seat.is_none() => "watching the hosted game".to_owned(),
             (None, _) => "waiting for the game to begin".to_owned(),
         };

@@ -319,7 +319,8 @@ fn draw_card(observation: &CheeseDayObservation, board: &mut Surface<'_, Slot>, 
         board.put(x + 1, 2, &center("empty", usize::from(inner)), theme.dim());
         return;
     };
-    let mine = card.peeked_by.contains(&observation.seat);
+    // A public view (a spectator's) is nobody's: no peek is "yours" there.
+    let mine = !observation.public && card.peeked_by.contains(&observation.seat);
     let holes = if card.value <= 5 {
         "●".repeat(usize::from(card.value))
     } else {

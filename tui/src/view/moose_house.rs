@@ -192,7 +192,10 @@ impl BoardView for MooseHouse {
                 x += CHIP_WIDTH;
             }
         }
-        if observation.hand.is_empty() {
+        if observation.public {
+            // The table as everyone sees it: every hand is hidden (its size is on its house).
+            board.put(0, y + 1, "(hands are not shown to spectators)", theme.dim());
+        } else if observation.hand.is_empty() {
             board.put(0, y + 1, "(no cards in your hand)", theme.dim());
         }
         let y = y + CHIP_HEIGHT;

@@ -3,8 +3,9 @@
 //! person plays it with keys; the screen's log is the seat's view of the host's transcript,
 //! event for event, note for note (nothing else reached it), and the end screen says how the
 //! game ended and how each seat scored as a game played here does, with nothing the rules keep
-//! hidden, and offers no key that is the host's. A spectator's screen shows what every seat
-//! sees and no board.
+//! hidden, and offers no key that is the host's. A spectator's screen shows the public table:
+//! every seat's public board, the events as everyone sees them with their notes, and how the
+//! game ended.
 
 use std::net::SocketAddr;
 
@@ -180,8 +181,14 @@ fn a_joined_seat_sees_the_end_screen_of_moose_in_the_house() {
     insta::assert_snapshot!("join_end_moose-house_100x30", end_screen);
 }
 
+/// A spectator's screen is the public table: every seat's public board (houses, hand sizes,
+/// no hand), the log of each event as everyone sees it with its note, and at the end how the
+/// game ended in words; its log is the public views and notes of the host's game, event for
+/// event, replayed from the host's transcript.
 #[test]
-fn a_spectator_sees_what_every_seat_sees_and_no_board() {
+fn a_spectator_sees_the_public_board_the_notes_and_how_it_ended() {
+    use mousehole_engine::Game;
+
     let hosted = host("moose-house:players=2", "remote,random", 8);
     let mut watcher = joined(hosted.address, &Target::Watch);
     let (player, _) = agent(hosted.address, &hosted.code(0), "random");
@@ -190,23 +197,84 @@ fn a_spectator_sees_what_every_seat_sees_and_no_board() {
     player.join().unwrap().unwrap();
     let full = hosted.finish();
     let frame = watcher.frame(100, 30);
-    assert!(frame.contains("Watching"), "{frame}");
-    assert!(!frame.contains("seat 0's view"), "{frame}");
-    assert!(frame.contains("game over"), "{frame}");
+    // The board: both houses with their hand sizes, and no hand.
+    assert!(
+        frame.contains("hands are not shown to spectators"),
+        "{frame}"
+    );
+    assert!(frame.contains("seat 0"), "{frame}");
+    assert!(frame.contains("draw pile"), "{frame}");
+    // The end panel: who won and why the game ended.
+    assert!(
+        frame.contains("the pile ran out and nobody could play"),
+        "{frame}"
+    );
+    assert!(
+        !frame.contains("you"),
+        "a spectator is nobody's you: {frame}"
+    );
     let seen = watcher.app.transcript().unwrap();
     assert_eq!(seen.events.len(), full.events.len());
-    // Each event as both seats saw it alike; a card drawn is `draw ?` to the table.
-    let views: Vec<_> = (0..2).map(|seat| full.seat_view(seat).unwrap()).collect();
-    for (index, event) in seen.events.iter().enumerate() {
-        let alike = views[0].events[index].action == views[1].events[index].action;
-        if alike {
-            assert_eq!(event.action, views[0].events[index].action);
-        } else {
-            assert_eq!(&*event.action, "draw ?", "event {index}");
-        }
-        assert_eq!(event.note, None);
+    // Each event as everyone sees it, with the note written for nobody in particular.
+    let config = mousehole_engine::testing::config::<MooseHouse>("players=2");
+    let mut state = MooseHouse::new(&config);
+    let mut notes = 0;
+    for (index, (event, shown)) in full.events.iter().zip(&seen.events).enumerate() {
+        let action = event.action.parse().unwrap();
+        let view = state.public_event_view(&action);
+        let before = state.public_observation();
+        state.apply(action).unwrap();
+        let note = MooseHouse::event_note(&before, event.actor, &view, &state.public_observation());
+        assert_eq!(*shown.action, view.to_string(), "event {index}");
+        assert_eq!(shown.note.as_deref(), note.as_deref(), "event {index}");
+        notes += usize::from(note.is_some());
     }
+    assert!(notes * 2 > seen.events.len(), "most events have a note");
     assert!(seen.events.iter().any(|e| &*e.action == "draw ?"));
+    // The log on screen shows the notes (the last events').
+    let last = seen
+        .events
+        .iter()
+        .rev()
+        .find_map(|e| e.note.as_deref())
+        .unwrap();
+    let words: String = last.chars().take(12).collect();
+    assert!(
+        frame.contains(&words),
+        "the last note '{last}' on screen:\n{frame}"
+    );
+}
+
+/// In every game a spectator's screen draws the public board and ends with the reason the
+/// game ended, the one a game played here gives (from the host's transcript).
+#[test]
+fn a_spectator_sees_the_board_and_the_reason_in_every_game() {
+    for spec in [
+        "cheese-day:players=2",
+        "mouse-race:players=2",
+        "mouse-trap:players=2",
+    ] {
+        let hosted = host(spec, "remote,random", 3);
+        let mut watcher = joined(hosted.address, &Target::Watch);
+        let (player, _) = agent(hosted.address, &hosted.code(0), "random");
+        watcher.settle();
+        assert!(watcher.app.game_over(), "{spec}");
+        player.join().unwrap().unwrap();
+        let full = hosted.finish();
+        let frame = watcher.frame(100, 30);
+        assert!(
+            !frame.contains("Watching: the table"),
+            "{spec}: no board\n{frame}"
+        );
+        assert!(frame.contains("the table"), "{spec}\n{frame}");
+        let ending = mousehole_tui::view::ending_of(&full, None).expect("a finished game");
+        let words: String = ending.reason.chars().take(24).collect();
+        assert!(
+            frame.contains(&words),
+            "{spec}: '{}'\n{frame}",
+            ending.reason
+        );
+    }
 }
 
 /// The coach's review of a joined seat, made from nothing but what the seat was shown (its
