@@ -350,10 +350,6 @@ impl Game for MouseTrap {
     type EventView = MouseTrapAction;
     type RankKey = (bool, u8);
 
-    /// Its actions are listed in runs of known length (see `legal_actions`): a random pick
-    /// counts and indexes them.
-    const PICKS_BY_COUNTING: bool = true;
-
     fn new(config: &MouseTrapConfig) -> Self {
         Self {
             config: *config,
@@ -386,19 +382,13 @@ impl Game for MouseTrap {
         out.clear();
         match self.phase {
             Phase::Rob { eligible, .. } => {
-                let holders = self.holders(eligible);
-                out.extend_counted(
-                    holders.count_ones() as usize,
-                    seats(holders).map(|s| MouseTrapAction::Rob(s as u8)),
-                );
+                out.extend(seats(self.holders(eligible)).map(|s| MouseTrapAction::Rob(s as u8)));
             }
             Phase::Trap => {
-                let movable = (0..self.players())
-                    .filter(|&s| self.can_move(s))
-                    .fold(0u8, |mask, s| mask | 1 << s);
-                out.extend_counted(
-                    movable.count_ones() as usize,
-                    seats(movable).map(|s| MouseTrapAction::Move(s as u8)),
+                out.extend(
+                    (0..self.players())
+                        .filter(|&s| self.can_move(s))
+                        .map(|s| MouseTrapAction::Move(s as u8)),
                 );
                 out.push(if self.on_wheel() != 0 {
                     MouseTrapAction::Crank
