@@ -126,6 +126,8 @@ pub fn run(args: &JoinArgs) -> Result<ExitCode> {
     }
     let names = Rc::new(SeatNames::of_names(&welcome.seats));
     let mut signals = None;
+    // Whether the last game's result was said already (before a rematch was asked).
+    let mut result_said = false;
     let played = match (agent, welcome.seat) {
         (_, None) => follow(&connection, &welcome, quiet),
         (Some(label), Some(_)) => {
@@ -150,9 +152,23 @@ pub fn run(args: &JoinArgs) -> Result<ExitCode> {
                 names: Rc::clone(&names),
                 terminal,
             };
-            // One person at this terminal: the events are shown as they come.
-            let mut report =
-                |progress: Progress<'_>| report_progress(&progress, &names, Some(seat));
+            // One person at this terminal: the events are shown as they come. A game's result
+            // is said before the rematch is asked (the last game's, at the end as ever).
+            let mut ended: Option<Outcome> = None;
+            let mut report = |progress: Progress<'_>| {
+                match &progress {
+                    Progress::Over(outcome) => ended = outcome.cloned(),
+                    Progress::Rematch { .. } => {
+                        if let Some(outcome) = ended.take() {
+                            say(&[result_words(&outcome, &names, Some(seat))]);
+                            result_said = true;
+                        }
+                    }
+                    Progress::Started { .. } => result_said = false,
+                    _ => {}
+                }
+                report_progress(&progress, &names, Some(seat));
+            };
             play_seat(&connection, &person, &mut report)
                 .map(|joined| (joined.outcome, joined.ending))
         }
@@ -167,7 +183,9 @@ pub fn run(args: &JoinArgs) -> Result<ExitCode> {
     match played {
         Ok((Some(outcome), ending)) => {
             let mut out = std::io::stdout().lock();
-            writeln!(out, "{}", result_words(&outcome, &names, welcome.seat))?;
+            if !result_said {
+                writeln!(out, "{}", result_words(&outcome, &names, welcome.seat))?;
+            }
             if let Some(ending) = &ending {
                 let lines = ending_lines(ending, &names, welcome.seat);
                 drop(out);

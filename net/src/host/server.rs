@@ -646,7 +646,10 @@ fn seat_message(shared: &Shared, seat: usize, connection: u64, text: &str) -> Op
                 offer.yes.retain(|&said| said != seat);
                 offer.no = Some(seat);
             }
-            offer.revision += 1;
+            // A yes is news for everyone asked; a no is told as the verdict, right after.
+            if yes {
+                offer.revision += 1;
+            }
             drop(state);
             let answer = if yes { "yes" } else { "no" };
             (shared.log)(&format!(
