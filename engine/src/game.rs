@@ -184,9 +184,9 @@ pub trait Game:
 
     /// Whether [`Game::sample_legal`] picks by counting the legal actions and taking the
     /// drawn one ([`Game::legal_count`], [`Game::nth_legal`]: two passes over the rules that
-    /// keep no list) rather than by listing them: for a game that lists its actions in runs
-    /// it knows the length of (a prepared slice, bits counted at once), so that both passes go
-    /// by the runs' lengths. The same pick either way
+    /// keep no list, one when the list is a prepared table) rather than by listing them: for a
+    /// game that lists its actions in runs it knows the length of (a prepared table, bits
+    /// counted at once), so that both passes go by the runs' lengths. The same pick either way
     /// ([`crate::conformance::legal_draws_agree`], checked at every decision).
     const PICKS_BY_COUNTING: bool = false;
 
@@ -434,11 +434,17 @@ pub trait Game:
         buffer: &mut Vec<Self::Action>,
     ) -> Option<Self::Action> {
         if Self::PICKS_BY_COUNTING {
-            let count = self.legal_count();
-            if count == 0 {
+            let mut count = Count::default();
+            self.legal_actions(&mut count);
+            if count.count() == 0 {
                 return None;
             }
-            return self.nth_legal(crate::rng::below(rng, count as u32) as usize);
+            let index = crate::rng::below(rng, count.count() as u32) as usize;
+            // A list that is one prepared table is picked from at once.
+            return match count.table() {
+                Some(table) => table.get(index).copied(),
+                None => self.nth_legal(index),
+            };
         }
         self.legal_actions(buffer);
         if buffer.is_empty() {

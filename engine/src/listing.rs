@@ -47,6 +47,14 @@ pub trait Listing<T: Copy> {
         }
     }
 
+    /// Lists `items`, a table prepared once for the whole program, next, in order: a
+    /// [`Count`] of a list that is one such table keeps it, so a pick takes the drawn item
+    /// from it without listing again.
+    #[inline]
+    fn extend_from_static(&mut self, items: &'static [T]) {
+        self.extend_from_slice(items);
+    }
+
     /// Lists next, in order, the `count` items that `items` yields, where the game knows how
     /// many there are without going through them (bits counted at once): a list grows once.
     #[inline]
@@ -159,28 +167,46 @@ impl<A: Copy + PartialEq> Listing<(A, u32)> for Contains<A> {
     }
 }
 
-/// How many items the list holds, keeping none of them.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Count {
+/// How many items the list holds, keeping none of them, except a list that is one prepared
+/// table ([`Listing::extend_from_static`]), which it keeps.
+#[derive(Clone, Copy, Debug)]
+pub struct Count<T: 'static> {
     listed: usize,
+    table: Option<&'static [T]>,
 }
 
-impl Count {
-    /// The number listed.
-    pub fn count(self) -> usize {
-        self.listed
+impl<T> Default for Count<T> {
+    fn default() -> Self {
+        Self {
+            listed: 0,
+            table: None,
+        }
     }
 }
 
-impl<T: Copy> Listing<T> for Count {
+impl<T> Count<T> {
+    /// The number listed.
+    pub fn count(&self) -> usize {
+        self.listed
+    }
+
+    /// The list, if it was one prepared table and nothing else.
+    pub fn table(&self) -> Option<&'static [T]> {
+        self.table
+    }
+}
+
+impl<T: Copy> Listing<T> for Count<T> {
     #[inline]
     fn clear(&mut self) {
         self.listed = 0;
+        self.table = None;
     }
 
     #[inline]
     fn push(&mut self, _item: T) {
         self.listed += 1;
+        self.table = None;
     }
 
     #[inline]
@@ -191,12 +217,20 @@ impl<T: Copy> Listing<T> for Count {
     #[inline]
     fn extend_from_slice(&mut self, items: &[T]) {
         self.listed += items.len();
+        self.table = None;
+    }
+
+    #[inline]
+    fn extend_from_static(&mut self, items: &'static [T]) {
+        self.table = (self.listed == 0).then_some(items);
+        self.listed += items.len();
     }
 
     /// The items are not gone through: the game said how many there are.
     #[inline]
     fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, _items: I) {
         self.listed += count;
+        self.table = None;
     }
 }
 
@@ -304,11 +338,18 @@ mod tests {
 
     #[test]
     fn count_and_nth_are_the_list_s_length_and_items() {
+        static TABLE: [u8; 3] = [4, 5, 6];
         let mut all = Vec::new();
         list(&mut all);
         let mut count = Count::default();
         list(&mut count);
         assert_eq!(count.count(), all.len());
+        assert_eq!(count.table(), None, "more than a table was listed");
+        count.clear();
+        count.extend_from_static(&TABLE);
+        assert_eq!((count.count(), count.table()), (3, Some(&TABLE[..])));
+        count.push(7);
+        assert_eq!((count.count(), count.table()), (4, None));
         for index in 0..all.len() + 2 {
             let mut nth = Nth::new(index);
             list(&mut nth);

@@ -357,7 +357,7 @@ impl Game for CheeseDay {
         };
         // The list for the set of slots showing the roll is prepared once for all 64 sets.
         let (choices, count) = &LEGAL_BY_SLOTS[self.showing(roll)];
-        out.extend_from_slice(&choices[..usize::from(*count)]);
+        out.extend_from_static(&choices[..usize::from(*count)]);
     }
 
     fn chance_outcomes(&self, out: &mut impl Listing<(CheeseDayAction, u32)>) {

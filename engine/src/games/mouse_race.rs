@@ -216,7 +216,7 @@ impl Game for MouseRace {
         match self.phase {
             Phase::Turn => {
                 let (choices, len) = self.turn_choices();
-                out.extend_from_slice(&choices[..usize::from(*len)]);
+                out.extend_from_static(&choices[..usize::from(*len)]);
             }
             Phase::Holding { kind } => self.list_tile_actions(kind, out),
             Phase::Draw { .. } | Phase::Over { .. } => {}

@@ -125,7 +125,7 @@ impl FromStr for CheeseDayAction {
 /// The legal decisions for each set of pantry slots showing the roll (bit S-1 for slot S):
 /// `take S, remove S` for each such slot in order, or `peek 1…6` when there is none. With
 /// their count; the rest of each list is padding.
-pub(super) const LEGAL_BY_SLOTS: [([CheeseDayAction; 2 * SLOTS], u8); 1 << SLOTS] = {
+pub(super) static LEGAL_BY_SLOTS: [([CheeseDayAction; 2 * SLOTS], u8); 1 << SLOTS] = {
     let mut table = [([CheeseDayAction::Peek(0); 2 * SLOTS], 0); 1 << SLOTS];
     let mut mask = 0;
     while mask < 1 << SLOTS {

@@ -25,7 +25,7 @@ pub(super) type OpenEnds = [Option<(Square, Dir)>; 2];
 /// The decisions at the start of a turn for each set of the optional ones (bit 0: draw, the
 /// bag is not empty; bit 1: back, the path is not empty; bit 2: shoo, a cat sits on an open
 /// end), in the listed order (draw, pass, back, shoo), padded with passes, and how many.
-const TURN_CHOICES: [([MouseRaceAction; 4], u8); 8] = {
+static TURN_CHOICES: [([MouseRaceAction; 4], u8); 8] = {
     let mut table = [([MouseRaceAction::Pass; 4], 0); 8];
     let mut set = 0;
     while set < 8 {
