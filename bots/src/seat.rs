@@ -92,6 +92,16 @@ impl SeatLabel {
         }
     }
 
+    /// The first seat a person at this terminal plays among a transcript's labels, read as
+    /// labels (a label that is no seat label is nobody's), never by its first letters.
+    pub fn first_person(labels: &[String]) -> Option<usize> {
+        labels.iter().position(|label| {
+            label
+                .parse::<SeatLabel>()
+                .is_ok_and(|label| label.is_human())
+        })
+    }
+
     /// The built-in agent, if it is one.
     pub fn agent(&self) -> Option<&AgentSpec> {
         match self {
@@ -470,6 +480,25 @@ pub fn play_agents<G: BotGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_first_person_is_found_by_reading_labels_not_their_first_letters() {
+        let labels = |list: &[&str]| list.iter().map(|l| (*l).to_owned()).collect::<Vec<_>>();
+        // A label that starts like a person's but is none (a recorded program's name, a
+        // label from elsewhere) is nobody's.
+        assert_eq!(
+            SeatLabel::first_person(&labels(&["humane-bot", "hard", "human:ann"])),
+            Some(2)
+        );
+        assert_eq!(
+            SeatLabel::first_person(&labels(&["human", "human:bob"])),
+            Some(0)
+        );
+        assert_eq!(
+            SeatLabel::first_person(&labels(&["remote:ann", "hard"])),
+            None
+        );
+    }
 
     #[test]
     fn spec_lists_keep_settings_with_their_agent() {

@@ -311,7 +311,7 @@ impl App {
                     app.review_agent = agent;
                 }
                 let seat = seat
-                    .or_else(|| transcript.seats.iter().position(|l| l.starts_with("human")))
+                    .or_else(|| SeatLabel::first_person(&transcript.seats))
                     .unwrap_or(0);
                 app.start_review(*transcript, seat, None);
             }

@@ -142,7 +142,7 @@ pub fn list(dir: &Path) -> Vec<Kept> {
             if transcript.view.is_some() {
                 return None;
             }
-            let seat = transcript.seats.iter().position(|l| l.starts_with("human"));
+            let seat = SeatLabel::first_person(&transcript.seats);
             Some(Kept {
                 date: date(&path),
                 path,

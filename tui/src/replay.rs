@@ -3,6 +3,7 @@
 //! what each event did, and the hidden cards at each step); at each decision, what a search
 //! bot thought (the recorded `info`) and whether a person had a hint on screen.
 
+use mousehole_bots::SeatLabel;
 use mousehole_engine::replay::{Chance, Replay as MatchReplay};
 use mousehole_engine::{
     Actor, DecisionInfo, Event, Game, GameConfig, GameSpec, MatchObserver, SeenEvent, ToMove,
@@ -143,11 +144,7 @@ impl<G: TuiGame> ReplaySession<G> {
         let Record { states, full } = record;
         let state = states.last().expect("the start is kept");
         let finished = problem.is_none() && state.is_terminal();
-        let first_person = transcript
-            .seats
-            .iter()
-            .position(|label| label.starts_with("human"))
-            .unwrap_or(0);
+        let first_person = SeatLabel::first_person(&transcript.seats).unwrap_or(0);
         Self {
             game: G::Config::description()
                 .title
