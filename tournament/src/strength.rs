@@ -28,9 +28,10 @@ mod play;
 mod results;
 
 pub use files::{
-    CHART_DIR, read_results, results_file, write_files, write_measured, write_results,
+    CHART_DIR, StrengthFiles, read_results, results_file, write_files, write_measured,
+    write_results,
 };
-pub use markdown::{CHARTS, StrengthFiles, render};
+pub use markdown::{CHARTS, render};
 pub use plan::{BudgetPoint, Pairing, Scale, Section, StrengthPlan};
 pub use play::play;
 pub use results::{GameResults, Played, PlayedLevel, SectionResult, StrengthResults};

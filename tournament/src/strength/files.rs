@@ -6,12 +6,20 @@ use std::path::{Path, PathBuf};
 use mousehole_bots::level_table;
 use mousehole_engine::registry::{games, unknown_game};
 
-use super::markdown::StrengthFiles;
 use super::results::GameResults;
 use crate::error::TournamentError;
 
 /// Where the charts and each game's results go, under the report's directory.
 pub const CHART_DIR: &str = "strength";
+
+/// The files of the report, by their path under the output directory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StrengthFiles {
+    /// `STRENGTH.md`.
+    pub markdown: String,
+    /// `strength/<game>.svg`, one chart per game with results.
+    pub charts: Vec<(String, String)>,
+}
 
 /// `strength/<game>.json`: where a game's results are kept, under the report's directory.
 pub fn results_file(game: &str) -> String {

@@ -9,19 +9,10 @@ use mousehole_bots::level_of;
 use mousehole_bots::levels::Verdict;
 use mousehole_engine::registry::games;
 
-use super::files::CHART_DIR;
+use super::files::{CHART_DIR, StrengthFiles};
 use super::results::{GameResults, Played, SectionResult};
 use crate::error::TournamentError;
 use crate::report::{markdown_table, significant, with_interval};
-
-/// The files of the report, by their path under the output directory.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StrengthFiles {
-    /// `STRENGTH.md`.
-    pub markdown: String,
-    /// `strength/<game>.svg`, one chart per game with results.
-    pub charts: Vec<(String, String)>,
-}
 
 /// Whether this build draws the report's charts (the `charts` feature); without them the
 /// report cannot be rendered ([`TournamentError::NoCharts`]).

@@ -172,11 +172,6 @@ fn sample_known(discard: [u8; 2], seen: u8, rng: &mut GameRng) -> [u8; 2] {
     draw_counts(&mut pool, seen, rng)
 }
 
-/// The seats (of the first `players`) whose bit is set in `mask`.
-pub(super) fn seats_in(mask: u8, players: usize) -> Vec<usize> {
-    (0..players).filter(|s| mask & (1 << s) != 0).collect()
-}
-
 fn seat_mask(seats: &[usize]) -> u8 {
     seats
         .iter()

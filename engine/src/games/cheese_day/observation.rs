@@ -239,7 +239,7 @@ pub(super) fn observation(state: &CheeseDay, seat: usize) -> CheeseDayObservatio
                 slot: index as u8 + 1,
                 value: c.card.value,
                 face: (c.peeked_by & me != 0).then_some(c.card.face),
-                peeked_by: super::hidden::seats_in(c.peeked_by, players),
+                peeked_by: seats_in(c.peeked_by, players),
             })
         })
         .collect::<Vec<_>>();
@@ -442,4 +442,9 @@ impl Display for CheeseDayObservation {
         }
         writeln!(f)
     }
+}
+
+/// The seats (of the first `players`) whose bit is set in `mask`.
+pub(super) fn seats_in(mask: u8, players: usize) -> Vec<usize> {
+    (0..players).filter(|s| mask & (1 << s) != 0).collect()
 }

@@ -4,9 +4,7 @@
 //! ended, in words. Rooms are named by seat and number
 //! (`seat 1, room 2`, `your room 2`), never as bare counts.
 
-use std::fmt::Write as _;
-
-use super::observation::{MooseHouseObservation, ObservedPhase};
+use super::observation::{MooseHouseObservation, ObservedPhase, room_name};
 use super::views::MooseHouseView;
 use super::{Card, MooseHouse, MooseHouseAction, Phase, RoomKind};
 use crate::game::Actor;
@@ -14,21 +12,6 @@ use crate::naming::Reader;
 use crate::options::GameConfig;
 use crate::outcome::{HowItEnded, Outcome};
 use crate::words::count;
-
-/// Room `index` (from 0) of `seat` as `names`'s reader reads it, with its kind when known:
-/// `seat 1, room 2 (kitchen)`, `your room 2`.
-pub(super) fn room_name(names: Reader, seat: usize, index: u8, kind: Option<RoomKind>) -> String {
-    let number = u16::from(index) + 1;
-    let mut name = if names.is_me(seat) {
-        format!("your room {number}")
-    } else {
-        format!("seat {seat}, room {number}")
-    };
-    if let Some(kind) = kind {
-        let _ = write!(name, " ({})", kind.name());
-    }
-    name
-}
 
 /// "a Trap", "an Empty Room (kitchen)": a card named in prose.
 fn a_card(card: Card) -> String {

@@ -2,7 +2,7 @@
 //! numbered rooms, discard pile, pile and hand sizes, who decides, a pending moose, the refill
 //! order), as the JSON bots read and as the text people read at the prompt.
 
-use std::fmt::{self, Display};
+use std::fmt::{self, Display, Write as _};
 
 use serde::{Deserialize, Serialize};
 
@@ -294,7 +294,7 @@ impl MooseHouseObservation {
 
     /// Room `index` (from 0) of `seat` named for this seat: `seat 1, room 2` or `your room 2`.
     pub(super) fn room_name(&self, seat: usize, index: u8) -> String {
-        super::notes::room_name(self.reader(), seat, index, None)
+        room_name(self.reader(), seat, index, None)
     }
 
     /// The kind of room `index` (from 0) of `seat`, as the houses show it.
@@ -411,4 +411,19 @@ impl Display for MooseHouseObservation {
         }
         Ok(())
     }
+}
+
+/// Room `index` (from 0) of `seat` as `names`'s reader reads it, with its kind when known:
+/// `seat 1, room 2 (kitchen)`, `your room 2`.
+pub(super) fn room_name(names: Reader, seat: usize, index: u8, kind: Option<RoomKind>) -> String {
+    let number = u16::from(index) + 1;
+    let mut name = if names.is_me(seat) {
+        format!("your room {number}")
+    } else {
+        format!("seat {seat}, room {number}")
+    };
+    if let Some(kind) = kind {
+        let _ = write!(name, " ({})", kind.name());
+    }
+    name
 }
