@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{BrokenInvariant, IllegalAction, IllegalReason, ParseActionError};
-use crate::listing::{Contains, Count, Listing, Nth};
+use crate::listing::{AtWeight, Contains, Count, Listing, Nth, TotalWeight};
 use crate::options::GameConfig;
 use crate::outcome::{HowItEnded, Outcome};
 use crate::rng::GameRng;
@@ -186,7 +186,9 @@ pub trait Game:
     /// drawn one ([`Game::legal_count`], [`Game::nth_legal`]: two passes over the rules that
     /// keep no list, one when the list is a prepared table) rather than by listing them: for a
     /// game that lists its actions in runs it knows the length of (a prepared table, bits
-    /// counted at once), so that both passes go by the runs' lengths. The same pick either way
+    /// counted at once), so that both passes go by the runs' lengths. Its chance outcomes,
+    /// unless it draws them its own way, are drawn the same way: their total weight, then the
+    /// outcome at the pick ([`TotalWeight`], [`AtWeight`]), with the list's numbers. The same pick either way
     /// ([`crate::conformance::legal_draws_agree`], checked at every decision).
     const PICKS_BY_COUNTING: bool = false;
 
@@ -400,6 +402,15 @@ pub trait Game:
         rng: &mut GameRng,
         buffer: &mut Vec<(Self::Action, u32)>,
     ) -> Option<Self::Action> {
+        if Self::PICKS_BY_COUNTING {
+            // Counted as decisions are: the total, then the outcome at the pick.
+            let mut total = TotalWeight::default();
+            self.chance_outcomes(&mut total);
+            let pick = crate::rng::below_total(total.total(), rng)?;
+            let mut at = AtWeight::new(pick);
+            self.chance_outcomes(&mut at);
+            return at.found();
+        }
         self.chance_outcomes(buffer);
         crate::rng::sample_weighted(buffer, rng)
     }

@@ -304,6 +304,88 @@ impl<T: Copy> Listing<T> for Nth<T> {
     }
 }
 
+/// The total weight of the chance outcomes listed, keeping none of them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TotalWeight {
+    listed: usize,
+    total: u64,
+}
+
+impl TotalWeight {
+    /// The weights' sum.
+    pub fn total(self) -> u64 {
+        self.total
+    }
+}
+
+impl<A: Copy> Listing<(A, u32)> for TotalWeight {
+    #[inline]
+    fn clear(&mut self) {
+        self.listed = 0;
+        self.total = 0;
+    }
+
+    #[inline]
+    fn push(&mut self, (_, weight): (A, u32)) {
+        self.listed += 1;
+        self.total += u64::from(weight);
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.listed
+    }
+}
+
+/// The chance outcome whose share of the listed weights, in the listed order, holds a pick
+/// below their total (what [`crate::rng::sample_weighted`] takes from the list).
+#[derive(Clone, Copy, Debug)]
+pub struct AtWeight<A> {
+    pick: u64,
+    listed: usize,
+    found: Option<A>,
+}
+
+impl<A> AtWeight<A> {
+    pub fn new(pick: u64) -> Self {
+        Self {
+            pick,
+            listed: 0,
+            found: None,
+        }
+    }
+
+    /// The outcome, if the pick was below the total.
+    pub fn found(self) -> Option<A> {
+        self.found
+    }
+}
+
+impl<A: Copy> Listing<(A, u32)> for AtWeight<A> {
+    #[inline]
+    fn clear(&mut self) {
+        self.listed = 0;
+        self.found = None;
+    }
+
+    #[inline]
+    fn push(&mut self, (outcome, weight): (A, u32)) {
+        self.listed += 1;
+        if self.found.is_none() {
+            if self.pick < u64::from(weight) {
+                self.found = Some(outcome);
+            } else {
+                self.pick -= u64::from(weight);
+            }
+        }
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.listed
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

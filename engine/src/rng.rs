@@ -124,14 +124,7 @@ pub fn below(rng: &mut GameRng, n: u32) -> u32 {
 /// all weights are 0.
 pub fn sample_weighted<T: Copy>(items: &[(T, u32)], rng: &mut GameRng) -> Option<T> {
     let total: u64 = items.iter().map(|&(_, w)| u64::from(w)).sum();
-    if total == 0 {
-        return None;
-    }
-    // Weights are small counts in practice; a 32-bit draw is half the RNG work of a 64-bit one.
-    let mut pick = match u32::try_from(total) {
-        Ok(total) => u64::from(below(rng, total)),
-        Err(_) => rng.random_range(0..total),
-    };
+    let mut pick = below_total(total, rng)?;
     for &(item, weight) in items {
         let weight = u64::from(weight);
         if pick < weight {
@@ -140,6 +133,19 @@ pub fn sample_weighted<T: Copy>(items: &[(T, u32)], rng: &mut GameRng) -> Option
         pick -= weight;
     }
     None
+}
+
+/// The pick below a total weight that [`sample_weighted`] draws: `None` for a total of 0.
+#[inline]
+pub fn below_total(total: u64, rng: &mut GameRng) -> Option<u64> {
+    if total == 0 {
+        return None;
+    }
+    // Weights are small counts in practice; a 32-bit draw is half the RNG work of a 64-bit one.
+    Some(match u32::try_from(total) {
+        Ok(total) => u64::from(below(rng, total)),
+        Err(_) => rng.random_range(0..total),
+    })
 }
 
 /// Draws `n` items without replacement from a pool given as counts per kind, returning how
