@@ -162,7 +162,7 @@ fn command() -> clap::Command {
         and_list(
             &games
                 .iter()
-                .map(|g| g.title.split(" (").next().unwrap_or(g.title).to_owned())
+                .map(|g| g.short_title().to_owned())
                 .collect::<Vec<_>>()
         )
     );

@@ -41,6 +41,12 @@ pub struct GameDescription {
 }
 
 impl GameDescription {
+    /// The game's name without the edition in brackets: `Cheese Day` of `Cheese Day (Alles
+    /// Käse!)`.
+    pub fn short_title(&self) -> &'static str {
+        self.title.split(" (").next().unwrap_or(self.title)
+    }
+
     /// The option keys, in declaration order.
     pub fn option_keys(&self) -> Vec<&'static str> {
         self.options.iter().map(|o| o.key).collect()

@@ -146,12 +146,7 @@ impl<G: TuiGame> ReplaySession<G> {
         let finished = problem.is_none() && state.is_terminal();
         let first_person = SeatLabel::first_person(&transcript.seats).unwrap_or(0);
         Self {
-            game: G::Config::description()
-                .title
-                .split(" (")
-                .next()
-                .unwrap_or(G::Config::description().title)
-                .to_owned(),
+            game: G::Config::description().short_title().to_owned(),
             names: recorded_names(&transcript.seats, None),
             infos: transcript
                 .events

@@ -133,7 +133,7 @@ pub fn review(
     Ok(Review {
         title: format!(
             "{} · seed {}",
-            crate::session::short_title(spec.description()),
+            spec.description().short_title(),
             transcript.seed
         ),
         seat,

@@ -23,7 +23,7 @@ use crate::theme::Theme;
 use crate::worker::Thinking;
 use crate::{TuiError, TuiGame, TuiVisitor};
 
-pub use game::{GameSession, short_title};
+pub use game::GameSession;
 pub use hint::HintView;
 pub use remote::{HOSTED, join};
 

@@ -485,11 +485,7 @@ impl Setup {
             "game".into(),
             choice(format!(
                 "{} ({})",
-                description
-                    .title
-                    .split(" (")
-                    .next()
-                    .unwrap_or(description.title),
+                description.short_title(),
                 description.name
             )),
             Field::Game,

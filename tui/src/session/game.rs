@@ -542,7 +542,7 @@ impl<G: TuiGame> GameSession<G> {
         self.view = GameView {
             title: format!(
                 "{} · seed {}",
-                short_title(G::Config::description()),
+                G::Config::description().short_title(),
                 self.plan.seed
             ),
             phase,
@@ -587,15 +587,6 @@ impl<G: TuiGame> GameSession<G> {
         }
         Some(view)
     }
-}
-
-/// The game's name without the edition in brackets: `Cheese Day`.
-pub fn short_title(description: &GameDescription) -> &'static str {
-    description
-        .title
-        .split(" (")
-        .next()
-        .unwrap_or(description.title)
 }
 
 /// What is happening, in one sentence from `viewer`'s observation: the game's prompt when a

@@ -25,7 +25,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::game::{
-    clicked_line, ended_view, extend_log, fill_end_rows, short_title, status_line, winners_headline,
+    clicked_line, ended_view, extend_log, fill_end_rows, status_line, winners_headline,
 };
 use super::{
     ChoiceItem, CoachState, EndView, GamePlan, GameView, HintView, Phase, Session, pinned,
@@ -161,7 +161,7 @@ impl<G: TuiGame> RemoteSession<G> {
             view: GameView {
                 title: format!(
                     "{} · hosted at {address}",
-                    short_title(G::Config::description())
+                    G::Config::description().short_title()
                 ),
                 phase: Phase::Waiting,
                 viewer: seat.unwrap_or(0),

@@ -11,7 +11,6 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 use crate::app::App;
 use crate::history::tally;
 use crate::session::hint::win_and_place;
-use crate::session::short_title;
 use crate::text::{self, wrap, wrap_line};
 
 /// Rows of `items` around `selected`, as many as `height` holds: the selected item's lines
@@ -91,7 +90,7 @@ pub fn render_history(app: &App, area: Rect, buf: &mut Buffer) {
         .map(|kept| {
             let game = mousehole_engine::registry::find(&kept.transcript.game).map_or_else(
                 |_| kept.transcript.game.clone(),
-                |info| short_title(info).to_owned(),
+                |info| info.short_title().to_owned(),
             );
             let line = Line::from(vec![
                 Span::styled(format!("{:<16} ", kept.date), theme.dim()),
