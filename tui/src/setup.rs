@@ -440,6 +440,21 @@ impl Setup {
 
     /// Draws the form.
     pub fn render(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
+        let width = usize::from(area.width);
+        let mut wrapped = crate::text::wrap_all(&self.form_lines(theme, false), width, 0);
+        // A small window keeps every field, the focused field's help and the spec whole: the
+        // other seats are named by their level alone and the blank rows go (at 60x20 the
+        // levels' words were cut otherwise).
+        if wrapped.len() > usize::from(area.height) {
+            wrapped = crate::text::wrap_all(&self.form_lines(theme, true), width, 0);
+            wrapped.retain(|line| line.width() > 0);
+        }
+        Paragraph::new(wrapped).render(area, buf);
+    }
+
+    /// The form's lines, unwrapped; `compact`, the seats not focused by their short names
+    /// (`medium`, `person`).
+    fn form_lines(&self, theme: Theme, compact: bool) -> Vec<Line<'static>> {
         let problem = self.plan().err();
         let focused = self.focused();
         // Every row counts: Mouse Trap for four, its options, help and spec fit 80×24.
@@ -519,6 +534,10 @@ impl Setup {
                 spans.push(Span::raw(" "));
                 spans.extend(field(&self.seats[seat].custom, here));
                 spans
+            } else if compact && !here {
+                let text = self.seat_text(seat);
+                let short = text.split([' ', '(']).next().unwrap_or_default().to_owned();
+                choice(short)
             } else {
                 choice(self.seat_text(seat))
             };
@@ -579,7 +598,7 @@ impl Setup {
                 .unwrap_or_default();
             lines.push(Line::styled(format!("✓ ready: {spec}"), theme.good()));
         }
-        Paragraph::new(crate::text::wrap_all(&lines, usize::from(area.width), 0)).render(area, buf);
+        lines
     }
 }
 

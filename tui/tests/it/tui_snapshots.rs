@@ -18,6 +18,30 @@ fn setup(game: &str) -> Driver {
 }
 
 #[test]
+fn a_small_window_shows_a_levels_words_and_the_spec_whole() {
+    // Cheese Day at 60x20, seat 1 set to expert: its words (two rungs down at 3 players) and
+    // the spec it will start fit once the other seats are named by their level alone and the
+    // blank rows give way.
+    let mut driver = setup("cheese-day");
+    for _ in 0..4 {
+        driver.key(KeyCode::Down);
+    }
+    driver.key(KeyCode::Right);
+    driver.key(KeyCode::Right);
+    let frame = driver.frame(60, 20);
+    assert!(
+        frame.contains("▶ seat 1") && frame.contains("expert"),
+        "{frame}"
+    );
+    assert!(frame.contains("needs to be"), "{frame}");
+    assert!(frame.contains("✓ ready: cheese-day"), "{frame}");
+    // At 80x24 every seat says what it is and the blank rows stay.
+    let roomy = driver.frame(80, 24);
+    assert!(roomy.contains("medium — plays sensibly"), "{roomy}");
+    assert!(roomy.contains("│                    "), "{roomy}");
+}
+
+#[test]
 fn setup_screens() {
     for game in mousehole_engine::registry::games()
         .iter()
