@@ -180,10 +180,7 @@ impl<G: Game> Match<G> {
         table: &mut T,
     ) -> Result<MatchEnd, T::Error> {
         if !self.driven.started {
-            if table.wants_public() {
-                self.record_public(true);
-            }
-            self.start_seats(seats);
+            self.start_for(seats, table);
         }
         loop {
             match self.step_once(seats, table)? {
@@ -220,10 +217,7 @@ impl<G: Game> Match<G> {
             return Ok(Stepped::Over);
         }
         if !self.driven.started {
-            if table.wants_public() {
-                self.record_public(true);
-            }
-            self.start_seats(seats);
+            self.start_for(seats, table);
         }
         self.step_once(seats, table)
     }
@@ -365,6 +359,15 @@ impl<G: Game> Match<G> {
             ToMove::Player(seat) => Some(seat),
             ToMove::Chance | ToMove::Terminal => None,
         }
+    }
+
+    /// The driver's first step: what everyone sees is recorded if the table wants it
+    /// ([`Table::wants_public`]), then the seats are started ([`Match::start_seats`]).
+    fn start_for<T: Table<G>>(&mut self, seats: &mut [impl Seat<G>], table: &T) {
+        if table.wants_public() {
+            self.record_public(true);
+        }
+        self.start_seats(seats);
     }
 
     /// Tells every seat the match starts (which seat it plays and its agent seed), and
