@@ -9,6 +9,7 @@ use std::rc::Rc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 
 use mousehole_bots::SeatLabel;
+use mousehole_engine::naming::seat_called;
 use mousehole_engine::text::{reflow, shown};
 use mousehole_engine::words::io_error;
 use mousehole_engine::{
@@ -243,9 +244,9 @@ impl SeatNames {
                 .enumerate()
                 .map(|(seat, label)| match label {
                     SeatLabel::Human(Some(name)) | SeatLabel::Remote(Some(name)) => {
-                        format!("seat {seat} ({name})")
+                        seat_called(seat, name)
                     }
-                    other => format!("seat {seat} ({other})"),
+                    other => seat_called(seat, other),
                 })
                 .collect(),
         )
@@ -257,7 +258,7 @@ impl SeatNames {
             names
                 .iter()
                 .enumerate()
-                .map(|(seat, name)| format!("seat {seat} ({})", shown(name)))
+                .map(|(seat, name)| seat_called(seat, shown(name)))
                 .collect(),
         )
     }

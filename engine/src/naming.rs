@@ -18,6 +18,17 @@ pub fn possessive(name: &str) -> String {
     }
 }
 
+/// A seat called by its number and its name, as people read it in lines about seats:
+/// `seat 1 (bob)`, `seat 2 (hard)`. The one home of that form.
+///
+/// ```
+/// use mousehole_engine::naming::seat_called;
+/// assert_eq!(seat_called(1, "bob"), "seat 1 (bob)");
+/// ```
+pub fn seat_called(seat: usize, name: impl std::fmt::Display) -> String {
+    format!("seat {seat} ({name})")
+}
+
 /// A seat's name from `names` (the seats as the reader calls them), or `seat N` when there
 /// is none.
 pub fn seat_name(names: &[String], seat: usize) -> String {

@@ -334,7 +334,7 @@ impl Shared {
 
     /// How a seat is named in status lines: `seat 1 (alice)`.
     pub(crate) fn seat_name(&self, seat: usize) -> String {
-        format!("seat {seat} ({})", self.names[seat])
+        mousehole_engine::naming::seat_called(seat, &self.names[seat])
     }
 
     /// The remote seat whose code `typed` is, if any: every seat's code is compared, each in

@@ -42,7 +42,15 @@ pub const HOSTED: &str = "this game is the host's: it keeps the transcript (its 
 /// How a seat is named in a rematch's words: `seat 1 (ben)`.
 fn seat_words(names: &[String], seat: usize) -> String {
     let name = names.get(seat).map_or("?", String::as_str);
-    format!("seat {seat} ({})", mousehole_engine::text::cut(name, 40))
+    mousehole_engine::naming::seat_called(seat, mousehole_engine::text::cut(name, 40))
+}
+
+/// Whether the host's words `text` settle a rematch offer with no next game ("… said no to a
+/// rematch", "no rematch: …"). The protocol's `rematch` message says who is asked and who
+/// said yes, not the verdict, which the host says only in a `status`: this reads it there,
+/// in one place.
+fn ends_the_rematch(text: &str) -> bool {
+    text.contains("rematch") && !text.contains("everyone said yes")
 }
 
 /// The host's rematch offer in words: how to answer here, the time left, who said yes and
@@ -240,10 +248,7 @@ impl<G: TuiGame> RemoteSession<G> {
         }
         if offer.is_some() {
             self.rematch_line = offer;
-        } else if news
-            .iter()
-            .any(|(text, _)| text.contains("rematch") && !text.contains("everyone said yes"))
-        {
+        } else if news.iter().any(|(text, _)| ends_the_rematch(text)) {
             // The offer is settled: nobody plays again.
             self.rematch_line = None;
             self.rematch_asked = false;
@@ -328,7 +333,7 @@ impl<G: TuiGame> RemoteSession<G> {
                 self.public_outcome = outcome.map(std::borrow::Cow::into_owned);
             }
             HostMessage::Status { text } => {
-                if text.contains("rematch") && !text.contains("everyone said yes") {
+                if ends_the_rematch(&text) {
                     self.rematch_line = None;
                 }
                 let text = mousehole_engine::text::cut(&text, 300);
