@@ -301,7 +301,7 @@ pub fn chance_draws_agree<G: Game>(state: &G, rng: &GameRng) -> Result<(), Strin
 /// At a decision, the legal actions counted and indexed without a list are the listed ones
 /// ([`Game::legal_count`] is the [`Game::legal_actions`] list's length, [`Game::nth_legal`]
 /// each of its items and nothing past its end), and [`Game::sample_legal`] picks what
-/// [`crate::playout::uniform`] picks from the list, taking the same numbers from the stream,
+/// [`crate::rng::uniform`] picks from the list, taking the same numbers from the stream,
 /// for a few picks from a copy of `rng`: a game that picks by counting
 /// ([`Game::PICKS_BY_COUNTING`]) plays the games the listed rules play.
 ///
@@ -337,7 +337,7 @@ pub fn legal_draws_agree<G: Game>(state: &G, rng: &GameRng) -> Result<(), String
     let (mut by_game, mut by_list) = (rng.clone(), rng.clone());
     for _ in 0..SAME_DRAWS {
         let picked = state.sample_legal(&mut by_game, &mut Vec::new());
-        let expected = crate::playout::uniform(&listed, &mut by_list);
+        let expected = crate::rng::uniform(&listed, &mut by_list);
         if picked != Some(expected) {
             return Err(format!(
                 "sample_legal picked {picked:?} where the listed actions give {expected:?}"

@@ -3,7 +3,7 @@
 
 use thiserror::Error;
 
-use crate::game::{Actor, ToMove};
+use crate::turn::{Actor, ToMove};
 
 /// Text that is not any action of the game.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

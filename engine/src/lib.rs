@@ -52,6 +52,7 @@ pub mod runner;
 pub mod testing;
 pub mod text;
 pub mod transcript;
+pub mod turn;
 pub mod words;
 
 pub use erased::{DynGame, DynState};

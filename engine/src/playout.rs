@@ -5,18 +5,13 @@
 use crate::game::Game;
 use crate::game::ToMove;
 use crate::options::GameConfig;
-use crate::rng::{AgentStreams, GameRng, below, chance_rng};
+use crate::rng::{AgentStreams, chance_rng};
 use crate::runner::{Decision, DecisionView, Match, MatchEnd, Seat, StopRequest};
 use crate::transcript::Transcript;
 
-/// A uniformly random element of `legal` (the random agent's rule).
-///
-/// # Panics
-/// If `legal` is empty.
-#[inline]
-pub fn uniform<A: Copy>(legal: &[A], rng: &mut GameRng) -> A {
-    legal[below(rng, legal.len() as u32) as usize]
-}
+// The random agent's rule lives in `rng`, beneath the game contract (whose `sample_legal`
+// draws with it); it is named here too, where every random player takes it from.
+pub use crate::rng::uniform;
 
 /// A seat that decides uniformly at random, each decision from its own stream of the seat's
 /// agent seed ([`AgentStreams`], the one policy of every agent at a seat).

@@ -120,6 +120,16 @@ pub fn below(rng: &mut GameRng, n: u32) -> u32 {
     (product >> 32) as u32
 }
 
+/// A uniformly random element of `legal` (the random agent's rule): the one at
+/// [`below`]`(rng, len)`.
+///
+/// # Panics
+/// If `legal` is empty.
+#[inline]
+pub fn uniform<A: Copy>(legal: &[A], rng: &mut GameRng) -> A {
+    legal[below(rng, legal.len() as u32) as usize]
+}
+
 /// Picks one item with probability proportional to its weight; `None` if the list is empty or
 /// all weights are 0.
 pub fn sample_weighted<T: Copy>(items: &[(T, u32)], rng: &mut GameRng) -> Option<T> {
