@@ -97,7 +97,7 @@ impl<G: Game> DynGame for Erased<G> {
     }
 
     fn spec(&self) -> String {
-        crate::registry::canonical_spec(&self.config)
+        crate::options::canonical_spec(&self.config)
     }
 
     fn new_state(&self) -> Box<dyn DynState> {

@@ -481,3 +481,9 @@ fn join_description_lines(value: &mut serde_json::Value) {
         _ => {}
     }
 }
+
+/// The canonical spec string of a configuration: the game's name and every option
+/// ([`GameConfig::options_text`]), as in `cheese-day:players=3,traps=1/2/3/3/4/5`.
+pub fn canonical_spec<C: GameConfig>(config: &C) -> String {
+    format!("{}:{}", C::description().name, config.options_text())
+}

@@ -14,6 +14,9 @@ use crate::erased::{DynGame, Erased};
 use crate::error::{OptionError, SpecError};
 use crate::game::Game;
 use crate::options::{GameConfig, GameDescription, Options};
+// A spec string is made from a configuration beneath the registry, where the erased games
+// (which the registry lists) make theirs; it is named here too, where specs are read.
+pub use crate::options::canonical_spec;
 
 /// Calls `$callback!(module, Type)` for every registered game, in listing order: the one
 /// list of games. `module` is the game's module name under `games` (an identifier, handy for
@@ -220,12 +223,6 @@ impl GameSpec {
     pub fn canonical(&self) -> Result<String, SpecError> {
         Ok(self.build()?.spec())
     }
-}
-
-/// The canonical spec string of a configuration: the game's name and every option
-/// ([`GameConfig::options_text`]).
-pub fn canonical_spec<C: GameConfig>(config: &C) -> String {
-    format!("{}:{}", C::description().name, config.options_text())
 }
 
 impl FromStr for GameSpec {

@@ -2,7 +2,9 @@
 //! seed and options through the runner's own recording path, so the states and every seat's
 //! views are exactly the ones the match recorded as it was played. The `replay` and `view`
 //! commands, analysis, the TUI's resume, undo and replay viewer and the conformance harness
-//! all read transcripts through it.
+//! all read transcripts through it. The transcript's own methods that replay it
+//! ([`Transcript::replay`], [`Transcript::seat_view`], [`Transcript::to_text`]) are written
+//! here, so the transcript module, which the replay reads, does not reach up into it.
 //!
 //! # Examples
 //!
@@ -27,9 +29,11 @@
 
 use crate::game::{Actor, Game, ToMove};
 use crate::outcome::Outcome;
-use crate::registry::GameSpec;
-use crate::runner::{Decision, Match, MatchObserver};
-use crate::transcript::{BadEvent, FORMAT, ReplayError, Transcript, TranscriptEvent};
+use crate::registry::{GameSpec, GameVisitor};
+use crate::runner::{Decision, Event, Match, MatchObserver};
+use crate::transcript::{
+    BadEvent, Described, FORMAT, ReplayError, ReplayReport, Transcript, TranscriptEvent,
+};
 use crate::{GameConfig, IllegalAction, IllegalReason};
 
 /// Where a replay takes the chance outcomes from.
@@ -253,4 +257,146 @@ pub fn check_outcome(
         recorded: show(recorded),
         computed: show(computed),
     })
+}
+
+// What a transcript learns by being replayed: whether it holds, a seat's view of it, and its
+// readable text with each event described from the true state. These are the transcript's
+// own methods, written here, above both the transcript and the replay, which they join.
+impl Transcript {
+    /// The readable form: header, one numbered line per event with what it did, outcome.
+    /// Deterministic, so it serves as an insta snapshot.
+    pub fn to_text(&self) -> String {
+        // A seat-view transcript carries its own notes; a full one is described event by
+        // event from the replayed state, as far as it replays.
+        let described = if self.view.is_some() {
+            None
+        } else {
+            self.spec()
+                .ok()
+                .and_then(|spec| spec.visit(Describe(self)).ok())
+        };
+        self.text_described(described.as_ref())
+    }
+
+    /// This game as seat `seat` saw it: every event in the seat's view (hidden parts redacted
+    /// as the game's spec says), with the note the seat was shown. The result carries
+    /// `"view": seat` and cannot be replayed.
+    ///
+    /// # Errors
+    /// If this transcript does not replay (a seat-view transcript, a bad event, an outcome
+    /// that is not the game's, …), or `seat` is not a seat of the game.
+    pub fn seat_view(&self, seat: usize) -> Result<Transcript, ReplayError> {
+        struct SeatView<'a> {
+            transcript: &'a Transcript,
+            seat: usize,
+        }
+        impl GameVisitor for SeatView<'_> {
+            type Output = Result<Vec<TranscriptEvent>, ReplayError>;
+            fn visit<G: Game>(self, config: G::Config) -> Self::Output {
+                let players = config.players();
+                if self.seat >= players {
+                    return Err(ReplayError::SeatCount {
+                        given: self.seat + 1,
+                        players,
+                    });
+                }
+                let game = Replay::<G>::new(self.transcript, Chance::Recorded)?
+                    .with_views()
+                    .finish()?;
+                Ok(game
+                    .seen(self.seat)
+                    .iter()
+                    .zip(&self.transcript.events)
+                    .map(|(seen, event)| {
+                        let mut shown = TranscriptEvent::new(seen.actor, seen.view.to_string());
+                        shown.note = seen.note.as_deref().map(Box::from);
+                        if event.actor == Actor::Seat(self.seat) {
+                            // A seat knows what it said and what went wrong with its answers.
+                            shown.info.clone_from(&event.info);
+                            shown.fault.clone_from(&event.fault);
+                        }
+                        shown
+                    })
+                    .collect())
+            }
+        }
+        let events = self.spec()?.visit(SeatView {
+            transcript: self,
+            seat,
+        })??;
+        Ok(Transcript {
+            view: Some(seat),
+            events,
+            ..self.clone()
+        })
+    }
+
+    /// Re-applies every event from the initial state, checking each against the rules, then
+    /// checks the recorded outcome ([`Replay`], with chance as recorded).
+    ///
+    /// # Errors
+    /// The first problem found: format, game or options, seat count, an invalid event (its
+    /// number, why, and the legal set there), or an outcome that differs.
+    pub fn replay(&self) -> Result<ReplayReport, ReplayError> {
+        struct Check<'a>(&'a Transcript);
+        impl GameVisitor for Check<'_> {
+            type Output = Result<ReplayReport, ReplayError>;
+            fn visit<G: Game>(self, _config: G::Config) -> Self::Output {
+                let game = Replay::<G>::new(self.0, Chance::Recorded)?.finish()?;
+                Ok(ReplayReport {
+                    events: game.events().len(),
+                    outcome: game.outcome(),
+                })
+            }
+        }
+        self.spec()?.visit(Check(self))?
+    }
+}
+
+/// Describes a full transcript's events from its replayed states ([`Described`]).
+struct Describe<'a>(&'a Transcript);
+
+impl GameVisitor for Describe<'_> {
+    type Output = Described;
+    fn visit<G: Game>(self, _config: G::Config) -> Described {
+        struct Notes(Vec<Option<String>>);
+        impl<G: Game> MatchObserver<G> for Notes {
+            fn before(&mut self, state: &G, event: &Event<G::Action>) {
+                self.0.push(state.describe(&event.action));
+            }
+        }
+        let mut notes = Notes(Vec::with_capacity(self.0.events.len()));
+        // A header the replay refuses (a seat count, say) leaves the events undescribed.
+        let invalid = match Replay::<G>::new(self.0, Chance::Recorded) {
+            Err(_) => None,
+            Ok(mut replay) => loop {
+                match replay.step_observed(&mut notes) {
+                    Ok(true) => {}
+                    Ok(false) => break None,
+                    Err(error) => {
+                        let at = replay.applied();
+                        // The event that does not apply is still described, if it reads.
+                        let event = &self.0.events[at];
+                        notes.0.push(
+                            event
+                                .action
+                                .trim()
+                                .parse()
+                                .ok()
+                                .and_then(|action| replay.game().state().describe(&action)),
+                        );
+                        let reason = match error {
+                            ReplayError::BadEvent { reason, .. } => reason.to_string(),
+                            other => other.to_string(),
+                        };
+                        break Some((at, reason));
+                    }
+                }
+            },
+        };
+        Described {
+            notes: notes.0,
+            invalid,
+        }
+    }
 }

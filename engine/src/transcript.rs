@@ -15,9 +15,8 @@ use crate::error::{IllegalReason, ParseActionError, SpecError, list_or_none};
 use crate::game::{Actor, Game};
 use crate::options::GameConfig;
 use crate::outcome::Outcome;
-use crate::registry::{GameSpec, GameVisitor};
-use crate::replay::{Chance, Replay};
-use crate::runner::{DecisionInfo, Event, Fault, Match, MatchObserver};
+use crate::registry::GameSpec;
+use crate::runner::{DecisionInfo, Fault, Match};
 
 pub mod file;
 mod read;
@@ -186,59 +185,6 @@ impl Transcript {
         }
     }
 
-    /// This game as seat `seat` saw it: every event in the seat's view (hidden parts redacted
-    /// as the game's spec says), with the note the seat was shown. The result carries
-    /// `"view": seat` and cannot be replayed.
-    ///
-    /// # Errors
-    /// If this transcript does not replay (a seat-view transcript, a bad event, an outcome
-    /// that is not the game's, …), or `seat` is not a seat of the game.
-    pub fn seat_view(&self, seat: usize) -> Result<Transcript, ReplayError> {
-        struct SeatView<'a> {
-            transcript: &'a Transcript,
-            seat: usize,
-        }
-        impl GameVisitor for SeatView<'_> {
-            type Output = Result<Vec<TranscriptEvent>, ReplayError>;
-            fn visit<G: Game>(self, config: G::Config) -> Self::Output {
-                let players = config.players();
-                if self.seat >= players {
-                    return Err(ReplayError::SeatCount {
-                        given: self.seat + 1,
-                        players,
-                    });
-                }
-                let game = Replay::<G>::new(self.transcript, Chance::Recorded)?
-                    .with_views()
-                    .finish()?;
-                Ok(game
-                    .seen(self.seat)
-                    .iter()
-                    .zip(&self.transcript.events)
-                    .map(|(seen, event)| {
-                        let mut shown = TranscriptEvent::new(seen.actor, seen.view.to_string());
-                        shown.note = seen.note.as_deref().map(Box::from);
-                        if event.actor == Actor::Seat(self.seat) {
-                            // A seat knows what it said and what went wrong with its answers.
-                            shown.info.clone_from(&event.info);
-                            shown.fault.clone_from(&event.fault);
-                        }
-                        shown
-                    })
-                    .collect())
-            }
-        }
-        let events = self.spec()?.visit(SeatView {
-            transcript: self,
-            seat,
-        })??;
-        Ok(Transcript {
-            view: Some(seat),
-            events,
-            ..self.clone()
-        })
-    }
-
     /// The game and options of a full transcript of our format: what a replay starts from.
     ///
     /// # Errors
@@ -346,30 +292,9 @@ impl Transcript {
         JsonLines::new(reader)
     }
 
-    /// Re-applies every event from the initial state, checking each against the rules, then
-    /// checks the recorded outcome ([`Replay`], with chance as recorded).
-    ///
-    /// # Errors
-    /// The first problem found: format, game or options, seat count, an invalid event (its
-    /// number, why, and the legal set there), or an outcome that differs.
-    pub fn replay(&self) -> Result<ReplayReport, ReplayError> {
-        struct Check<'a>(&'a Transcript);
-        impl GameVisitor for Check<'_> {
-            type Output = Result<ReplayReport, ReplayError>;
-            fn visit<G: Game>(self, _config: G::Config) -> Self::Output {
-                let game = Replay::<G>::new(self.0, Chance::Recorded)?.finish()?;
-                Ok(ReplayReport {
-                    events: game.events().len(),
-                    outcome: game.outcome(),
-                })
-            }
-        }
-        self.spec()?.visit(Check(self))?
-    }
-
-    /// The readable form: header, one numbered line per event with what it did, outcome.
-    /// Deterministic, so it serves as an insta snapshot.
-    pub fn to_text(&self) -> String {
+    /// The readable form, each event with what `described` says of it (a seat-view
+    /// transcript's events carry their own notes): what [`Transcript::to_text`] writes.
+    pub(crate) fn text_described(&self, described: Option<&Described>) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "game: {}", crate::text::shown(&self.game));
         let options: Vec<String> = self
@@ -387,17 +312,8 @@ impl Transcript {
             let _ = writeln!(out, "view: seat {seat} (what that seat saw)");
         }
         let _ = writeln!(out);
-        // A seat-view transcript carries its own notes; a full one is described event by
-        // event from the replayed state, as far as it replays.
-        let described = if self.view.is_some() {
-            None
-        } else {
-            self.spec()
-                .ok()
-                .and_then(|spec| spec.visit(Describe(self)).ok())
-        };
         for (i, event) in self.events.iter().enumerate() {
-            let note = match &described {
+            let note = match described {
                 Some(described) => described.notes.get(i).cloned().flatten(),
                 None => event.note.as_deref().map(str::to_owned),
             };
@@ -417,7 +333,7 @@ impl Transcript {
             if let Some(Described {
                 invalid: Some((at, reason)),
                 ..
-            }) = &described
+            }) = described
                 && *at == i
             {
                 let _ = writeln!(out, "   ! invalid: {reason}");
@@ -471,57 +387,10 @@ fn events_of<G: Game>(record: &Match<G>, from: usize) -> impl Iterator<Item = Tr
 
 /// What the true state says of each event of a full transcript ([`Game::describe`]), as far
 /// as it replays, and where it stops replaying.
-struct Described {
-    notes: Vec<Option<String>>,
+pub(crate) struct Described {
+    pub(crate) notes: Vec<Option<String>>,
     /// The index of the first event that does not apply, and why.
-    invalid: Option<(usize, String)>,
-}
-
-struct Describe<'a>(&'a Transcript);
-
-impl GameVisitor for Describe<'_> {
-    type Output = Described;
-    fn visit<G: Game>(self, _config: G::Config) -> Described {
-        struct Notes(Vec<Option<String>>);
-        impl<G: Game> MatchObserver<G> for Notes {
-            fn before(&mut self, state: &G, event: &Event<G::Action>) {
-                self.0.push(state.describe(&event.action));
-            }
-        }
-        let mut notes = Notes(Vec::with_capacity(self.0.events.len()));
-        // A header the replay refuses (a seat count, say) leaves the events undescribed.
-        let invalid = match Replay::<G>::new(self.0, Chance::Recorded) {
-            Err(_) => None,
-            Ok(mut replay) => loop {
-                match replay.step_observed(&mut notes) {
-                    Ok(true) => {}
-                    Ok(false) => break None,
-                    Err(error) => {
-                        let at = replay.applied();
-                        // The event that does not apply is still described, if it reads.
-                        let event = &self.0.events[at];
-                        notes.0.push(
-                            event
-                                .action
-                                .trim()
-                                .parse()
-                                .ok()
-                                .and_then(|action| replay.game().state().describe(&action)),
-                        );
-                        let reason = match error {
-                            ReplayError::BadEvent { reason, .. } => reason.to_string(),
-                            other => other.to_string(),
-                        };
-                        break Some((at, reason));
-                    }
-                }
-            },
-        };
-        Described {
-            notes: notes.0,
-            invalid,
-        }
-    }
+    pub(crate) invalid: Option<(usize, String)>,
 }
 
 /// How a transcript is laid out as text: around its events, and between them. The one place
