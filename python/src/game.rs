@@ -12,9 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::errors;
-use crate::seat::{PlayResult, SeatChoice};
 use crate::state::{AnyState, State, Typed};
-use crate::tournament::{Asked, TournamentResult};
 
 /// What the package needs of a game: the rules, the bots (`mousehole.agent`, `mousehole.play`),
 /// the numbers (action ids and tensors) and the conformance cases (which say whether anything
@@ -49,28 +47,12 @@ pub(crate) trait AnyGame: Send + Sync {
     fn perfect_information(&self) -> bool;
     fn layout(&self) -> &TensorLayout;
     fn new_state(&self) -> Box<dyn AnyState>;
-    /// Plays a match between `seats` with `seed` through the engine's match driver.
-    fn play(
-        &self,
-        py: Python<'_>,
-        game: &Py<Game>,
-        seats: Vec<SeatChoice>,
-        seed: u64,
-    ) -> PyResult<PlayResult>;
-    /// Plays the tournament `asked` through the tournament crate's runner.
-    fn tournament(&self, py: Python<'_>, asked: &Asked) -> PyResult<TournamentResult>;
 }
 
 /// Game `G` configured.
 pub(crate) struct TypedGame<G: PyGame> {
     config: G::Config,
     layout: TensorLayout,
-}
-
-impl<G: PyGame> TypedGame<G> {
-    pub(crate) fn config(&self) -> &G::Config {
-        &self.config
-    }
 }
 
 impl<G: PyGame> AnyGame for TypedGame<G> {
@@ -117,20 +99,6 @@ impl<G: PyGame> AnyGame for TypedGame<G> {
     fn new_state(&self) -> Box<dyn AnyState> {
         Box::new(Typed::<G>::new(G::new(&self.config), &[]))
     }
-
-    fn play(
-        &self,
-        py: Python<'_>,
-        game: &Py<Game>,
-        seats: Vec<SeatChoice>,
-        seed: u64,
-    ) -> PyResult<PlayResult> {
-        crate::seat::play::<G>(py, self, game, seats, seed)
-    }
-
-    fn tournament(&self, py: Python<'_>, asked: &Asked) -> PyResult<TournamentResult> {
-        crate::tournament::play::<G>(py, asked)
-    }
 }
 
 /// Builds the configured game a spec names.
@@ -154,6 +122,14 @@ pub(crate) fn build(spec: &GameSpec) -> PyResult<Arc<dyn AnyGame>> {
 #[pyclass(frozen, module = "mousehole")]
 pub struct Game {
     pub(crate) inner: Arc<dyn AnyGame>,
+}
+
+impl Game {
+    /// The game's spec, read back from its canonical text: what [`visit`] dispatches on, for
+    /// the code above that plays it (a match, a tournament) with the game's own type.
+    pub(crate) fn game_spec(&self) -> PyResult<GameSpec> {
+        self.inner.spec().parse().map_err(errors::spec)
+    }
 }
 
 impl std::fmt::Debug for Game {

@@ -20,7 +20,7 @@ use pyo3::prelude::*;
 
 use crate::agent::{Agent, parse_agent};
 use crate::errors;
-use crate::game::{Game as PyGameObject, PyGame, TypedGame};
+use crate::game::{Game as PyGameObject, PyGame, Visitor};
 use crate::state::{PYTHON_SEAT, State, Typed};
 
 /// Who plays one seat of `mousehole.play`.
@@ -213,12 +213,11 @@ pub(crate) fn python_label(object: &Bound<'_, PyAny>) -> String {
 /// Plays one match of game `G` between `choices` with `seed`.
 pub(crate) fn play<G: PyGame>(
     py: Python<'_>,
-    typed: &TypedGame<G>,
+    config: &G::Config,
     game: &Py<PyGameObject>,
     choices: Vec<SeatChoice>,
     seed: u64,
 ) -> PyResult<PlayResult> {
-    let config = typed.config();
     let players = config.players();
     if choices.len() != players {
         return Err(errors::value(format!(
@@ -498,6 +497,27 @@ pub(crate) fn play_match(
 ) -> PyResult<PlayResult> {
     let game = crate::game::game_of(py, game)?;
     let choices = seat_choices(seats)?;
-    let inner = game.get().inner.clone();
-    inner.play(py, &game, choices, seed)
+    let spec = game.get().game_spec()?;
+    let visitor = PlayMatch {
+        py,
+        game: &game,
+        choices,
+        seed,
+    };
+    crate::game::visit(&spec, visitor).map_err(errors::spec)?
+}
+
+/// [`play`] with the type of the game that a spec names.
+struct PlayMatch<'a, 'py> {
+    py: Python<'py>,
+    game: &'a Py<PyGameObject>,
+    choices: Vec<SeatChoice>,
+    seed: u64,
+}
+
+impl Visitor for PlayMatch<'_, '_> {
+    type Output = PyResult<PlayResult>;
+    fn visit<G: PyGame>(self, config: G::Config) -> Self::Output {
+        play::<G>(self.py, &config, self.game, self.choices, self.seed)
+    }
 }

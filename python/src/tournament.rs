@@ -17,7 +17,7 @@ use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
 use crate::errors;
-use crate::game::{Game as PyGameObject, PyGame};
+use crate::game::{Game as PyGameObject, PyGame, Visitor};
 use crate::seat::{Failure, PythonSeat, SeatChoice, failed, python_label, record, seat_choices};
 
 /// The tournament `mousehole.tournament` was asked for.
@@ -107,9 +107,12 @@ fn python_objects(
 }
 
 /// Plays tournament `settings` of game `G`.
-pub(crate) fn play<G: PyGame>(py: Python<'_>, settings: &Asked) -> PyResult<TournamentResult> {
+pub(crate) fn play<G: PyGame>(
+    py: Python<'_>,
+    settings: &Asked,
+    spec: GameSpec,
+) -> PyResult<TournamentResult> {
     let (game, entries) = (&settings.game, &settings.entries);
-    let spec: GameSpec = game.get().inner.spec().parse().map_err(errors::spec)?;
     let agents = entries
         .iter()
         .map(|entry| match entry {
@@ -257,7 +260,7 @@ pub(crate) fn tournament(
         Some(jobs) => jobs,
         None => RunOptions::default().jobs,
     };
-    let inner = game.get().inner.clone();
+    let spec = game.get().game_spec()?;
     let asked = Asked {
         game,
         entries,
@@ -267,5 +270,24 @@ pub(crate) fn tournament(
         permutations,
         transcripts,
     };
-    inner.tournament(py, &asked)
+    let visitor = RunTournament {
+        py,
+        asked: &asked,
+        spec: spec.clone(),
+    };
+    crate::game::visit(&spec, visitor).map_err(errors::spec)?
+}
+
+/// [`play`] with the type of the game that a spec names.
+struct RunTournament<'a, 'py> {
+    py: Python<'py>,
+    asked: &'a Asked,
+    spec: GameSpec,
+}
+
+impl Visitor for RunTournament<'_, '_> {
+    type Output = PyResult<TournamentResult>;
+    fn visit<G: PyGame>(self, _config: G::Config) -> Self::Output {
+        play::<G>(self.py, self.asked, self.spec)
+    }
 }
