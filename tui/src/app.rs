@@ -221,7 +221,14 @@ impl App {
         theme: Theme,
         thinking: Thinking,
     ) -> Result<App, TuiError> {
-        let mut app = App {
+        let mut app = Self::blank(theme, thinking);
+        app.launch(launch)?;
+        Ok(app)
+    }
+
+    /// The app on an empty setup screen, before anything is launched.
+    fn blank(theme: Theme, thinking: Thinking) -> App {
+        App {
             theme,
             thinking,
             screen: Screen::Setup,
@@ -256,7 +263,12 @@ impl App {
             pan: (0, 0),
             size: Rect::new(0, 0, 80, 24),
             dirty: true,
-        };
+        }
+    }
+
+    /// Opens what `launch` asks for: the setup screen preset, a game started, resumed or
+    /// joined, a replay or a review.
+    fn launch(&mut self, launch: Launch) -> Result<(), TuiError> {
         match launch {
             Launch::Setup {
                 game,
@@ -264,43 +276,43 @@ impl App {
                 seed,
                 out,
             } => {
-                app.setup = Setup::new(game.as_deref(), seed.unwrap_or_else(random_seed));
+                self.setup = Setup::new(game.as_deref(), seed.unwrap_or_else(random_seed));
                 if let Some(seats) = seats {
-                    app.setup.set_seats(&seats);
+                    self.setup.set_seats(&seats);
                 }
-                app.out = out;
+                self.out = out;
             }
             Launch::Play(plan) => {
-                app.out.clone_from(&plan.out);
-                app.preset_setup(&plan);
-                app.session = Some(session::start(plan, thinking)?);
-                app.screen = Screen::Game;
+                self.out.clone_from(&plan.out);
+                self.preset_setup(&plan);
+                self.session = Some(session::start(plan, self.thinking)?);
+                self.screen = Screen::Game;
             }
             Launch::Resume { plan, transcript } => {
-                app.out.clone_from(&plan.out);
-                app.preset_setup(&plan);
+                self.out.clone_from(&plan.out);
+                self.preset_setup(&plan);
                 if transcript.outcome.is_some() || transcript.forfeit.is_some() {
-                    app.replay = Some(replay::open(&transcript)?);
-                    app.screen = Screen::Replay;
-                    app.say("this game is over: it opens in the replay viewer", false);
+                    self.replay = Some(replay::open(&transcript)?);
+                    self.screen = Screen::Replay;
+                    self.say("this game is over: it opens in the replay viewer", false);
                 } else {
                     let events = transcript.events.len();
-                    app.session = Some(session::resume(plan, &transcript, thinking)?);
-                    app.saved_events = Some(events);
-                    app.screen = Screen::Game;
-                    app.say(&format!("resumed after {events} events"), false);
+                    self.session = Some(session::resume(plan, &transcript, self.thinking)?);
+                    self.saved_events = Some(events);
+                    self.screen = Screen::Game;
+                    self.say(&format!("resumed after {events} events"), false);
                 }
             }
             Launch::Replay(transcript) => {
-                app.replay = Some(replay::open(&transcript)?);
-                app.screen = Screen::Replay;
+                self.replay = Some(replay::open(&transcript)?);
+                self.screen = Screen::Replay;
             }
             Launch::Join {
                 connection,
                 address,
             } => {
-                app.session = Some(session::join(connection, &address)?);
-                app.screen = Screen::Game;
+                self.session = Some(session::join(connection, &address)?);
+                self.screen = Screen::Game;
             }
             Launch::Review {
                 transcript,
@@ -308,15 +320,15 @@ impl App {
                 agent,
             } => {
                 if let Some(agent) = agent {
-                    app.review_agent = agent;
+                    self.review_agent = agent;
                 }
                 let seat = seat
                     .or_else(|| SeatLabel::first_person(&transcript.seats))
                     .unwrap_or(0);
-                app.start_review(*transcript, seat, None);
+                self.start_review(*transcript, seat, None);
             }
         }
-        Ok(app)
+        Ok(())
     }
 
     fn preset_setup(&mut self, plan: &GamePlan) {

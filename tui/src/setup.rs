@@ -467,10 +467,7 @@ impl Setup {
             .chain([11])
             .max()
             .unwrap_or(11);
-        let row = |label: String,
-                   value: Vec<Span<'static>>,
-                   field: Field,
-                   lines: &mut Vec<Line<'static>>| {
+        let row = |label: String, value: Vec<Span<'static>>, field: Field| {
             let is_focus = field == focused;
             let bad = problem.as_ref().is_some_and(|p| p.field == field);
             let marker = if is_focus { "▶ " } else { "  " };
@@ -488,101 +485,22 @@ impl Setup {
                     s
                 }
             }));
-            lines.push(Line::from(spans));
+            Line::from(spans)
         };
-        let choice = |text: String| vec![Span::raw(format!("◀ {text} ▶"))];
-        let field = |text: &str, typing: bool| {
-            let cursor = if typing { "▏" } else { "" };
-            vec![Span::raw(format!("[{text}{cursor}]"))]
-        };
-        let description = self.description();
-        row(
-            "game".into(),
-            choice(format!(
-                "{} ({})",
-                description.short_title(),
-                description.name
-            )),
-            Field::Game,
-            &mut lines,
-        );
-        row(
-            "players".into(),
-            choice(self.players.to_string()),
-            Field::Players,
-            &mut lines,
-        );
-        for (index, option) in self.options.iter().enumerate() {
-            let here = focused == Field::Option(index);
-            let value = if option.values.len() > 1 {
-                choice(option.text.clone())
-            } else {
-                field(&option.text, here)
-            };
-            row(
-                option.key.to_owned(),
-                value,
-                Field::Option(index),
-                &mut lines,
-            );
-        }
-        for seat in 0..self.seats.len() {
-            let custom = self.seats[seat].choice == self.custom_choice();
-            let here = focused == Field::Seat(seat);
-            let value = if custom {
-                let mut spans = choice("custom".to_owned());
-                spans.push(Span::raw(" "));
-                spans.extend(field(&self.seats[seat].custom, here));
-                spans
-            } else if compact && !here {
-                let text = self.seat_text(seat);
-                let short = text.split([' ', '(']).next().unwrap_or_default().to_owned();
-                choice(short)
-            } else {
-                choice(self.seat_text(seat))
-            };
-            row(format!("seat {seat}"), value, Field::Seat(seat), &mut lines);
-        }
-        row(
-            "seed".into(),
-            field(&self.seed, focused == Field::Seed),
-            Field::Seed,
-            &mut lines,
-        );
-        row(
-            "coach".into(),
-            choice(if self.coach { "on" } else { "off" }.to_owned()),
-            Field::Coach,
-            &mut lines,
-        );
-        if self.rolls {
-            row(
-                "your dice".into(),
-                choice(
-                    if self.roll_by_key {
-                        "you roll them with a key"
-                    } else {
-                        "they roll by themselves"
-                    }
-                    .to_owned(),
-                ),
-                Field::Roll,
-                &mut lines,
-            );
+        for (label, value, field) in self.field_rows(focused, compact) {
+            lines.push(row(label, value, field));
         }
         lines.push(Line::raw(""));
-        row(
+        lines.push(row(
             String::new(),
             vec![Span::styled("[ Start ]", theme.accent())],
             Field::Start,
-            &mut lines,
-        );
-        row(
+        ));
+        lines.push(row(
             String::new(),
             vec![Span::styled("[ Your games ]", theme.text())],
             Field::History,
-            &mut lines,
-        );
+        ));
         lines.push(Line::raw(""));
         lines.push(Line::styled(self.field_help(focused), theme.dim()));
         if let Some(problem) = &problem {
@@ -600,6 +518,90 @@ impl Setup {
         }
         lines
     }
+
+    /// The form's fields, from the game to the dice, each as its label, its value (unstyled)
+    /// and the field; `focused` shows its cursor, and `compact` names the other seats short.
+    fn field_rows(
+        &self,
+        focused: Field,
+        compact: bool,
+    ) -> Vec<(String, Vec<Span<'static>>, Field)> {
+        let description = self.description();
+        let mut rows = vec![
+            (
+                "game".into(),
+                choice(&format!(
+                    "{} ({})",
+                    description.short_title(),
+                    description.name
+                )),
+                Field::Game,
+            ),
+            (
+                "players".into(),
+                choice(&self.players.to_string()),
+                Field::Players,
+            ),
+        ];
+        for (index, option) in self.options.iter().enumerate() {
+            let here = focused == Field::Option(index);
+            let value = if option.values.len() > 1 {
+                choice(&option.text)
+            } else {
+                typed(&option.text, here)
+            };
+            rows.push((option.key.to_owned(), value, Field::Option(index)));
+        }
+        for seat in 0..self.seats.len() {
+            let custom = self.seats[seat].choice == self.custom_choice();
+            let here = focused == Field::Seat(seat);
+            let value = if custom {
+                let mut spans = choice("custom");
+                spans.push(Span::raw(" "));
+                spans.extend(typed(&self.seats[seat].custom, here));
+                spans
+            } else if compact && !here {
+                let text = self.seat_text(seat);
+                choice(text.split([' ', '(']).next().unwrap_or_default())
+            } else {
+                choice(&self.seat_text(seat))
+            };
+            rows.push((format!("seat {seat}"), value, Field::Seat(seat)));
+        }
+        rows.push((
+            "seed".into(),
+            typed(&self.seed, focused == Field::Seed),
+            Field::Seed,
+        ));
+        rows.push((
+            "coach".into(),
+            choice(if self.coach { "on" } else { "off" }),
+            Field::Coach,
+        ));
+        if self.rolls {
+            rows.push((
+                "your dice".into(),
+                choice(if self.roll_by_key {
+                    "you roll them with a key"
+                } else {
+                    "they roll by themselves"
+                }),
+                Field::Roll,
+            ));
+        }
+        rows
+    }
+}
+
+/// A field whose value is chosen from a list: `◀ value ▶`.
+fn choice(text: &str) -> Vec<Span<'static>> {
+    vec![Span::raw(format!("◀ {text} ▶"))]
+}
+
+/// A field whose value is typed: `[value]`, with the cursor while it is being typed.
+fn typed(text: &str, typing: bool) -> Vec<Span<'static>> {
+    let cursor = if typing { "▏" } else { "" };
+    vec![Span::raw(format!("[{text}{cursor}]"))]
 }
 
 /// The values an option's `allowed` text lists (`refill or first`) that the game accepts:

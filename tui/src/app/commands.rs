@@ -105,68 +105,83 @@ impl App {
             }
             _ => {}
         }
-        let now = Instant::now();
-        let page = crate::ui::log_page(self);
         // At the end the arrows scroll a result longer than its panel.
         if self.phase() == Some(session::Phase::Over) && matches!(cmd, Cmd::Up | Cmd::Down) {
-            let overflow = crate::ui::end_overflow(self, self.size());
-            self.end_scroll = match cmd {
-                Cmd::Up => self.end_scroll.saturating_sub(1),
-                _ => (self.end_scroll + 1).min(overflow),
-            };
-            return;
+            return self.scroll_end(cmd);
         }
-        if self
+        let hosted = self
             .session
             .as_deref()
-            .is_some_and(session::Session::hosted)
-        {
-            // A hosted game is the host's: leaving it leaves the seat to rejoin, and what is
-            // kept, replayed or reviewed is the host's transcript.
-            match cmd {
-                Cmd::Quit => {
-                    // Leaving while a rematch is offered says no to it, so nobody waits.
-                    if let Some(session) = self.session.as_deref_mut() {
-                        let _ = session.answer_rematch(false);
-                    }
-                    return self.quit = true;
-                }
-                // `a` (again) says yes to the rematch the host offers.
-                Cmd::Again if self.phase() == Some(session::Phase::Over) => {
-                    let session = self.session.as_deref_mut().expect("a hosted session");
-                    return match session.answer_rematch(true) {
-                        Ok(said) => self.say(&said, false),
-                        Err(why) => self.say(&format!("{why}: {}", session::HOSTED), true),
-                    };
-                }
-                // The coach reviews a seat's decisions from what the seat was shown, once the
-                // game is over.
-                Cmd::Review if self.phase() == Some(session::Phase::Over) => {
-                    let session = self.session.as_deref().expect("a hosted session");
-                    return match session.seat_review() {
-                        Some((seat, job)) => {
-                            self.reviewing = Some(crate::review::Reviewing::start_seen(
-                                session.transcript(),
-                                seat,
-                                self.review_agent.clone(),
-                                job,
-                                self.thinking,
-                            ));
-                            self.review_return = Screen::Game;
-                            self.screen = Screen::Review;
-                        }
-                        None => self.say(
-                            "the coach reviews a seat's decisions: a spectator has none",
-                            true,
-                        ),
-                    };
-                }
-                Cmd::Again | Cmd::Replay | Cmd::Review | Cmd::Undo | Cmd::Hint | Cmd::Coach => {
-                    return self.say(session::HOSTED, true);
-                }
-                _ => {}
-            }
+            .is_some_and(session::Session::hosted);
+        if hosted && self.hosted_command(cmd) {
+            return;
         }
+        self.play_command(cmd);
+    }
+
+    /// `Up` or `Down` on a finished game: scrolls the result, as far as it overflows its panel.
+    fn scroll_end(&mut self, cmd: Cmd) {
+        let overflow = crate::ui::end_overflow(self, self.size());
+        self.end_scroll = match cmd {
+            Cmd::Up => self.end_scroll.saturating_sub(1),
+            _ => (self.end_scroll + 1).min(overflow),
+        };
+    }
+
+    /// What a hosted game does with `cmd` on its own; `false` for a command it handles as any
+    /// game does.
+    fn hosted_command(&mut self, cmd: Cmd) -> bool {
+        // A hosted game is the host's: leaving it leaves the seat to rejoin, and what is
+        // kept, replayed or reviewed is the host's transcript.
+        match cmd {
+            Cmd::Quit => {
+                // Leaving while a rematch is offered says no to it, so nobody waits.
+                if let Some(session) = self.session.as_deref_mut() {
+                    let _ = session.answer_rematch(false);
+                }
+                self.quit = true;
+            }
+            // `a` (again) says yes to the rematch the host offers.
+            Cmd::Again if self.phase() == Some(session::Phase::Over) => {
+                let session = self.session.as_deref_mut().expect("a hosted session");
+                match session.answer_rematch(true) {
+                    Ok(said) => self.say(&said, false),
+                    Err(why) => self.say(&format!("{why}: {}", session::HOSTED), true),
+                }
+            }
+            // The coach reviews a seat's decisions from what the seat was shown, once the
+            // game is over.
+            Cmd::Review if self.phase() == Some(session::Phase::Over) => {
+                let session = self.session.as_deref().expect("a hosted session");
+                match session.seat_review() {
+                    Some((seat, job)) => {
+                        self.reviewing = Some(crate::review::Reviewing::start_seen(
+                            session.transcript(),
+                            seat,
+                            self.review_agent.clone(),
+                            job,
+                            self.thinking,
+                        ));
+                        self.review_return = Screen::Game;
+                        self.screen = Screen::Review;
+                    }
+                    None => self.say(
+                        "the coach reviews a seat's decisions: a spectator has none",
+                        true,
+                    ),
+                }
+            }
+            Cmd::Again | Cmd::Replay | Cmd::Review | Cmd::Undo | Cmd::Hint | Cmd::Coach => {
+                self.say(session::HOSTED, true);
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// `cmd` on the game screen: the choices, the game's pace and log, and what comes after.
+    fn play_command(&mut self, cmd: Cmd) {
+        let now = Instant::now();
         let Some(session) = self.session.as_mut() else {
             return;
         };
@@ -202,39 +217,19 @@ impl App {
                 Ok(()) => self.say("undone: back to your previous decision", false),
                 Err(message) => self.say(&message, true),
             },
-            Cmd::Coach => {
-                let on = !session.plan().coach;
-                session.set_coach(on);
-                self.say(
-                    if on {
-                        "coach on: it speaks up before a move that gives away 10 points or more"
-                    } else {
-                        "coach off"
-                    },
-                    false,
-                );
-            }
+            Cmd::Coach => self.switch_coach(),
             Cmd::Skip => self.skip = true,
             Cmd::Faster => self.pace = self.pace.saturating_sub(1),
             Cmd::Slower => self.pace = (self.pace + 1).min(PACES.len() - 1),
             Cmd::View if !session.cycle_view() => {
                 self.say("another seat's view is only for games without people", true);
             }
-            Cmd::LogUp => self.log_scroll += page,
-            Cmd::LogDown => self.log_scroll = self.log_scroll.saturating_sub(page),
-            Cmd::Save => self.open_save(false),
-            Cmd::Quit => {
-                let view = session.view();
-                let unsaved = view.phase != Phase::Over
-                    && view.events > 0
-                    && session.plan().out.is_none()
-                    && self.saved_events != Some(view.events);
-                if unsaved {
-                    self.popup = Some(Popup::QuitUnsaved);
-                } else {
-                    self.quit = true;
-                }
+            Cmd::LogUp => self.log_scroll += crate::ui::log_page(self),
+            Cmd::LogDown => {
+                self.log_scroll = self.log_scroll.saturating_sub(crate::ui::log_page(self));
             }
+            Cmd::Save => self.open_save(false),
+            Cmd::Quit => self.leave_game(),
             Cmd::Again => {
                 let mut plan = session.plan().clone();
                 plan.seed = plan.seed.wrapping_add(1);
@@ -261,6 +256,40 @@ impl App {
                 self.message = None;
             }
             _ => {}
+        }
+    }
+
+    /// Turns the coach on or off, and says which.
+    fn switch_coach(&mut self) {
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        let on = !session.plan().coach;
+        session.set_coach(on);
+        self.say(
+            if on {
+                "coach on: it speaks up before a move that gives away 10 points or more"
+            } else {
+                "coach off"
+            },
+            false,
+        );
+    }
+
+    /// Quits the game, first asking whether to save one that is unfinished and unsaved.
+    fn leave_game(&mut self) {
+        let Some(session) = self.session.as_ref() else {
+            return;
+        };
+        let view = session.view();
+        let unsaved = view.phase != Phase::Over
+            && view.events > 0
+            && session.plan().out.is_none()
+            && self.saved_events != Some(view.events);
+        if unsaved {
+            self.popup = Some(Popup::QuitUnsaved);
+        } else {
+            self.quit = true;
         }
     }
 

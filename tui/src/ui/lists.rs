@@ -10,8 +10,10 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 
 use crate::app::App;
 use crate::history::tally;
+use crate::review::{Review, Reviewed, Reviewing};
 use crate::session::hint::win_and_place;
 use crate::text::{self, wrap, wrap_line};
+use crate::theme::Theme;
 
 /// Rows of `items` around `selected`, as many as `height` holds: the selected item's lines
 /// highlighted (each item is one or more lines).
@@ -137,25 +139,7 @@ pub fn render_review(app: &App, area: Rect, buf: &mut Buffer) {
     let review = match &reviewing.result {
         None => {
             Paragraph::new(Line::styled(" the coach's review", theme.title())).render(title, buf);
-            let events = reviewing.transcript.events.len().max(1);
-            let done = reviewing
-                .progress
-                .load(std::sync::atomic::Ordering::Relaxed);
-            let bar = 30 * done.min(events) / events;
-            let lines = vec![
-                Line::raw(""),
-                Line::styled(
-                    "The coach searches each of your decisions again, from what you could see then…",
-                    theme.text(),
-                ),
-                Line::raw(""),
-                Line::from(vec![
-                    Span::styled("█".repeat(bar), theme.accent()),
-                    Span::styled("░".repeat(30 - bar), theme.dim()),
-                    Span::styled(format!(" event {done} of {events}"), theme.dim()),
-                ]),
-            ];
-            Paragraph::new(crate::text::wrap_all(&lines, width, 0)).render(inner, buf);
+            Paragraph::new(review_progress(reviewing, theme, width)).render(inner, buf);
             return;
         }
         Some(Err(error)) => {
@@ -164,6 +148,66 @@ pub fn render_review(app: &App, area: Rect, buf: &mut Buffer) {
         }
         Some(Ok(review)) => review,
     };
+    let head = review_head(reviewing, review, theme, title, width, buf);
+    let items: Vec<Vec<Line<'static>>> = review
+        .moves
+        .iter()
+        .map(|m| reviewed_lines(m, theme, width))
+        .collect();
+    let [top, list] =
+        Layout::vertical([Constraint::Length(head.len() as u16), Constraint::Fill(1)]).areas(inner);
+    Paragraph::new(head).render(top, buf);
+    if review.moves.is_empty() {
+        Paragraph::new(Line::styled(
+            "you had no decision with a choice in this game",
+            theme.dim(),
+        ))
+        .render(list, buf);
+        return;
+    }
+    let shown = list_window(
+        items,
+        reviewing.selected,
+        usize::from(list.height),
+        Style::default().add_modifier(ratatui::style::Modifier::REVERSED),
+    );
+    Paragraph::new(shown).render(list, buf);
+}
+
+/// The review under way: how far the coach has searched, as a bar.
+fn review_progress(reviewing: &Reviewing, theme: Theme, width: usize) -> Vec<Line<'static>> {
+    let events = reviewing.transcript.events.len().max(1);
+    let done = reviewing
+        .progress
+        .load(std::sync::atomic::Ordering::Relaxed);
+    let bar = 30 * done.min(events) / events;
+    let lines = vec![
+        Line::raw(""),
+        Line::styled(
+            "The coach searches each of your decisions again, from what you could see then…",
+            theme.text(),
+        ),
+        Line::raw(""),
+        Line::from(vec![
+            Span::styled("█".repeat(bar), theme.accent()),
+            Span::styled("░".repeat(30 - bar), theme.dim()),
+            Span::styled(format!(" event {done} of {events}"), theme.dim()),
+        ]),
+    ];
+    crate::text::wrap_all(&lines, width, 0)
+}
+
+/// Draws the title line of a finished review into `title` and returns the lines that head
+/// its list: whose review (when the title has no room for it), the summary and the note on
+/// what the figures are.
+fn review_head(
+    reviewing: &Reviewing,
+    review: &Review,
+    theme: Theme,
+    title: Rect,
+    width: usize,
+    buf: &mut Buffer,
+) -> Vec<Line<'static>> {
     // The title line says whose review of what game, said shorter where it does not fit
     // (never cut in a name): without its lead, else the seat on the first line below.
     let room = usize::from(title.width);
@@ -200,86 +244,68 @@ pub fn render_review(app: &App, area: Rect, buf: &mut Buffer) {
     }
     head.extend(wrap(&note, width, theme.dim()));
     head.push(Line::raw(""));
-    let items: Vec<Vec<Line<'static>>> = review
-        .moves
-        .iter()
-        .map(|m| {
-            let (mark, style) = match m.mark {
-                Some(mark) => (mark.word(), theme.danger()),
-                None if m.is_best() => ("best", theme.good()),
-                None => ("fine", theme.text()),
-            };
-            let mut lines = wrap_line(
-                &Line::from(vec![
-                    Span::styled(format!("{:>4} ", m.event), theme.dim()),
-                    Span::styled(format!("{mark:<11}"), style),
-                    Span::raw(format!(
-                        "you: {} ({})",
-                        m.played_label,
-                        win_and_place(m.played_win, m.played_place)
-                    )),
-                ]),
+    head
+}
+
+/// The lines of one reviewed decision: what was played and how it was marked, and, where it
+/// was not the best, the better move, how often yours ended the game and why.
+fn reviewed_lines(m: &Reviewed, theme: Theme, width: usize) -> Vec<Line<'static>> {
+    let (mark, style) = match m.mark {
+        Some(mark) => (mark.word(), theme.danger()),
+        None if m.is_best() => ("best", theme.good()),
+        None => ("fine", theme.text()),
+    };
+    let mut lines = wrap_line(
+        &Line::from(vec![
+            Span::styled(format!("{:>4} ", m.event), theme.dim()),
+            Span::styled(format!("{mark:<11}"), style),
+            Span::raw(format!(
+                "you: {} ({})",
+                m.played_label,
+                win_and_place(m.played_win, m.played_place)
+            )),
+        ]),
+        width,
+        16,
+    );
+    if !m.is_best() {
+        lines.extend(wrap_line(
+            &Line::from(vec![
+                Span::raw(" ".repeat(16)),
+                Span::styled(
+                    format!(
+                        "better: {} ({}, −{:.0})",
+                        m.best_label,
+                        win_and_place(m.best_win, m.best_place),
+                        m.loss
+                    ),
+                    theme.accent(),
+                ),
+            ]),
+            width,
+            16,
+        ));
+        if let Some(ends) = m.goes_out {
+            lines.extend(wrap_line(
+                &Line::styled(
+                    format!(
+                        "{}yours ended the game for you at once about {:.0} times in 100",
+                        " ".repeat(16),
+                        100.0 * ends
+                    ),
+                    theme.danger(),
+                ),
                 width,
                 16,
-            );
-            if !m.is_best() {
-                lines.extend(wrap_line(
-                    &Line::from(vec![
-                        Span::raw(" ".repeat(16)),
-                        Span::styled(
-                            format!(
-                                "better: {} ({}, −{:.0})",
-                                m.best_label,
-                                win_and_place(m.best_win, m.best_place),
-                                m.loss
-                            ),
-                            theme.accent(),
-                        ),
-                    ]),
-                    width,
-                    16,
-                ));
-                if let Some(ends) = m.goes_out {
-                    lines.extend(wrap_line(
-                        &Line::styled(
-                            format!(
-                                "{}yours ended the game for you at once about {:.0} times in 100",
-                                " ".repeat(16),
-                                100.0 * ends
-                            ),
-                            theme.danger(),
-                        ),
-                        width,
-                        16,
-                    ));
-                }
-                if let Some(reason) = &m.reason {
-                    lines.extend(wrap_line(
-                        &Line::styled(format!("{}why: {reason}", " ".repeat(16)), theme.dim()),
-                        width,
-                        16,
-                    ));
-                }
-            }
-            lines
-        })
-        .collect();
-    let [top, list] =
-        Layout::vertical([Constraint::Length(head.len() as u16), Constraint::Fill(1)]).areas(inner);
-    Paragraph::new(head).render(top, buf);
-    if review.moves.is_empty() {
-        Paragraph::new(Line::styled(
-            "you had no decision with a choice in this game",
-            theme.dim(),
-        ))
-        .render(list, buf);
-        return;
+            ));
+        }
+        if let Some(reason) = &m.reason {
+            lines.extend(wrap_line(
+                &Line::styled(format!("{}why: {reason}", " ".repeat(16)), theme.dim()),
+                width,
+                16,
+            ));
+        }
     }
-    let shown = list_window(
-        items,
-        reviewing.selected,
-        usize::from(list.height),
-        Style::default().add_modifier(ratatui::style::Modifier::REVERSED),
-    );
-    Paragraph::new(shown).render(list, buf);
+    lines
 }

@@ -79,114 +79,130 @@ fn help_area(area: Rect) -> Rect {
 
 /// The help's lines of `tab` at `width`.
 fn help_lines(app: &App, tab: HelpTab, width: usize) -> Vec<Line<'static>> {
+    match tab {
+        HelpTab::Keys => key_help(app, width),
+        HelpTab::Rules => rules_help(app, width),
+        HelpTab::Legend => legend_help(app, width),
+    }
+}
+
+/// The keys of the screen behind the help, each with its name and what it does now, and
+/// what the mouse does in a game.
+fn key_help(app: &App, width: usize) -> Vec<Line<'static>> {
     let theme = app.theme;
     let mut lines = Vec::new();
-    match tab {
-        HelpTab::Keys => {
-            let bindings = app.screen_context().bindings();
-            let key_room = bindings
-                .iter()
-                .map(|binding| text::width(&binding.key_label()))
-                .max()
-                .unwrap_or(0);
-            // Keys and names in two columns; a long description wraps under its own column.
-            let lead = key_room + 2 + 13;
-            for binding in bindings {
-                let enabled = app.enabled(binding.cmd);
-                let style = if enabled { theme.key() } else { theme.dim() };
-                let help = if enabled {
-                    binding.help.to_owned()
-                } else {
-                    format!("{} (not now)", binding.help)
-                };
-                let line = Line::from(vec![
-                    Span::styled(
-                        format!(
-                            "{}{}  ",
-                            " ".repeat(key_room - text::width(&binding.key_label())),
-                            binding.key_label()
-                        ),
-                        style,
-                    ),
-                    Span::styled(text::fit(binding.name, 12) + " ", theme.text()),
-                    Span::styled(help, theme.dim()),
-                ]);
-                lines.extend(wrap_line(&line, width, lead));
-            }
-            if session(app).is_some() {
-                lines.push(Line::raw(""));
-                lines.extend(wrap(
-                    "mouse: click a listed move to select it, again to play it; click a slot, room, space or cell to select a move touching it (again: the next such move, or plays it if it is the only one); the wheel scrolls the log",
-                    width,
-                    theme.dim(),
-                ));
-            }
-        }
-        HelpTab::Rules => {
-            let Some(session) = session(app) else {
-                return lines;
-            };
-            let description = session.description();
-            lines.push(Line::styled(
-                format!("{}, game id {}", description.title, description.name),
-                theme.title(),
-            ));
-            lines.extend(wrap(description.summary, width, theme.text()));
-            lines.extend(wrap(
-                &format!(
-                    "Players: {} to {}. This game: {}",
-                    description.min_players,
-                    description.max_players,
-                    session.plan().spec.canonical().unwrap_or_default()
+    let bindings = app.screen_context().bindings();
+    let key_room = bindings
+        .iter()
+        .map(|binding| text::width(&binding.key_label()))
+        .max()
+        .unwrap_or(0);
+    // Keys and names in two columns; a long description wraps under its own column.
+    let lead = key_room + 2 + 13;
+    for binding in bindings {
+        let enabled = app.enabled(binding.cmd);
+        let style = if enabled { theme.key() } else { theme.dim() };
+        let help = if enabled {
+            binding.help.to_owned()
+        } else {
+            format!("{} (not now)", binding.help)
+        };
+        let line = Line::from(vec![
+            Span::styled(
+                format!(
+                    "{}{}  ",
+                    " ".repeat(key_room - text::width(&binding.key_label())),
+                    binding.key_label()
                 ),
-                width,
+                style,
+            ),
+            Span::styled(text::fit(binding.name, 12) + " ", theme.text()),
+            Span::styled(help, theme.dim()),
+        ]);
+        lines.extend(wrap_line(&line, width, lead));
+    }
+    if session(app).is_some() {
+        lines.push(Line::raw(""));
+        lines.extend(wrap(
+            "mouse: click a listed move to select it, again to play it; click a slot, room, space or cell to select a move touching it (again: the next such move, or plays it if it is the only one); the wheel scrolls the log",
+            width,
+            theme.dim(),
+        ));
+    }
+    lines
+}
+
+/// The game's rules, its options and how to type a move; nothing outside a game.
+fn rules_help(app: &App, width: usize) -> Vec<Line<'static>> {
+    let theme = app.theme;
+    let mut lines = Vec::new();
+    let Some(session) = session(app) else {
+        return lines;
+    };
+    let description = session.description();
+    lines.push(Line::styled(
+        format!("{}, game id {}", description.title, description.name),
+        theme.title(),
+    ));
+    lines.extend(wrap(description.summary, width, theme.text()));
+    lines.extend(wrap(
+        &format!(
+            "Players: {} to {}. This game: {}",
+            description.min_players,
+            description.max_players,
+            session.plan().spec.canonical().unwrap_or_default()
+        ),
+        width,
+        theme.dim(),
+    ));
+    lines.push(Line::raw(""));
+    lines.extend(reflow(description.rules.trim_end(), width, theme.text()));
+    lines.push(Line::raw(""));
+    lines.push(Line::styled("Options", theme.title()));
+    for option in description.options {
+        let line = Line::from(vec![
+            Span::styled(format!("{}={}", option.key, option.default), theme.key()),
+            Span::styled(
+                format!(": {}; allowed: {}", option.help, option.allowed),
                 theme.dim(),
-            ));
-            lines.push(Line::raw(""));
-            lines.extend(reflow(description.rules.trim_end(), width, theme.text()));
-            lines.push(Line::raw(""));
-            lines.push(Line::styled("Options", theme.title()));
-            for option in description.options {
-                let line = Line::from(vec![
-                    Span::styled(format!("{}={}", option.key, option.default), theme.key()),
-                    Span::styled(
-                        format!(": {}; allowed: {}", option.help, option.allowed),
-                        theme.dim(),
-                    ),
-                ]);
-                lines.extend(wrap_line(&line, width, 4));
-            }
-            lines.push(Line::raw(""));
-            lines.push(Line::styled("Typing a move (:)", theme.title()));
-            lines.extend(reflow(
-                description.how_to_act.trim_end(),
-                width,
-                theme.text(),
-            ));
-        }
-        HelpTab::Legend => {
-            let Some(session) = session(app) else {
-                return lines;
-            };
-            let legend = session.legend();
-            let room = legend
-                .iter()
-                .map(|(symbol, _)| text::width(symbol))
-                .max()
-                .unwrap_or(0)
-                .min(width / 3);
-            for (symbol, meaning) in legend {
-                let line = Line::from(vec![
-                    Span::styled(
-                        text::fit(symbol, room.max(text::width(symbol))),
-                        theme.key(),
-                    ),
-                    Span::raw("  "),
-                    Span::raw((*meaning).to_owned()),
-                ]);
-                lines.extend(wrap_line(&line, width, room + 2));
-            }
-        }
+            ),
+        ]);
+        lines.extend(wrap_line(&line, width, 4));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled("Typing a move (:)", theme.title()));
+    lines.extend(reflow(
+        description.how_to_act.trim_end(),
+        width,
+        theme.text(),
+    ));
+    lines
+}
+
+/// What the board's symbols mean; nothing outside a game.
+fn legend_help(app: &App, width: usize) -> Vec<Line<'static>> {
+    let theme = app.theme;
+    let mut lines = Vec::new();
+    let Some(session) = session(app) else {
+        return lines;
+    };
+    let legend = session.legend();
+    let room = legend
+        .iter()
+        .map(|(symbol, _)| text::width(symbol))
+        .max()
+        .unwrap_or(0)
+        .min(width / 3);
+    for (symbol, meaning) in legend {
+        let line = Line::from(vec![
+            Span::styled(
+                text::fit(symbol, room.max(text::width(symbol))),
+                theme.key(),
+            ),
+            Span::raw("  "),
+            Span::raw((*meaning).to_owned()),
+        ]);
+        lines.extend(wrap_line(&line, width, room + 2));
     }
     lines
 }
