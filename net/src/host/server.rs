@@ -790,54 +790,7 @@ async fn converse(
     let mut pings = Pings::new();
     let mut go = send(&mut socket, welcome(shared, seat), limit).await;
     while go {
-        let pending = {
-            let state = shared.lock();
-            // What the host said before the next game or its `quit` comes before them
-            // (everyone said yes to a rematch; why there is none).
-            let mut out = Vec::new();
-            if cursor.game != state.game || state.closing && !cursor.quit {
-                while let Ok(text) = status.try_recv() {
-                    out.push(PlainMessage::Status { text: text.into() }.to_text());
-                }
-            }
-            if cursor.game != state.game && !state.closing {
-                // The next game after a rematch: the connection starts over, as if it had
-                // just joined.
-                cursor = Cursor {
-                    game: state.game,
-                    ..Cursor::default()
-                };
-                out.push(welcome(shared, seat));
-            }
-            out.extend(match seat {
-                Some(seat) => seat_pending(&state, seat, &mut cursor),
-                None => pending(
-                    &state.public,
-                    None,
-                    state
-                        .public_over
-                        .as_ref()
-                        .filter(|over| state.closing || !unexplained(over)),
-                    state
-                        .public_observation
-                        .as_ref()
-                        .filter(|(at, _)| *at == state.public.len())
-                        .map(|(_, observation)| &**observation),
-                    state.closing,
-                    &mut cursor,
-                ),
-            });
-            // The rematch offer, and how it stands, once the game's end was sent.
-            if let Some(offer) = &state.rematch
-                && cursor.over
-                && !cursor.quit
-                && cursor.rematch != Some(offer.revision)
-            {
-                cursor.rematch = Some(offer.revision);
-                out.push(offer.text());
-            }
-            out
-        };
+        let pending = news(shared, &mut status, seat, &mut cursor);
         // The seat's own messages before the news: each was told before the news that is
         // pending now was made (so an error about a second answer to the last act comes
         // before the game's end, not lost when the connection closes at it).
@@ -869,25 +822,7 @@ async fn converse(
         };
         let next = tokio::select! {
             message = socket.next() => {
-                let reply = match (message, seat) {
-                    (Some(Ok(Message::Close(_)) | Err(_)) | None, _) => Err(()),
-                    (Some(Ok(Message::Pong(payload))), _) => {
-                        pings.answered(&payload);
-                        Ok(None)
-                    }
-                    (Some(Ok(Message::Text(text))), Some(seat)) => {
-                        Ok(seat_message(shared, seat, admission.id, &text))
-                    }
-                    (Some(Ok(Message::Binary(_))), Some(_)) => Ok(Some(
-                        PlainMessage::Error {
-                            error: ErrorKind::BadMessage,
-                            message: "send JSON text messages, not binary ones".into(),
-                            id: None,
-                        }
-                        .to_text(),
-                    )),
-                    _ => Ok(None),
-                };
+                let reply = reply_to(shared, &mut pings, seat, admission.id, message);
                 match reply {
                     Err(()) => Next::Stop,
                     Ok(Some(reply)) => {
@@ -918,6 +853,93 @@ async fn converse(
         go = matches!(next, Next::Go);
     }
     let _ = timeout(Duration::from_millis(500), socket.close(None)).await;
+}
+
+/// What a connection has not been sent yet, as of now: what the host said before the next game
+/// or its end, the next game's welcome after a rematch, the game's news for the seat (or the
+/// table, for a spectator) and the rematch offer once the end was sent.
+fn news(
+    shared: &Shared,
+    status: &mut broadcast::Receiver<String>,
+    seat: Option<usize>,
+    cursor: &mut Cursor,
+) -> Vec<String> {
+    let state = shared.lock();
+    // What the host said before the next game or its `quit` comes before them
+    // (everyone said yes to a rematch; why there is none).
+    let mut out = Vec::new();
+    if cursor.game != state.game || state.closing && !cursor.quit {
+        while let Ok(text) = status.try_recv() {
+            out.push(PlainMessage::Status { text: text.into() }.to_text());
+        }
+    }
+    if cursor.game != state.game && !state.closing {
+        // The next game after a rematch: the connection starts over, as if it had
+        // just joined.
+        *cursor = Cursor {
+            game: state.game,
+            ..Cursor::default()
+        };
+        out.push(welcome(shared, seat));
+    }
+    out.extend(match seat {
+        Some(seat) => seat_pending(&state, seat, cursor),
+        None => pending(
+            &state.public,
+            None,
+            state
+                .public_over
+                .as_ref()
+                .filter(|over| state.closing || !unexplained(over)),
+            state
+                .public_observation
+                .as_ref()
+                .filter(|(at, _)| *at == state.public.len())
+                .map(|(_, observation)| &**observation),
+            state.closing,
+            cursor,
+        ),
+    });
+    // The rematch offer, and how it stands, once the game's end was sent.
+    if let Some(offer) = &state.rematch
+        && cursor.over
+        && !cursor.quit
+        && cursor.rematch != Some(offer.revision)
+    {
+        cursor.rematch = Some(offer.revision);
+        out.push(offer.text());
+    }
+    out
+}
+
+/// What to answer a message that came from the connection: `Err` when it closed or failed,
+/// `None` for no answer (a pong, which counts as answering a ping, or a spectator's words).
+fn reply_to(
+    shared: &Shared,
+    pings: &mut Pings,
+    seat: Option<usize>,
+    connection: u64,
+    message: Option<Result<Message, tokio_tungstenite::tungstenite::Error>>,
+) -> Result<Option<String>, ()> {
+    match (message, seat) {
+        (Some(Ok(Message::Close(_)) | Err(_)) | None, _) => Err(()),
+        (Some(Ok(Message::Pong(payload))), _) => {
+            pings.answered(&payload);
+            Ok(None)
+        }
+        (Some(Ok(Message::Text(text))), Some(seat)) => {
+            Ok(seat_message(shared, seat, connection, &text))
+        }
+        (Some(Ok(Message::Binary(_))), Some(_)) => Ok(Some(
+            PlainMessage::Error {
+                error: ErrorKind::BadMessage,
+                message: "send JSON text messages, not binary ones".into(),
+                id: None,
+            }
+            .to_text(),
+        )),
+        _ => Ok(None),
+    }
 }
 
 /// Answers what a seat's client sent before the game ended that has come but was not read
