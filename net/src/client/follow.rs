@@ -9,7 +9,7 @@ use std::borrow::Cow;
 
 use mousehole_bots::BotGame;
 use mousehole_engine::Decision;
-use mousehole_protocol::{ClientMessage, ErrorKind, HostMessage, Rematch};
+use mousehole_protocol::{Act, ClientMessage, ErrorKind, HostMessage, Rematch};
 
 use super::{ClientError, ClientEvent, Connection, Progress, SeatGame};
 
@@ -46,6 +46,11 @@ pub struct Follower<G: BotGame> {
     rematch: Option<Rematch<'static>>,
     /// Whether this seat answered the rematch offered.
     rematch_answered: bool,
+}
+
+/// A host that broke the protocol, and how.
+fn protocol(why: &str) -> ClientError {
+    ClientError::Protocol(why.to_owned())
 }
 
 impl<G: BotGame> Default for Follower<G> {
@@ -86,7 +91,6 @@ impl<G: BotGame> Follower<G> {
         connection: &Connection,
         report: &mut dyn FnMut(Progress<'_>),
     ) -> Result<Flow, ClientError> {
-        let protocol = |why: &str| ClientError::Protocol(why.to_owned());
         let message = match event {
             ClientEvent::Message(message) => message,
             ClientEvent::Reconnecting(why) => {
@@ -106,6 +110,16 @@ impl<G: BotGame> Follower<G> {
                 return Ok(Flow::Closed);
             }
         };
+        self.take_message(message, connection, report)
+    }
+
+    /// Takes one message from the host (see [`Follower::take`]).
+    fn take_message(
+        &mut self,
+        message: HostMessage<'static>,
+        connection: &Connection,
+        report: &mut dyn FnMut(Progress<'_>),
+    ) -> Result<Flow, ClientError> {
         let said = self.said.take();
         let flow = match message {
             HostMessage::NewGame {
@@ -114,21 +128,7 @@ impl<G: BotGame> Follower<G> {
                 seat,
                 seed,
                 ..
-            } => match &mut self.game {
-                Some(known) if known.is(&spec, seat, seed) => {
-                    known.restart();
-                    Flow::Continue
-                }
-                _ => {
-                    self.game = Some(SeatGame::<G>::new(&spec, players, seat, seed)?);
-                    self.answered = None;
-                    self.reported = 0;
-                    self.rematch = None;
-                    self.rematch_answered = false;
-                    report(Progress::Started { spec: &spec, seat });
-                    Flow::Started
-                }
-            },
+            } => self.new_game(&spec, players, seat, seed, report)?,
             HostMessage::Events {
                 events,
                 observation,
@@ -144,23 +144,7 @@ impl<G: BotGame> Follower<G> {
                 self.report_events(report);
                 Flow::Continue
             }
-            HostMessage::Act(act) => {
-                let game = self
-                    .game
-                    .as_mut()
-                    .ok_or_else(|| protocol("an act before new_game"))?;
-                let id = act.id;
-                game.ask(act)?;
-                self.report_events(report);
-                match &self.answered {
-                    Some((asked, text)) if *asked == id => {
-                        connection.send(text.clone());
-                        self.game.as_mut().expect("checked above").answered();
-                        Flow::Continue
-                    }
-                    _ => Flow::Ask,
-                }
-            }
+            HostMessage::Act(act) => self.asked(act, connection, report)?,
             HostMessage::GameOver {
                 outcome,
                 events,
@@ -195,27 +179,82 @@ impl<G: BotGame> Follower<G> {
                 }
                 Flow::Continue
             }
-            HostMessage::Rematch(offer) => {
-                report(Progress::Rematch {
-                    asked: &offer.asked,
-                    yes: &offer.yes,
-                    within_ms: offer.within_ms,
-                });
-                let seat = self.game.as_ref().map(SeatGame::seat);
-                let asked = seat.is_some_and(|seat| offer.asked.contains(&seat));
-                let first = self.rematch.is_none();
-                self.rematch = Some(offer);
-                if asked && first && !self.rematch_answered {
-                    Flow::Rematch
-                } else {
-                    Flow::Continue
-                }
-            }
+            HostMessage::Rematch(offer) => self.offered(offer, report),
             HostMessage::Hello { .. } | HostMessage::Welcome(_) | HostMessage::Quit => {
                 Flow::Continue
             }
         };
         Ok(flow)
+    }
+
+    /// A `new_game`: the game it names begins, or, after a rejoin, the game known starts over.
+    fn new_game(
+        &mut self,
+        spec: &str,
+        players: usize,
+        seat: usize,
+        seed: u64,
+        report: &mut dyn FnMut(Progress<'_>),
+    ) -> Result<Flow, ClientError> {
+        Ok(match &mut self.game {
+            Some(known) if known.is(spec, seat, seed) => {
+                known.restart();
+                Flow::Continue
+            }
+            _ => {
+                self.game = Some(SeatGame::<G>::new(spec, players, seat, seed)?);
+                self.answered = None;
+                self.reported = 0;
+                self.rematch = None;
+                self.rematch_answered = false;
+                report(Progress::Started { spec, seat });
+                Flow::Started
+            }
+        })
+    }
+
+    /// An `act`: the decision asked, or, asked again after a rejoin, the same answer sent
+    /// again without asking the player twice.
+    fn asked(
+        &mut self,
+        act: Act<'static>,
+        connection: &Connection,
+        report: &mut dyn FnMut(Progress<'_>),
+    ) -> Result<Flow, ClientError> {
+        let game = self
+            .game
+            .as_mut()
+            .ok_or_else(|| protocol("an act before new_game"))?;
+        let id = act.id;
+        game.ask(act)?;
+        self.report_events(report);
+        Ok(match &self.answered {
+            Some((asked, text)) if *asked == id => {
+                connection.send(text.clone());
+                self.game.as_mut().expect("checked above").answered();
+                Flow::Continue
+            }
+            _ => Flow::Ask,
+        })
+    }
+
+    /// A `rematch` offer, or news of how it stands: [`Flow::Rematch`] the first time this seat
+    /// is asked.
+    fn offered(&mut self, offer: Rematch<'static>, report: &mut dyn FnMut(Progress<'_>)) -> Flow {
+        report(Progress::Rematch {
+            asked: &offer.asked,
+            yes: &offer.yes,
+            within_ms: offer.within_ms,
+        });
+        let seat = self.game.as_ref().map(SeatGame::seat);
+        let asked = seat.is_some_and(|seat| offer.asked.contains(&seat));
+        let first = self.rematch.is_none();
+        self.rematch = Some(offer);
+        if asked && first && !self.rematch_answered {
+            Flow::Rematch
+        } else {
+            Flow::Continue
+        }
     }
 
     /// The rematch the host offers after the game's end, as it last said it stands.
