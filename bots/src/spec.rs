@@ -352,32 +352,83 @@ fn validate(
             });
         }
     }
-    let number = |key: &'static str, max: u64| -> Result<Option<u64>, AgentSpecError> {
-        let Some(value) = given.get(key) else {
-            return Ok(None);
-        };
-        let setting = description
+    let given = Given { description, given };
+    Ok(match description.kind {
+        AgentKind::Random => Settings::Random,
+        AgentKind::Heuristic => Settings::Heuristic {
+            mistakes: given.mistakes()?,
+        },
+        AgentKind::Level(level) => Settings::Level {
+            level,
+            goal: given.goal()?,
+        },
+        AgentKind::MonteCarlo => Settings::MonteCarlo {
+            settings: FlatSettings {
+                effort: given.effort("playouts")?,
+                margin: given.real("margin", FlatSettings::DEFAULT_MARGIN)?,
+                goal: given.goal()?,
+            },
+            rollout: given.rollout()?,
+        },
+        AgentKind::Ismcts => {
+            let exploration = given.real("c", IsmctsSettings::default().exploration)?;
+            Settings::Ismcts {
+                settings: IsmctsSettings {
+                    effort: given.effort("iterations")?,
+                    exploration,
+                    threads: given.number("threads", 64)?.unwrap_or(1) as usize,
+                    rivals: [Rivals::Search, Rivals::Policy]
+                        [given.word("rivals", &["search", "policy"])?],
+                    bias: given.real("bias", 0.0)?,
+                },
+                rollout: given.rollout()?,
+            }
+        }
+    })
+}
+
+/// The settings given to an agent, each read by the kind of value it is (every key is one the
+/// agent takes: [`validate`] checked).
+struct Given<'a> {
+    description: &'static AgentDescription,
+    given: &'a BTreeMap<String, String>,
+}
+
+impl Given<'_> {
+    /// The setting `key`'s description.
+    fn setting(&self, key: &str) -> &'static SettingDescription {
+        self.description
             .settings
             .iter()
             .find(|s| s.key == key)
-            .expect("checked above");
+            .expect("checked above")
+    }
+
+    /// A whole number from 1 to `max`, if given.
+    fn number(&self, key: &'static str, max: u64) -> Result<Option<u64>, AgentSpecError> {
+        let Some(value) = self.given.get(key) else {
+            return Ok(None);
+        };
+        let setting = self.setting(key);
         mousehole_engine::options::digits(value)
             .and_then(|v| v.parse::<u64>().ok())
             .filter(|n| (1..=max).contains(n))
             .map(Some)
             .ok_or_else(|| AgentSpecError::Invalid {
-                agent: description.name,
+                agent: self.description.name,
                 key,
                 value: value.clone(),
                 expected: setting.allowed,
             })
-    };
-    let effort = |count_key: &'static str| -> Result<Effort, AgentSpecError> {
-        let count = number(count_key, 100_000_000)?;
-        let ms = number("ms", 3_600_000)?;
+    }
+
+    /// How long a search thinks: `count_key` iterations or `ms` milliseconds, not both.
+    fn effort(&self, count_key: &'static str) -> Result<Effort, AgentSpecError> {
+        let count = self.number(count_key, 100_000_000)?;
+        let ms = self.number("ms", 3_600_000)?;
         match (count, ms) {
             (Some(_), Some(_)) => Err(AgentSpecError::Conflict {
-                agent: description.name,
+                agent: self.description.name,
                 first: count_key,
                 second: "ms",
             }),
@@ -386,102 +437,77 @@ fn validate(
                 count.unwrap_or(crate::search::DEFAULT_ITERATIONS),
             )),
         }
-    };
-    let real = |key: &'static str, default: f64| -> Result<f64, AgentSpecError> {
-        match given.get(key) {
+    }
+
+    /// A number from 0 to 10, `default` if not given.
+    fn real(&self, key: &'static str, default: f64) -> Result<f64, AgentSpecError> {
+        match self.given.get(key) {
             None => Ok(default),
             Some(text) => text
                 .parse::<f64>()
                 .ok()
                 .filter(|x| (0.0..=10.0).contains(x))
                 .ok_or_else(|| AgentSpecError::Invalid {
-                    agent: description.name,
+                    agent: self.description.name,
                     key,
                     value: text.clone(),
                     expected: "a number from 0 to 10",
                 }),
         }
-    };
-    // A setting that is one of a few words, the first the default: its word's place.
-    let word = |key: &'static str, words: &[&str]| -> Result<usize, AgentSpecError> {
-        let Some(text) = given.get(key) else {
+    }
+
+    /// A setting that is one of a few words, the first the default: its word's place.
+    fn word(&self, key: &'static str, words: &[&str]) -> Result<usize, AgentSpecError> {
+        let Some(text) = self.given.get(key) else {
             return Ok(0);
         };
         words
             .iter()
             .position(|word| word == text)
             .ok_or_else(|| AgentSpecError::Invalid {
-                agent: description.name,
+                agent: self.description.name,
                 key,
                 value: text.clone(),
-                expected: description
-                    .settings
-                    .iter()
-                    .find(|s| s.key == key)
-                    .expect("checked above")
-                    .allowed,
+                expected: self.setting(key).allowed,
             })
-    };
-    let rollout = || -> Result<Rollout, AgentSpecError> {
-        let depth = number("depth", 1000)?.map(|d| d as u32);
-        match (word("rollout", &["random", "heuristic"])?, depth) {
+    }
+
+    /// How a search plays out its sampled worlds: `rollout`, and `depth` for the heuristic's.
+    fn rollout(&self) -> Result<Rollout, AgentSpecError> {
+        let depth = self.number("depth", 1000)?.map(|d| d as u32);
+        match (self.word("rollout", &["random", "heuristic"])?, depth) {
             (0, None) => Ok(Rollout::Random),
             (0, Some(depth)) => Err(AgentSpecError::Invalid {
-                agent: description.name,
+                agent: self.description.name,
                 key: "depth",
                 value: depth.to_string(),
                 expected: "rollout=heuristic beside it: random playouts have no estimate to stop at",
             }),
             (_, depth) => Ok(Rollout::Heuristic { depth }),
         }
-    };
-    let goal = || -> Result<Goal, AgentSpecError> {
-        Ok([Goal::Win, Goal::Place][word("goal", &["win", "place"])?])
-    };
-    Ok(match description.kind {
-        AgentKind::Random => Settings::Random,
-        AgentKind::Heuristic => Settings::Heuristic {
-            mistakes: match given.get("mistakes") {
-                None => 0.0,
-                Some(text) => text
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|x| (0.0..=1.0).contains(x))
-                    .ok_or_else(|| AgentSpecError::Invalid {
-                        agent: description.name,
-                        key: "mistakes",
-                        value: text.clone(),
-                        expected: "a number from 0 to 1",
-                    })?,
-            },
-        },
-        AgentKind::Level(level) => Settings::Level {
-            level,
-            goal: goal()?,
-        },
-        AgentKind::MonteCarlo => Settings::MonteCarlo {
-            settings: FlatSettings {
-                effort: effort("playouts")?,
-                margin: real("margin", FlatSettings::DEFAULT_MARGIN)?,
-                goal: goal()?,
-            },
-            rollout: rollout()?,
-        },
-        AgentKind::Ismcts => {
-            let exploration = real("c", IsmctsSettings::default().exploration)?;
-            Settings::Ismcts {
-                settings: IsmctsSettings {
-                    effort: effort("iterations")?,
-                    exploration,
-                    threads: number("threads", 64)?.unwrap_or(1) as usize,
-                    rivals: [Rivals::Search, Rivals::Policy]
-                        [word("rivals", &["search", "policy"])?],
-                    bias: real("bias", 0.0)?,
-                },
-                rollout: rollout()?,
-            }
+    }
+
+    /// What a search plays for: to win, or for the best place.
+    fn goal(&self) -> Result<Goal, AgentSpecError> {
+        Ok([Goal::Win, Goal::Place][self.word("goal", &["win", "place"])?])
+    }
+
+    /// How often the heuristic errs: a number from 0 to 1, none if not given.
+    fn mistakes(&self) -> Result<f64, AgentSpecError> {
+        match self.given.get("mistakes") {
+            None => Ok(0.0),
+            Some(text) => text
+                .parse::<f64>()
+                .ok()
+                .filter(|x| (0.0..=1.0).contains(x))
+                .ok_or_else(|| AgentSpecError::Invalid {
+                    agent: self.description.name,
+                    key: "mistakes",
+                    value: text.clone(),
+                    expected: "a number from 0 to 1",
+                }),
         }
-    })
+    }
 }
 
 /// How sampled worlds are played out.
