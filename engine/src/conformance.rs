@@ -582,23 +582,42 @@ impl<G: Encoding> Harness<G> {
     }
 
     fn check_state(&mut self, state: &G, seed: u64, event: usize) -> Result<(), Failure> {
-        let fail = |h: &Self, m: String| h.fail(seed, event, m);
         state
             .check_invariants()
-            .map_err(|m| fail(self, format!("invariant broken: {m}")))?;
+            .map_err(|m| self.fail(seed, event, format!("invariant broken: {m}")))?;
         // Text and JSON checks cost more than the rules themselves: they run on every
         // `SERIAL_EVERY`-th state and at the end, the rest at every state.
         let serial = event.is_multiple_of(SERIAL_EVERY) || state.is_terminal();
         if serial {
-            let json = serde_json::to_string(state)
-                .map_err(|e| fail(self, format!("state does not serialise: {e}")))?;
-            let back: G = serde_json::from_str(&json)
-                .map_err(|e| fail(self, format!("state JSON does not parse back: {e}")))?;
-            if &back != state {
-                return Err(fail(self, "state changed through a JSON round trip".into()));
-            }
+            self.check_state_json(state, seed, event)?;
         }
+        self.check_listing(state, seed, event)?;
+        let unique = self.check_listed_actions(state, seed, event, serial)?;
+        self.check_unlisted_rejected(state, &unique, seed, event)?;
+        if serial {
+            self.check_garbage(state, &unique, seed, event)?;
+        }
+        self.check_observations(state, seed, event, serial)?;
+        self.check_contract(state, seed, event)
+    }
 
+    /// The state round-trips through JSON.
+    fn check_state_json(&self, state: &G, seed: u64, event: usize) -> Result<(), Failure> {
+        let fail = |h: &Self, m: String| h.fail(seed, event, m);
+        let json = serde_json::to_string(state)
+            .map_err(|e| fail(self, format!("state does not serialise: {e}")))?;
+        let back: G = serde_json::from_str(&json)
+            .map_err(|e| fail(self, format!("state JSON does not parse back: {e}")))?;
+        if &back != state {
+            return Err(fail(self, "state changed through a JSON round trip".into()));
+        }
+        Ok(())
+    }
+
+    /// Lists the state's legal actions and chance outcomes (into `legal` and `outcomes`) and
+    /// checks that they fit who is to move, and that the draws from them agree with the listing.
+    fn check_listing(&mut self, state: &G, seed: u64, event: usize) -> Result<(), Failure> {
+        let fail = |h: &Self, m: String| h.fail(seed, event, m);
         state.legal_actions(&mut self.legal);
         state.chance_outcomes(&mut self.outcomes);
         let to_move = state.to_move();
@@ -640,6 +659,20 @@ impl<G: Encoding> Harness<G> {
             ToMove::Terminal => Ok(()),
         }
         .map_err(|m| self.fail(seed, event, m))?;
+        Ok(())
+    }
+
+    /// Every listed action (decisions and chance outcomes) is listed once, round-trips as
+    /// text, as its id and (with `serial`) as JSON, and applies (with many, a sample of them);
+    /// returns them as a set.
+    fn check_listed_actions(
+        &mut self,
+        state: &G,
+        seed: u64,
+        event: usize,
+        serial: bool,
+    ) -> Result<HashSet<G::Action>, Failure> {
+        let fail = |h: &Self, m: String| h.fail(seed, event, m);
         let applicable: Vec<G::Action> = self
             .legal
             .iter()
@@ -686,8 +719,19 @@ impl<G: Encoding> Harness<G> {
                     .map_err(|m| fail(self, format!("after '{text}': invariant broken: {m}")))?;
             }
         }
+        Ok(unique)
+    }
 
-        // Actions seen elsewhere that are not legal here are rejected, state unchanged.
+    /// Actions seen elsewhere that are not legal here (not in `unique`) are rejected, the state
+    /// unchanged.
+    fn check_unlisted_rejected(
+        &mut self,
+        state: &G,
+        unique: &HashSet<G::Action>,
+        seed: u64,
+        event: usize,
+    ) -> Result<(), Failure> {
+        let fail = |h: &Self, m: String| h.fail(seed, event, m);
         if !self.pool.is_empty() {
             for _ in 0..ILLEGAL_TRIES {
                 let action = self.pool[self.check_rng.random_range(0..self.pool.len())];
@@ -710,11 +754,7 @@ impl<G: Encoding> Harness<G> {
                 self.report.illegal_rejected += 1;
             }
         }
-        if serial {
-            self.check_garbage(state, &unique, seed, event)?;
-        }
-        self.check_observations(state, seed, event, serial)?;
-        self.check_contract(state, seed, event)
+        Ok(())
     }
 
     /// Text that is no legal action here is rejected, leaving the state unchanged.
@@ -787,74 +827,8 @@ impl<G: Encoding> Harness<G> {
 
             self.check_tensor(&observation, 0)
                 .map_err(|m| self.fail(seed, event, format!("seat {seat}: {m}")))?;
-            let sampled = G::determinize(&observation, &mut self.check_rng);
-            self.same_tensor(
-                &sampled.observation(seat),
-                "a state determinized from its observation",
-            )
-            .map_err(|m| self.fail(seed, event, format!("seat {seat}: {m}")))?;
-            if sampled.observation(seat) != observation {
-                return Err(self.fail(
-                    seed,
-                    event,
-                    format!(
-                        "seat {seat}: a state determinized from its observation gives it a different observation\n  before: {observation:?}\n  after:  {:?}",
-                        sampled.observation(seat)
-                    ),
-                ));
-            }
-            sampled.check_invariants().map_err(|m| {
-                self.fail(
-                    seed,
-                    event,
-                    format!("seat {seat}: determinized state breaks an invariant: {m}"),
-                )
-            })?;
-            if sampled.to_move() != state.to_move() {
-                return Err(self.fail(
-                    seed,
-                    event,
-                    format!("seat {seat}: determinized state has a different actor"),
-                ));
-            }
-            if state.to_move() == ToMove::Player(seat) {
-                let mut theirs = Vec::new();
-                sampled.legal_actions(&mut theirs);
-                if theirs != self.legal {
-                    return Err(self.fail(
-                        seed,
-                        event,
-                        format!("seat {seat}: determinized state offers it other legal actions"),
-                    ));
-                }
-            }
-
-            let resampled = state.resample_hidden(seat, &mut self.check_rng);
-            self.same_tensor(
-                &resampled.observation(seat),
-                "a state where only what it cannot know changed",
-            )
-            .map_err(|m| self.fail(seed, event, format!("seat {seat}: {m}")))?;
-            if resampled.observation(seat) != observation {
-                return Err(self.fail(
-                    seed,
-                    event,
-                    format!(
-                        "seat {seat}: observation leaks hidden information (it changed when only what the seat cannot know changed)\n  before: {observation:?}\n  after:  {:?}",
-                        resampled.observation(seat)
-                    ),
-                ));
-            }
-            resampled.check_invariants().map_err(|m| {
-                self.fail(
-                    seed,
-                    event,
-                    format!("seat {seat}: resampled state breaks an invariant: {m}"),
-                )
-            })?;
-            if &resampled != state {
-                self.report.hidden_changes += 1;
-            }
+            self.check_determinized(state, seat, &observation, seed, event)?;
+            self.check_resampled(state, seat, &observation, seed, event)?;
         }
         // The whole check (JSON, text, every seat's hidden facts drawn again) with the other
         // serial checks; that every seat's observation gives the same public view, at every
@@ -865,6 +839,100 @@ impl<G: Encoding> Harness<G> {
             same_from_every_seat(state, &G::public_view)
         }
         .map_err(|m| self.fail(seed, event, m))?;
+        Ok(())
+    }
+
+    /// A state determinized from seat `seat`'s `observation` (of `state`) gives the seat the
+    /// same observation and tensor, keeps the invariants, the actor and, where the seat is to
+    /// move, its legal actions.
+    fn check_determinized(
+        &mut self,
+        state: &G,
+        seat: usize,
+        observation: &G::Observation,
+        seed: u64,
+        event: usize,
+    ) -> Result<(), Failure> {
+        let sampled = G::determinize(observation, &mut self.check_rng);
+        self.same_tensor(
+            &sampled.observation(seat),
+            "a state determinized from its observation",
+        )
+        .map_err(|m| self.fail(seed, event, format!("seat {seat}: {m}")))?;
+        if sampled.observation(seat) != *observation {
+            return Err(self.fail(
+                seed,
+                event,
+                format!(
+                    "seat {seat}: a state determinized from its observation gives it a different observation\n  before: {observation:?}\n  after:  {:?}",
+                    sampled.observation(seat)
+                ),
+            ));
+        }
+        sampled.check_invariants().map_err(|m| {
+            self.fail(
+                seed,
+                event,
+                format!("seat {seat}: determinized state breaks an invariant: {m}"),
+            )
+        })?;
+        if sampled.to_move() != state.to_move() {
+            return Err(self.fail(
+                seed,
+                event,
+                format!("seat {seat}: determinized state has a different actor"),
+            ));
+        }
+        if state.to_move() == ToMove::Player(seat) {
+            let mut theirs = Vec::new();
+            sampled.legal_actions(&mut theirs);
+            if theirs != self.legal {
+                return Err(self.fail(
+                    seed,
+                    event,
+                    format!("seat {seat}: determinized state offers it other legal actions"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Drawing again what seat `seat` cannot know of `state` leaves its `observation` and
+    /// tensor as they were and keeps the invariants.
+    fn check_resampled(
+        &mut self,
+        state: &G,
+        seat: usize,
+        observation: &G::Observation,
+        seed: u64,
+        event: usize,
+    ) -> Result<(), Failure> {
+        let resampled = state.resample_hidden(seat, &mut self.check_rng);
+        self.same_tensor(
+            &resampled.observation(seat),
+            "a state where only what it cannot know changed",
+        )
+        .map_err(|m| self.fail(seed, event, format!("seat {seat}: {m}")))?;
+        if resampled.observation(seat) != *observation {
+            return Err(self.fail(
+                seed,
+                event,
+                format!(
+                    "seat {seat}: observation leaks hidden information (it changed when only what the seat cannot know changed)\n  before: {observation:?}\n  after:  {:?}",
+                    resampled.observation(seat)
+                ),
+            ));
+        }
+        resampled.check_invariants().map_err(|m| {
+            self.fail(
+                seed,
+                event,
+                format!("seat {seat}: resampled state breaks an invariant: {m}"),
+            )
+        })?;
+        if &resampled != state {
+            self.report.hidden_changes += 1;
+        }
         Ok(())
     }
 
