@@ -175,11 +175,7 @@ impl BotVisitor for HostGame<'_> {
         let mut offer_stopped = false;
         if let Err(reason) = waited {
             game.stop(0, StopRequest::quit(reason));
-            if let Some(out) = self.table.out.as_mut() {
-                out.save_finished(&game, &labels)?;
-            }
-            let written = self.table.out.as_ref().map(|out| out.path().to_owned());
-            reports.push((Transcript::from_match(&game, labels.clone()), written));
+            self.keep(&game, &labels, &mut reports)?;
         } else {
             loop {
                 self.play::<G>(
@@ -191,27 +187,19 @@ impl BotVisitor for HostGame<'_> {
                     &names,
                     screen.is_some(),
                 )?;
-                if let Some(out) = self.table.out.as_mut() {
-                    out.save_finished(&game, &labels)?;
-                }
-                let written = self.table.out.as_ref().map(|out| out.path().to_owned());
-                reports.push((Transcript::from_match(&game, labels.clone()), written));
+                self.keep(&game, &labels, &mut reports)?;
                 if screen.is_none() {
                     for (transcript, written) in reports.drain(..) {
                         self.report(&transcript, written.as_deref())?;
                     }
                 }
-                if !self.rematch_offered(&game) {
-                    break;
-                }
-                host.offer_rematch(self.args.rematch_within);
-                match host.await_rematch(&stop) {
-                    RematchVerdict::Yes => {}
-                    RematchVerdict::Stopped(_) => {
+                match self.rematch(&host, &stop, &game) {
+                    AfterGame::Again => {}
+                    AfterGame::Stopped => {
                         offer_stopped = true;
                         break;
                     }
-                    RematchVerdict::No(_) | RematchVerdict::TimeUp => break,
+                    AfterGame::Done => break,
                 }
                 // The next game: the same seats and codes, the next seed, its own transcript.
                 self.table.seed = self.table.seed.wrapping_add(1);
@@ -228,13 +216,7 @@ impl BotVisitor for HostGame<'_> {
         // The person looks at the end screen until they quit it.
         let left_early = screen.is_some() && left.load(Ordering::SeqCst);
         if let Some(screen) = screen {
-            let exit = screen
-                .join()
-                .map_err(|_| anyhow::anyhow!("the terminal UI failed"))??;
-            screen_open.store(false, Ordering::SeqCst);
-            if let Some(message) = exit.message {
-                crate::output::note(&message);
-            }
+            close_screen(screen, &screen_open)?;
         }
         for (transcript, written) in &reports {
             self.report(transcript, written.as_deref())?;
@@ -243,7 +225,45 @@ impl BotVisitor for HostGame<'_> {
     }
 }
 
+/// What follows a game.
+enum AfterGame {
+    /// Everyone said yes to a rematch: the next game.
+    Again,
+    /// No rematch: none offered, someone said no, or the time ran out.
+    Done,
+    /// A stop request ended the offer.
+    Stopped,
+}
+
 impl HostGame<'_> {
+    /// Saves the finished `game` (with `--out`) and keeps its transcript and where it was
+    /// written in `reports`.
+    fn keep<G: Game>(
+        &mut self,
+        game: &Match<G>,
+        labels: &[String],
+        reports: &mut Vec<(Transcript, Option<PathBuf>)>,
+    ) -> Result<()> {
+        if let Some(out) = self.table.out.as_mut() {
+            out.save_finished(game, labels)?;
+        }
+        let written = self.table.out.as_ref().map(|out| out.path().to_owned());
+        reports.push((Transcript::from_match(game, labels.to_vec()), written));
+        Ok(())
+    }
+
+    /// Offers a rematch after `game`, where one is offered, and waits for the seats' answers.
+    fn rematch<G: Game>(&self, host: &Host, stop: &StopCheck, game: &Match<G>) -> AfterGame {
+        if !self.rematch_offered(game) {
+            return AfterGame::Done;
+        }
+        host.offer_rematch(self.args.rematch_within);
+        match host.await_rematch(stop) {
+            RematchVerdict::Yes => AfterGame::Again,
+            RematchVerdict::Stopped(_) => AfterGame::Stopped,
+            RematchVerdict::No(_) | RematchVerdict::TimeUp => AfterGame::Done,
+        }
+    }
     /// Starts listening, with the host's log (quiet while the terminal UI is open).
     fn start_host<C: GameConfig>(&self, config: &C, screen_open: &Arc<AtomicBool>) -> Result<Host> {
         let args = self.args;
@@ -550,6 +570,21 @@ fn open_screen(host: &Host, seat: usize) -> Result<Connection> {
 /// Opens the terminal UI on `connection` on a thread of its own (the match goes on here); it
 /// marks `left` when it closes, and holds `screen_open` while open. A signal closes it, as it
 /// stops the game.
+/// Waits for the person to quit the terminal UI's end screen, then says what it left to say.
+fn close_screen(
+    screen: std::thread::JoinHandle<Result<mousehole_tui::Exit>>,
+    screen_open: &AtomicBool,
+) -> Result<()> {
+    let exit = screen
+        .join()
+        .map_err(|_| anyhow::anyhow!("the terminal UI failed"))??;
+    screen_open.store(false, Ordering::SeqCst);
+    if let Some(message) = exit.message {
+        crate::output::note(&message);
+    }
+    Ok(())
+}
+
 fn run_screen(
     connection: Connection,
     address: String,

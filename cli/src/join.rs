@@ -75,18 +75,7 @@ pub struct JoinArgs {
 }
 
 pub fn run(args: &JoinArgs) -> Result<ExitCode> {
-    let agent = match &args.agent {
-        Some(text) => {
-            let label: SeatLabel = text.parse()?;
-            if matches!(label, SeatLabel::Human(_) | SeatLabel::Remote(_)) {
-                bail!(
-                    "--agent {text}: give an agent spec (`random`, `hard`, …) or `exec:COMMAND`; without --agent, a person plays the seat here"
-                );
-            }
-            Some(label)
-        }
-        None => None,
-    };
+    let agent = agent_of(args)?;
     let target = match &args.code {
         Some(code) => Target::Seat { code: code.clone() },
         None => Target::Watch,
@@ -180,14 +169,39 @@ pub fn run(args: &JoinArgs) -> Result<ExitCode> {
         ));
         return Ok(ExitCode::from(signal.exit_status()));
     }
+    say_result(played, result_said, &names, welcome.seat)
+}
+
+/// The agent `--agent` names, if it was given: an agent spec or a program, not a person.
+fn agent_of(args: &JoinArgs) -> Result<Option<SeatLabel>> {
+    let Some(text) = &args.agent else {
+        return Ok(None);
+    };
+    let label: SeatLabel = text.parse()?;
+    if matches!(label, SeatLabel::Human(_) | SeatLabel::Remote(_)) {
+        bail!(
+            "--agent {text}: give an agent spec (`random`, `hard`, …) or `exec:COMMAND`; without --agent, a person plays the seat here"
+        );
+    }
+    Ok(Some(label))
+}
+
+/// Says how the game that was `played` ended (its result, unless `said` already, and the
+/// ending in words) from the view of `seat`; the exit status.
+fn say_result(
+    played: Result<(Option<Outcome>, Option<HowItEnded>), ClientError>,
+    said: bool,
+    names: &SeatNames,
+    seat: Option<usize>,
+) -> Result<ExitCode> {
     match played {
         Ok((Some(outcome), ending)) => {
             let mut out = std::io::stdout().lock();
-            if !result_said {
-                writeln!(out, "{}", result_words(&outcome, &names, welcome.seat))?;
+            if !said {
+                writeln!(out, "{}", result_words(&outcome, names, seat))?;
             }
             if let Some(ending) = &ending {
-                let lines = ending_lines(ending, &names, welcome.seat);
+                let lines = ending_lines(ending, names, seat);
                 drop(out);
                 say(&lines);
             }
