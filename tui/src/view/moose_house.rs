@@ -3,8 +3,8 @@
 //! the draw pile's count and the discard pile; the trap question as a modal.
 
 use mousehole_engine::games::moose_house::{
-    Card, Cards, Content, MooseHouse, MooseHouseAction, MooseHouseObservation, ObservedPhase,
-    RoomKind,
+    Card, Cards, Content, MooseHouse, MooseHouseAction, MooseHouseObservation, ObservedHouse,
+    ObservedPhase, RoomKind,
 };
 
 use mousehole_engine::Game as _;
@@ -87,7 +87,6 @@ impl BoardView for MooseHouse {
     }
 
     fn draw_board(observation: &MooseHouseObservation, board: &mut Surface<'_, Place>) {
-        let theme = board.theme;
         let players = observation.houses.len() as u16;
         let room_rows = board
             .height()
@@ -97,122 +96,9 @@ impl BoardView for MooseHouse {
         let height = room_rows + 3;
         for (index, house) in observation.houses.iter().enumerate() {
             let x = width * index as u16;
-            let seat = house.seat;
-            let marked = board.is_marked(Place::House(seat));
-            let held = observation
-                .hand_sizes
-                .get(usize::from(seat))
-                .copied()
-                .unwrap_or(0);
-            let deciding = observation.deciding == Some(seat);
-            let title = format!(
-                "{}{} hand {held}",
-                if deciding { "▶" } else { "" },
-                board.names[usize::from(seat)]
-            );
-            let border = if marked {
-                theme.focus_border()
-            } else {
-                theme.seat(usize::from(seat))
-            };
-            board.frame(x, 0, width, height, &title, border);
-            board.hit(x, 0, width, height, Place::House(seat));
-            let inner = width - 2;
-            let (moose_line, style) = if house.moose_in_house {
-                ("Moose in House", theme.danger())
-            } else {
-                ("no moose yet", theme.dim())
-            };
-            board.put(x + 1, 1, &fit(moose_line, usize::from(inner)), style);
-            if marked {
-                board.restyle(x + 1, 1, inner, 1, theme.marked());
-            }
-            if house.rooms.is_empty() {
-                board.put(x + 1, 2, &fit("no rooms", usize::from(inner)), theme.dim());
-            }
-            // Every room is shown: one a line while they fit, else several a line in short.
-            let one_a_line = house.rooms.len() <= usize::from(room_rows);
-            let cell = if one_a_line {
-                inner
-            } else {
-                let digits = house.rooms.len().to_string().len() as u16;
-                digits + 3
-            };
-            let per_row = ((inner + 1) / (cell + 1)).max(1);
-            let fits = usize::from(per_row * room_rows);
-            for (i, room) in house.rooms.iter().enumerate() {
-                let (row, column) = (i as u16 / per_row, i as u16 % per_row);
-                if i + 1 == fits && house.rooms.len() > fits {
-                    // Only when the terminal is too small for the board it asked for.
-                    let rest = house.rooms.len() - i;
-                    board.put(
-                        x + 1 + column * (cell + 1),
-                        2 + row,
-                        &format!("+{rest}"),
-                        theme.dim(),
-                    );
-                    break;
-                }
-                let (rx, y) = (x + 1 + column * (cell + 1), 2 + row);
-                let (mark, mark_style) = match room.content {
-                    Content::Empty => ("·", theme.dim()),
-                    Content::Moose => ("M", theme.danger()),
-                    Content::Door => ("▮", theme.good()),
-                };
-                let label = if one_a_line {
-                    fit(
-                        &format!("{} {}", room.room, room.kind.word()),
-                        usize::from(cell - 2),
-                    )
-                } else {
-                    format!("{}{}", room.room, &room.kind.word()[..2])
-                };
-                board.put(rx, y, &label, theme.text());
-                board.put(rx + cell - 1, y, mark, mark_style);
-                let spot = Place::Room(seat, room.room);
-                board.hit(rx, y, cell, 1, spot);
-                if board.is_marked(spot) {
-                    board.restyle(rx, y, cell, 1, theme.marked());
-                }
-            }
-            let summary = format!("{}M {}D", house.moose, house.doors);
-            board.put(
-                x + width.saturating_sub(summary.len() as u16 + 1),
-                height - 1,
-                &summary,
-                theme.dim(),
-            );
+            draw_house(observation, house, board, (x, width, room_rows));
         }
-        // The hand as cards (the first one's frame says whose), then the piles.
-        let y = height;
-        let mut x = 0;
-        for (card, n) in observation.hand.iter() {
-            for _ in 0..n {
-                draw_chip(board, x, y, card, x == 0);
-                x += CHIP_WIDTH;
-            }
-        }
-        if observation.public {
-            // The table as everyone sees it: every hand is hidden (its size is on its house).
-            board.put(0, y + 1, "(hands are not shown to spectators)", theme.dim());
-        } else if observation.hand.is_empty() {
-            board.put(0, y + 1, "(no cards in your hand)", theme.dim());
-        }
-        let y = y + CHIP_HEIGHT;
-        let mut x = board.put(0, y, "draw pile ", theme.dim());
-        x = board.put(x, y, &count(observation.pile_size, "card"), theme.accent());
-        if observation.passes > 0 {
-            board.put(
-                x,
-                y,
-                &format!("   passes in a row {} of {}", observation.passes, players),
-                theme.text(),
-            );
-        }
-        let lines = discard_lines(observation, board.width(), theme.dim());
-        for (row, line) in (y + 1..).zip(&lines) {
-            board.put_line(0, row, line);
-        }
+        draw_hand_and_piles(observation, board, height);
     }
 
     fn spots(observation: &MooseHouseObservation, action: &MooseHouseAction) -> Vec<Place> {
@@ -346,6 +232,156 @@ impl BoardView for MooseHouse {
                 return None;
             }
         })
+    }
+}
+
+/// Seat `house.seat`'s house in its column (from `x`, `width` wide, with `room_rows` rows of
+/// rooms): its frame titled with the seat's name and hand size, its Moose in the House card,
+/// its rooms, and how many moose and doors it has.
+fn draw_house(
+    observation: &MooseHouseObservation,
+    house: &ObservedHouse,
+    board: &mut Surface<'_, Place>,
+    (x, width, room_rows): (u16, u16, u16),
+) {
+    let theme = board.theme;
+    let height = room_rows + 3;
+    let seat = house.seat;
+    let marked = board.is_marked(Place::House(seat));
+    let held = observation
+        .hand_sizes
+        .get(usize::from(seat))
+        .copied()
+        .unwrap_or(0);
+    let deciding = observation.deciding == Some(seat);
+    let title = format!(
+        "{}{} hand {held}",
+        if deciding { "▶" } else { "" },
+        board.names[usize::from(seat)]
+    );
+    let border = if marked {
+        theme.focus_border()
+    } else {
+        theme.seat(usize::from(seat))
+    };
+    board.frame(x, 0, width, height, &title, border);
+    board.hit(x, 0, width, height, Place::House(seat));
+    let inner = width - 2;
+    let (moose_line, style) = if house.moose_in_house {
+        ("Moose in House", theme.danger())
+    } else {
+        ("no moose yet", theme.dim())
+    };
+    board.put(x + 1, 1, &fit(moose_line, usize::from(inner)), style);
+    if marked {
+        board.restyle(x + 1, 1, inner, 1, theme.marked());
+    }
+    if house.rooms.is_empty() {
+        board.put(x + 1, 2, &fit("no rooms", usize::from(inner)), theme.dim());
+    }
+    draw_rooms(house, board, x, inner, room_rows);
+    let summary = format!("{}M {}D", house.moose, house.doors);
+    board.put(
+        x + width.saturating_sub(summary.len() as u16 + 1),
+        height - 1,
+        &summary,
+        theme.dim(),
+    );
+}
+
+/// A house's rooms, inside its frame from column `x` (`inner` wide, `room_rows` rows): one a
+/// line while they fit, else several a line in short.
+fn draw_rooms(
+    house: &ObservedHouse,
+    board: &mut Surface<'_, Place>,
+    x: u16,
+    inner: u16,
+    room_rows: u16,
+) {
+    let theme = board.theme;
+    let seat = house.seat;
+    let one_a_line = house.rooms.len() <= usize::from(room_rows);
+    let cell = if one_a_line {
+        inner
+    } else {
+        let digits = house.rooms.len().to_string().len() as u16;
+        digits + 3
+    };
+    let per_row = ((inner + 1) / (cell + 1)).max(1);
+    let fits = usize::from(per_row * room_rows);
+    for (i, room) in house.rooms.iter().enumerate() {
+        let (row, column) = (i as u16 / per_row, i as u16 % per_row);
+        if i + 1 == fits && house.rooms.len() > fits {
+            // Only when the terminal is too small for the board it asked for.
+            let rest = house.rooms.len() - i;
+            board.put(
+                x + 1 + column * (cell + 1),
+                2 + row,
+                &format!("+{rest}"),
+                theme.dim(),
+            );
+            break;
+        }
+        let (rx, y) = (x + 1 + column * (cell + 1), 2 + row);
+        let (mark, mark_style) = match room.content {
+            Content::Empty => ("·", theme.dim()),
+            Content::Moose => ("M", theme.danger()),
+            Content::Door => ("▮", theme.good()),
+        };
+        let label = if one_a_line {
+            fit(
+                &format!("{} {}", room.room, room.kind.word()),
+                usize::from(cell - 2),
+            )
+        } else {
+            format!("{}{}", room.room, &room.kind.word()[..2])
+        };
+        board.put(rx, y, &label, theme.text());
+        board.put(rx + cell - 1, y, mark, mark_style);
+        let spot = Place::Room(seat, room.room);
+        board.hit(rx, y, cell, 1, spot);
+        if board.is_marked(spot) {
+            board.restyle(rx, y, cell, 1, theme.marked());
+        }
+    }
+}
+
+/// Below the houses (from row `y`): the hand as cards (the first one's frame says whose), then
+/// the draw pile, the passes in a row and the discard pile.
+fn draw_hand_and_piles(
+    observation: &MooseHouseObservation,
+    board: &mut Surface<'_, Place>,
+    y: u16,
+) {
+    let theme = board.theme;
+    let players = observation.houses.len() as u16;
+    let mut x = 0;
+    for (card, n) in observation.hand.iter() {
+        for _ in 0..n {
+            draw_chip(board, x, y, card, x == 0);
+            x += CHIP_WIDTH;
+        }
+    }
+    if observation.public {
+        // The table as everyone sees it: every hand is hidden (its size is on its house).
+        board.put(0, y + 1, "(hands are not shown to spectators)", theme.dim());
+    } else if observation.hand.is_empty() {
+        board.put(0, y + 1, "(no cards in your hand)", theme.dim());
+    }
+    let y = y + CHIP_HEIGHT;
+    let mut x = board.put(0, y, "draw pile ", theme.dim());
+    x = board.put(x, y, &count(observation.pile_size, "card"), theme.accent());
+    if observation.passes > 0 {
+        board.put(
+            x,
+            y,
+            &format!("   passes in a row {} of {}", observation.passes, players),
+            theme.text(),
+        );
+    }
+    let lines = discard_lines(observation, board.width(), theme.dim());
+    for (row, line) in (y + 1..).zip(&lines) {
+        board.put_line(0, row, line);
     }
 }
 

@@ -7,7 +7,7 @@
 use mousehole_engine::games::mouse_race::{
     Content, Dir, HeldTile, MouseRace, MouseRaceAction, MouseRaceObservation, OpenEnd, Square,
 };
-use ratatui::style::Modifier;
+use ratatui::style::{Modifier, Style};
 
 use super::{BoardView, Surface};
 
@@ -94,61 +94,7 @@ impl BoardView for MouseRace {
         if more_up {
             board.put(0, 0, "▲", theme.accent());
         }
-        let mut cells = vec![[(' ', '·', ' '); 32]; usize::from(size)];
-        let mut styles = vec![[theme.dim(); 32]; usize::from(size)];
-        let mut put = |cell: Square, glyphs: (char, char, char), style| {
-            cells[usize::from(cell.row)][usize::from(cell.col)] = glyphs;
-            styles[usize::from(cell.row)][usize::from(cell.col)] = style;
-        };
-        for &cell in &observation.board.scent {
-            put(cell, (' ', ':', ' '), theme.accent());
-        }
-        put(observation.board.cheese, ('(', '@', ')'), theme.accent());
-        for corner in &observation.board.corners {
-            match corner.seat {
-                Some(seat) => put(
-                    corner.cell,
-                    ('[', char::from(b'0' + seat as u8), ']'),
-                    theme.seat(seat).add_modifier(Modifier::BOLD),
-                ),
-                None => put(corner.cell, ('[', ' ', ']'), theme.dim()),
-            }
-        }
-        for &cat in &observation.cats {
-            put(cat, (' ', 'C', ' '), theme.danger());
-        }
-        for path in &observation.paths {
-            let style = theme.seat(path.seat).add_modifier(Modifier::BOLD);
-            for tile in &path.tiles {
-                put(
-                    tile.cell,
-                    piece(path.seat, tile.entry.opposite(), tile.exit),
-                    style,
-                );
-            }
-            match &path.open_end {
-                OpenEnd::Cell {
-                    cell,
-                    content: Content::Empty,
-                } => {
-                    if let Some(heading) = path.heading {
-                        put(*cell, (' ', arrow(heading), ' '), style);
-                    }
-                }
-                OpenEnd::NoTileYet { cells: starts } => {
-                    for start in starts {
-                        if start.content == Content::Empty {
-                            put(
-                                start.cell,
-                                (' ', arrow(start.heading), ' '),
-                                theme.seat(path.seat),
-                            );
-                        }
-                    }
-                }
-                OpenEnd::Cell { .. } | OpenEnd::OffBoard { .. } => {}
-            }
-        }
+        let (cells, styles) = glyphs(observation, theme);
         for shown_row in 0..rows {
             let row = top_row + shown_row;
             let y = 1 + u16::from(shown_row);
@@ -177,58 +123,13 @@ impl BoardView for MouseRace {
         if more_down {
             board.put(0, y, "▼", theme.accent());
         }
-        let pool = observation.bag.unwrap_or(observation.pool);
-        let what = if observation.bag.is_some() {
-            "bag"
-        } else {
-            "bag and hand"
-        };
-        let bag = [
-            format!(
-                "{what}: {} straight, {} curve, {} cat",
-                pool.straight, pool.curve, pool.cat
-            ),
-            format!(
-                "{what}: {} str, {} crv, {} cat",
-                pool.straight, pool.curve, pool.cat
-            ),
-        ];
-        board.put_fitting(2, y, &bag, theme.dim());
-        let y = y + 1;
-        let mut x = 2;
-        if let Some(tile) = observation.held_tile() {
-            let (text, style) = match tile {
-                HeldTile::Hidden => (
-                    format!("{} holds a tile  ", board.names[observation.turn]),
-                    theme.text(),
-                ),
-                tile => (format!("in hand: {}  ", held(tile)), theme.accent()),
-            };
-            x = board.put(x, y, &text, style);
-        }
-        if more_up || more_down || more_left || more_right {
-            let (rows, cols) = (
-                format!("{}-{}", top_row + 1, top_row + rows),
-                format!(
-                    "{}-{}",
-                    char::from(b'a' + left_col),
-                    char::from(b'a' + left_col + cols - 1)
-                ),
-            );
-            // In words where there is room, else shorter (beside a tile in hand at 80×24,
-            // and shorter still on a narrow screen).
-            board.put_fitting(
-                x,
-                y,
-                &[
-                    format!("rows {rows}, {cols} of {size}: ⇧arrows pan"),
-                    format!("{rows} {cols} of {size}: ⇧arrows pan"),
-                    format!("{rows} {cols}: ⇧pan"),
-                    "⇧pan".to_owned(),
-                ],
-                theme.accent(),
-            );
-        }
+        draw_below(
+            observation,
+            board,
+            y,
+            (top_row, rows, more_up || more_down),
+            (left_col, cols, more_left || more_right),
+        );
     }
 
     fn spots(observation: &MouseRaceObservation, action: &MouseRaceAction) -> Vec<Cell> {
@@ -317,6 +218,140 @@ impl BoardView for MouseRace {
             )),
             MouseRaceAction::Decline | MouseRaceAction::Pass | MouseRaceAction::Drawn(_) => None,
         }
+    }
+}
+
+/// A cell's three characters.
+type Glyph = (char, char, char);
+
+/// Each cell's three characters and their style: the scent, the cheese, the corners, the
+/// cats, each path's tiles and its open end.
+fn glyphs(
+    observation: &MouseRaceObservation,
+    theme: crate::theme::Theme,
+) -> (Vec<[Glyph; 32]>, Vec<[Style; 32]>) {
+    let size = observation.board.size;
+    let mut cells = vec![[(' ', '·', ' '); 32]; usize::from(size)];
+    let mut styles = vec![[theme.dim(); 32]; usize::from(size)];
+    let mut put = |cell: Square, glyphs: (char, char, char), style| {
+        cells[usize::from(cell.row)][usize::from(cell.col)] = glyphs;
+        styles[usize::from(cell.row)][usize::from(cell.col)] = style;
+    };
+    for &cell in &observation.board.scent {
+        put(cell, (' ', ':', ' '), theme.accent());
+    }
+    put(observation.board.cheese, ('(', '@', ')'), theme.accent());
+    for corner in &observation.board.corners {
+        match corner.seat {
+            Some(seat) => put(
+                corner.cell,
+                ('[', char::from(b'0' + seat as u8), ']'),
+                theme.seat(seat).add_modifier(Modifier::BOLD),
+            ),
+            None => put(corner.cell, ('[', ' ', ']'), theme.dim()),
+        }
+    }
+    for &cat in &observation.cats {
+        put(cat, (' ', 'C', ' '), theme.danger());
+    }
+    for path in &observation.paths {
+        let style = theme.seat(path.seat).add_modifier(Modifier::BOLD);
+        for tile in &path.tiles {
+            put(
+                tile.cell,
+                piece(path.seat, tile.entry.opposite(), tile.exit),
+                style,
+            );
+        }
+        match &path.open_end {
+            OpenEnd::Cell {
+                cell,
+                content: Content::Empty,
+            } => {
+                if let Some(heading) = path.heading {
+                    put(*cell, (' ', arrow(heading), ' '), style);
+                }
+            }
+            OpenEnd::NoTileYet { cells: starts } => {
+                for start in starts {
+                    if start.content == Content::Empty {
+                        put(
+                            start.cell,
+                            (' ', arrow(start.heading), ' '),
+                            theme.seat(path.seat),
+                        );
+                    }
+                }
+            }
+            OpenEnd::Cell { .. } | OpenEnd::OffBoard { .. } => {}
+        }
+    }
+    (cells, styles)
+}
+
+/// Below the grid, from row `y`: the bag, the tile in hand, and, when the grid shows only a
+/// part of the board (`rows` from `top_row`, `cols` from `left_col`, `panned` on either),
+/// which part.
+fn draw_below(
+    observation: &MouseRaceObservation,
+    board: &mut Surface<'_, Cell>,
+    y: u16,
+    (top_row, rows, rows_cut): (u8, u8, bool),
+    (left_col, cols, cols_cut): (u8, u8, bool),
+) {
+    let theme = board.theme;
+    let size = observation.board.size;
+    let pool = observation.bag.unwrap_or(observation.pool);
+    let what = if observation.bag.is_some() {
+        "bag"
+    } else {
+        "bag and hand"
+    };
+    let bag = [
+        format!(
+            "{what}: {} straight, {} curve, {} cat",
+            pool.straight, pool.curve, pool.cat
+        ),
+        format!(
+            "{what}: {} str, {} crv, {} cat",
+            pool.straight, pool.curve, pool.cat
+        ),
+    ];
+    board.put_fitting(2, y, &bag, theme.dim());
+    let y = y + 1;
+    let mut x = 2;
+    if let Some(tile) = observation.held_tile() {
+        let (text, style) = match tile {
+            HeldTile::Hidden => (
+                format!("{} holds a tile  ", board.names[observation.turn]),
+                theme.text(),
+            ),
+            tile => (format!("in hand: {}  ", held(tile)), theme.accent()),
+        };
+        x = board.put(x, y, &text, style);
+    }
+    if rows_cut || cols_cut {
+        let (rows, cols) = (
+            format!("{}-{}", top_row + 1, top_row + rows),
+            format!(
+                "{}-{}",
+                char::from(b'a' + left_col),
+                char::from(b'a' + left_col + cols - 1)
+            ),
+        );
+        // In words where there is room, else shorter (beside a tile in hand at 80×24,
+        // and shorter still on a narrow screen).
+        board.put_fitting(
+            x,
+            y,
+            &[
+                format!("rows {rows}, {cols} of {size}: ⇧arrows pan"),
+                format!("{rows} {cols} of {size}: ⇧arrows pan"),
+                format!("{rows} {cols}: ⇧pan"),
+                "⇧pan".to_owned(),
+            ],
+            theme.accent(),
+        );
     }
 }
 

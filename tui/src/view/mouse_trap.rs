@@ -170,79 +170,10 @@ impl BoardView for MouseTrap {
                 LOOP_CELL,
             );
         }
-        // The contraption and the die.
+        // The contraption and the die, then the cheese.
         let y = y + 3;
-        let trap = observation.trap;
-        let bar_width = 25u16;
-        let filled = if trap.needed == 0 {
-            bar_width
-        } else {
-            (u16::from(trap.built) * bar_width / u16::from(trap.needed)).min(bar_width)
-        };
-        let mut x = board.put(0, y, "trap ", theme.dim());
-        x = board.put(x, y, &"█".repeat(usize::from(filled)), theme.accent());
-        x = board.put(
-            x,
-            y,
-            &"░".repeat(usize::from(bar_width - filled)),
-            theme.dim(),
-        );
-        let status = if trap.complete {
-            format!(" {}/{} complete", trap.built, trap.needed)
-        } else {
-            format!(" {}/{} parts", trap.built, trap.needed)
-        };
-        x = board.put(
-            x,
-            y,
-            &status,
-            if trap.complete {
-                theme.danger()
-            } else {
-                theme.text()
-            },
-        );
-        let die = match (board.die, &observation.phase) {
-            (_, ObservedPhase::Roll) => "[…]".to_owned(),
-            (Some(roll), _) => format!("[{roll}]"),
-            (None, _) => "[ ]".to_owned(),
-        };
-        x = board.put(x, y, "   die ", theme.dim());
-        board.put(x, y, &die, theme.accent());
-        // Cheese: every mouse's and the pile's, on one row: closer together, then by the
-        // seats' numbers (the marks of the mice on the spaces above) instead of their names,
-        // when four seats or long names would run past the board's edge.
-        let y = y + 1;
-        let start = board.put(0, y, "cheese ", theme.dim());
-        let mice: Vec<(usize, &str, String)> = observation
-            .mice
-            .iter()
-            .map(|mouse| {
-                let amount = if mouse.in_play {
-                    mouse.cheese.to_string()
-                } else {
-                    "caught".to_owned()
-                };
-                (mouse.seat, board.names[mouse.seat].as_str(), amount)
-            })
-            .collect();
-        let pile = format!("pile {}", observation.pile);
-        let room = usize::from(PER_ROW * CELL - start);
-        let (pieces, gap) = cheese_row(&mice, &pile, room);
-        let mut x = start;
-        for (&(seat, _, _), piece) in mice.iter().zip(&pieces) {
-            let spot = Piece::Mouse(seat);
-            let style = if board.is_marked(spot) {
-                theme.marked()
-            } else {
-                theme.seat(seat)
-            };
-            let begin = x;
-            x = board.put(x, y, piece, style);
-            board.hit(begin, y, x - begin, 1, spot);
-            x = board.put(x, y, gap, theme.text());
-        }
-        board.put(x, y, &pile, theme.accent());
+        draw_trap_and_die(observation, board, y);
+        draw_cheese(observation, board, y + 1);
     }
 
     fn spots(observation: &MouseTrapObservation, action: &MouseTrapAction) -> Vec<Piece> {
@@ -303,6 +234,85 @@ impl BoardView for MouseTrap {
             }
         })
     }
+}
+
+/// The contraption, as a bar of its parts built, and the die, on row `y`.
+fn draw_trap_and_die(observation: &MouseTrapObservation, board: &mut Surface<'_, Piece>, y: u16) {
+    let theme = board.theme;
+    let trap = observation.trap;
+    let bar_width = 25u16;
+    let filled = if trap.needed == 0 {
+        bar_width
+    } else {
+        (u16::from(trap.built) * bar_width / u16::from(trap.needed)).min(bar_width)
+    };
+    let mut x = board.put(0, y, "trap ", theme.dim());
+    x = board.put(x, y, &"█".repeat(usize::from(filled)), theme.accent());
+    x = board.put(
+        x,
+        y,
+        &"░".repeat(usize::from(bar_width - filled)),
+        theme.dim(),
+    );
+    let status = if trap.complete {
+        format!(" {}/{} complete", trap.built, trap.needed)
+    } else {
+        format!(" {}/{} parts", trap.built, trap.needed)
+    };
+    x = board.put(
+        x,
+        y,
+        &status,
+        if trap.complete {
+            theme.danger()
+        } else {
+            theme.text()
+        },
+    );
+    let die = match (board.die, &observation.phase) {
+        (_, ObservedPhase::Roll) => "[…]".to_owned(),
+        (Some(roll), _) => format!("[{roll}]"),
+        (None, _) => "[ ]".to_owned(),
+    };
+    x = board.put(x, y, "   die ", theme.dim());
+    board.put(x, y, &die, theme.accent());
+}
+
+/// Cheese: every mouse's and the pile's, on one row: closer together, then by the
+/// seats' numbers (the marks of the mice on the spaces above) instead of their names,
+/// when four seats or long names would run past the board's edge.
+fn draw_cheese(observation: &MouseTrapObservation, board: &mut Surface<'_, Piece>, y: u16) {
+    let theme = board.theme;
+    let start = board.put(0, y, "cheese ", theme.dim());
+    let mice: Vec<(usize, &str, String)> = observation
+        .mice
+        .iter()
+        .map(|mouse| {
+            let amount = if mouse.in_play {
+                mouse.cheese.to_string()
+            } else {
+                "caught".to_owned()
+            };
+            (mouse.seat, board.names[mouse.seat].as_str(), amount)
+        })
+        .collect();
+    let pile = format!("pile {}", observation.pile);
+    let room = usize::from(PER_ROW * CELL - start);
+    let (pieces, gap) = cheese_row(&mice, &pile, room);
+    let mut x = start;
+    for (&(seat, _, _), piece) in mice.iter().zip(&pieces) {
+        let spot = Piece::Mouse(seat);
+        let style = if board.is_marked(spot) {
+            theme.marked()
+        } else {
+            theme.seat(seat)
+        };
+        let begin = x;
+        x = board.put(x, y, piece, style);
+        board.hit(begin, y, x - begin, 1, spot);
+        x = board.put(x, y, gap, theme.text());
+    }
+    board.put(x, y, &pile, theme.accent());
 }
 
 /// How many spaces forward from `from` to `to` (through The Loop), if it can be reached.
