@@ -50,6 +50,24 @@ static TURN_CHOICES: [([MouseRaceAction; 4], u8); 8] = {
     table
 };
 
+/// The decisions about a drawn road tile past a path's first tile, by kind (straight, curve)
+/// and whether the open end is free: the open end's (a straight one way, a curve left then
+/// right), declining last.
+static ROAD_CHOICES: [[&[MouseRaceAction]; 2]; 2] = [
+    [
+        &[MouseRaceAction::Decline],
+        &[MouseRaceAction::Place(None), MouseRaceAction::Decline],
+    ],
+    [
+        &[MouseRaceAction::Decline],
+        &[
+            MouseRaceAction::Left(None),
+            MouseRaceAction::Right(None),
+            MouseRaceAction::Decline,
+        ],
+    ],
+];
+
 impl MouseRace {
     /// The cells a seat's next road tile may go on, with the direction of travel into each:
     /// the open end, or before the first tile both cells next to the corner.
@@ -191,37 +209,37 @@ impl MouseRace {
         let seat = self.turn();
         if kind == TileKind::Cat {
             self.list_cat_cells(seat, out);
-        } else {
-            let first = self.paths[seat].is_empty();
+            out.push(MouseRaceAction::Decline);
+        } else if self.paths[seat].is_empty() {
             for &(square, _) in self.open_ends(seat).iter().flatten() {
                 if !self.is_free(square) {
                     continue;
                 }
-                let named = first.then_some(square);
+                let named = Some(square);
                 if kind == TileKind::Straight {
                     out.push(MouseRaceAction::Place(named));
                 } else {
                     out.extend([MouseRaceAction::Left(named), MouseRaceAction::Right(named)]);
                 }
             }
+            out.push(MouseRaceAction::Decline);
+        } else {
+            // Past a path's first tile the one open end is named by no action: the decisions
+            // are one of four prepared lists, taken whole (a random pick indexes it at once).
+            let free = self.open_ends(seat)[0].is_some_and(|(square, _)| self.is_free(square));
+            out.extend_from_static(
+                ROAD_CHOICES[usize::from(kind == TileKind::Curve)][usize::from(free)],
+            );
         }
-        out.push(MouseRaceAction::Decline);
     }
 
-    /// Lists a `cat CELL` action for every cell `seat` may lay a cat on, row by row, each
-    /// row's cells counted at once from its bits (a cat may go on most of the board's cells: a
-    /// random pick counts them without going through them, and goes through one row only).
+    /// Lists a `cat CELL` action for every cell `seat` may lay a cat on, row by row, as one
+    /// run counted at once from the rows' bits (a cat may go on most of the board's cells: a
+    /// random pick counts them without going through them, and skips whole rows to the one
+    /// it draws).
     pub(super) fn list_cat_cells(&self, seat: usize, out: &mut impl Listing<MouseRaceAction>) {
-        let size = usize::from(self.config.size());
         let rows = self.cat_cells(seat);
-        for (row, &columns) in rows.iter().enumerate().take(size) {
-            let cells = std::iter::successors((columns != 0).then_some(columns), |&c| {
-                let rest = c & (c - 1);
-                (rest != 0).then_some(rest)
-            })
-            .map(move |c| MouseRaceAction::Cat(Square::new(row as u8, c.trailing_zeros() as u8)));
-            out.extend_counted(columns.count_ones() as usize, cells);
-        }
+        out.extend_counted(cell_count(&rows), CatCells { rows, row: 0 });
     }
 
     /// Whether `seat` may lay a cat anywhere. Nearly always settled by the first rows, one
@@ -502,5 +520,99 @@ impl MouseRace {
                 .min()
                 .unwrap_or(0),
         }
+    }
+}
+
+/// How many bits the rows hold together: two rows to a word, their bits summed a field at a
+/// time (a bit count per row is a dozen instructions without the `popcnt` instruction).
+#[inline]
+fn cell_count(rows: &[u32; MAX_SIZE]) -> usize {
+    const ODD: u64 = 0x5555_5555_5555_5555;
+    const PAIRS: u64 = 0x3333_3333_3333_3333;
+    const NIBBLES: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    let mut bytes = 0;
+    for pair in rows.chunks(2) {
+        let mut word = u64::from(pair[0]) | pair.get(1).map_or(0, |&row| u64::from(row) << 32);
+        word -= (word >> 1) & ODD;
+        word = (word & PAIRS) + ((word >> 2) & PAIRS);
+        // Each byte now counts at most 8 bits: the eleven pairs' sums fit in a byte.
+        bytes += (word + (word >> 4)) & NIBBLES;
+    }
+    // Summed in 16-bit fields: a board of 21 rows has more than 255 cells.
+    let halves = (bytes & 0x00ff_00ff_00ff_00ff) + ((bytes >> 8) & 0x00ff_00ff_00ff_00ff);
+    (halves.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
+}
+
+/// The `cat CELL` actions of rows of cells (one bit per column), row by row, lowest column
+/// first. Its n-th is found by skipping whole rows, counting each row's bits once.
+#[derive(Clone, Debug)]
+struct CatCells {
+    /// The cells not yet gone through.
+    rows: [u32; MAX_SIZE],
+    /// The row gone through now; the rows above it are done.
+    row: usize,
+}
+
+impl Iterator for CatCells {
+    type Item = MouseRaceAction;
+
+    #[inline]
+    fn next(&mut self) -> Option<MouseRaceAction> {
+        while let Some(&columns) = self.rows.get(self.row) {
+            if columns != 0 {
+                self.rows[self.row] = columns & (columns - 1);
+                let square = Square::new(self.row as u8, columns.trailing_zeros() as u8);
+                return Some(MouseRaceAction::Cat(square));
+            }
+            self.row += 1;
+        }
+        None
+    }
+
+    #[inline]
+    fn nth(&mut self, mut n: usize) -> Option<MouseRaceAction> {
+        while let Some(&columns) = self.rows.get(self.row) {
+            let count = columns.count_ones() as usize;
+            if n < count {
+                let mut columns = columns;
+                for _ in 0..n {
+                    columns &= columns - 1;
+                }
+                self.rows[self.row] = columns;
+                return self.next();
+            }
+            n -= count;
+            self.row += 1;
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cat_cells_are_counted_and_indexed_as_listed() {
+        let mut rows = [0u32; MAX_SIZE];
+        for (row, cells) in rows.iter_mut().enumerate() {
+            // Scattered bits in every row (21 bits each), the last row full.
+            *cells = (row as u32).wrapping_mul(2_654_435_761) >> 11;
+        }
+        rows[MAX_SIZE - 1] = 0x1F_FFFF;
+        let listed: Vec<_> = CatCells { rows, row: 0 }.collect();
+        let counted: u32 = rows.iter().map(|row| row.count_ones()).sum();
+        assert_eq!(cell_count(&rows), counted as usize);
+        let full = [0x1F_FFFF; MAX_SIZE];
+        assert_eq!(cell_count(&full), MAX_SIZE * MAX_SIZE, "the largest board");
+        assert_eq!(listed.len(), counted as usize);
+        for (index, &action) in listed.iter().enumerate() {
+            assert_eq!(
+                CatCells { rows, row: 0 }.nth(index),
+                Some(action),
+                "{index}"
+            );
+        }
+        assert_eq!(CatCells { rows, row: 0 }.nth(listed.len()), None);
     }
 }
