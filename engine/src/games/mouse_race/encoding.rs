@@ -174,96 +174,9 @@ impl Encoding for MouseRace {
         tensor.one_hot(players, Some(observation.turn));
         tensor.field("deciding");
         tensor.one_hot(players, observation.deciding);
-        tensor.field("phase");
-        tensor.one_hot(
-            5,
-            Some(match observation.phase {
-                ObservedPhase::Turn => 0,
-                ObservedPhase::Draw { extra: false } => 1,
-                ObservedPhase::Draw { extra: true } => 2,
-                ObservedPhase::Holding { .. } => 3,
-                ObservedPhase::Over { .. } => 4,
-            }),
-        );
-        tensor.field("held");
-        match observation.phase {
-            ObservedPhase::Holding { tile } => tensor.one_hot(
-                4,
-                Some(match tile {
-                    HeldTile::Straight => 0,
-                    HeldTile::Curve => 1,
-                    HeldTile::Cat => 2,
-                    HeldTile::Hidden => 3,
-                }),
-            ),
-            _ => tensor.skip(4),
-        }
-        tensor.field("ending");
-        match observation.phase {
-            ObservedPhase::Over { end } => {
-                let (reason, winner) = match end {
-                    End::Cheese { winner } => (0, Some(usize::from(winner))),
-                    End::TurnLimit => (1, None),
-                    End::Stuck => (2, None),
-                };
-                tensor.one_hot(3, Some(reason));
-                tensor.one_hot(players, winner);
-            }
-            _ => tensor.skip(3 + players),
-        }
-        tensor.field("board");
-        let channels = 2 * players + DIRS + 4;
-        let mut cells = vec![0u8; size * size * channels];
-        let mut set = |square: Square, channel: usize| {
-            cells
-                [(usize::from(square.row) * size + usize::from(square.col)) * channels + channel] =
-                1;
-        };
-        for path in &observation.paths {
-            for tile in &path.tiles {
-                set(tile.cell, path.seat);
-                set(tile.cell, players + 1 + dir_index(tile.exit));
-            }
-            for cell in observation.open_cells(path.seat) {
-                set(cell, players + 1 + DIRS + path.seat);
-            }
-        }
-        for &cat in &observation.cats {
-            set(cat, players);
-        }
-        let fixed = 2 * players + 1 + DIRS;
-        set(observation.board.cheese, fixed);
-        for &scent in &observation.board.scent {
-            set(scent, fixed + 1);
-        }
-        for corner in &observation.board.corners {
-            set(corner.cell, fixed + 2);
-        }
-        for cell in cells {
-            tensor.flag(cell == 1);
-        }
-        tensor.field("paths");
-        for path in &observation.paths {
-            tensor.one_hot(DIRS, path.heading.map(dir_index));
-            let (place, content) = match &path.open_end {
-                OpenEnd::NoTileYet { .. } => (0, None),
-                OpenEnd::Cell { content, .. } => (1, Some(*content)),
-                OpenEnd::OffBoard { .. } => (2, None),
-            };
-            tensor.one_hot(3, Some(place));
-            tensor.one_hot(
-                CONTENTS,
-                content.map(|content| match content {
-                    Content::Empty => 0,
-                    Content::Cat => 1,
-                    Content::Road => 2,
-                    Content::Corner => 3,
-                    Content::Cheese => 4,
-                }),
-            );
-            tensor.fraction(path.distance, (2 * size) as f64);
-            tensor.fraction(path.tiles.len() as f64, (size * size) as f64);
-        }
+        write_phase(observation, tensor, players);
+        write_board(observation, tensor, players, size);
+        write_paths(observation, tensor, size);
         tensor.field("turns");
         tensor.fraction(observation.turns_played, observation.max_turns);
         tensor.field("bag");
@@ -280,5 +193,111 @@ impl Encoding for MouseRace {
         for kind in TileKind::ALL {
             tensor.fraction(observation.pool.get(kind), tiles.get(kind));
         }
+    }
+}
+
+/// The fields `phase`, `held` and `ending`.
+fn write_phase(observation: &MouseRaceObservation, tensor: &mut TensorWriter<'_>, players: usize) {
+    tensor.field("phase");
+    tensor.one_hot(
+        5,
+        Some(match observation.phase {
+            ObservedPhase::Turn => 0,
+            ObservedPhase::Draw { extra: false } => 1,
+            ObservedPhase::Draw { extra: true } => 2,
+            ObservedPhase::Holding { .. } => 3,
+            ObservedPhase::Over { .. } => 4,
+        }),
+    );
+    tensor.field("held");
+    match observation.phase {
+        ObservedPhase::Holding { tile } => tensor.one_hot(
+            4,
+            Some(match tile {
+                HeldTile::Straight => 0,
+                HeldTile::Curve => 1,
+                HeldTile::Cat => 2,
+                HeldTile::Hidden => 3,
+            }),
+        ),
+        _ => tensor.skip(4),
+    }
+    tensor.field("ending");
+    match observation.phase {
+        ObservedPhase::Over { end } => {
+            let (reason, winner) = match end {
+                End::Cheese { winner } => (0, Some(usize::from(winner))),
+                End::TurnLimit => (1, None),
+                End::Stuck => (2, None),
+            };
+            tensor.one_hot(3, Some(reason));
+            tensor.one_hot(players, winner);
+        }
+        _ => tensor.skip(3 + players),
+    }
+}
+
+/// The field `board`: every cell's channels (paths, cats, open ends, the cheese, its scent,
+/// the corners).
+fn write_board(
+    observation: &MouseRaceObservation,
+    tensor: &mut TensorWriter<'_>,
+    players: usize,
+    size: usize,
+) {
+    tensor.field("board");
+    let channels = 2 * players + DIRS + 4;
+    let mut cells = vec![0u8; size * size * channels];
+    let mut set = |square: Square, channel: usize| {
+        cells[(usize::from(square.row) * size + usize::from(square.col)) * channels + channel] = 1;
+    };
+    for path in &observation.paths {
+        for tile in &path.tiles {
+            set(tile.cell, path.seat);
+            set(tile.cell, players + 1 + dir_index(tile.exit));
+        }
+        for cell in observation.open_cells(path.seat) {
+            set(cell, players + 1 + DIRS + path.seat);
+        }
+    }
+    for &cat in &observation.cats {
+        set(cat, players);
+    }
+    let fixed = 2 * players + 1 + DIRS;
+    set(observation.board.cheese, fixed);
+    for &scent in &observation.board.scent {
+        set(scent, fixed + 1);
+    }
+    for corner in &observation.board.corners {
+        set(corner.cell, fixed + 2);
+    }
+    for cell in cells {
+        tensor.flag(cell == 1);
+    }
+}
+
+/// The field `paths`: each seat's heading, open end, what lies there, distance and length.
+fn write_paths(observation: &MouseRaceObservation, tensor: &mut TensorWriter<'_>, size: usize) {
+    tensor.field("paths");
+    for path in &observation.paths {
+        tensor.one_hot(DIRS, path.heading.map(dir_index));
+        let (place, content) = match &path.open_end {
+            OpenEnd::NoTileYet { .. } => (0, None),
+            OpenEnd::Cell { content, .. } => (1, Some(*content)),
+            OpenEnd::OffBoard { .. } => (2, None),
+        };
+        tensor.one_hot(3, Some(place));
+        tensor.one_hot(
+            CONTENTS,
+            content.map(|content| match content {
+                Content::Empty => 0,
+                Content::Cat => 1,
+                Content::Road => 2,
+                Content::Corner => 3,
+                Content::Cheese => 4,
+            }),
+        );
+        tensor.fraction(path.distance, (2 * size) as f64);
+        tensor.fraction(path.tiles.len() as f64, (size * size) as f64);
     }
 }

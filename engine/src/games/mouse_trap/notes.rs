@@ -39,13 +39,33 @@ pub(super) fn describe(
     }
     let mut after = state.clone();
     after.apply_unchecked(action);
-    let owner = state.turn();
     let mut notes = Vec::new();
+    let (at_the_trap, pile_short) = action_notes(state, &after, action, reader, &mut notes);
+    cheese_notes(state, &after, action, pile_short, &mut notes);
+    opponent_notes(state, &after, action, reader, &mut notes);
+    next_notes(state, &after, action, at_the_trap, reader, &mut notes);
+    if after.phase == Phase::Over {
+        notes.push(game_over_note(&after, reader));
+    }
+    (!notes.is_empty()).then(|| notes.join("; "))
+}
+
+/// What the action itself did: where a roll took the turn owner's mouse and what the space
+/// did, a mouse moved or paid for, the crank, the trap, a stop. Returns whether the owner is
+/// using the trap (so that a turn ending now was the forced stop) and whether a Take space or
+/// the Cheese Wheel wanted more than the pile had.
+fn action_notes(
+    state: &MouseTrap,
+    after: &MouseTrap,
+    action: MouseTrapAction,
+    reader: Reader,
+    notes: &mut Vec<String>,
+) -> (bool, bool) {
+    let owner = state.turn();
     // Whether the turn owner is using the trap, so that a turn ending now was the forced stop.
     let mut at_the_trap = matches!(state.phase, Phase::MoveRoll { .. });
     // Whether a Take space or the Cheese Wheel wanted more than the pile had.
     let mut pile_short = false;
-
     match (action, state.phase) {
         (MouseTrapAction::Roll(n), Phase::Roll) => {
             let landing = forward(state.positions[owner], n);
@@ -104,7 +124,17 @@ pub(super) fn describe(
         }
         _ => {}
     }
+    (at_the_trap, pile_short)
+}
 
+/// Parts built and the cheese that came from or went back to the pile.
+fn cheese_notes(
+    state: &MouseTrap,
+    after: &MouseTrap,
+    action: MouseTrapAction,
+    pile_short: bool,
+    notes: &mut Vec<String>,
+) {
     if after.built > state.built {
         let parts = state.config.trap_parts;
         let (first, last) = (state.built + 1, after.built);
@@ -135,6 +165,17 @@ pub(super) fn describe(
     if pile_short {
         notes.push("the pile is empty".to_owned());
     }
+}
+
+/// What happened to the other seats: captured, robbed, or sent to safety when the trap failed.
+fn opponent_notes(
+    state: &MouseTrap,
+    after: &MouseTrap,
+    action: MouseTrapAction,
+    reader: Reader,
+    notes: &mut Vec<String>,
+) {
+    let owner = state.turn();
     for seat in seats(state.opponents()) {
         if after.captured_in[seat] != 0 {
             let caught = if reader.is_me(seat) {
@@ -159,7 +200,18 @@ pub(super) fn describe(
             notes.push(format!("{} to {safe} {}", reader.who(seat), space(safe)));
         }
     }
+}
 
+/// What comes next: more to rob, the trap ready, the crank due, or the turn's end at the trap.
+fn next_notes(
+    state: &MouseTrap,
+    after: &MouseTrap,
+    action: MouseTrapAction,
+    at_the_trap: bool,
+    reader: Reader,
+    notes: &mut Vec<String>,
+) {
+    let owner = state.turn();
     let turn_ended = after.turns_played > state.turns_played;
     match after.phase {
         Phase::Rob {
@@ -173,13 +225,13 @@ pub(super) fn describe(
             ));
         }
         Phase::Trap if state.phase == Phase::Roll => {
-            notes.push(trap_ready_note(&after, owner, reader));
+            notes.push(trap_ready_note(after, owner, reader));
         }
         Phase::Crank if action != MouseTrapAction::Crank => {
             notes.push(format!(
                 "{}: {}",
-                no_move_reason(&after, owner),
-                crank_note(&after, owner, reader)
+                no_move_reason(after, owner),
+                crank_note(after, owner, reader)
             ));
         }
         _ => {}
@@ -187,34 +239,35 @@ pub(super) fn describe(
     if turn_ended && at_the_trap {
         notes.push(format!(
             "no one on the Wheel, {}: turn ends",
-            no_move_reason(&after, owner)
+            no_move_reason(after, owner)
         ));
     }
-    if after.phase == Phase::Over {
-        let winners: Vec<usize> = after.winners().collect();
-        if after.ended_by_safeguard() {
-            let most = after.cheese[winners[0]];
-            let verb = match winners.as_slice() {
-                [one] if reader.is_me(*one) => "win",
-                [_] => "wins",
-                _ => "share the win",
-            };
-            let turns = after.turns_played;
-            let plural = if turns == 1 { "" } else { "s" };
-            notes.push(format!(
-                "game over at the turn limit ({turns} turn{plural}): {} {verb} with {most} cheese",
-                reader.all(&winners)
-            ));
+}
+
+/// How the game that just ended came out: who won, and at the turn limit with how much cheese.
+fn game_over_note(after: &MouseTrap, reader: Reader) -> String {
+    let winners: Vec<usize> = after.winners().collect();
+    if after.ended_by_safeguard() {
+        let most = after.cheese[winners[0]];
+        let verb = match winners.as_slice() {
+            [one] if reader.is_me(*one) => "win",
+            [_] => "wins",
+            _ => "share the win",
+        };
+        let turns = after.turns_played;
+        let plural = if turns == 1 { "" } else { "s" };
+        format!(
+            "game over at the turn limit ({turns} turn{plural}): {} {verb} with {most} cheese",
+            reader.all(&winners)
+        )
+    } else {
+        let verb = if reader.is_me(winners[0]) {
+            "win"
         } else {
-            let verb = if reader.is_me(winners[0]) {
-                "win"
-            } else {
-                "wins"
-            };
-            notes.push(format!("game over: {} {verb}", reader.all(&winners)));
-        }
+            "wins"
+        };
+        format!("game over: {} {verb}", reader.all(&winners))
     }
-    (!notes.is_empty()).then(|| notes.join("; "))
 }
 
 /// "seat 0 turns the crank on seat 1": who cranked and who stands on the Wheel.
