@@ -115,16 +115,7 @@ impl<G: Inference, P: RolloutPolicy<G>> Agent<G> for FlatMonteCarlo<G, P> {
             .policy
             .root_choice(&observation, legal, rng)
             .and_then(|choice| legal.iter().position(|&a| a == choice));
-        let mut stats = vec![Mean::default(); legal.len()];
-        // With the place as a goal, the win chance and the place on their own, to report.
-        let weigh_places = self.settings.goal == Goal::Place;
-        let mut wins = vec![Mean::default(); if weigh_places { legal.len() } else { 0 }];
-        let mut places = wins.clone();
-        let mut ends = wins.clone();
-        // Per action, its return minus the baseline's in the same round, and the largest
-        // such difference either way.
-        let mut gains = vec![Mean::default(); legal.len()];
-        let mut widest = vec![0.0_f64; legal.len()];
+        let mut tally = Tally::new(legal.len(), self.settings.goal == Goal::Place);
         let mut candidates: Vec<usize> = (0..legal.len()).collect();
         let phases = Phases::new(legal.len(), limits, start);
         let mut done = 0;
@@ -138,75 +129,26 @@ impl<G: Inference, P: RolloutPolicy<G>> Agent<G> for FlatMonteCarlo<G, P> {
                     break 'phases;
                 }
                 self.round(&beliefs, seat, legal, &candidates, rng);
-                for (&index, &value) in candidates.iter().zip(&self.returns) {
-                    stats[index].add(value);
-                }
-                if weigh_places {
-                    for (slot, &index) in candidates.iter().enumerate() {
-                        wins[index].add(self.wins[slot]);
-                        places[index].add(self.places[slot]);
-                        ends[index].add(self.ends[slot]);
-                    }
-                }
-                if let Some(slot) = base_slot {
-                    let base_value = self.returns[slot];
-                    for (&index, &value) in candidates.iter().zip(&self.returns) {
-                        gains[index].add(value - base_value);
-                        widest[index] = widest[index].max((value - base_value).abs());
-                    }
-                }
+                tally.add_round(self, &candidates, base_slot);
                 done += candidates.len() as u64;
                 if phase + 1 < phases.count && phases.over(phase, done - phase_start) {
                     break;
                 }
             }
             if phase + 1 < phases.count {
-                halve(&mut candidates, &stats, baseline);
+                halve(&mut candidates, &tally.stats, baseline);
                 if candidates.len() == 1 {
                     break;
                 }
             }
         }
-        let by_mean = candidates
-            .iter()
-            .copied()
-            .max_by(|&a, &b| stats[a].mean().total_cmp(&stats[b].mean()).then(b.cmp(&a)))
-            .expect("at least one candidate");
-        let best = match baseline {
-            Some(base) if by_mean != base => {
-                // Whole returns differ by up to a whole return; estimates by their own spread.
-                let range = if self.policy.estimates() {
-                    widest[by_mean]
-                } else {
-                    1.0
-                };
-                if departs(&gains[by_mean], self.settings.margin, range) {
-                    by_mean
-                } else {
-                    base
-                }
-            }
-            Some(base) => base,
-            None => by_mean,
-        };
-        let estimates = legal
-            .iter()
-            .enumerate()
-            .map(|(index, &action)| Estimate {
-                action,
-                visits: stats[index].count(),
-                win: if weigh_places {
-                    wins[index]
-                } else {
-                    stats[index]
-                },
-                placed: weigh_places.then(|| Placed {
-                    place: (view.config().players() > 2).then(|| places[index].mean()),
-                    worth: stats[index].mean(),
-                    ends: ends[index].mean(),
-                }),
-            })
-            .collect();
+        let best = tally.best(
+            &candidates,
+            baseline,
+            self.policy.estimates(),
+            self.settings.margin,
+        );
+        let estimates = tally.estimates(legal, view.config().players());
         let info = decision_info(estimates, best, Some(format!("mc, {done} playouts")));
         Decision::with_info(legal[best], info)
     }
@@ -264,6 +206,119 @@ impl<G: Inference, P: RolloutPolicy<G>> FlatMonteCarlo<G, P> {
                 }
             }
         }
+    }
+}
+
+/// What the rounds found of each legal action: the deciding seat's mean return; with
+/// [`Goal::Place`], the win chance, the place and how often it ended the game at once, on their
+/// own (to report); and against the baseline, the mean gain and the widest difference.
+struct Tally {
+    stats: Vec<Mean>,
+    weigh_places: bool,
+    wins: Vec<Mean>,
+    places: Vec<Mean>,
+    ends: Vec<Mean>,
+    /// Per action, its return minus the baseline's in the same round, and the largest such
+    /// difference either way.
+    gains: Vec<Mean>,
+    widest: Vec<f64>,
+}
+
+impl Tally {
+    fn new(actions: usize, weigh_places: bool) -> Self {
+        let wins = vec![Mean::default(); if weigh_places { actions } else { 0 }];
+        Tally {
+            stats: vec![Mean::default(); actions],
+            weigh_places,
+            places: wins.clone(),
+            ends: wins.clone(),
+            wins,
+            gains: vec![Mean::default(); actions],
+            widest: vec![0.0_f64; actions],
+        }
+    }
+
+    /// Adds the round `search` just played of `candidates` (the baseline at `base_slot` of
+    /// them, if it is one).
+    fn add_round<G: Game, P>(
+        &mut self,
+        search: &FlatMonteCarlo<G, P>,
+        candidates: &[usize],
+        base_slot: Option<usize>,
+    ) {
+        for (&index, &value) in candidates.iter().zip(&search.returns) {
+            self.stats[index].add(value);
+        }
+        if self.weigh_places {
+            for (slot, &index) in candidates.iter().enumerate() {
+                self.wins[index].add(search.wins[slot]);
+                self.places[index].add(search.places[slot]);
+                self.ends[index].add(search.ends[slot]);
+            }
+        }
+        if let Some(slot) = base_slot {
+            let base_value = search.returns[slot];
+            for (&index, &value) in candidates.iter().zip(&search.returns) {
+                self.gains[index].add(value - base_value);
+                self.widest[index] = self.widest[index].max((value - base_value).abs());
+            }
+        }
+    }
+
+    /// The candidate chosen: the best by mean, unless it does not depart from the
+    /// `baseline` by `margin` (returns that are `estimates` are weighed by their own spread).
+    fn best(
+        &self,
+        candidates: &[usize],
+        baseline: Option<usize>,
+        estimates: bool,
+        margin: f64,
+    ) -> usize {
+        let by_mean = candidates
+            .iter()
+            .copied()
+            .max_by(|&a, &b| {
+                self.stats[a]
+                    .mean()
+                    .total_cmp(&self.stats[b].mean())
+                    .then(b.cmp(&a))
+            })
+            .expect("at least one candidate");
+        match baseline {
+            Some(base) if by_mean != base => {
+                // Whole returns differ by up to a whole return; estimates by their own spread.
+                let range = if estimates { self.widest[by_mean] } else { 1.0 };
+                if departs(&self.gains[by_mean], margin, range) {
+                    by_mean
+                } else {
+                    base
+                }
+            }
+            Some(base) => base,
+            None => by_mean,
+        }
+    }
+
+    /// What was found of each of `legal` in a game of `players`.
+    fn estimates<A: Copy>(&self, legal: &[A], players: usize) -> Vec<Estimate<A>> {
+        legal
+            .iter()
+            .enumerate()
+            .map(|(index, &action)| Estimate {
+                action,
+                visits: self.stats[index].count(),
+                win: if self.weigh_places {
+                    self.wins[index]
+                } else {
+                    self.stats[index]
+                },
+                placed: self.weigh_places.then(|| Placed {
+                    place: (players > 2).then(|| self.places[index].mean()),
+                    worth: self.stats[index].mean(),
+                    ends: self.ends[index].mean(),
+                }),
+            })
+            .collect()
     }
 }
 

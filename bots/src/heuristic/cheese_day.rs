@@ -589,69 +589,127 @@ fn fast_exp(x: f64) -> f64 {
 
 /// The heuristic's choice among `legal` for the seat `knowledge` describes.
 fn choose(params: &Params, knowledge: &Knowledge, legal: &[CheeseDayAction]) -> CheeseDayAction {
-    let projection = &params.projection;
     let turns = knowledge.turns_after();
     let field = Field::new(params, knowledge, &turns);
-    let seat = knowledge.seat;
-    let lives = knowledge.lives(seat);
-    let my_turns = turns[seat];
-    let holes = knowledge.holes[seat];
-    let cheese_cards = knowledge.cheese_cards[seat];
-    let now = projection.future(holes, lives, my_turns);
-    // A cheese changes only the mean of this seat's future, so it shares `now`'s spread.
-    let spread = field.spread(now.variance);
-    let win_now = field.win(now, &spread, cheese_cards);
-    let win_after_cheese = |value: u8| {
-        let me = projection.future(holes + i32::from(value), lives, my_turns);
-        field.win(me, &spread, cheese_cards + 1) - win_now
-    };
-    // A trap with no life left ends the game with this seat last.
-    let win_after_trap = if lives == 0 {
-        -win_now
+    let outlook = Outlook::new(params, knowledge, &field, &turns);
+    if matches!(legal[0], CheeseDayAction::Peek(_)) {
+        choose_peek(&outlook, legal)
     } else {
-        let me = projection.future(holes, lives - 1, my_turns);
-        field.win(me, &field.spread(me.variance), cheese_cards) - win_now
-    };
+        choose_take(&outlook, legal)
+    }
+}
 
-    let peeking = matches!(legal[0], CheeseDayAction::Peek(_));
-    if peeking {
-        // The worth of a peek depends on the card's value alone (all unseen cards of a value
-        // are alike to this seat), so it is worked out once per value.
-        let mut by_value = [f64::NAN; VALUES];
-        let mut best = legal[0];
-        let mut best_score = f64::NEG_INFINITY;
-        for &action in legal {
-            let CheeseDayAction::Peek(slot) = action else {
-                continue;
-            };
-            let card = knowledge.pantry[usize::from(slot) % SLOTS];
-            let score = if card.value == 0 || card.face.is_some() {
-                -1.0
-            } else {
-                let worth = &mut by_value[usize::from(card.value - 1)];
-                if worth.is_nan() {
-                    let gain = win_after_cheese(card.value);
-                    *worth = peek_worth(
-                        params,
-                        knowledge,
-                        card.value,
-                        my_turns,
-                        gain,
-                        win_after_trap,
-                    );
-                }
-                *worth
-            };
-            if score > best_score {
-                best = action;
-                best_score = score;
-            }
+/// The deciding seat's chance to win now and after a cheese or a trap: what each choice is
+/// weighed by.
+struct Outlook<'a> {
+    params: &'a Params,
+    knowledge: &'a Knowledge,
+    field: &'a Field,
+    turns: &'a [u32; MAX_PLAYERS],
+    my_turns: u32,
+    cheese_cards: u8,
+    /// This seat's future as things stand.
+    now: Future,
+    spread: Spread,
+    win_now: f64,
+    /// What a trap changes this seat's chance to win by.
+    win_after_trap: f64,
+}
+
+impl<'a> Outlook<'a> {
+    fn new(
+        params: &'a Params,
+        knowledge: &'a Knowledge,
+        field: &'a Field,
+        turns: &'a [u32; MAX_PLAYERS],
+    ) -> Self {
+        let projection = &params.projection;
+        let seat = knowledge.seat;
+        let lives = knowledge.lives(seat);
+        let my_turns = turns[seat];
+        let holes = knowledge.holes[seat];
+        let cheese_cards = knowledge.cheese_cards[seat];
+        let now = projection.future(holes, lives, my_turns);
+        // A cheese changes only the mean of this seat's future, so it shares `now`'s spread.
+        let spread = field.spread(now.variance);
+        let win_now = field.win(now, &spread, cheese_cards);
+        // A trap with no life left ends the game with this seat last.
+        let win_after_trap = if lives == 0 {
+            -win_now
+        } else {
+            let me = projection.future(holes, lives - 1, my_turns);
+            field.win(me, &field.spread(me.variance), cheese_cards) - win_now
+        };
+        Outlook {
+            params,
+            knowledge,
+            field,
+            turns,
+            my_turns,
+            cheese_cards,
+            now,
+            spread,
+            win_now,
+            win_after_trap,
         }
-        return best;
     }
 
+    /// What a cheese of `value` changes this seat's chance to win by.
+    fn win_after_cheese(&self, value: u8) -> f64 {
+        let seat = self.knowledge.seat;
+        let holes = self.knowledge.holes[seat];
+        let lives = self.knowledge.lives(seat);
+        let me = self
+            .params
+            .projection
+            .future(holes + i32::from(value), lives, self.my_turns);
+        self.field.win(me, &self.spread, self.cheese_cards + 1) - self.win_now
+    }
+}
+
+/// The best card to peek at.
+fn choose_peek(outlook: &Outlook<'_>, legal: &[CheeseDayAction]) -> CheeseDayAction {
+    let knowledge = outlook.knowledge;
+    // The worth of a peek depends on the card's value alone (all unseen cards of a value
+    // are alike to this seat), so it is worked out once per value.
+    let mut by_value = [f64::NAN; VALUES];
+    let mut best = legal[0];
+    let mut best_score = f64::NEG_INFINITY;
+    for &action in legal {
+        let CheeseDayAction::Peek(slot) = action else {
+            continue;
+        };
+        let card = knowledge.pantry[usize::from(slot) % SLOTS];
+        let score = if card.value == 0 || card.face.is_some() {
+            -1.0
+        } else {
+            let worth = &mut by_value[usize::from(card.value - 1)];
+            if worth.is_nan() {
+                let gain = outlook.win_after_cheese(card.value);
+                *worth = peek_worth(
+                    outlook.params,
+                    knowledge,
+                    card.value,
+                    outlook.my_turns,
+                    gain,
+                    outlook.win_after_trap,
+                );
+            }
+            *worth
+        };
+        if score > best_score {
+            best = action;
+            best_score = score;
+        }
+    }
+    best
+}
+
+/// The best card to take or remove, of the value rolled.
+fn choose_take(outlook: &Outlook<'_>, legal: &[CheeseDayAction]) -> CheeseDayAction {
+    let (knowledge, field) = (outlook.knowledge, outlook.field);
     let value = knowledge.roll;
-    let gain = win_after_cheese(value);
+    let gain = outlook.win_after_cheese(value);
     let cards = knowledge.cards_of(value);
     // The rivals matter only through cards they peeked at or this seat knows to be traps.
     let rivals_matter = knowledge
@@ -659,7 +717,7 @@ fn choose(params: &Params, knowledge: &Knowledge, legal: &[CheeseDayAction]) -> 
         .iter()
         .any(|c| c.value == value && (c.peeked_by_others != 0 || c.face == Some(Face::Trap)));
     let costs = if rivals_matter {
-        field.hole_costs(now, &spread, cheese_cards)
+        field.hole_costs(outlook.now, &outlook.spread, outlook.cheese_cards)
     } else {
         [0.0; MAX_PLAYERS]
     };
@@ -672,7 +730,14 @@ fn choose(params: &Params, knowledge: &Knowledge, legal: &[CheeseDayAction]) -> 
         let trap = knowledge.trap_chance_of(*card);
         let leaving = if rivals_matter {
             leaving_worth(
-                params, knowledge, &field, &costs, &turns, *card, trap, cards,
+                outlook.params,
+                knowledge,
+                field,
+                &costs,
+                outlook.turns,
+                *card,
+                trap,
+                cards,
             )
         } else {
             0.0
@@ -683,7 +748,7 @@ fn choose(params: &Params, knowledge: &Knowledge, legal: &[CheeseDayAction]) -> 
         } else {
             0.0
         };
-        let take = leaving + (1.0 - trap) * gain + trap * win_after_trap + sure;
+        let take = leaving + (1.0 - trap) * gain + trap * outlook.win_after_trap + sure;
         let (action, score) = if take > leaving {
             (CheeseDayAction::Take(slot as u8), take)
         } else {
