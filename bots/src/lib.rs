@@ -49,7 +49,8 @@ pub use mousehole_engine::DecisionView;
 pub use random::RandomAgent;
 pub use seat::{
     AgentSeat, BotSeat, LogMaker, ProgramOptions, SeatError, SeatLabel, SeatLabelError,
-    SeatListError, TranscriptProblem, build_seat, check_transcript, play_agents, split_spec_list,
+    SeatListError, TranscriptProblem, build_seat, check_transcript, play_agents, recorded_names,
+    seat_names, split_spec_list,
 };
 pub use spec::{
     AGENTS, AgentDescription, AgentKind, AgentSpec, AgentSpecError, Level, Rollout,

@@ -27,6 +27,7 @@ use std::marker::PhantomData;
 use std::str::FromStr;
 use std::sync::Arc;
 
+use mousehole_engine::naming::{Reader, SeatNames};
 use mousehole_engine::rng::AgentStreams;
 use mousehole_engine::text::{guess_then, shown};
 use mousehole_engine::transcript::ReplayReport;
@@ -89,6 +90,20 @@ impl SeatLabel {
         match self {
             SeatLabel::Human(name) | SeatLabel::Remote(name) => name.as_deref(),
             SeatLabel::Agent(_) | SeatLabel::Program(_) => None,
+        }
+    }
+
+    /// What the seat is called besides its number, for everyone at the table: a person's or
+    /// a remote seat's name (`bob`), else `human`, `remote`, the agent's spec (`hard`,
+    /// `ismcts:iterations=2000`) or `program` (a program's command is the host's own). A
+    /// network host tells it to every seat (`welcome`'s `seats`), and every front end names
+    /// the seat with it ([`seat_names`]).
+    pub fn called(&self) -> String {
+        match self {
+            SeatLabel::Human(name) => name.clone().unwrap_or_else(|| HUMAN.to_owned()),
+            SeatLabel::Remote(name) => name.clone().unwrap_or_else(|| REMOTE.to_owned()),
+            SeatLabel::Agent(spec) => spec.to_string(),
+            SeatLabel::Program(_) => "program".to_owned(),
         }
     }
 
@@ -193,6 +208,34 @@ impl From<AgentSpec> for SeatLabel {
     fn from(spec: AgentSpec) -> Self {
         SeatLabel::Agent(spec)
     }
+}
+
+/// The seats `labels` name, as `reader` reads them: `you`, `seat 1 (hard)`, `seat 2 (ann)`
+/// ([`SeatLabel::called`], named by [`SeatNames`]).
+///
+/// ```
+/// use mousehole_bots::{SeatLabel, seat_names};
+/// use mousehole_engine::naming::Reader;
+/// let labels = SeatLabel::parse_list("human,hard,human:ann,exec:./bot")?;
+/// let names = seat_names(&labels, Reader::seat(0));
+/// let named: Vec<String> = (0..4).map(|seat| names.name(seat)).collect();
+/// assert_eq!(named, ["you", "seat 1 (hard)", "seat 2 (ann)", "seat 3 (program)"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn seat_names(labels: &[SeatLabel], reader: Reader) -> SeatNames {
+    SeatNames::new(reader, labels.iter().map(SeatLabel::called))
+}
+
+/// The seats of a transcript's labels (`transcript.seats`), as `reader` reads them: a label
+/// that is no seat label (a newer version's, or written by hand) is called by its first word.
+pub fn recorded_names(labels: &[String], reader: Reader) -> SeatNames {
+    SeatNames::new(
+        reader,
+        labels.iter().map(|text| match text.parse::<SeatLabel>() {
+            Ok(label) => label.called(),
+            Err(_) => text.split([':', ' ']).next().unwrap_or_default().to_owned(),
+        }),
+    )
 }
 
 /// Text that is not a seat label.

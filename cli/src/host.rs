@@ -21,7 +21,8 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use mousehole_bots::{BotGame, BotVisitor, SeatLabel};
+use mousehole_bots::{BotGame, BotVisitor, SeatLabel, seat_names};
+use mousehole_engine::naming::{Reader, SeatNames};
 use mousehole_engine::{Game, GameConfig, Match, Seat, SeenEvent, StopRequest, Table, Transcript};
 use mousehole_net::{
     ClientSettings, Connection, Host, HostSettings, RematchVerdict, StopCheck, Target,
@@ -30,7 +31,7 @@ use mousehole_protocol::EventMessage;
 use mousehole_tui::Launch;
 
 use crate::EXIT_FOUND_PROBLEMS;
-use crate::human::{HumanSeat, SeatNames, event_line, say};
+use crate::human::{HumanSeat, event_line, say};
 use crate::numbers;
 use crate::out::shown_path;
 use crate::play::{PlayTable, Sitting};
@@ -148,13 +149,13 @@ impl BotVisitor for HostGame<'_> {
         // The person on screen leaving stops the game, as a signal does.
         let left = Arc::new(AtomicBool::new(false));
         let stop = self.stop_check(&left);
-        let names = Rc::new(SeatNames::new(&self.table.seats));
+        let names = Rc::new(seat_names(&self.table.seats, Reader::nobody()));
         let mut seats = self.seats::<G>(&host, &stop, &names)?;
         let labels: Vec<String> = self.table.seats.iter().map(ToString::to_string).collect();
         let mut game = Match::<G>::new(&config, self.table.seed);
         let waited = host.wait_for_seats(&stop, |missing| {
             if !self.args.quiet {
-                let missing: Vec<&str> = missing.iter().map(|&s| names.name(s)).collect();
+                let missing: Vec<String> = missing.iter().map(|&s| names.name(s)).collect();
                 crate::external::log_line(&format!("waiting for {} to join", missing.join(", ")));
             }
         });
@@ -632,7 +633,7 @@ fn progress_lines(events: &[EventMessage], before: usize, names: &SeatNames) -> 
                 view: event.action.as_str(),
                 note: event.note.clone(),
             };
-            event_line(before + index + 1, &seen, names, usize::MAX)
+            event_line(before + index + 1, &seen, names)
         })
         .collect()
 }

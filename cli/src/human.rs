@@ -8,9 +8,8 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::rc::Rc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 
-use mousehole_bots::SeatLabel;
-use mousehole_engine::naming::seat_called;
-use mousehole_engine::text::{reflow, shown};
+use mousehole_engine::naming::{Reader, SeatNames};
+use mousehole_engine::text::reflow;
 use mousehole_engine::words::io_error;
 use mousehole_engine::{
     Actor, Decision, DecisionView, Ending, Game, GameConfig, HowItEnded, Outcome, Seat, SeenEvent,
@@ -232,51 +231,6 @@ fn terminal_failed(error: &str) -> StopRequest {
     StopRequest::quit(format!("{TERMINAL_FAILED} ({error})"))
 }
 
-/// How seats are named in what a person reads: `seat 1 (random)`, `seat 0 (ann)`.
-#[derive(Debug)]
-pub struct SeatNames(Vec<String>);
-
-impl SeatNames {
-    pub fn new(seats: &[SeatLabel]) -> Self {
-        Self(
-            seats
-                .iter()
-                .enumerate()
-                .map(|(seat, label)| match label {
-                    SeatLabel::Human(Some(name)) | SeatLabel::Remote(Some(name)) => {
-                        seat_called(seat, name)
-                    }
-                    other => seat_called(seat, other),
-                })
-                .collect(),
-        )
-    }
-
-    /// Seats named as a network host names them to everyone (`welcome`'s `seats`).
-    pub fn of_names(names: &[String]) -> Self {
-        Self(
-            names
-                .iter()
-                .enumerate()
-                .map(|(seat, name)| seat_called(seat, shown(name)))
-                .collect(),
-        )
-    }
-
-    pub fn name(&self, seat: usize) -> &str {
-        &self.0[seat]
-    }
-
-    /// The name, or `you` for the seat whose view this is.
-    fn for_viewer(&self, seat: usize, viewer: usize) -> &str {
-        if seat == viewer {
-            "you"
-        } else {
-            self.name(seat)
-        }
-    }
-}
-
 /// Who won, in words: `seat 2 (medium) wins`, `seat 0 (ann) and seat 1 (bob) share first
 /// place`, `a draw: everyone shares first place`.
 pub fn winners_headline(outcome: &Outcome, names: &SeatNames) -> String {
@@ -286,10 +240,7 @@ pub fn winners_headline(outcome: &Outcome, names: &SeatNames) -> String {
         _ if winners.len() == outcome.ranks.len() => {
             "a draw: everyone shares first place".to_owned()
         }
-        _ => {
-            let list: Vec<&str> = winners.iter().map(|&s| names.name(s)).collect();
-            format!("{} share first place", list.join(" and "))
-        }
+        _ => format!("{} share first place", names.all(&winners)),
     }
 }
 
@@ -314,17 +265,12 @@ pub fn place(outcome: &Outcome, seat: usize) -> String {
 /// The end of a game in words for a seat's player (`you`) or a spectator (`None`): who won,
 /// the seat's place, and every seat's score by name.
 pub fn result_words(outcome: &Outcome, names: &SeatNames, seat: Option<usize>) -> String {
+    let read = names.read_by(Reader(seat));
     let scores: Vec<String> = outcome
         .scores
         .iter()
         .enumerate()
-        .map(|(s, score)| {
-            let who = match seat {
-                Some(me) => names.for_viewer(s, me),
-                None => names.name(s),
-            };
-            format!("{who} {score}")
-        })
+        .map(|(s, score)| format!("{} {score}", read.name(s)))
         .collect();
     let place = seat.map_or_else(String::new, |me| {
         format!(" You placed {}.", place(outcome, me))
@@ -347,11 +293,9 @@ pub fn ending_lines(ending: &HowItEnded, names: &SeatNames, viewer: Option<usize
         WIDTH,
         2,
     )];
+    let read = names.read_by(Reader(viewer));
     for (seat, made) in ending.breakdown.iter().enumerate() {
-        let who = match viewer {
-            Some(me) => names.for_viewer(seat, me),
-            None => names.name(seat),
-        };
+        let who = read.name(seat);
         lines.push(wrap_line(&format!("  {who}: {}", safe(made)), WIDTH, 4));
     }
     if let Some(tie_break) = &ending.tie_break {
@@ -364,16 +308,12 @@ pub fn ending_lines(ending: &HowItEnded, names: &SeatNames, viewer: Option<usize
     lines
 }
 
-/// One event as the viewing seat saw it: `  12. seat 1 (random): take 3 → cheese (4 holes)`.
-pub fn event_line<V: Display>(
-    number: usize,
-    event: &SeenEvent<V>,
-    names: &SeatNames,
-    viewer: usize,
-) -> String {
+/// One event as the seat `names` are read by saw it: `  12. seat 1 (random): take 3 →
+/// cheese (4 holes)`.
+pub fn event_line<V: Display>(number: usize, event: &SeenEvent<V>, names: &SeatNames) -> String {
     let actor = match event.actor {
-        Actor::Chance => "chance",
-        Actor::Seat(seat) => names.for_viewer(seat, viewer),
+        Actor::Chance => "chance".to_owned(),
+        Actor::Seat(seat) => names.name(seat),
     };
     let mut line = format!("  {number:>3}. {actor}: {}", event.view);
     if let Some(note) = &event.note {
@@ -431,7 +371,7 @@ impl HumanSeat {
         }
     }
 
-    fn who(&self) -> &str {
+    fn who(&self) -> String {
         self.names.name(self.seat)
     }
 
@@ -440,9 +380,10 @@ impl HumanSeat {
             return;
         }
         let mut lines = vec![String::new(), heading.to_owned()];
+        let names = self.names.read_by(Reader::seat(self.seat));
         for event in seen {
             self.shown += 1;
-            lines.push(event_line(self.shown, event, &self.names, self.seat));
+            lines.push(event_line(self.shown, event, &names));
         }
         say(&lines);
     }

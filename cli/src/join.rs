@@ -15,6 +15,7 @@ use clap::Args;
 use mousehole_bots::BotGame;
 use mousehole_bots::SeatLabel;
 use mousehole_engine::Seat;
+use mousehole_engine::naming::{Reader, SeatNames};
 use mousehole_engine::{HowItEnded, Outcome, SeenEvent};
 use mousehole_net::client::{
     AgentPlayer, ClientEvent, NOTE_CHARS, Progress, SeatMaker, play_seat, rematch_standing,
@@ -25,7 +26,7 @@ use mousehole_protocol::{EventMessage, HostMessage, Rematch, Welcome};
 use mousehole_tui::Launch;
 
 use crate::external::{ExternalArgs, log_line};
-use crate::human::{HumanSeat, SeatNames, Terminal, ending_lines, event_line, result_words, say};
+use crate::human::{HumanSeat, Terminal, ending_lines, event_line, result_words, say};
 use crate::signals::StopSignals;
 use crate::{EXIT_FOUND_PROBLEMS, EXIT_USAGE, numbers};
 
@@ -96,14 +97,16 @@ pub fn run(args: &JoinArgs) -> Result<ExitCode> {
     }
     let quiet = args.quiet;
     if !quiet {
+        let names = SeatNames::new(Reader::nobody(), welcome.seats.iter());
         let who = match welcome.seat {
-            Some(seat) => format!("seat {seat}"),
+            Some(seat) => format!("as {}", names.full(seat)),
             None => "as a spectator".to_owned(),
         };
+        let seats: Vec<usize> = (0..names.len()).collect();
         log_line(&format!(
             "joined {} {who}; seats: {}",
-            welcome.spec,
-            welcome.seats.join(", ")
+            mousehole_engine::text::shown(&welcome.spec),
+            names.all(&seats)
         ));
     }
     if agent.is_none() && !args.prompt && at_a_terminal() {
@@ -113,7 +116,7 @@ pub fn run(args: &JoinArgs) -> Result<ExitCode> {
             address: args.address.clone(),
         });
     }
-    let names = Rc::new(SeatNames::of_names(&welcome.seats));
+    let names = Rc::new(SeatNames::new(Reader::nobody(), welcome.seats.iter()));
     let mut signals = None;
     // Whether the last game's result was said already (before a rematch was asked).
     let mut result_said = false;
@@ -275,11 +278,15 @@ fn report_progress(progress: &Progress<'_>, names: &SeatNames, viewer: Option<us
                     view: *action,
                     note: note.map(str::to_owned),
                 };
-                say(&[event_line(*number, &event, names, viewer)]);
+                say(&[event_line(
+                    *number,
+                    &event,
+                    &names.read_by(Reader::seat(viewer)),
+                )]);
             }
         }
         Progress::Started { spec, seat } => {
-            log_line(&format!("the game began: {spec}, seat {seat}"));
+            log_line(&format!("the game began: {spec}, {}", names.full(*seat)));
         }
         Progress::Status(text) => {
             log_line(&format!("host: {}", mousehole_engine::text::shown(text)));
@@ -291,7 +298,7 @@ fn report_progress(progress: &Progress<'_>, names: &SeatNames, viewer: Option<us
         Progress::Reconnecting(why) => log_line(&format!("connection lost ({why}); rejoining")),
         Progress::Rejoined => log_line("rejoined"),
         Progress::Rematch { asked, yes, .. } => {
-            let standing = rematch_standing(asked, yes, |seat| names.name(seat).to_owned());
+            let standing = rematch_standing(asked, yes, &names.read_by(Reader(viewer)));
             log_line(&format!(
                 "the host offers a rematch with the same seats; {standing}"
             ));
@@ -307,7 +314,7 @@ fn follow(
     welcome: &Welcome<'_>,
     quiet: bool,
 ) -> Result<(Option<Outcome>, Option<HowItEnded>), ClientError> {
-    let names = Rc::new(SeatNames::of_names(&welcome.seats));
+    let names = Rc::new(SeatNames::new(Reader::nobody(), welcome.seats.iter()));
     let shown = std::cell::Cell::new(0);
     let mut outcome = None;
     let mut ended = None;
@@ -326,7 +333,7 @@ fn follow(
                             .as_deref()
                             .map(|note| mousehole_engine::text::cut(note, NOTE_CHARS)),
                     };
-                    event_line(shown.get() + index + 1, &seen, &names, usize::MAX)
+                    event_line(shown.get() + index + 1, &seen, &names)
                 })
                 .collect();
             say(&lines);

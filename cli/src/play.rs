@@ -12,14 +12,15 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use clap::Args;
 use mousehole_bots::external::AgentIdentity;
-use mousehole_bots::{BotGame, BotVisitor, SeatLabel, build_seat};
+use mousehole_bots::{BotGame, BotVisitor, SeatLabel, build_seat, seat_names};
+use mousehole_engine::naming::{Reader, SeatNames};
 use mousehole_engine::{Game, GameConfig, Match, Seat, StopRequest, Table, Transcript};
 
 use crate::EXIT_FOUND_PROBLEMS;
 use crate::choices::{WIDTH, wrap};
 use crate::external::with_identity;
 use crate::human::{
-    HumanSeat, SeatNames, TERMINAL_FAILED, Terminal, event_line, place, say, winners_headline,
+    HumanSeat, TERMINAL_FAILED, Terminal, event_line, place, say, winners_headline,
 };
 use crate::numbers;
 use crate::out::{Format, OutFile, shown_path};
@@ -132,7 +133,7 @@ impl BotVisitor for PlayGames<'_> {
             self.table.seats = vec![SeatLabel::Agent("random".parse()?); players];
         }
         seats_fit(G::Config::description(), self.table.seats.len(), players)?;
-        let names = Rc::new(SeatNames::new(&self.table.seats));
+        let names = Rc::new(seat_names(&self.table.seats, Reader::nobody()));
         let people: Vec<usize> = (0..players)
             .filter(|&seat| self.table.seats[seat].is_human())
             .collect();
@@ -367,7 +368,11 @@ impl<G: Game> Table<G> for PlayTable<'_> {
         if let Some((viewer, names)) = self.live {
             let seen = game.seen(viewer);
             if let Some(event) = seen.last() {
-                say(&[event_line(seen.len(), event, names, viewer)]);
+                say(&[event_line(
+                    seen.len(),
+                    event,
+                    &names.read_by(Reader::seat(viewer)),
+                )]);
             }
         }
         Ok(())
@@ -389,9 +394,9 @@ fn introduction<G: Game>(
     } else {
         String::new()
     };
-    let seats: Vec<&str> = (0..config.players()).map(|s| names.name(s)).collect();
+    let seats: Vec<String> = (0..config.players()).map(|s| names.name(s)).collect();
     let you = match people {
-        [seat] => format!(" You are seat {seat}."),
+        [seat] => format!(" You are {}.", names.full(*seat)),
         _ => String::new(),
     };
     format!(
@@ -467,7 +472,7 @@ fn banner(
         let who = if people.len() == 1 {
             "You".to_owned()
         } else {
-            names.name(seat).to_owned()
+            names.name(seat)
         };
         lines.push(format!("{who} placed {}.", place(outcome, seat)));
     }

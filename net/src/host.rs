@@ -24,6 +24,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use mousehole_bots::SeatLabel;
+use mousehole_engine::naming::{Reader, SeatNames};
 use mousehole_engine::{DecisionInfo, Game, Match, Next, StopRequest, Table};
 use mousehole_protocol::EventMessage;
 use serde_json::value::RawValue;
@@ -321,20 +322,13 @@ impl Shared {
     /// The seats as `viewer` (a seat, or a spectator: `None`) reads of them in words such as
     /// how the game ended: itself `you`, the others `seat 1 (alice)`.
     pub(crate) fn names_for(&self, viewer: Option<usize>) -> Vec<String> {
-        (0..self.names.len())
-            .map(|seat| {
-                if viewer == Some(seat) {
-                    "you".to_owned()
-                } else {
-                    self.seat_name(seat)
-                }
-            })
-            .collect()
+        let names = SeatNames::new(Reader(viewer), &self.names);
+        (0..names.len()).map(|seat| names.name(seat)).collect()
     }
 
-    /// How a seat is named in status lines: `seat 1 (alice)`.
+    /// How a seat is named in status lines, which everyone reads: `seat 1 (alice)`.
     pub(crate) fn seat_name(&self, seat: usize) -> String {
-        mousehole_engine::naming::seat_called(seat, &self.names[seat])
+        SeatNames::new(Reader::nobody(), &self.names).name(seat)
     }
 
     /// The remote seat whose code `typed` is, if any: every seat's code is compared, each in
@@ -427,7 +421,7 @@ impl Host {
             log,
             game: C::description().name.to_owned(),
             spec: mousehole_engine::registry::canonical_spec(config),
-            names: labels.iter().map(public_name).collect(),
+            names: labels.iter().map(SeatLabel::called).collect(),
         });
         let thread = server::spawn(Arc::clone(&shared), listener, shutdown_seen)
             .map_err(HostError::Thread)?;
@@ -842,15 +836,4 @@ pub(crate) fn sync_events<V: fmt::Display>(
             .map(event_message),
     );
     new
-}
-
-/// How a seat is named to everyone: a person's or remote player's name, a bot's agent spec;
-/// never a program's command line (the host's own business).
-fn public_name(label: &SeatLabel) -> String {
-    match label {
-        SeatLabel::Human(name) => name.clone().unwrap_or_else(|| "human".to_owned()),
-        SeatLabel::Remote(name) => name.clone().unwrap_or_else(|| "remote".to_owned()),
-        SeatLabel::Agent(spec) => spec.to_string(),
-        SeatLabel::Program(_) => "program".to_owned(),
-    }
 }

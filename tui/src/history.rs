@@ -6,11 +6,12 @@
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use mousehole_bots::recorded_names;
 use mousehole_bots::{AgentKind, Level, SeatLabel};
 use mousehole_engine::Transcript;
+use mousehole_engine::naming::Reader;
 
 use crate::TuiError;
-use crate::bots::recorded_names;
 use crate::save::{read_transcript, write_transcript};
 use crate::session::ordinal;
 
@@ -26,14 +27,12 @@ pub struct Kept {
 }
 
 impl Kept {
-    /// `you vs seat 1 hard · seat 2 easy`.
+    /// `you vs seat 1 (hard) · seat 2 (easy)`.
     pub fn seats(&self) -> String {
-        let names = recorded_names(&self.transcript.seats, self.seat);
-        let others: Vec<String> = names
-            .iter()
-            .enumerate()
-            .filter(|(seat, _)| Some(*seat) != self.seat)
-            .map(|(seat, name)| name.label(seat))
+        let names = recorded_names(&self.transcript.seats, Reader(self.seat));
+        let others: Vec<String> = (0..names.len())
+            .filter(|&seat| Some(seat) != self.seat)
+            .map(|seat| names.name(seat))
             .collect();
         match self.seat {
             Some(_) => format!("you vs {}", others.join(" · ")),

@@ -3,7 +3,8 @@
 //! what each event did, and the hidden cards at each step); at each decision, what a search
 //! bot thought (the recorded `info`) and whether a person had a hint on screen.
 
-use mousehole_bots::SeatLabel;
+use mousehole_bots::{SeatLabel, recorded_names};
+use mousehole_engine::naming::{Reader, SeatNames};
 use mousehole_engine::replay::{Chance, Replay as MatchReplay};
 use mousehole_engine::{
     Actor, DecisionInfo, Event, Game, GameConfig, GameSpec, MatchObserver, SeenEvent, ToMove,
@@ -12,7 +13,6 @@ use mousehole_engine::{
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use crate::bots::{SeatName, recorded_names};
 use crate::session::LogEntry;
 use crate::session::hint::estimate_text;
 use crate::theme::Theme;
@@ -77,7 +77,7 @@ pub fn open(transcript: &Transcript) -> Result<Box<dyn Replay>, TuiError> {
 
 struct ReplaySession<G: TuiGame> {
     game: String,
-    names: Vec<SeatName>,
+    names: SeatNames,
     /// What each event's decider said of its choice (`info`), by event.
     infos: Vec<Option<DecisionInfo>>,
     /// The undos made while the game was played.
@@ -147,7 +147,7 @@ impl<G: TuiGame> ReplaySession<G> {
         let first_person = SeatLabel::first_person(&transcript.seats).unwrap_or(0);
         Self {
             game: G::Config::description().short_title().to_owned(),
-            names: recorded_names(&transcript.seats, None),
+            names: recorded_names(&transcript.seats, Reader::nobody()),
             infos: transcript
                 .events
                 .iter()
@@ -162,6 +162,15 @@ impl<G: TuiGame> ReplaySession<G> {
             finished,
             problem,
             view: ReplayView::Seat(first_person),
+        }
+    }
+
+    /// Who reads what is shown: the seat whose view it is (`you` in its notes), or nobody
+    /// when everything is revealed.
+    fn reader(&self) -> Reader {
+        match self.view {
+            ReplayView::Seat(seat) => Reader::seat(seat),
+            ReplayView::Everything => Reader::nobody(),
         }
     }
 
@@ -219,7 +228,7 @@ impl<G: TuiGame> Replay for ReplaySession<G> {
 
     fn status(&self) -> Vec<String> {
         let view = match self.view {
-            ReplayView::Seat(seat) => format!("{}'s view", self.names[seat].full(seat)),
+            ReplayView::Seat(seat) => format!("{}'s view", self.names.name(seat)),
             ReplayView::Everything => "everything revealed".to_owned(),
         };
         if self.position == 0 {
@@ -245,7 +254,7 @@ impl<G: TuiGame> Replay for ReplaySession<G> {
             self.len()
         )];
         if let (Some(Some(info)), Actor::Seat(seat)) = (self.infos.get(index), self.full[index].0) {
-            lines.extend(thoughts(info, &self.names[seat].full(seat)));
+            lines.extend(thoughts(info, &self.names.name(seat)));
         }
         for undo in self.undos.iter().filter(|u| u.at == self.position) {
             let taken: Vec<String> = undo
@@ -268,9 +277,10 @@ impl<G: TuiGame> Replay for ReplaySession<G> {
     }
 
     fn log(&self) -> Vec<LogEntry> {
+        let names = self.names.read_by(self.reader());
         let who = |actor: Actor| match actor {
             Actor::Chance => "chance".to_owned(),
-            Actor::Seat(seat) => format!("seat {seat}"),
+            Actor::Seat(seat) => names.short(seat),
         };
         let mut log: Vec<LogEntry> = match self.view {
             ReplayView::Seat(seat) => self.seen[seat][..self.position]
@@ -317,7 +327,7 @@ impl<G: TuiGame> Replay for ReplaySession<G> {
             ReplayView::Everything => G::revealed_observation(state, seat),
             ReplayView::Seat(_) => state.observation(seat),
         };
-        let names: Vec<String> = (0..self.seen.len()).map(|s| format!("seat {s}")).collect();
+        let names = crate::session::short_names(&self.names.read_by(self.reader()));
         let mut board = Surface::new(buf, area, theme, &[], &names);
         board.die = G::die(&self.seen[seat][..self.position]);
         board.pan = pan;

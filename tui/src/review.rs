@@ -8,12 +8,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
-use mousehole_bots::AgentSpec;
 use mousehole_bots::analysis::{self, AnalysisRequest, Mark};
+use mousehole_bots::recorded_names;
+use mousehole_bots::{AgentSpec, SeatLabel};
+use mousehole_engine::naming::{Reader, SeatNames};
 use mousehole_engine::replay::{Chance, Replay};
 use mousehole_engine::{Event, Game, GameSpec, MatchObserver, Transcript};
 
-use crate::bots::recorded_names;
 use crate::worker::Thinking;
 use crate::{TuiGame, TuiVisitor};
 
@@ -61,7 +62,7 @@ pub struct Review {
     /// `Cheese Day · seed 7`.
     pub title: String,
     pub seat: usize,
-    /// `you (seat 0)`.
+    /// Whose decisions: `you`, `seat 1 (hard)`.
     pub who: String,
     pub moves: Vec<Reviewed>,
 }
@@ -129,7 +130,13 @@ pub fn review(
         },
     )
     .map_err(|e| e.to_string())??;
-    let names = recorded_names(&transcript.seats, Some(seat));
+    // A person's own decisions are `you`'s; a bot's are its seat's.
+    let person = transcript
+        .seats
+        .get(seat)
+        .and_then(|label| label.parse::<SeatLabel>().ok())
+        .is_some_and(|label| label.is_human());
+    let names = recorded_names(&transcript.seats, Reader(person.then_some(seat)));
     Ok(Review {
         title: format!(
             "{} · seed {}",
@@ -137,7 +144,7 @@ pub fn review(
             transcript.seed
         ),
         seat,
-        who: names.get(seat).map(|n| n.full(seat)).unwrap_or_default(),
+        who: names.name(seat),
         moves,
     })
 }
@@ -243,14 +250,12 @@ impl<G: TuiGame> SeenGame<G> {
                 .zip(self.decisions.iter().filter(|d| d.legal.len() > 1))
                 .filter_map(|(m, decision)| in_words::<G>(m, &decision.observation))
                 .collect();
-            let names = recorded_names(&self.names, Some(self.seat));
+            // The seat this screen played, `you`; the others as the host called them.
+            let names = SeatNames::new(Reader::seat(self.seat), &self.names);
             Ok(Review {
                 title: self.title,
                 seat: self.seat,
-                who: names
-                    .get(self.seat)
-                    .map(|n| n.full(self.seat))
-                    .unwrap_or_default(),
+                who: names.name(self.seat),
                 moves,
             })
         })

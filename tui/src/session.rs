@@ -14,16 +14,17 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use mousehole_bots::{AgentSpec, SeatLabel};
+use mousehole_engine::naming::SeatNames;
 use mousehole_engine::{ActionEstimate, Actor, GameDescription, GameSpec, Transcript};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use crate::bots::{HINT_SPEC, SeatName};
+use crate::bots::HINT_SPEC;
 use crate::theme::Theme;
 use crate::worker::Thinking;
 use crate::{TuiError, TuiGame, TuiVisitor};
 
-pub use game::GameSession;
+pub use game::{GameSession, short_names};
 pub use hint::HintView;
 pub use remote::{HOSTED, join};
 
@@ -163,8 +164,8 @@ pub struct GameView {
     pub viewer: usize,
     /// The seats people play.
     pub people: Vec<usize>,
-    /// Every seat's name as the viewer reads it, and what plays it.
-    pub seats: Vec<SeatName>,
+    /// Every seat's name as the viewer reads it (`you`, `seat 1 (hard)`).
+    pub seats: SeatNames,
     /// What is happening, in one sentence from the viewer's observation.
     pub status: String,
     /// The person's legal moves (empty unless [`Phase::Person`]).

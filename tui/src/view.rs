@@ -10,8 +10,9 @@ mod mouse_trap;
 
 use std::fmt::Debug;
 
-use mousehole_bots::BotGame;
+use mousehole_bots::{BotGame, recorded_names};
 use mousehole_engine::SeenEvent;
+use mousehole_engine::naming::{Reader, SeatNames};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -74,9 +75,9 @@ pub trait BoardView: BotGame {
 
     /// What is happening, said to the observing seat when it is its turn (`You are on Turn
     /// Crank…`), where the observation's own sentence speaks of it as `Seat 0`; `None` to
-    /// use the observation's.
-    fn prompt(observation: &Self::Observation) -> Option<String> {
-        let _ = observation;
+    /// use the observation's. Other seats are named as `names` (the screen's) calls them.
+    fn prompt(observation: &Self::Observation, names: &SeatNames) -> Option<String> {
+        let _ = (observation, names);
         None
     }
 
@@ -395,15 +396,10 @@ pub fn draw_seat_view<G: crate::TuiGame>(
     theme: Theme,
 ) {
     let observation = state.observation(seat);
-    let names: Vec<String> = (0..state.num_players())
-        .map(|s| {
-            if s == seat {
-                "you".to_owned()
-            } else {
-                format!("seat {s}")
-            }
-        })
-        .collect();
+    let names = crate::session::short_names(&SeatNames::numbered(
+        Reader::seat(seat),
+        state.num_players(),
+    ));
     let (_, board_height) = G::board_size(&observation);
     let board_area = Rect {
         height: board_height.min(area.height),
@@ -450,11 +446,8 @@ pub fn ending_of(
             let outcome = self.transcript.outcome.as_ref()?;
             let mut replay = Replay::<G>::new(self.transcript, Chance::Recorded).ok()?;
             while replay.step().ok()? {}
-            let names: Vec<String> =
-                crate::bots::recorded_names(&self.transcript.seats, self.viewer)
-                    .into_iter()
-                    .map(|name| name.short)
-                    .collect();
+            let seats = recorded_names(&self.transcript.seats, Reader(self.viewer));
+            let names: Vec<String> = (0..seats.len()).map(|seat| seats.name(seat)).collect();
             let observation = replay.game().state().observation(self.viewer.unwrap_or(0));
             G::ending(&observation, outcome, &names)
         }

@@ -5,6 +5,7 @@
 //! what the host sent ([`SeatGame`](super::SeatGame)), so it plays as it would sitting at the host.
 
 use mousehole_bots::{ProgramOptions, SeatLabel, build_seat};
+use mousehole_engine::naming::SeatNames;
 use mousehole_engine::{Actor, GameSpec, Outcome, Seat};
 use mousehole_protocol::Rematch;
 
@@ -84,20 +85,19 @@ pub enum Progress<'a> {
 }
 
 /// How a rematch offer stands, in words: who said yes and whom it waits for (`yes: seat 0
-/// (ann); waiting for seat 1 (ben)`), each seat named by `name`.
-pub fn rematch_standing(asked: &[usize], yes: &[usize], name: impl Fn(usize) -> String) -> String {
-    let said: Vec<String> = yes.iter().map(|&seat| name(seat)).collect();
-    let waiting: Vec<String> = asked
+/// (ann); waiting for you`), each seat named by `names`.
+pub fn rematch_standing(asked: &[usize], yes: &[usize], names: &SeatNames) -> String {
+    let waiting: Vec<usize> = asked
         .iter()
+        .copied()
         .filter(|seat| !yes.contains(seat))
-        .map(|&seat| name(seat))
         .collect();
     let mut parts = Vec::new();
-    if !said.is_empty() {
-        parts.push(format!("yes: {}", said.join(", ")));
+    if !yes.is_empty() {
+        parts.push(format!("yes: {}", names.all(yes)));
     }
     if !waiting.is_empty() {
-        parts.push(format!("waiting for {}", waiting.join(", ")));
+        parts.push(format!("waiting for {}", names.all(&waiting)));
     }
     parts.join("; ")
 }

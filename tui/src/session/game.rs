@@ -8,6 +8,8 @@
 
 use std::time::{Duration, Instant};
 
+use mousehole_bots::seat_names;
+use mousehole_engine::naming::{Reader, SeatNames};
 use mousehole_engine::replay::{Chance, Replay};
 use mousehole_engine::{
     Actor, Decision, DecisionInfo, Game, GameConfig, GameDescription, Match, MatchEnd, Outcome,
@@ -22,7 +24,6 @@ use super::{
     ChoiceItem, CoachState, EndRow, EndView, GamePlan, GameView, HintView, LogEntry, Phase,
     Session, ordinal, pinned,
 };
-use crate::bots::{SeatName, seat_names};
 use crate::theme::Theme;
 use crate::view::Ending;
 use crate::view::{Surface, spot_at};
@@ -161,7 +162,7 @@ impl<G: TuiGame> GameSession<G> {
                 phase: Phase::Waiting,
                 viewer,
                 people: people.clone(),
-                seats: Vec::new(),
+                seats: SeatNames::default(),
                 status: String::new(),
                 choices: Vec::new(),
                 selected: 0,
@@ -467,8 +468,9 @@ impl<G: TuiGame> GameSession<G> {
         }
     }
 
+    /// The seats as the board names them: `you`, `seat 1` (as the log does).
     fn short_names(&self) -> Vec<String> {
-        self.view.seats.iter().map(|n| n.short.clone()).collect()
+        short_names(&self.view.seats)
     }
 
     /// Draws the board into `buf` and gives back where each spot went.
@@ -499,9 +501,9 @@ impl<G: TuiGame> GameSession<G> {
         let person_view = self.is_person(viewer);
         // While the keyboard changes hands nobody at the screen is "you".
         let you = (person_view && handoff.is_none()).then_some(viewer);
-        let seats = seat_names(&self.plan.seats, you);
+        let seats = seat_names(&self.plan.seats, Reader(you));
         let observation = self.game.state().observation(viewer);
-        let status = status_line::<G>(&observation, viewer, person_view);
+        let status = status_line::<G>(&observation, viewer, person_view, &seats);
         let mut log = std::mem::take(&mut self.view.log);
         if self.log_stale || self.view.viewer != viewer || self.view.seats != seats {
             log.clear();
@@ -566,7 +568,7 @@ impl<G: TuiGame> GameSession<G> {
         };
     }
 
-    fn end_view(&self, seats: &[SeatName]) -> Option<EndView> {
+    fn end_view(&self, seats: &SeatNames) -> Option<EndView> {
         let end = self.game.end()?;
         let outcome = end.outcome();
         let headline = match (&end, outcome) {
@@ -596,8 +598,9 @@ pub(super) fn status_line<G: TuiGame>(
     observation: &G::Observation,
     viewer: usize,
     person_view: bool,
+    names: &SeatNames,
 ) -> String {
-    if let Some(prompt) = G::prompt(observation).filter(|_| person_view) {
+    if let Some(prompt) = G::prompt(observation, names).filter(|_| person_view) {
         return prompt;
     }
     let text = observation.to_string();
@@ -624,54 +627,44 @@ pub(super) fn status_line<G: TuiGame>(
     }
 }
 
+/// The seats as the board and the log's heads name them, where a line has no room for names:
+/// `you`, `seat 1` ([`SeatNames::short`], the form the games' notes use).
+pub fn short_names(seats: &SeatNames) -> Vec<String> {
+    (0..seats.len()).map(|seat| seats.short(seat)).collect()
+}
+
 /// Extends `log` with the viewer's views of the events it does not show yet (every event, as
-/// the viewer saw it, named as the viewer reads the seats): the log grows with each event,
-/// never built again whole.
+/// the viewer saw it, its maker named as the notes name seats: `you`, `seat 1`): the log
+/// grows with each event, never built again whole.
 pub(super) fn extend_log<V: std::fmt::Display>(
     log: &mut Vec<LogEntry>,
     seen: &[mousehole_engine::SeenEvent<V>],
-    seats: &[SeatName],
+    seats: &SeatNames,
 ) {
     if log.len() > seen.len() {
         log.clear();
     }
     let from = log.len();
-    log.extend(seen[from..].iter().enumerate().map(|(i, event)| {
-        LogEntry {
-            number: from + i + 1,
-            actor: event.actor,
-            who: match event.actor {
-                Actor::Chance => "chance".to_owned(),
-                Actor::Seat(seat) => seats
-                    .get(seat)
-                    .map_or_else(|| format!("seat {seat}"), |n| n.short.clone()),
-            },
-            text: event.view.to_string(),
-            note: event.note.clone(),
-        }
+    log.extend(seen[from..].iter().enumerate().map(|(i, event)| LogEntry {
+        number: from + i + 1,
+        actor: event.actor,
+        who: match event.actor {
+            Actor::Chance => "chance".to_owned(),
+            Actor::Seat(seat) => seats.short(seat),
+        },
+        text: event.view.to_string(),
+        note: event.note.clone(),
     }));
 }
 
 /// `you win`, `seat 2 (hard) wins`, `a draw: …`, `… share first place`.
-pub(super) fn winners_headline(outcome: &Outcome, seats: &[SeatName]) -> String {
-    let names: Vec<String> = seats
-        .iter()
-        .enumerate()
-        .map(|(seat, name)| name.full(seat))
-        .collect();
+pub(super) fn winners_headline(outcome: &Outcome, seats: &SeatNames) -> String {
     let winners = outcome.winners();
     match winners.as_slice() {
-        [seat] if seats[*seat].short == "you" => "you win".to_owned(),
-        [seat] => format!("{} wins", names[*seat]),
-        _ if winners.len() == names.len() => "a draw: everyone shares first place".to_owned(),
-        _ => format!(
-            "{} share first place",
-            winners
-                .iter()
-                .map(|&s| names[s].clone())
-                .collect::<Vec<_>>()
-                .join(" and ")
-        ),
+        [seat] if seats.reader().is_me(*seat) => "you win".to_owned(),
+        [seat] => format!("{} wins", seats.name(*seat)),
+        _ if winners.len() == seats.len() => "a draw: everyone shares first place".to_owned(),
+        _ => format!("{} share first place", seats.all(&winners)),
     }
 }
 
@@ -682,11 +675,11 @@ pub(super) fn ended_view<G: TuiGame>(
     headline: String,
     outcome: Option<&Outcome>,
     observation: &G::Observation,
-    seats: &[SeatName],
+    seats: &SeatNames,
     people: &[usize],
 ) -> EndView {
-    let short: Vec<String> = seats.iter().map(|name| name.short.clone()).collect();
-    let ending = outcome.and_then(|outcome| G::ending(observation, outcome, &short));
+    let names: Vec<String> = (0..seats.len()).map(|seat| seats.name(seat)).collect();
+    let ending = outcome.and_then(|outcome| G::ending(observation, outcome, &names));
     let mut view = EndView {
         headline,
         reason: ending
@@ -706,7 +699,7 @@ pub(super) fn ended_view<G: TuiGame>(
 pub(super) fn fill_end_rows(
     view: &mut EndView,
     outcome: &Outcome,
-    seats: &[SeatName],
+    seats: &SeatNames,
     ending: Option<&Ending>,
     people: &[usize],
 ) {
@@ -716,7 +709,7 @@ pub(super) fn fill_end_rows(
         view.rows.push(EndRow {
             rank: outcome.ranks[seat],
             seat,
-            name: seats[seat].label(seat),
+            name: seats.name(seat),
             score: outcome.scores.get(seat).copied().unwrap_or_default(),
             breakdown: ending
                 .and_then(|e| e.breakdown.get(seat).cloned())

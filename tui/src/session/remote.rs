@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use mousehole_bots::SeatLabel;
 use mousehole_bots::analysis::SeenDecision;
+use mousehole_engine::naming::{Reader, SeatNames};
 use mousehole_engine::transcript::FORMAT;
 use mousehole_engine::{
     Decision, GameConfig, GameDescription, GameSpec, Outcome, SeenEvent, Transcript,
@@ -25,12 +26,11 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::game::{
-    clicked_line, ended_view, extend_log, fill_end_rows, status_line, winners_headline,
+    clicked_line, ended_view, extend_log, fill_end_rows, short_names, status_line, winners_headline,
 };
 use super::{
     ChoiceItem, CoachState, EndView, GamePlan, GameView, HintView, Phase, Session, pinned,
 };
-use crate::bots::{SeatName, recorded_names};
 use crate::review::{ReviewJob, SeenGame};
 use crate::theme::Theme;
 use crate::view::{Surface, spot_at};
@@ -38,12 +38,6 @@ use crate::{TuiError, TuiGame, TuiVisitor};
 
 /// Why local games' commands do not apply to a hosted one.
 pub const HOSTED: &str = "this game is the host's: it keeps the transcript (its --out), to replay there; s saves what this seat saw, and at the end c has the coach review your decisions from it";
-
-/// How a seat is named in a rematch's words: `seat 1 (ben)`.
-fn seat_words(names: &[String], seat: usize) -> String {
-    let name = names.get(seat).map_or("?", String::as_str);
-    mousehole_engine::naming::seat_called(seat, mousehole_engine::text::cut(name, 40))
-}
 
 /// Whether the host's words `text` settle a rematch offer with no next game ("… said no to a
 /// rematch", "no rematch: …"). The protocol's `rematch` message says who is asked and who
@@ -55,8 +49,8 @@ fn ends_the_rematch(text: &str) -> bool {
 
 /// The host's rematch offer in words: how to answer here, the time left, who said yes and
 /// whom it waits for.
-fn rematch_words(names: &[String], asked: &[usize], yes: &[usize], within_ms: u64) -> String {
-    let standing = rematch_standing(asked, yes, |seat| seat_words(names, seat));
+fn rematch_words(names: &SeatNames, asked: &[usize], yes: &[usize], within_ms: u64) -> String {
+    let standing = rematch_standing(asked, yes, names);
     format!(
         "rematch offered: a to play again, q to leave ({} s left); {standing}",
         within_ms.div_ceil(1000)
@@ -174,7 +168,7 @@ impl<G: TuiGame> RemoteSession<G> {
                 phase: Phase::Waiting,
                 viewer: seat.unwrap_or(0),
                 people,
-                seats: Vec::new(),
+                seats: SeatNames::default(),
                 status: String::new(),
                 choices: Vec::new(),
                 selected: 0,
@@ -223,6 +217,7 @@ impl<G: TuiGame> RemoteSession<G> {
         let mut news = Vec::new();
         let mut started = false;
         let mut offer = None;
+        let names = self.seat_names();
         let flow = self
             .follower
             .take(event, &self.connection, &mut |progress| match progress {
@@ -240,7 +235,7 @@ impl<G: TuiGame> RemoteSession<G> {
                     asked,
                     yes,
                     within_ms,
-                } => offer = Some(rematch_words(&self.names, asked, yes, within_ms)),
+                } => offer = Some(rematch_words(&names, asked, yes, within_ms)),
                 Progress::Event { .. } | Progress::Over(_) => {}
             });
         if started {
@@ -310,9 +305,7 @@ impl<G: TuiGame> RemoteSession<G> {
                 self.view.log.clear();
             }
             HostMessage::Rematch(offer) => {
-                let standing = rematch_standing(&offer.asked, &offer.yes, |seat| {
-                    seat_words(&self.names, seat)
-                });
+                let standing = rematch_standing(&offer.asked, &offer.yes, &self.seat_names());
                 self.rematch_line = Some(format!("rematch offered to the players; {standing}"));
             }
             HostMessage::Events {
@@ -444,19 +437,10 @@ impl<G: TuiGame> RemoteSession<G> {
         }
     }
 
-    fn seat_names(&self) -> Vec<SeatName> {
-        let mut names = recorded_names(&self.names, None);
-        for (index, name) in names.iter_mut().enumerate() {
-            *name = SeatName {
-                short: if Some(index) == self.seat {
-                    "you".to_owned()
-                } else {
-                    format!("seat {index}")
-                },
-                kind: mousehole_engine::text::cut(&self.names[index], 40),
-            };
-        }
-        names
+    /// The seats as this seat (or a spectator) reads them, called as the host calls them
+    /// (`welcome`'s `seats`): `you`, `seat 1 (bob)`.
+    fn seat_names(&self) -> SeatNames {
+        SeatNames::new(Reader(self.seat), &self.names)
     }
 
     fn marked(&self) -> Vec<G::Spot> {
@@ -496,7 +480,7 @@ impl<G: TuiGame> RemoteSession<G> {
             return Vec::new();
         };
         let marked = self.marked();
-        let names: Vec<String> = self.view.seats.iter().map(|n| n.short.clone()).collect();
+        let names = short_names(&self.view.seats);
         let mut board = Surface::new(buf, area, theme, &marked, &names);
         board.die = if let Some(game) = self.follower.game() {
             G::die(game.history())
@@ -520,7 +504,7 @@ impl<G: TuiGame> RemoteSession<G> {
         board.into_hits()
     }
 
-    fn end_view(&self, seats: &[SeatName]) -> Option<EndView> {
+    fn end_view(&self, seats: &SeatNames) -> Option<EndView> {
         if !self.over() {
             return None;
         }
@@ -608,7 +592,8 @@ impl<G: TuiGame> RemoteSession<G> {
                 format!("host: {news}")
             }
             (Some(observation), _) => {
-                status_line::<G>(observation, self.seat.unwrap_or(0), self.seat.is_some())
+                let viewer = self.seat.unwrap_or(0);
+                status_line::<G>(observation, viewer, self.seat.is_some(), &seats)
             }
             (None, _) if self.seat.is_none() => "watching the hosted game".to_owned(),
             (None, _) => "waiting for the game to begin".to_owned(),

@@ -3,6 +3,7 @@
 //! log (wrapped, with what concerns the person kept in view), the end panel (why it ended,
 //! how each seat scored, your place), the hand-off, the trap question and the coach.
 
+use mousehole_engine::naming::Reader;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -42,11 +43,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let title = if session.hosted() && view.people.is_empty() {
         " the table ".to_owned()
     } else if session.hosted() {
-        format!(" seat {}'s view ", view.viewer)
+        format!(" {} view ", Reader::nobody().whose(view.viewer))
     } else {
         format!(
-            " seat {}'s view · seed {} ",
-            view.viewer,
+            " {} view · seed {} ",
+            Reader::nobody().whose(view.viewer),
             session.plan().seed
         )
     };
@@ -76,7 +77,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         title: if session.hosted() && view.people.is_empty() {
             " log: what every seat sees ".to_owned()
         } else {
-            format!(" log: seat {}'s view ", view.viewer)
+            format!(" log: {} view ", Reader::nobody().whose(view.viewer))
         },
         entries: &view.log,
         pinned: view.pinned,
@@ -103,35 +104,23 @@ struct TitleBar<'a> {
 }
 
 impl TitleBar<'_> {
-    /// Who plays whom, in words: as long as `short` allows (`seat 1 hard` or `1 hard`).
+    /// Who plays whom, in words: as long as `short` allows (`seat 1 (hard)` or `seat 1`).
     fn roster(&self, short: bool) -> String {
         let view = self.view;
-        // Hot seat: whose screen this is, by the name the others know them by.
-        let own = (view.people.len() > 1 && !matches!(view.phase, Phase::Handoff(_)))
-            .then(|| {
-                self.app
-                    .session
-                    .as_deref()
-                    .and_then(|session| session.plan().seats.get(view.viewer))
-                    .map(|label| format!("{} (you)", crate::bots::own_name(label, view.viewer)))
-            })
-            .flatten();
+        let names = &view.seats;
+        // Hot seat: whose screen this is says `you` among the others (the board's title says
+        // which seat).
+        let name = |seat: usize| {
+            if short {
+                names.short(seat)
+            } else {
+                names.name(seat)
+            }
+        };
         let others = |skip: Option<usize>| {
-            view.seats
-                .iter()
-                .enumerate()
-                .filter(|(seat, _)| Some(*seat) != skip)
-                .map(|(seat, name)| {
-                    let label = match &own {
-                        Some(own) if seat == view.viewer => own.clone(),
-                        _ => name.label(seat),
-                    };
-                    if short {
-                        label.replacen("seat ", "", 1)
-                    } else {
-                        label
-                    }
-                })
+            (0..names.len())
+                .filter(|&seat| Some(seat) != skip)
+                .map(name)
                 .collect::<Vec<_>>()
                 .join(" · ")
         };
@@ -144,15 +133,18 @@ impl TitleBar<'_> {
 
     fn state(&self) -> String {
         let view = self.view;
-        let me = |seat: usize| view.seats.get(seat).is_some_and(|n| n.short == "you");
+        let names = &view.seats;
+        let me = |seat: usize| names.reader().is_me(seat);
         match view.phase {
-            Phase::Thinking(seat) => format!("seat {seat} thinking {}", spinner(self.app)),
+            Phase::Thinking(seat) => {
+                format!("{} thinking {}", names.short(seat), spinner(self.app))
+            }
             Phase::Person(seat) if me(seat) => "your move".to_owned(),
-            Phase::Person(seat) => format!("seat {seat} to move"),
+            Phase::Person(seat) => format!("{} to move", names.short(seat)),
             Phase::Roll(seat) if me(seat) => "your roll".to_owned(),
-            Phase::Roll(seat) => format!("seat {seat} to roll"),
+            Phase::Roll(seat) => format!("{} to roll", names.short(seat)),
             Phase::Waiting => "…".to_owned(),
-            Phase::Handoff(seat) => format!("pass to seat {seat}"),
+            Phase::Handoff(seat) => format!("pass to {}", names.short(seat)),
             Phase::Over => "game over".to_owned(),
         }
     }
@@ -375,7 +367,7 @@ impl Widget for MovesPanel<'_> {
         let title = match view.phase {
             Phase::Person(_) => " your move ".to_owned(),
             Phase::Roll(_) => " your roll ".to_owned(),
-            Phase::Thinking(seat) => format!(" seat {seat} is thinking "),
+            Phase::Thinking(seat) => format!(" {} is thinking ", view.seats.short(seat)),
             _ => " moves ".to_owned(),
         };
         let focused = matches!(view.phase, Phase::Person(_) | Phase::Roll(_));
@@ -415,7 +407,9 @@ impl Widget for MovesPanel<'_> {
         );
         if rows.is_empty() && !focused {
             let waiting = match view.phase {
-                Phase::Thinking(seat) => format!("seat {seat} is thinking {}", spinner(app)),
+                Phase::Thinking(seat) => {
+                    format!("{} is thinking {}", view.seats.short(seat), spinner(app))
+                }
                 _ => "…".to_owned(),
             };
             Paragraph::new(Line::styled(waiting, theme.dim())).render(list, buf);
@@ -705,12 +699,7 @@ impl Widget for Handoff<'_> {
             .title(Span::styled(" hand-off ", theme.title()));
         let inner = block.inner(area);
         block.render(area, buf);
-        let name = self
-            .view
-            .seats
-            .get(self.seat)
-            .map(|n| n.full(self.seat))
-            .unwrap_or_default();
+        let name = self.view.seats.name(self.seat);
         let width = usize::from(inner.width);
         let mut lines = vec![Line::raw("")];
         lines.extend(wrap(

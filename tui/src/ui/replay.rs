@@ -1,6 +1,7 @@
 //! The replay viewer's screen: the title with the position, the board in the chosen view,
 //! the event panel (what happened, what its decider thought, what was hidden) and the log.
 
+use mousehole_engine::naming::Reader;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -58,7 +59,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     ]))
     .render(parts.title, buf);
     let view = match viewer.view() {
-        ReplayView::Seat(seat) => format!(" seat {seat}'s view "),
+        ReplayView::Seat(seat) => format!(" {} view ", Reader::nobody().whose(seat)),
         ReplayView::Everything => " everything ".to_owned(),
     };
     Block::bordered()

@@ -9,6 +9,7 @@ use mousehole_engine::games::mouse_trap::{
 };
 
 use mousehole_engine::SeenEvent;
+use mousehole_engine::naming::SeatNames;
 
 use super::{BoardView, Surface};
 use crate::text::fit;
@@ -75,18 +76,11 @@ impl BoardView for MouseTrap {
         matches!(observation.phase, ObservedPhase::Roll).then_some(observation.turn)
     }
 
-    fn prompt(observation: &MouseTrapObservation) -> Option<String> {
+    fn prompt(observation: &MouseTrapObservation, names: &SeatNames) -> Option<String> {
         if observation.turn != observation.seat {
             return None;
         }
-        let seats = |seats: &[usize]| {
-            let names: Vec<String> = seats.iter().map(|s| format!("seat {s}")).collect();
-            match names.as_slice() {
-                [] => "nobody".to_owned(),
-                [one] => one.clone(),
-                [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-            }
-        };
+        let seats = |seats: &[usize]| names.any(seats);
         Some(match &observation.phase {
             ObservedPhase::Roll => "Your turn: roll your die.".to_owned(),
             ObservedPhase::Rob {
@@ -211,20 +205,22 @@ impl BoardView for MouseTrap {
     fn reason(observation: &MouseTrapObservation, action: &MouseTrapAction) -> Option<String> {
         let mouse = |seat: u8| observation.mice.get(usize::from(seat));
         let wheel = observation.board.cheese_wheel;
+        // Seats named as the game's own words name them: `you`, `seat 1`.
+        let reader = observation.reader();
         Some(match *action {
             MouseTrapAction::Rob(seat) => {
-                format!("seat {seat} holds {} cheese", mouse(seat)?.cheese)
+                let holds = reader.does(usize::from(seat), "hold");
+                format!("{holds} {} cheese", mouse(seat)?.cheese)
             }
             MouseTrapAction::Move(seat) => {
                 let at = mouse(seat)?.space;
                 let steps = steps_to(observation, at, wheel);
+                let whose = reader.whose(usize::from(seat));
                 match steps {
                     Some(steps @ 1..=6) => format!(
-                        "seat {seat}'s mouse is {steps} from the Cheese Wheel: a roll of {steps} puts it there (1 in 6)"
+                        "{whose} mouse is {steps} from the Cheese Wheel: a roll of {steps} puts it there (1 in 6)"
                     ),
-                    _ => format!(
-                        "seat {seat}'s mouse, on {at}, cannot reach the Wheel with one roll"
-                    ),
+                    _ => format!("{whose} mouse, on {at}, cannot reach the Wheel with one roll"),
                 }
             }
             MouseTrapAction::Crank => "a mouse is on the Cheese Wheel: the crank must turn".into(),

@@ -116,7 +116,10 @@ fn join_and_play<G: BoardView>(spec: &str, bots: &str, seed: u64) -> String {
         .and_then(Replay::finish)
         .unwrap();
     let outcome = full.outcome.as_ref().unwrap();
-    let names = ["you".to_owned(), "seat 1".to_owned()];
+    // The seats named as the host names them to seat 0: `you`, `seat 1 (random)`.
+    let seats =
+        mousehole_bots::recorded_names(&full.seats, mousehole_engine::naming::Reader::seat(0));
+    let names: Vec<String> = (0..seats.len()).map(|seat| seats.name(seat)).collect();
     let ending = G::ending(&end.state().observation(0), outcome, &names)
         .unwrap_or_else(|| panic!("{spec}: a finished game has an ending"));
     let end_screen = frame.replace(&address, "HOST");
@@ -430,7 +433,7 @@ fn a_says_yes_to_a_rematch_and_the_next_game_is_played_on_the_same_screen() {
     );
     assert!(play_to_the_end(&mut ann) > 0);
     let frame = until_shown(&mut ann, "rematch offered: a to play again, q to leave");
-    assert!(frame.contains("waiting for seat 0 (ann)"), "{frame}");
+    assert!(frame.contains("waiting for you"), "{frame}");
     ann.char('a');
     // The next game begins here: the end screen gives way to the game, which is played out.
     let until = std::time::Instant::now() + std::time::Duration::from_secs(20);

@@ -210,7 +210,7 @@ fn the_hot_seat_hands_off_between_people() {
     let frame = driver.frame(80, 24);
     // The header says whose screen it is.
     assert!(
-        frame.contains("seat 1's view") && frame.contains("seat 0 person · seat 1 (you)"),
+        frame.contains("seat 1's view") && frame.contains("seat 0 (human) · you │"),
         "{frame}"
     );
 }
@@ -620,7 +620,7 @@ fn the_reviews_title_is_never_cut_in_a_name() {
         });
         reviewed(&mut driver);
         let frame = driver.frame(width, 24);
-        assert!(frame.contains("you (seat 0)"), "{width}: {frame}");
+        assert!(frame.contains("│ you "), "{width}: {frame}");
         assert!(frame.contains("Cheese Day · seed 11"), "{width}: {frame}");
     }
 }
