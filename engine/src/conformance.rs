@@ -471,6 +471,15 @@ const SAMPLE_EVERY: usize = 5;
 /// Draws per check of `sample_chance`.
 const SAMPLES: u32 = 4000;
 
+/// How a state made from what a seat sees was made, in the words of the failures that
+/// [`Harness::seen_alike`] reports: as the tensor's source, as what its different observation
+/// means, and as the state that breaks an invariant.
+struct Made {
+    tensor: &'static str,
+    differs: &'static str,
+    state: &'static str,
+}
+
 impl<G: Encoding> Harness<G> {
     fn new(config: &G::Config) -> Self {
         let options_text = config.options_text();
@@ -731,7 +740,6 @@ impl<G: Encoding> Harness<G> {
         seed: u64,
         event: usize,
     ) -> Result<(), Failure> {
-        let fail = |h: &Self, m: String| h.fail(seed, event, m);
         if !self.pool.is_empty() {
             for _ in 0..ILLEGAL_TRIES {
                 let action = self.pool[self.check_rng.random_range(0..self.pool.len())];
@@ -740,14 +748,16 @@ impl<G: Encoding> Harness<G> {
                 }
                 let mut copy = state.clone();
                 if copy.apply(action).is_ok() {
-                    return Err(fail(
-                        self,
+                    return Err(self.fail(
+                        seed,
+                        event,
                         format!("unlisted action '{action}' was accepted"),
                     ));
                 }
                 if &copy != state {
-                    return Err(fail(
-                        self,
+                    return Err(self.fail(
+                        seed,
+                        event,
                         format!("rejected action '{action}' changed the state"),
                     ));
                 }
@@ -828,7 +838,17 @@ impl<G: Encoding> Harness<G> {
             self.check_tensor(&observation, 0)
                 .map_err(|m| self.fail(seed, event, format!("seat {seat}: {m}")))?;
             self.check_determinized(state, seat, &observation, seed, event)?;
-            self.check_resampled(state, seat, &observation, seed, event)?;
+            // Drawing again what the seat cannot know leaves what it sees as it was.
+            let resampled = state.resample_hidden(seat, &mut self.check_rng);
+            let made = Made {
+                tensor: "a state where only what it cannot know changed",
+                differs: "observation leaks hidden information (it changed when only what the seat cannot know changed)",
+                state: "resampled state",
+            };
+            self.seen_alike(&resampled, seat, &observation, &made, (seed, event))?;
+            if &resampled != state {
+                self.report.hidden_changes += 1;
+            }
         }
         // The whole check (JSON, text, every seat's hidden facts drawn again) with the other
         // serial checks; that every seat's observation gives the same public view, at every
@@ -854,28 +874,12 @@ impl<G: Encoding> Harness<G> {
         event: usize,
     ) -> Result<(), Failure> {
         let sampled = G::determinize(observation, &mut self.check_rng);
-        self.same_tensor(
-            &sampled.observation(seat),
-            "a state determinized from its observation",
-        )
-        .map_err(|m| self.fail(seed, event, format!("seat {seat}: {m}")))?;
-        if sampled.observation(seat) != *observation {
-            return Err(self.fail(
-                seed,
-                event,
-                format!(
-                    "seat {seat}: a state determinized from its observation gives it a different observation\n  before: {observation:?}\n  after:  {:?}",
-                    sampled.observation(seat)
-                ),
-            ));
-        }
-        sampled.check_invariants().map_err(|m| {
-            self.fail(
-                seed,
-                event,
-                format!("seat {seat}: determinized state breaks an invariant: {m}"),
-            )
-        })?;
+        let made = Made {
+            tensor: "a state determinized from its observation",
+            differs: "a state determinized from its observation gives it a different observation",
+            state: "determinized state",
+        };
+        self.seen_alike(&sampled, seat, observation, &made, (seed, event))?;
         if sampled.to_move() != state.to_move() {
             return Err(self.fail(
                 seed,
@@ -897,43 +901,36 @@ impl<G: Encoding> Harness<G> {
         Ok(())
     }
 
-    /// Drawing again what seat `seat` cannot know of `state` leaves its `observation` and
-    /// tensor as they were and keeps the invariants.
-    fn check_resampled(
+    /// `other`, a state made from what seat `seat` sees (`made` says how, for the messages),
+    /// gives the seat the same tensor and `observation`, and keeps the invariants.
+    fn seen_alike(
         &mut self,
-        state: &G,
+        other: &G,
         seat: usize,
         observation: &G::Observation,
-        seed: u64,
-        event: usize,
+        made: &Made,
+        (seed, event): (u64, usize),
     ) -> Result<(), Failure> {
-        let resampled = state.resample_hidden(seat, &mut self.check_rng);
-        self.same_tensor(
-            &resampled.observation(seat),
-            "a state where only what it cannot know changed",
-        )
-        .map_err(|m| self.fail(seed, event, format!("seat {seat}: {m}")))?;
-        if resampled.observation(seat) != *observation {
+        let shown = other.observation(seat);
+        self.same_tensor(&shown, made.tensor)
+            .map_err(|m| self.fail(seed, event, format!("seat {seat}: {m}")))?;
+        if shown != *observation {
             return Err(self.fail(
                 seed,
                 event,
                 format!(
-                    "seat {seat}: observation leaks hidden information (it changed when only what the seat cannot know changed)\n  before: {observation:?}\n  after:  {:?}",
-                    resampled.observation(seat)
+                    "seat {seat}: {}\n  before: {observation:?}\n  after:  {shown:?}",
+                    made.differs
                 ),
             ));
         }
-        resampled.check_invariants().map_err(|m| {
+        other.check_invariants().map_err(|m| {
             self.fail(
                 seed,
                 event,
-                format!("seat {seat}: resampled state breaks an invariant: {m}"),
+                format!("seat {seat}: {} breaks an invariant: {m}", made.state),
             )
-        })?;
-        if &resampled != state {
-            self.report.hidden_changes += 1;
-        }
-        Ok(())
+        })
     }
 
     /// `action`, listed at a state (a chance outcome if `chance`), has an id in its space that
