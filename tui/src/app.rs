@@ -3,7 +3,9 @@
 //! terminal's size; [`App::tick`] stepping the game; and [`App::handle_key`] /
 //! [`App::handle_mouse`] mapping input to commands through the key lists of
 //! [`crate::keys`] (the commands themselves are in [`commands`]). Drawing is `crate::ui`'s:
-//! it reads this state and never writes it.
+//! it reads this state and never writes it. This file never reaches up into the drawing;
+//! what depends on the screen's layout (scrolling by a page, how far the help scrolls, which
+//! move a click picks) is in [`commands`], which sits above both.
 
 mod commands;
 
@@ -19,7 +21,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use crate::TuiError;
-use crate::keys::{self, Cmd, Context, lookup};
+use crate::keys::{Context, lookup};
 use crate::replay::{self, Replay};
 use crate::session::{self, CoachState, GamePlan, Phase, Session};
 use crate::setup::Setup;
@@ -543,50 +545,6 @@ impl App {
         }
     }
 
-    /// Whether a command can do anything now (the key bar leaves out the rest, the help dims
-    /// them).
-    pub(crate) fn enabled(&self, cmd: Cmd) -> bool {
-        let view = self.session.as_deref().map(Session::view);
-        let person = matches!(self.phase(), Some(Phase::Person(_)));
-        let hosted = self.session.as_deref().is_some_and(Session::hosted);
-        match (self.screen, cmd) {
-            // A hosted game's seat is reviewed from what it was shown, once the game is over.
-            (Screen::Game, Cmd::Review) if hosted => {
-                self.phase() == Some(Phase::Over) && view.is_some_and(|v| v.people.len() == 1)
-            }
-            // A hosted game's commands that are the host's (see `session::HOSTED`): refused,
-            // so not offered.
-            (Screen::Game, Cmd::Again | Cmd::Replay | Cmd::Undo | Cmd::Hint | Cmd::Coach)
-                if hosted =>
-            {
-                false
-            }
-            (Screen::Review, Cmd::Choose) => self.reviewing.as_ref().is_none_or(|r| r.replayable),
-            (
-                Screen::Game,
-                Cmd::Up | Cmd::Down | Cmd::PageUp | Cmd::PageDown | Cmd::Choose | Cmd::Type,
-            ) if self.context() == Context::Game => person,
-            (Screen::Game, Cmd::Hint) => {
-                person
-                    && view
-                        .is_some_and(|v| v.hint == session::HintView::None && v.choices.len() > 1)
-            }
-            (Screen::Game, Cmd::Undo) => view.is_some_and(|v| v.can_undo),
-            (Screen::Game, Cmd::Skip) => {
-                matches!(self.phase(), Some(Phase::Thinking(_) | Phase::Waiting))
-            }
-            (Screen::Game, Cmd::View) => view.is_some_and(|v| v.people.is_empty()),
-            (Screen::Game, Cmd::Coach) => view.is_some_and(|v| !v.people.is_empty()),
-            (Screen::Game, Cmd::Review) => view.is_some_and(|v| v.people.len() == 1),
-            (Screen::Game, Cmd::Faster) => self.pace > 0,
-            (Screen::Game, Cmd::Slower) => self.pace + 1 < PACES.len(),
-            (_, Cmd::PanLeft | Cmd::PanRight | Cmd::PanUp | Cmd::PanDown) => {
-                crate::ui::board_is_cut(self)
-            }
-            _ => true,
-        }
-    }
-
     /// Handles one key.
     pub fn handle_key(&mut self, key: KeyEvent) {
         if key.kind == KeyEventKind::Release {
@@ -643,33 +601,6 @@ impl App {
         self.command(cmd, context);
     }
 
-    /// Keys on the help: tabs and scrolling; any other key closes it (Ctrl-C still quits).
-    fn help_key(&mut self, key: &KeyEvent) {
-        let cmd = lookup(keys::HELP_POPUP, key);
-        let Some(Popup::Help { tab, scroll }) = self.popup.clone() else {
-            return;
-        };
-        let overflow = crate::ui::help_overflow(self, self.size, tab);
-        let page = self.size.height.saturating_sub(6).max(1);
-        let (tab, scroll) = match cmd {
-            Some(Cmd::Interrupt) => {
-                self.interrupt();
-                return;
-            }
-            Some(Cmd::NextTab) => (next_tab(tab, 1, self.session.is_some()), 0),
-            Some(Cmd::PreviousTab) => (next_tab(tab, -1, self.session.is_some()), 0),
-            Some(Cmd::Up) => (tab, scroll.saturating_sub(1)),
-            Some(Cmd::Down) => (tab, (scroll + 1).min(overflow)),
-            Some(Cmd::PageUp) => (tab, scroll.saturating_sub(page)),
-            Some(Cmd::PageDown) => (tab, (scroll + page).min(overflow)),
-            _ => {
-                self.popup = None;
-                return;
-            }
-        };
-        self.popup = Some(Popup::Help { tab, scroll });
-    }
-
     /// Handles a mouse event: a click on the board or the move list selects a move, a second
     /// click on it plays it; the wheel scrolls the log.
     pub fn handle_mouse(&mut self, event: MouseEvent) {
@@ -693,17 +624,6 @@ impl App {
     pub(crate) fn size(&self) -> Rect {
         self.size
     }
-}
-
-/// The help's tab `step` away from `tab` (rules and legend only in a game).
-fn next_tab(tab: HelpTab, step: isize, game: bool) -> HelpTab {
-    let tabs: &[HelpTab] = if game {
-        &[HelpTab::Keys, HelpTab::Rules, HelpTab::Legend]
-    } else {
-        &[HelpTab::Keys]
-    };
-    let at = tabs.iter().position(|&t| t == tab).unwrap_or(0) as isize;
-    tabs[(at + step).rem_euclid(tabs.len() as isize) as usize]
 }
 
 /// The longest text every one of `texts` starts with.

@@ -1,14 +1,15 @@
 //! The commands: what each key's command does on each screen (setup, game, typing, the
-//! coach's question, the replay viewer, prompts), and what a click does.
+//! coach's question, the replay viewer, prompts, the help), and what a click does. They ask
+//! the layout (`crate::ui`) how far a page or a panel scrolls and where a click landed.
 
 use std::path::PathBuf;
 use std::time::Instant;
 
-use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Position;
 
 use super::{App, HelpTab, PACES, PAGE, Popup, Screen, random_seed};
-use crate::keys::{Cmd, Context};
+use crate::keys::{self, Cmd, Context, lookup};
 use crate::replay;
 use crate::save::{default_path, write_transcript};
 use crate::session::{self, GamePlan, Phase};
@@ -722,6 +723,33 @@ impl App {
         }
     }
 
+    /// Keys on the help: tabs and scrolling; any other key closes it (Ctrl-C still quits).
+    pub(super) fn help_key(&mut self, key: &KeyEvent) {
+        let cmd = lookup(keys::HELP_POPUP, key);
+        let Some(Popup::Help { tab, scroll }) = self.popup.clone() else {
+            return;
+        };
+        let overflow = crate::ui::help_overflow(self, self.size, tab);
+        let page = self.size.height.saturating_sub(6).max(1);
+        let (tab, scroll) = match cmd {
+            Some(Cmd::Interrupt) => {
+                self.interrupt();
+                return;
+            }
+            Some(Cmd::NextTab) => (next_tab(tab, 1, self.session.is_some()), 0),
+            Some(Cmd::PreviousTab) => (next_tab(tab, -1, self.session.is_some()), 0),
+            Some(Cmd::Up) => (tab, scroll.saturating_sub(1)),
+            Some(Cmd::Down) => (tab, (scroll + 1).min(overflow)),
+            Some(Cmd::PageUp) => (tab, scroll.saturating_sub(page)),
+            Some(Cmd::PageDown) => (tab, (scroll + page).min(overflow)),
+            _ => {
+                self.popup = None;
+                return;
+            }
+        };
+        self.popup = Some(Popup::Help { tab, scroll });
+    }
+
     /// A click on the move list or the board, or the wheel on the log.
     pub(super) fn game_mouse(&mut self, event: MouseEvent) {
         match event.kind {
@@ -760,6 +788,17 @@ impl App {
             _ => {}
         }
     }
+}
+
+/// The help's tab `step` away from `tab` (rules and legend only in a game).
+fn next_tab(tab: HelpTab, step: isize, game: bool) -> HelpTab {
+    let tabs: &[HelpTab] = if game {
+        &[HelpTab::Keys, HelpTab::Rules, HelpTab::Legend]
+    } else {
+        &[HelpTab::Keys]
+    };
+    let at = tabs.iter().position(|&t| t == tab).unwrap_or(0) as isize;
+    tabs[(at + step).rem_euclid(tabs.len() as isize) as usize]
 }
 
 /// The pan a command asks for, in cells (columns, rows).

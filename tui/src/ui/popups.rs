@@ -8,8 +8,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use super::{PopupBox, centered, session};
-use crate::app::{App, HelpTab};
-use crate::keys::bar_entries;
+use crate::app::{App, HelpTab, PACES, Screen};
+use crate::keys::{Cmd, Context, bar_entries};
+use crate::session::{self, Phase, Session};
 use crate::text::{self, reflow, wrap, wrap_line};
 
 pub fn render_setup(app: &App, area: Rect, buf: &mut Buffer) {
@@ -32,12 +33,50 @@ pub fn render_setup(app: &App, area: Rect, buf: &mut Buffer) {
     }
 }
 
+/// Whether a command can do anything now (the key bar leaves out the rest, the help dims
+/// them).
+fn enabled(app: &App, cmd: Cmd) -> bool {
+    let view = app.session.as_deref().map(Session::view);
+    let person = matches!(app.phase(), Some(Phase::Person(_)));
+    let hosted = app.session.as_deref().is_some_and(Session::hosted);
+    match (app.screen, cmd) {
+        // A hosted game's seat is reviewed from what it was shown, once the game is over.
+        (Screen::Game, Cmd::Review) if hosted => {
+            app.phase() == Some(Phase::Over) && view.is_some_and(|v| v.people.len() == 1)
+        }
+        // A hosted game's commands that are the host's (see `session::HOSTED`): refused,
+        // so not offered.
+        (Screen::Game, Cmd::Again | Cmd::Replay | Cmd::Undo | Cmd::Hint | Cmd::Coach) if hosted => {
+            false
+        }
+        (Screen::Review, Cmd::Choose) => app.reviewing.as_ref().is_none_or(|r| r.replayable),
+        (
+            Screen::Game,
+            Cmd::Up | Cmd::Down | Cmd::PageUp | Cmd::PageDown | Cmd::Choose | Cmd::Type,
+        ) if app.context() == Context::Game => person,
+        (Screen::Game, Cmd::Hint) => {
+            person && view.is_some_and(|v| v.hint == session::HintView::None && v.choices.len() > 1)
+        }
+        (Screen::Game, Cmd::Undo) => view.is_some_and(|v| v.can_undo),
+        (Screen::Game, Cmd::Skip) => {
+            matches!(app.phase(), Some(Phase::Thinking(_) | Phase::Waiting))
+        }
+        (Screen::Game, Cmd::View) => view.is_some_and(|v| v.people.is_empty()),
+        (Screen::Game, Cmd::Coach) => view.is_some_and(|v| !v.people.is_empty()),
+        (Screen::Game, Cmd::Review) => view.is_some_and(|v| v.people.len() == 1),
+        (Screen::Game, Cmd::Faster) => app.pace > 0,
+        (Screen::Game, Cmd::Slower) => app.pace + 1 < PACES.len(),
+        (_, Cmd::PanLeft | Cmd::PanRight | Cmd::PanUp | Cmd::PanDown) => super::board_is_cut(app),
+        _ => true,
+    }
+}
+
 /// The one-line key bar: the screen's main commands that can do something now.
 pub fn render_key_bar(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let width = usize::from(area.width);
     let piece = |(keys, name): &(String, &str)| text::width(keys) + 1 + text::width(name) + 2;
-    let mut entries = bar_entries(app.context().bindings(), |cmd| app.enabled(cmd));
+    let mut entries = bar_entries(app.context().bindings(), |cmd| enabled(app, cmd));
     // Short of room, the entries nearest the end give way first, but help and quit stay:
     // help lists the rest.
     while entries.iter().map(piece).sum::<usize>() > width {
@@ -100,7 +139,7 @@ fn key_help(app: &App, width: usize) -> Vec<Line<'static>> {
     // Keys and names in two columns; a long description wraps under its own column.
     let lead = key_room + 2 + 13;
     for binding in bindings {
-        let enabled = app.enabled(binding.cmd);
+        let enabled = enabled(app, binding.cmd);
         let style = if enabled { theme.key() } else { theme.dim() };
         let help = if enabled {
             binding.help.to_owned()
