@@ -8,6 +8,7 @@
 mod game;
 pub(crate) mod hint;
 mod remote;
+mod shown;
 mod table;
 
 use std::path::PathBuf;
@@ -24,9 +25,10 @@ use crate::theme::Theme;
 use crate::worker::Thinking;
 use crate::{TuiError, TuiGame, TuiVisitor};
 
-pub use game::{GameSession, short_names};
+pub use game::GameSession;
 pub use hint::HintView;
 pub use remote::{HOSTED, join};
+pub use shown::short_names;
 
 /// Everything needed to start (or start again) a game: the game with its options, who sits
 /// where, the seed, where to keep the transcript as it goes, and the TUI's own choices
@@ -196,7 +198,9 @@ pub struct GameView {
 /// holds a `Box<dyn Session>` whatever the game.
 pub trait Session {
     fn plan(&self) -> &GamePlan;
-    fn description(&self) -> &'static GameDescription;
+    fn description(&self) -> &'static GameDescription {
+        self.plan().spec.description()
+    }
     /// Every symbol the board draws, and what it means.
     fn legend(&self) -> &'static [(&'static str, &'static str)];
     /// What to draw.
@@ -260,11 +264,14 @@ pub trait Session {
 }
 
 /// The line of `items` that typed `text` names (its number, or the move's text form), or why
-/// it names none, in words.
+/// it names none, in words (no `items`: it is not the seat's turn).
 pub(crate) fn typed_move<G: mousehole_engine::Game>(
-    items: &[ChoiceItem],
+    items: Option<&[ChoiceItem]>,
     text: &str,
 ) -> Result<usize, String> {
+    let Some(items) = items else {
+        return Err("it is not your turn".to_owned());
+    };
     let text = text.trim();
     if text.is_empty() {
         return Err("type a move, e.g. ".to_owned()

@@ -428,6 +428,42 @@ pub fn spot_at<S: Copy>(hits: &[(Rect, S)], column: u16, row: u16) -> Option<S> 
         .map(|&(_, spot)| spot)
 }
 
+/// The move line a click at `at` (column, row) picks among `lines`, the board having put its
+/// spots at `hits` (drawn where nobody sees it): see [`clicked_line`].
+pub fn click_pick<G: BoardView>(
+    hits: &[(Rect, G::Spot)],
+    at: (u16, u16),
+    observation: &G::Observation,
+    lines: impl Iterator<Item = Option<G::Action>>,
+    selected: usize,
+) -> Option<usize> {
+    let spot = spot_at(hits, at.0, at.1)?;
+    clicked_line::<G>(spot, observation, lines, selected)
+}
+
+/// The line a click on `spot` picks among the moves `lines` (by line; `None` for none): the
+/// next line after `selected` whose move touches the spot, so a second click on the same
+/// place goes to the next move touching it.
+fn clicked_line<G: BoardView>(
+    spot: G::Spot,
+    observation: &G::Observation,
+    lines: impl Iterator<Item = Option<G::Action>>,
+    selected: usize,
+) -> Option<usize> {
+    let touching: Vec<usize> = lines
+        .enumerate()
+        .filter(|(_, action)| {
+            action.is_some_and(|action| G::spots(observation, &action).contains(&spot))
+        })
+        .map(|(line, _)| line)
+        .collect();
+    let next = touching
+        .iter()
+        .position(|&line| line == selected)
+        .map_or(0, |at| (at + 1) % touching.len());
+    touching.get(next).copied()
+}
+
 /// How a finished game ended, in words ([`mousehole_engine::Game::ending`]), read from its transcript with
 /// `viewer` (if any) called `you`: for front ends without a board (the prompt's end banner).
 /// `None` for a game that did not finish or does not replay.

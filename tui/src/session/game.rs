@@ -12,21 +12,20 @@ use mousehole_bots::seat_names;
 use mousehole_engine::naming::{Reader, SeatNames};
 use mousehole_engine::replay::{Chance, Replay};
 use mousehole_engine::{
-    Actor, Decision, DecisionInfo, Game, GameConfig, GameDescription, Match, MatchEnd, Outcome,
-    Stepped, ToMove, Transcript, Undo,
+    Actor, Decision, DecisionInfo, Game, GameConfig, Match, MatchEnd, Stepped, ToMove, Transcript,
+    Undo,
 };
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use super::hint::{coach_warning, hint_order, hint_record, pick_note};
+use super::shown::{ended_view, extend_log, short_names, status_line, winners_headline};
 use super::table::{Keeper, ScreenTable};
 use super::{
-    ChoiceItem, CoachState, EndRow, EndView, GamePlan, GameView, HintView, LogEntry, Phase,
-    Session, ordinal, pinned,
+    ChoiceItem, CoachState, EndView, GamePlan, GameView, HintView, Phase, Session, pinned,
 };
 use crate::theme::Theme;
-use crate::view::Ending;
-use crate::view::{Surface, spot_at};
+use crate::view::{Surface, click_pick};
 use crate::worker::{Reply, ScreenSeat, Thinking, Worker};
 use crate::{TuiError, TuiGame};
 
@@ -591,166 +590,6 @@ impl<G: TuiGame> GameSession<G> {
     }
 }
 
-/// What is happening, in one sentence from `viewer`'s observation: the game's prompt when a
-/// person at the screen plays the seat, else the observation's first sentence (of the seat,
-/// not of "you", when nobody at the screen plays it).
-pub(super) fn status_line<G: TuiGame>(
-    observation: &G::Observation,
-    viewer: usize,
-    person_view: bool,
-    names: &SeatNames,
-) -> String {
-    if let Some(prompt) = G::prompt(observation, names).filter(|_| person_view) {
-        return prompt;
-    }
-    let text = observation.to_string();
-    let first = text.lines().next().unwrap_or_default().to_owned();
-    // "You are seat 0. " opens every observation's text ("The table as everyone sees it. " a
-    // public view's): the screen says it elsewhere.
-    let status = match first.split_once(". ") {
-        Some((head, rest))
-            if head.starts_with("You are seat") || head == "The table as everyone sees it" =>
-        {
-            rest.to_owned()
-        }
-        _ => first,
-    };
-    // Watching a game nobody at the terminal plays, the seat is not "you".
-    if person_view {
-        status
-    } else if let Some(rest) = status.strip_prefix("Your ") {
-        format!("Seat {viewer}'s {rest}")
-    } else if let Some(rest) = status.strip_prefix("You ") {
-        format!("Seat {viewer} {rest}")
-    } else {
-        status
-    }
-}
-
-/// The seats as the board and the log's heads name them, where a line has no room for names:
-/// `you`, `seat 1` ([`SeatNames::short`], the form the games' notes use).
-pub fn short_names(seats: &SeatNames) -> Vec<String> {
-    (0..seats.len()).map(|seat| seats.short(seat)).collect()
-}
-
-/// Extends `log` with the viewer's views of the events it does not show yet (every event, as
-/// the viewer saw it, its maker named as the notes name seats: `you`, `seat 1`): the log
-/// grows with each event, never built again whole.
-pub(super) fn extend_log<V: std::fmt::Display>(
-    log: &mut Vec<LogEntry>,
-    seen: &[mousehole_engine::SeenEvent<V>],
-    seats: &SeatNames,
-) {
-    if log.len() > seen.len() {
-        log.clear();
-    }
-    let from = log.len();
-    log.extend(seen[from..].iter().enumerate().map(|(i, event)| LogEntry {
-        number: from + i + 1,
-        actor: event.actor,
-        who: match event.actor {
-            Actor::Chance => "chance".to_owned(),
-            Actor::Seat(seat) => seats.short(seat),
-        },
-        text: event.view.to_string(),
-        note: event.note.clone(),
-    }));
-}
-
-/// `you win`, `seat 2 (hard) wins`, `a draw: …`, `… share first place`.
-pub(super) fn winners_headline(outcome: &Outcome, seats: &SeatNames) -> String {
-    let winners = outcome.winners();
-    match winners.as_slice() {
-        [seat] if seats.reader().is_me(*seat) => "you win".to_owned(),
-        [seat] => format!("{} wins", seats.name(*seat)),
-        _ if winners.len() == seats.len() => "a draw: everyone shares first place".to_owned(),
-        _ => format!("{} share first place", seats.all(&winners)),
-    }
-}
-
-/// The end screen of a game that ended as `headline` says: with its `outcome`, how it ended
-/// and each seat's score made, from `observation` (the viewer's, at the end) and the outcome
-/// alone, as any seat may know them; and the table.
-pub(super) fn ended_view<G: TuiGame>(
-    headline: String,
-    outcome: Option<&Outcome>,
-    observation: &G::Observation,
-    seats: &SeatNames,
-    people: &[usize],
-) -> EndView {
-    let names: Vec<String> = (0..seats.len()).map(|seat| seats.name(seat)).collect();
-    let ending = outcome.and_then(|outcome| G::ending(observation, outcome, &names));
-    let mut view = EndView {
-        headline,
-        reason: ending
-            .as_ref()
-            .map_or_else(String::new, |e| e.reason.clone()),
-        tie_break: ending.as_ref().and_then(|e| e.tie_break.clone()),
-        ..EndView::default()
-    };
-    if let Some(outcome) = outcome {
-        fill_end_rows(&mut view, outcome, seats, ending.as_ref(), people);
-    }
-    view
-}
-
-/// The end screen's table from `outcome` (with each seat's breakdown where the `ending` is
-/// known), and the place of the one person at the screen.
-pub(super) fn fill_end_rows(
-    view: &mut EndView,
-    outcome: &Outcome,
-    seats: &SeatNames,
-    ending: Option<&Ending>,
-    people: &[usize],
-) {
-    let mut order: Vec<usize> = (0..outcome.ranks.len()).collect();
-    order.sort_by_key(|&seat| (outcome.ranks[seat], seat));
-    for seat in order {
-        view.rows.push(EndRow {
-            rank: outcome.ranks[seat],
-            seat,
-            name: seats.name(seat),
-            score: outcome.scores.get(seat).copied().unwrap_or_default(),
-            breakdown: ending
-                .and_then(|e| e.breakdown.get(seat).cloned())
-                .unwrap_or_default(),
-        });
-    }
-    if let [person] = people[..] {
-        let rank = outcome.ranks[person];
-        let shared = outcome.ranks.iter().filter(|&&r| r == rank).count() > 1;
-        view.place = Some(format!(
-            "you placed {}{} of {}",
-            if shared { "joint " } else { "" },
-            ordinal(rank),
-            outcome.ranks.len()
-        ));
-    }
-}
-
-/// The line a click on `spot` picks among the moves `lines` (by line; `None` for none): the
-/// next line after `selected` whose move touches the spot, so a second click on the same
-/// place goes to the next move touching it.
-pub(super) fn clicked_line<G: TuiGame>(
-    spot: G::Spot,
-    observation: &G::Observation,
-    lines: impl Iterator<Item = Option<G::Action>>,
-    selected: usize,
-) -> Option<usize> {
-    let touching: Vec<usize> = lines
-        .enumerate()
-        .filter(|(_, action)| {
-            action.is_some_and(|action| G::spots(observation, &action).contains(&spot))
-        })
-        .map(|(line, _)| line)
-        .collect();
-    let next = touching
-        .iter()
-        .position(|&line| line == selected)
-        .map_or(0, |at| (at + 1) % touching.len());
-    touching.get(next).copied()
-}
-
 /// Puts the search's estimates beside the moves, sorts the list by them and puts the cursor
 /// on the searcher's pick.
 fn show_hint<G: Game>(deciding: &mut Deciding<G>) {
@@ -780,10 +619,6 @@ impl<G: TuiGame> Session for GameSession<G> {
         &self.plan
     }
 
-    fn description(&self) -> &'static GameDescription {
-        G::Config::description()
-    }
-
     fn legend(&self) -> &'static [(&'static str, &'static str)] {
         G::LEGEND
     }
@@ -801,12 +636,16 @@ impl<G: TuiGame> Session for GameSession<G> {
         if self.table.handoff.is_some() || deciding.seat != self.table.viewer {
             return None;
         }
-        // Where each spot is, from a drawing of the board nobody sees.
-        let mut scratch = Buffer::empty(area);
-        let hits = self.board_hits(area, &mut scratch, Theme::MONOCHROME, pan);
-        let spot = spot_at(&hits, column, row)?;
         let lines = (0..deciding.order.len()).map(|line| deciding.action(line));
-        clicked_line::<G>(spot, &deciding.observation, lines, deciding.selected)
+        // Where each spot is, from a drawing of the board nobody sees.
+        let hits = self.board_hits(area, &mut Buffer::empty(area), Theme::MONOCHROME, pan);
+        click_pick::<G>(
+            &hits,
+            (column, row),
+            &deciding.observation,
+            lines,
+            deciding.selected,
+        )
     }
 
     fn transcript(&self) -> Transcript {
@@ -897,10 +736,11 @@ impl<G: TuiGame> Session for GameSession<G> {
     }
 
     fn typed(&self, text: &str) -> Result<usize, String> {
-        let Some(deciding) = &self.deciding else {
-            return Err("it is not your turn".to_owned());
-        };
-        super::typed_move::<G>(&deciding.items, text)
+        let items = self
+            .deciding
+            .as_ref()
+            .map(|deciding| deciding.items.as_slice());
+        super::typed_move::<G>(items, text)
     }
 
     fn request_hint(&mut self) -> Result<(), String> {

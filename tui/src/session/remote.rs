@@ -14,8 +14,7 @@ use mousehole_bots::analysis::SeenDecision;
 use mousehole_engine::naming::{Reader, SeatNames};
 use mousehole_engine::transcript::FORMAT;
 use mousehole_engine::{
-    Decision, GameConfig, GameDescription, GameSpec, Outcome, SeenEvent, Transcript,
-    TranscriptEvent,
+    Decision, GameConfig, GameSpec, Outcome, SeenEvent, Transcript, TranscriptEvent,
 };
 use mousehole_net::client::{ClientEvent, Flow, Follower, NOTE_CHARS, Progress, rematch_standing};
 use mousehole_net::{ClientError, Connection};
@@ -25,15 +24,15 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::game::{
-    clicked_line, ended_view, extend_log, fill_end_rows, short_names, status_line, winners_headline,
+use super::shown::{
+    ended_view, extend_log, fill_end_rows, short_names, status_line, winners_headline,
 };
 use super::{
     ChoiceItem, CoachState, EndView, GamePlan, GameView, HintView, Phase, Session, pinned,
 };
 use crate::review::{ReviewJob, SeenGame};
 use crate::theme::Theme;
-use crate::view::{Surface, spot_at};
+use crate::view::{Surface, click_pick};
 use crate::{TuiError, TuiGame, TuiVisitor};
 
 /// Why local games' commands do not apply to a hosted one.
@@ -638,10 +637,6 @@ impl<G: TuiGame> Session for RemoteSession<G> {
         &self.plan
     }
 
-    fn description(&self) -> &'static GameDescription {
-        G::Config::description()
-    }
-
     fn legend(&self) -> &'static [(&'static str, &'static str)] {
         G::LEGEND
     }
@@ -656,11 +651,16 @@ impl<G: TuiGame> Session for RemoteSession<G> {
 
     fn click(&self, area: Rect, pan: (i16, i16), column: u16, row: u16) -> Option<usize> {
         let deciding = self.deciding.as_ref()?;
-        let mut scratch = Buffer::empty(area);
-        let hits = self.board_hits(area, &mut scratch, Theme::MONOCHROME, pan);
-        let spot = spot_at(&hits, column, row)?;
         let lines = deciding.legal.iter().copied().map(Some);
-        clicked_line::<G>(spot, &deciding.observation, lines, deciding.selected)
+        // Where each spot is, from a drawing of the board nobody sees.
+        let hits = self.board_hits(area, &mut Buffer::empty(area), Theme::MONOCHROME, pan);
+        click_pick::<G>(
+            &hits,
+            (column, row),
+            &deciding.observation,
+            lines,
+            deciding.selected,
+        )
     }
 
     /// What this seat saw, as a seat-view transcript (`"view": seat`): its events as it saw
@@ -741,10 +741,11 @@ impl<G: TuiGame> Session for RemoteSession<G> {
     fn set_coach(&mut self, _on: bool) {}
 
     fn typed(&self, text: &str) -> Result<usize, String> {
-        let Some(deciding) = &self.deciding else {
-            return Err("it is not your turn".to_owned());
-        };
-        super::typed_move::<G>(&deciding.items, text)
+        let items = self
+            .deciding
+            .as_ref()
+            .map(|deciding| deciding.items.as_slice());
+        super::typed_move::<G>(items, text)
     }
 
     fn request_hint(&mut self) -> Result<(), String> {
