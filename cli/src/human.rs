@@ -482,26 +482,7 @@ impl HumanSeat {
         let legal = view.legal();
         let choices = Choices::new::<G>(&observation, legal);
         let terminal_error = |e: io::Error| terminal_failed(&io_error(&e));
-        // The board's long lines (a Moose house of many rooms) wrap at words, under their
-        // own text.
-        let text = observation.to_string();
-        let wrapped: Vec<String> = text
-            .lines()
-            .map(|line| {
-                let indent = line.len() - line.trim_start().len();
-                wrap_line(line, WIDTH, indent + 2)
-            })
-            .collect();
-        let header = if self.show_seen {
-            // Several people share the terminal: whose screen this is, in so many words.
-            format!(
-                "=== {who} to decide ===\n(this screen is {who}'s: everyone else, look away)",
-                who = self.who()
-            )
-        } else {
-            format!("=== {} to decide ===", self.who())
-        };
-        let board = format!("\n{header}\n{}\n", wrapped.join("\n"));
+        let board = self.board(&observation.to_string());
         let mut out = io::stdout().lock();
         write!(out, "{board}").map_err(terminal_error)?;
         if let [only] = legal {
@@ -526,59 +507,93 @@ impl HumanSeat {
             if typed.is_empty() {
                 continue;
             }
-            let command = typed.to_lowercase();
-            let reply: Vec<String> = match command.as_str() {
-                "quit" | "exit" => return Err(StopRequest::quit(format!("{} quit", self.who()))),
-                "help" | "?" => {
-                    let example = &choices.get(0).text;
-                    // The game's text is hard-wrapped: joined into its paragraphs again, so
-                    // it wraps at words to the screen, never in mid-phrase.
-                    let how = reflow(G::Config::description().how_to_act.trim_end(), WIDTH);
-                    let mut lines =
-                        vec![format!("How to play {}:", G::Config::description().title)];
-                    lines.extend(how);
-                    lines.push(PROMPT_HELP.replace("{example}", example));
-                    lines.extend(choices.compact());
-                    lines
-                }
-                "board" | "look" => {
-                    say(&[board.trim_start_matches('\n').trim_end().to_owned()]);
-                    choices.compact()
-                }
-                "list" | "choices" => choices.numbered(None),
-                _ if command.starts_with("list ") => {
-                    let filter = command["list ".len()..].trim();
-                    let lines = choices.numbered(Some(filter));
-                    if lines.is_empty() {
-                        vec![format!(
-                            "No choice starts with '{}'. {}",
-                            echo(filter),
-                            choices.summary()
-                        )]
-                    } else {
-                        lines
-                    }
-                }
-                _ => vec![match picked {
-                    Picked::NoSuchNumber => format!(
-                        "There is no choice {}: type a number from 1 to {}, or the choice itself.",
-                        echo(typed),
-                        choices.len()
-                    ),
-                    Picked::Nothing { is_action: true } => format!(
-                        "'{}' is not one of your choices now. {}",
-                        echo(typed),
-                        choices.summary()
-                    ),
-                    _ => format!(
-                        "'{}' is not something you can type here. {} `help` explains the moves.",
-                        echo(typed),
-                        choices.summary()
-                    ),
-                }],
-            };
+            let reply = self.reply::<G>(typed, &picked, &choices, &board)?;
             tell(&reply);
         }
+    }
+
+    /// The board as the person reads it before deciding: a header saying whose turn it is, and
+    /// the observation's `text`, its long lines (a Moose house of many rooms) wrapped at
+    /// words, under their own text.
+    fn board(&self, text: &str) -> String {
+        let wrapped: Vec<String> = text
+            .lines()
+            .map(|line| {
+                let indent = line.len() - line.trim_start().len();
+                wrap_line(line, WIDTH, indent + 2)
+            })
+            .collect();
+        let header = if self.show_seen {
+            // Several people share the terminal: whose screen this is, in so many words.
+            format!(
+                "=== {who} to decide ===\n(this screen is {who}'s: everyone else, look away)",
+                who = self.who()
+            )
+        } else {
+            format!("=== {} to decide ===", self.who())
+        };
+        format!("\n{header}\n{}\n", wrapped.join("\n"))
+    }
+
+    /// The answer to `typed`, which `picked` no choice: a command's (`help`, `board`, `list`),
+    /// or why it is no choice; `quit` stops the game.
+    fn reply<G: Game>(
+        &self,
+        typed: &str,
+        picked: &Picked,
+        choices: &Choices,
+        board: &str,
+    ) -> Result<Vec<String>, StopRequest> {
+        let command = typed.to_lowercase();
+        Ok(match command.as_str() {
+            "quit" | "exit" => return Err(StopRequest::quit(format!("{} quit", self.who()))),
+            "help" | "?" => {
+                let example = &choices.get(0).text;
+                // The game's text is hard-wrapped: joined into its paragraphs again, so
+                // it wraps at words to the screen, never in mid-phrase.
+                let how = reflow(G::Config::description().how_to_act.trim_end(), WIDTH);
+                let mut lines = vec![format!("How to play {}:", G::Config::description().title)];
+                lines.extend(how);
+                lines.push(PROMPT_HELP.replace("{example}", example));
+                lines.extend(choices.compact());
+                lines
+            }
+            "board" | "look" => {
+                say(&[board.trim_start_matches('\n').trim_end().to_owned()]);
+                choices.compact()
+            }
+            "list" | "choices" => choices.numbered(None),
+            _ if command.starts_with("list ") => {
+                let filter = command["list ".len()..].trim();
+                let lines = choices.numbered(Some(filter));
+                if lines.is_empty() {
+                    vec![format!(
+                        "No choice starts with '{}'. {}",
+                        echo(filter),
+                        choices.summary()
+                    )]
+                } else {
+                    lines
+                }
+            }
+            _ => vec![match *picked {
+                Picked::NoSuchNumber => format!(
+                    "There is no choice {}: type a number from 1 to {}, or the choice itself.",
+                    echo(typed),
+                    choices.len()
+                ),
+                Picked::Nothing { is_action: true } => format!(
+                    "'{}' is not one of your choices now. {}",
+                    echo(typed),
+                    choices.summary()
+                ),
+                _ => format!(
+                    "'{}' is not something you can type here. {} `help` explains the moves.",
+                    echo(typed),
+                    choices.summary()
+                ),
+            }],
+        })
     }
 }
 
