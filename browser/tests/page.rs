@@ -575,7 +575,7 @@ fn two_pages_say_yes_to_a_rematch_and_play_the_next_game_to_its_end() {
         offer["standing"]
             .as_str()
             .unwrap()
-            .contains("ben (seat 1): not yet")
+            .contains("Seat 1 (ben): not yet")
             && offer["standing"]
                 .as_str()
                 .unwrap()
@@ -616,7 +616,7 @@ fn two_pages_say_yes_to_a_rematch_and_play_the_next_game_to_its_end() {
                 shown["standing"]
                     .as_str()
                     .unwrap()
-                    .contains("anna (seat 0): yes ✓"),
+                    .contains("Seat 0 (anna): yes ✓"),
                 "{shown}"
             );
             break;
@@ -679,4 +679,61 @@ fn two_pages_say_yes_to_a_rematch_and_play_the_next_game_to_its_end() {
     );
     assert_no_console_errors(&anna, "in a rematch");
     assert_no_console_errors(&ben, "in a rematch");
+}
+
+/// The page names seats as every Rust front end does (`you`, `seat 1 (bob)`, `seat 2`): its one
+/// naming function (draw.js's `seatName`) gives what `engine::naming::SeatNames::name` gives,
+/// for ordinary names, names the host did not give, and hostile ones (control and bidi
+/// characters written out, a long name cut); and the page's own line says which seat it is.
+#[test]
+fn the_page_names_seats_as_the_rust_front_ends_do() {
+    use mousehole_engine::naming::{Reader, SeatNames};
+    let hosted = host("cheese-day:players=2", "remote:page,random", 3, settings());
+    let browser = Browser::start().expect("Chromium starts");
+    browser
+        .open(&seat_link(&hosted.address.to_string(), &hosted.code(0)))
+        .unwrap();
+    let who = browser.wait_for("#who", Duration::from_secs(10)).unwrap();
+    let until = Instant::now() + Duration::from_secs(10);
+    while browser.text(&who).unwrap().is_empty() {
+        assert!(Instant::now() < until, "the page never said whose it is");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(browser.text(&who).unwrap(), "You are seat 0 (page)");
+    let long = "ü".repeat(60);
+    let names: Vec<String> = [
+        "ann",
+        "",
+        "hard",
+        "a\u{1b}[31mb\n\t\u{202e}x\u{7f}",
+        long.as_str(),
+        "🐭 mouse",
+        HOSTILE,
+    ]
+    .map(str::to_owned)
+    .to_vec();
+    let mut cases = Vec::new();
+    for me in [None, Some(0), Some(3)] {
+        // One seat past the names: a host's list shorter than the table.
+        for seat in 0..=names.len() {
+            cases.push(json!([seat, me, names]));
+        }
+    }
+    let from_page = browser
+        .script(
+            r"return import('/draw.js').then((draw) =>
+                arguments[0].map(([seat, me, names]) => draw.seatName(seat, me, names)));",
+            vec![Value::Array(cases.clone())],
+        )
+        .unwrap();
+    let from_rust: Vec<Value> = cases
+        .iter()
+        .map(|case| {
+            let seat = usize::try_from(case[0].as_u64().unwrap()).unwrap();
+            let me = case[1].as_u64().map(|me| usize::try_from(me).unwrap());
+            SeatNames::new(Reader(me), &names).name(seat).into()
+        })
+        .collect();
+    assert_eq!(from_page, Value::Array(from_rust));
+    assert_no_console_errors(&browser, "naming seats");
 }

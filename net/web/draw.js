@@ -73,6 +73,48 @@ export function either(items) {
   return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 }
 
+/** The most characters of a seat's name shown (the Rust front ends' `CALLED_CHARS`). */
+const CALLED_CHARS = 40;
+
+/** Unicode's bidi controls, which reorder the text around them (engine::text::reorders). */
+const REORDERS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+/**
+ * Text from outside as the Rust front ends show it (engine::text::cut): control and bidi
+ * characters written out (`\u{1b}`), anything past `limit` characters said as a count.
+ */
+export function cut(text, limit) {
+  const chars = Array.from(String(text));
+  let out = '';
+  for (let i = 0; i < chars.length; i += 1) {
+    if (i === limit) return `${out}… (${chars.length - limit} more characters)`;
+    const c = chars[i];
+    if (c === '\n') out += '\\n';
+    else if (c === '\r') out += '\\r';
+    else if (c === '\t') out += '\\t';
+    else if (/\p{Cc}/u.test(c) || REORDERS.test(c)) out += `\\u{${c.codePointAt(0).toString(16)}}`;
+    else out += c;
+  }
+  return out;
+}
+
+/**
+ * How a seat is named for people, in the one form every front end uses (the Rust
+ * engine::naming::SeatNames::name; a test checks the two agree): `you` for the seat `me`
+ * (`null` for a spectator), `seat 1 (bob)` for a seat the host called something (`names`,
+ * the welcome's `seats`), `seat 1` for one it did not.
+ */
+export function seatName(seat, me, names) {
+  if (me !== null && me !== undefined && seat === me) return 'you';
+  const called = cut(names?.[seat] ?? '', CALLED_CHARS);
+  return called === '' ? `seat ${seat}` : `seat ${seat} (${called})`;
+}
+
+/** `text` with its first letter a capital, to start a sentence. */
+export function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** `your` for `you`, else `Ann's`. */
 export function possessive(name) {
   return name === 'you' ? 'your' : `${name}'s`;

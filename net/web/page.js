@@ -6,7 +6,7 @@
 // note in a `role="log"` list, and rejoins by itself whenever the connection drops. Every
 // text from the host is put on the page as text, never as HTML.
 
-import { h, count, ordinal } from './draw.js';
+import { h, count, ordinal, seatName, capital } from './draw.js';
 
 /** Loads a game's module: its board, the words of its moves, its end (games/GAME.js). */
 function loadGame(game) {
@@ -229,8 +229,8 @@ async function welcome(message) {
   document.title = `${page.game.title} — mousehole`;
   $('title').textContent = page.game.title;
   $('who').textContent = message.seat === null
-    ? `Watching: ${message.seats.map((name, seat) => `seat ${seat} ${name}`).join(', ')}`
-    : `You are seat ${message.seat} (${message.seats[message.seat]})`;
+    ? `Watching: ${message.seats.map((_, seat) => seatName(seat, null, message.seats)).join(', ')}`
+    : `You are ${seatName(message.seat, null, message.seats)}`;
   loadRules(message.game);
   render();
 }
@@ -325,22 +325,15 @@ function refuse(title, text, hostText) {
 // ---------------------------------------------------------------------------------------------
 // The log: every event with its note, and the host's status lines.
 
+/** `you`, `seat 1 (ann)`: a seat as this page's seat (or a spectator) reads it. */
 function nameOf(seat) {
-  if (page.welcome && seat === page.welcome.seat) return 'you';
-  const name = page.welcome?.seats?.[seat];
-  return name === undefined ? `seat ${seat}` : name;
-}
-
-/** `Ann (seat 1)`, or `You`. */
-function seatTitle(seat) {
-  if (page.welcome && seat === page.welcome.seat) return 'You';
-  return `${nameOf(seat)} (seat ${seat})`;
+  return seatName(seat, page.welcome?.seat ?? null, page.welcome?.seats);
 }
 
 function addEvents(events) {
   for (const event of events || []) {
     page.events.push(event);
-    const who = event.actor === 'chance' ? null : seatTitle(event.actor);
+    const who = event.actor === 'chance' ? null : nameOf(event.actor);
     const text = page.game?.narrate ? page.game.narrate(event) : event.action;
     addLogLine('event', who, text, event.note ?? null, event.action);
   }
@@ -366,7 +359,6 @@ function view() {
     seat: welcome?.seat ?? null,
     names: welcome?.seats ?? [],
     nameOf,
-    seatTitle,
     events: page.events,
     legal: page.act && page.answered !== page.act.id ? page.act.legal : [],
     picked: page.picked,
@@ -401,7 +393,7 @@ function renderTurn(v) {
     const deciding = observation.deciding;
     headline = deciding === null || deciding === undefined
       ? page.game.chanceText(observation, v)
-      : `Waiting for ${seatTitle(deciding)}…`;
+      : `Waiting for ${nameOf(deciding)}…`;
     detail = page.game.waitingText ? page.game.waitingText(observation, v) : '';
   } else {
     headline = v.seat === null ? 'Watching the table' : 'Waiting for the game to start…';
@@ -412,7 +404,7 @@ function renderTurn(v) {
     h('p', { class: 'turn-headline' }, headline),
     detail ? h('p', { class: 'turn-detail' }, detail) : null,
     last ? h('p', { class: 'turn-last' }, 'Last: ',
-      last.actor === 'chance' ? '' : `${seatTitle(last.actor)} `,
+      last.actor === 'chance' ? '' : `${capital(nameOf(last.actor))} `,
       page.game.narrate ? page.game.narrate(last) : last.action,
       last.note ? ` — ${last.note}` : '') : null));
   document.title = `${mine ? '● Your turn — ' : ''}${page.game.title} — mousehole`;
@@ -556,15 +548,15 @@ function renderEnd(v) {
   const winners = outcome.ranks.map((rank, seat) => (rank === 1 ? seat : null)).filter((seat) => seat !== null);
   const mine = v.seat !== null && outcome.ranks[v.seat] === 1;
   $('end-title').textContent = v.seat === null
-    ? `${winners.map(seatTitle).join(' and ')} ${winners.length === 1 ? 'wins' : 'share the win'}`
+    ? `${capital(winners.map(nameOf).join(' and '))} ${winners.length === 1 ? 'wins' : 'share the win'}`
     : mine ? (winners.length === 1 ? 'You win!' : 'You share the win!')
-      : `${winners.map(seatTitle).join(' and ')} ${winners.length === 1 ? 'wins' : 'share the win'}`;
+      : `${capital(winners.map(nameOf).join(' and '))} ${winners.length === 1 ? 'wins' : 'share the win'}`;
   $('end-reason').textContent = ending ? `The game ended: ${ending.reason}.` : '';
   const order = outcome.ranks.map((rank, seat) => ({ rank, seat })).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   list.replaceChildren(...order.map(({ rank, seat }) => h('li', { class: seat === v.seat ? 'me' : null },
     h('p', { class: 'end-line' },
       h('span', { class: 'end-place' }, ordinal(rank)), ' ',
-      h('span', { class: 'end-who' }, seatTitle(seat)), ' ',
+      h('span', { class: 'end-who' }, capital(nameOf(seat))), ' ',
       h('span', { class: 'end-score' }, page.game.score(outcome.scores[seat]))),
     ending?.breakdown?.[seat] ? h('p', { class: 'end-how' }, ending.breakdown[seat]) : null)));
   list.hidden = false;
@@ -619,7 +611,7 @@ function renderRematch() {
     : rematch.answered === true ? 'You said yes: the next game begins when everyone has.'
       : rematch.answered === false ? 'You said no thanks.'
         : 'The players are asked to play again.';
-  const who = rematch.asked.map((s) => `${seatTitle(s)}: ${rematch.yes.includes(s) ? 'yes ✓' : 'not yet'}`);
+  const who = rematch.asked.map((s) => `${capital(nameOf(s))}: ${rematch.yes.includes(s) ? 'yes ✓' : 'not yet'}`);
   $('rematch-standing').textContent = `${who.join(' · ')} — ${time} left to answer`;
   box.setAttribute('data-yes', JSON.stringify(rematch.yes));
 }

@@ -4,7 +4,7 @@
 // its holes, cheese cards and traps (the third one fatal). Also the moves' words, the turn's
 // sentence and the end's explanation, from the seat's observation alone.
 
-import { BOARD_WIDTH as WIDTH, PIPS, board as svgBoard, s, label, count, die, spot, seatFill, shorten, either } from '../draw.js';
+import { BOARD_WIDTH as WIDTH, PIPS, board as svgBoard, s, label, count, die, spot, seatFill, shorten, either, capital } from '../draw.js';
 
 export const title = 'Cheese Day';
 
@@ -229,7 +229,7 @@ export function chanceText(observation) {
 
 export function waitingText(observation, view) {
   if (observation.phase.kind !== 'choose') return '';
-  return `${view.seatTitle(observation.deciding)} rolled ${observation.phase.roll} and chooses.`;
+  return `${capital(view.nameOf(observation.deciding))} rolled ${observation.phase.roll} and chooses.`;
 }
 
 export function score(holes) {

@@ -4,7 +4,7 @@
 // Also the moves' words, the turn's sentence and the end's explanation, from the seat's
 // observation alone.
 
-import { BOARD_WIDTH as WIDTH, board as svgBoard, s, label, count, spot, seatFill, shorten } from '../draw.js';
+import { BOARD_WIDTH as WIDTH, board as svgBoard, s, label, count, spot, seatFill, shorten, capital } from '../draw.js';
 
 export const title = 'Moose in the House';
 
@@ -265,7 +265,7 @@ export function prompt(observation, view) {
     const holding = traps === 0 ? 'You hold no Trap card, so you can only let it in.'
       : traps === 1 ? 'You hold a Trap card: trap it, and the moose and the trap are discarded.'
         : `You hold ${traps} Trap cards: trap it, and the moose and one trap are discarded.`;
-    return `${view.seatTitle(pending.attacker)} plays a moose into your room ${pending.room} (${kindName(pending.kind)}). ${holding}`;
+    return `${capital(view.nameOf(pending.attacker))} plays a moose into your room ${pending.room} (${kindName(pending.kind)}). ${holding}`;
   }
   if (view.legal.every((a) => a === 'pass')) return 'You can play nothing, and the pile is empty: pass.';
   if (view.legal.every((a) => a.startsWith('discard'))) return 'You can play nothing: discard one card.';

@@ -4,7 +4,7 @@
 // the tile in hand, and how far each path is from the cheese. Also the moves' words, the
 // turn's sentence and the end's explanation, from the seat's observation alone.
 
-import { BOARD_WIDTH as WIDTH, board as svgBoard, s, label, count, spot, seatFill, seatStroke, shorten, possessive, either } from '../draw.js';
+import { BOARD_WIDTH as WIDTH, board as svgBoard, s, label, count, spot, seatFill, seatStroke, shorten, possessive, either, capital } from '../draw.js';
 
 export const title = 'Mouse Race';
 
@@ -144,7 +144,7 @@ export function board(observation, view) {
   y += 18;
   const phase = observation.phase;
   if (phase.kind === 'holding') {
-    const holder = observation.turn === view.seat ? 'You hold' : `${view.seatTitle(observation.turn)} holds`;
+    const holder = observation.turn === view.seat ? 'You hold' : `${capital(view.nameOf(observation.turn))} holds`;
     const tile = phase.tile === 'hidden' ? 'a tile you cannot see' : phase.tile === 'cat' ? 'a cat' : `a ${phase.tile}`;
     parts.push(label(2, y, `${holder} ${tile}`));
     y += 18;
@@ -242,7 +242,7 @@ export function prompt(observation, view) {
 
 export function chanceText(observation, view) {
   if (observation.phase.kind === 'draw') {
-    const who = observation.turn === view.seat ? 'You draw' : `${view.seatTitle(observation.turn)} draws`;
+    const who = observation.turn === view.seat ? 'You draw' : `${capital(view.nameOf(observation.turn))} draws`;
     return `${who} a tile${observation.phase.extra ? ' again' : ''}…`;
   }
   return 'Waiting…';

@@ -207,7 +207,7 @@ function stepsTo(observation, from, to) {
 }
 
 export function prompt(observation, view) {
-  const names = (seats) => either(seats.map((seat) => view.seatTitle(seat)));
+  const names = (seats) => either(seats.map((seat) => view.nameOf(seat)));
   const phase = observation.phase;
   switch (phase.kind) {
     case 'rob':
@@ -228,7 +228,7 @@ export function prompt(observation, view) {
 export function chanceText(observation, view) {
   const phase = observation.phase;
   switch (phase.kind) {
-    case 'roll': return `Rolling the die for ${observation.turn === view.seat ? 'you' : view.seatTitle(observation.turn)}…`;
+    case 'roll': return `Rolling the die for ${observation.turn === view.seat ? 'you' : view.nameOf(observation.turn)}…`;
     case 'move_roll': return `Rolling for ${possessive(view.nameOf(phase.mouse))} mouse…`;
     case 'crank': return 'Turning the crank…';
     default: return 'Waiting…';
