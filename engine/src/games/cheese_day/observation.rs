@@ -333,6 +333,61 @@ impl CheeseDayObservation {
     pub fn reader(&self) -> Reader {
         Reader::of_view(self.seat, self.public)
     }
+
+    /// The pantry, slot by slot: each card's holes, its face if this seat peeked, else the
+    /// odds that it is a trap, and who peeked at it.
+    fn write_pantry(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Pantry:")?;
+        for slot in 1..=SLOTS as u8 {
+            let Some(card) = self.slot(slot) else {
+                writeln!(f, "  slot {slot}: (empty)")?;
+                continue;
+            };
+            let unseen = &self.unseen[usize::from(card.value) - 1];
+            let face = match card.face {
+                Some(Face::Cheese) => "cheese (you peeked)".to_owned(),
+                Some(Face::Trap) => "TRAP (you peeked)".to_owned(),
+                None => format!("?  {}", unseen.trap_odds()),
+            };
+            write!(f, "  slot {slot}: {}  {face}", count(card.value, "hole"))?;
+            if !card.peeked_by.is_empty() {
+                let seats: Vec<String> = card.peeked_by.iter().map(ToString::to_string).collect();
+                write!(f, "  [peeked by seat {}]", seats.join(", "))?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+
+    /// The discard pile: how many cards, of which values, and the faces this seat knows.
+    fn write_discards(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let discards: u8 = self.discard.iter().map(|d| d.cards).sum();
+        write!(f, "Discarded: {discards}")?;
+        if discards > 0 {
+            let by_value: Vec<String> = self
+                .discard
+                .iter()
+                .filter(|d| d.cards > 0)
+                .map(|d| format!("{}×{}", d.cards, d.value))
+                .collect();
+            write!(f, " ({})", by_value.join(" "))?;
+            let known: Vec<String> = self
+                .discard
+                .iter()
+                .flat_map(|d| {
+                    let cheese =
+                        (d.known.cheese > 0).then(|| format!("{}×{}C", d.known.cheese, d.value));
+                    let traps =
+                        (d.known.trap > 0).then(|| format!("{}×{}T", d.known.trap, d.value));
+                    cheese.into_iter().chain(traps)
+                })
+                .collect();
+            if !known.is_empty() {
+                write!(f, "; you know {}", known.join(" "))?;
+            }
+        }
+        writeln!(f)
+    }
 }
 
 impl Display for CheeseDayObservation {
@@ -365,25 +420,7 @@ impl Display for CheeseDayObservation {
             }
             ObservedPhase::Over => writeln!(f, "The game is over.")?,
         }
-        writeln!(f, "Pantry:")?;
-        for slot in 1..=SLOTS as u8 {
-            let Some(card) = self.slot(slot) else {
-                writeln!(f, "  slot {slot}: (empty)")?;
-                continue;
-            };
-            let unseen = &self.unseen[usize::from(card.value) - 1];
-            let face = match card.face {
-                Some(Face::Cheese) => "cheese (you peeked)".to_owned(),
-                Some(Face::Trap) => "TRAP (you peeked)".to_owned(),
-                None => format!("?  {}", unseen.trap_odds()),
-            };
-            write!(f, "  slot {slot}: {}  {face}", count(card.value, "hole"))?;
-            if !card.peeked_by.is_empty() {
-                let seats: Vec<String> = card.peeked_by.iter().map(ToString::to_string).collect();
-                write!(f, "  [peeked by seat {}]", seats.join(", "))?;
-            }
-            writeln!(f)?;
-        }
+        self.write_pantry(f)?;
         match self.reserve.top {
             Some(top) => writeln!(
                 f,
@@ -393,32 +430,7 @@ impl Display for CheeseDayObservation {
             )?,
             None => writeln!(f, "Reserve: {}", count(self.reserve.cards, "card"))?,
         }
-        let discards: u8 = self.discard.iter().map(|d| d.cards).sum();
-        write!(f, "Discarded: {discards}")?;
-        if discards > 0 {
-            let by_value: Vec<String> = self
-                .discard
-                .iter()
-                .filter(|d| d.cards > 0)
-                .map(|d| format!("{}×{}", d.cards, d.value))
-                .collect();
-            write!(f, " ({})", by_value.join(" "))?;
-            let known: Vec<String> = self
-                .discard
-                .iter()
-                .flat_map(|d| {
-                    let cheese =
-                        (d.known.cheese > 0).then(|| format!("{}×{}C", d.known.cheese, d.value));
-                    let traps =
-                        (d.known.trap > 0).then(|| format!("{}×{}T", d.known.trap, d.value));
-                    cheese.into_iter().chain(traps)
-                })
-                .collect();
-            if !known.is_empty() {
-                write!(f, "; you know {}", known.join(" "))?;
-            }
-        }
-        writeln!(f)?;
+        self.write_discards(f)?;
         writeln!(f, "Players:")?;
         for player in &self.players {
             let out = if player.out { ", OUT" } else { "" };

@@ -303,6 +303,46 @@ impl MooseHouseObservation {
             .and_then(|house| house.room(index.saturating_add(1)))
             .map(|room| room.kind)
     }
+
+    /// Every seat's house: its hand size, its Moose in the House card and its rooms.
+    fn write_houses(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let me = self.reader();
+        writeln!(f, "Houses:")?;
+        for house in &self.houses {
+            let seat = usize::from(house.seat);
+            let you = if me.is_me(seat) { " (you)" } else { "" };
+            let held = self.hand_sizes.get(seat).copied().unwrap_or(0);
+            write!(
+                f,
+                "  seat {seat}{you}: {held} card{} in hand; ",
+                if held == 1 { "" } else { "s" }
+            )?;
+            f.write_str(if house.moose_in_house {
+                "Moose in the House"
+            } else {
+                "no Moose in the House"
+            })?;
+            if house.rooms.is_empty() {
+                f.write_str("; no rooms")?;
+            }
+            for (i, room) in house.rooms.iter().enumerate() {
+                let content = match room.content {
+                    Content::Empty => "empty",
+                    Content::Moose => "MOOSE",
+                    Content::Door => "closed",
+                };
+                let sep = if i == 0 { "; " } else { ", " };
+                write!(
+                    f,
+                    "{sep}room {}: {} ({content})",
+                    room.room,
+                    room.kind.name()
+                )?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
 }
 
 impl Display for MooseHouseObservation {
@@ -365,40 +405,7 @@ impl Display for MooseHouseObservation {
         if !self.public {
             writeln!(f, "Your hand: {}", self.hand)?;
         }
-        writeln!(f, "Houses:")?;
-        for house in &self.houses {
-            let seat = usize::from(house.seat);
-            let you = if me.is_me(seat) { " (you)" } else { "" };
-            let held = self.hand_sizes.get(seat).copied().unwrap_or(0);
-            write!(
-                f,
-                "  seat {seat}{you}: {held} card{} in hand; ",
-                if held == 1 { "" } else { "s" }
-            )?;
-            f.write_str(if house.moose_in_house {
-                "Moose in the House"
-            } else {
-                "no Moose in the House"
-            })?;
-            if house.rooms.is_empty() {
-                f.write_str("; no rooms")?;
-            }
-            for (i, room) in house.rooms.iter().enumerate() {
-                let content = match room.content {
-                    Content::Empty => "empty",
-                    Content::Moose => "MOOSE",
-                    Content::Door => "closed",
-                };
-                let sep = if i == 0 { "; " } else { ", " };
-                write!(
-                    f,
-                    "{sep}room {}: {} ({content})",
-                    room.room,
-                    room.kind.name()
-                )?;
-            }
-            writeln!(f)?;
-        }
+        self.write_houses(f)?;
         writeln!(
             f,
             "Draw pile: {} cards. Discard pile ({}): {}",

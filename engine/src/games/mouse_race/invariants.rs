@@ -9,6 +9,15 @@ use crate::testing::Fixtures;
 
 /// The spec's conservation rules and the consistency of the phase with the position.
 pub(super) fn check_invariants(state: &MouseRace) -> Result<(), String> {
+    check_configuration(state)?;
+    let road_cells = check_tiles(state)?;
+    state.check_paths(road_cells)?;
+    check_open_ends(state)?;
+    check_phase(state)
+}
+
+/// The configuration is one the game allows.
+fn check_configuration(state: &MouseRace) -> Result<(), String> {
     let config = &state.config;
     let size = config.size();
     let players = state.players();
@@ -18,8 +27,15 @@ pub(super) fn check_invariants(state: &MouseRace) -> Result<(), String> {
     {
         return Err(format!("bad configuration {config:?}"));
     }
+    Ok(())
+}
+
+/// Conservation: bag + board + hand = the configured tiles, none outside the board, on a
+/// corner or on the cheese. Returns how many road tiles lie on the board.
+fn check_tiles(state: &MouseRace) -> Result<usize, String> {
+    let config = &state.config;
+    let size = config.size();
     let geometry = state.geometry();
-    // Conservation: bag + board + hand = the configured tiles.
     let mut counted = state.bag;
     if let Some(kind) = state.held() {
         counted.add(kind);
@@ -51,7 +67,12 @@ pub(super) fn check_invariants(state: &MouseRace) -> Result<(), String> {
             config.tiles()
         ));
     }
-    state.check_paths(road_cells)?;
+    Ok(road_cells)
+}
+
+/// Each seat's recorded open ends are the ones its path gives, and the seat to play is one.
+fn check_open_ends(state: &MouseRace) -> Result<(), String> {
+    let players = state.players();
     for seat in 0..MAX_PLAYERS {
         let expected = if seat < players {
             state.path_open_ends(seat)
@@ -71,6 +92,15 @@ pub(super) fn check_invariants(state: &MouseRace) -> Result<(), String> {
             state.turn
         ));
     }
+    Ok(())
+}
+
+/// The phase agrees with the position: the game is over exactly when a path reached the
+/// cheese, the turns ran out or every path is stuck, and a phase in play is one that can be.
+fn check_phase(state: &MouseRace) -> Result<(), String> {
+    let config = &state.config;
+    let players = state.players();
+    let geometry = state.geometry();
     let cheese = Spot::from(geometry.cheese());
     let at_cheese: Vec<usize> = (0..players)
         .filter(|&s| state.paths[s].open_end() == Some(cheese))

@@ -312,19 +312,11 @@ impl MouseTrapObservation {
     pub fn reader(&self) -> Reader {
         Reader::of_view(self.seat, self.public)
     }
-}
 
-impl Display for MouseTrapObservation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// The sentence on what is happening: whose roll, robbing, the Turn Crank's choice, a
+    /// paid move, the crank, or how the game ended, as `reader` reads it.
+    fn write_phase(&self, f: &mut fmt::Formatter<'_>, reader: Reader) -> fmt::Result {
         let owner = self.turn;
-        // The seat reads it: itself `you`, the others `seat N` (a public view: everyone
-        // `seat N`).
-        let reader = self.reader();
-        if self.public {
-            write!(f, "The table as everyone sees it. ")?;
-        } else {
-            write!(f, "You are seat {}. ", self.seat)?;
-        }
         match &self.phase {
             ObservedPhase::Roll => writeln!(f, "{} about to roll.", capital(&reader.is(owner)))?,
             ObservedPhase::Rob {
@@ -397,6 +389,21 @@ impl Display for MouseTrapObservation {
                 )?,
             },
         }
+        Ok(())
+    }
+}
+
+impl Display for MouseTrapObservation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The seat reads it: itself `you`, the others `seat N` (a public view: everyone
+        // `seat N`).
+        let reader = self.reader();
+        if self.public {
+            write!(f, "The table as everyone sees it. ")?;
+        } else {
+            write!(f, "You are seat {}. ", self.seat)?;
+        }
+        self.write_phase(f, reader)?;
         let complete = if self.trap.complete {
             " (complete)"
         } else {
