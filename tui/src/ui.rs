@@ -133,13 +133,13 @@ pub fn log_page(app: &App) -> usize {
     usize::from(log.height.saturating_sub(3)).max(1)
 }
 
-/// How far the help's `tab` scrolls at terminal size `size`.
 /// How many of the end panel's lines do not fit it at `size`: how far the arrows scroll it.
 pub fn end_overflow(app: &App, size: Rect) -> u16 {
     let inner = Block::bordered().inner(game_layout(app, size).side);
     (game::end_lines(app, inner.width).len() as u16).saturating_sub(inner.height)
 }
 
+/// How far the help's `tab` scrolls at terminal size `size`.
 pub fn help_overflow(app: &App, size: Rect, tab: HelpTab) -> u16 {
     popups::help_overflow(app, size, tab)
 }
