@@ -317,15 +317,15 @@ impl HostGame<'_> {
     fn invite(&self, host: &Host, screen_seat: Option<usize>) -> Result<String> {
         let address = shown_address(host.address());
         let web = crate::link::browser_address(host.address(), &address);
+        let names = seat_names(&self.table.seats, Reader::nobody());
         let mut invitations: Vec<(String, String)> = host
             .invitations()
             .iter()
             .filter(|invitation| Some(invitation.seat) != screen_seat)
             .map(|invitation| {
                 let line = format!(
-                    "seat {} ({}): mousehole join {address} --code {}",
-                    invitation.seat,
-                    invitation.name.as_deref().unwrap_or("remote"),
+                    "{}: mousehole join {address} --code {}",
+                    names.name(invitation.seat),
                     invitation.code
                 );
                 (line, mousehole_net::page::seat_link(&web, &invitation.code))

@@ -21,17 +21,10 @@ pub fn possessive(name: &str) -> String {
     }
 }
 
-/// A seat called by its number and its name, as people read it in lines about seats:
-/// `seat 1 (bob)`, `seat 2 (hard)`; `seat 1` when it has no name. The one home of that form
-/// ([`SeatNames::name`] says it, `you` aside).
-///
-/// ```
-/// use mousehole_engine::naming::seat_called;
-/// assert_eq!(seat_called(1, "bob"), "seat 1 (bob)");
-/// assert_eq!(seat_called(1, ""), "seat 1");
-/// ```
-pub fn seat_called(seat: usize, name: impl std::fmt::Display) -> String {
-    let name = name.to_string();
+/// A seat called by its number and its name: `seat 1 (bob)`, `seat 2 (hard)`; `seat 1` when
+/// it has no name. The form itself, which only [`SeatNames`] uses: front ends name seats
+/// through it, never with this form written again.
+fn seat_called(seat: usize, name: &str) -> String {
     if name.is_empty() {
         format!("seat {seat}")
     } else {
@@ -312,6 +305,8 @@ mod tests {
 
     #[test]
     fn the_reader_is_you_and_everyone_else_is_named() {
+        assert_eq!(seat_called(1, "bob"), "seat 1 (bob)");
+        assert_eq!(seat_called(1, ""), "seat 1");
         let names = SeatNames::new(Reader::seat(1), ["bob", "ann", "hard"]);
         assert_eq!(names.name(1), "you");
         assert_eq!(names.whose(1), "your");

@@ -8,6 +8,7 @@ use mousehole_engine::games::moose_house::{
 };
 
 use mousehole_engine::Game as _;
+use mousehole_engine::naming::Reader;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
@@ -169,7 +170,7 @@ impl BoardView for MooseHouse {
             .filter(|&seat| over && seat != viewer)
             .filter_map(|seat| {
                 let moose = state.hand(seat).moose_cards().short();
-                (!moose.is_empty()).then(|| format!("seat {seat} {moose}"))
+                (!moose.is_empty()).then(|| format!("{} {moose}", Reader::seat(viewer).who(seat)))
             })
             .collect();
         let mut lines = Vec::new();
@@ -192,6 +193,8 @@ impl BoardView for MooseHouse {
 
     fn reason(observation: &MooseHouseObservation, action: &MooseHouseAction) -> Option<String> {
         let me = usize::from(observation.seat);
+        // Every card here goes to an opponent, named as the game's own words name seats.
+        let who = |seat: u8| observation.reader().who(usize::from(seat));
         let empty = |seat: u8| {
             observation
                 .house(usize::from(seat))
@@ -200,24 +203,29 @@ impl BoardView for MooseHouse {
         Some(match *action {
             MooseHouseAction::House { seat } => match empty(seat) {
                 0 => format!(
-                    "seat {seat} has no Moose in the House yet: once it does, moose can go into \
-                     the empty rooms it is given"
+                    "{} has no Moose in the House yet: once it does, moose can go into \
+                     the empty rooms it is given",
+                    who(seat)
                 ),
                 1 => format!(
-                    "seat {seat} has no Moose in the House yet: once it does, moose can go into \
-                     its empty room"
+                    "{} has no Moose in the House yet: once it does, moose can go into \
+                     its empty room",
+                    who(seat)
                 ),
                 rooms => format!(
-                    "seat {seat} has no Moose in the House yet: once it does, moose can go into \
-                     its {rooms} empty rooms"
+                    "{} has no Moose in the House yet: once it does, moose can go into \
+                     its {rooms} empty rooms",
+                    who(seat)
                 ),
             },
             MooseHouseAction::Room { kind, seat } => format!(
-                "seat {seat} gets an empty {} a moose can later go into",
+                "{} gets an empty {} a moose can later go into",
+                who(seat),
                 kind.name()
             ),
             MooseHouseAction::Moose { kind, seat, .. } => format!(
-                "a moose for seat {seat}: one more against them (a {} needs a matching room)",
+                "a moose for {}: one more against them (a {} needs a matching room)",
+                who(seat),
                 kind.name()
             ),
             MooseHouseAction::Door { .. } => match empty(me as u8) {
