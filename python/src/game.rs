@@ -1,36 +1,19 @@
 //! Games: a spec (`cheese-day:players=3`) validated into a configured game behind the
-//! `mousehole.Game` object, with its action spaces, tensor layout and limits, and the one
-//! place that turns a game named at run time into the concrete Rust type ([`visit`]).
+//! `mousehole.Game` object, with its action spaces, tensor layout and limits: the game of any
+//! type ([`AnyGame`]) that a spec builds through the crate's one dispatch
+//! ([`crate::kind::visit`]).
 
 use std::sync::Arc;
 
-use mousehole_bots::BotGame;
-use mousehole_engine::conformance::{Conformance, Hidden};
-use mousehole_engine::encoding::{Encoding, TensorLayout};
-use mousehole_engine::{GameConfig, GameSpec, SpecError};
+use mousehole_engine::conformance::Hidden;
+use mousehole_engine::encoding::TensorLayout;
+use mousehole_engine::{GameConfig, GameSpec};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::errors;
+use crate::kind::{PyGame, Visitor, visit};
 use crate::state::{AnyState, State, Typed};
-
-/// What the package needs of a game: the rules, the bots (`mousehole.agent`, `mousehole.play`),
-/// the numbers (action ids and tensors) and the conformance cases (which say whether anything
-/// is hidden). Every registered game is one, or this crate does not compile.
-pub(crate) trait PyGame: BotGame + Encoding + Conformance {}
-
-impl<G: BotGame + Encoding + Conformance> PyGame for G {}
-
-/// Code that works with any game, called with its concrete type.
-pub(crate) trait Visitor {
-    type Output;
-    fn visit<G: PyGame>(self, config: G::Config) -> Self::Output;
-}
-
-/// Validates `spec` and calls `visitor` with the game's type: the package's one dispatch.
-pub(crate) fn visit<V: Visitor>(spec: &GameSpec, visitor: V) -> Result<V::Output, SpecError> {
-    mousehole_engine::visit_game!(spec, visitor)
-}
 
 /// A configured game, whatever its type.
 pub(crate) trait AnyGame: Send + Sync {

@@ -12,6 +12,7 @@ mod agent;
 mod errors;
 mod game;
 mod history;
+mod kind;
 mod seat;
 mod state;
 mod tournament;

@@ -20,7 +20,8 @@ use pyo3::prelude::*;
 
 use crate::agent::{Agent, parse_agent};
 use crate::errors;
-use crate::game::{Game as PyGameObject, PyGame, Visitor};
+use crate::game::Game as PyGameObject;
+use crate::kind::{PyGame, Visitor};
 use crate::state::{PYTHON_SEAT, State, Typed};
 
 /// Who plays one seat of `mousehole.play`.
@@ -504,7 +505,7 @@ pub(crate) fn play_match(
         choices,
         seed,
     };
-    crate::game::visit(&spec, visitor).map_err(errors::spec)?
+    crate::kind::visit(&spec, visitor).map_err(errors::spec)?
 }
 
 /// [`play`] with the type of the game that a spec names.

@@ -20,8 +20,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyTuple};
 
 use crate::errors;
-use crate::game::{Game as PyGameObject, PyGame, Visitor};
+use crate::game::Game as PyGameObject;
 use crate::history::History;
+use crate::kind::{PyGame, Visitor};
 
 /// OpenSpiel's player id of chance.
 pub(crate) const CHANCE: i64 = -1;
@@ -697,7 +698,7 @@ pub(crate) fn load_transcript(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResu
     let spec = GameSpec::from_recorded(&transcript.game, &transcript.options)
         .map_err(errors::transcript)?;
     let game = crate::game::build(&spec)?;
-    let inner = crate::game::visit(
+    let inner = crate::kind::visit(
         &spec,
         Load {
             transcript: &transcript,

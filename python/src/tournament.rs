@@ -17,7 +17,8 @@ use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
 use crate::errors;
-use crate::game::{Game as PyGameObject, PyGame, Visitor};
+use crate::game::Game as PyGameObject;
+use crate::kind::{PyGame, Visitor};
 use crate::seat::{Failure, PythonSeat, SeatChoice, failed, python_label, record, seat_choices};
 
 /// The tournament `mousehole.tournament` was asked for.
@@ -275,7 +276,7 @@ pub(crate) fn tournament(
         asked: &asked,
         spec: spec.clone(),
     };
-    crate::game::visit(&spec, visitor).map_err(errors::spec)?
+    crate::kind::visit(&spec, visitor).map_err(errors::spec)?
 }
 
 /// [`play`] with the type of the game that a spec names.
