@@ -493,4 +493,50 @@ mod tests {
         );
         assert_eq!(long, "0:12 1:34 2:caught 3:15 pile 18");
     }
+
+    /// The prompt names the seats it offers as every front end does (`seat 1 (bob)`), from
+    /// the names the screen has, not `seat N` alone: played at random until seat 0 robs or
+    /// may move mice.
+    #[test]
+    fn the_prompt_names_the_seats_it_offers() {
+        use mousehole_engine::naming::Reader;
+        use mousehole_engine::{Game, GameConfig, ToMove, rng::chance_rng};
+        let names = SeatNames::new(Reader::seat(0), ["ann", "bob", "hard"]);
+        let mut asked = Vec::new();
+        for seed in 0..40 {
+            let config =
+                mousehole_engine::games::mouse_trap::MouseTrapConfig::with_players(3).unwrap();
+            let mut state = MouseTrap::new(&config);
+            let mut rng = chance_rng(seed);
+            let (mut chances, mut legal) = (Vec::new(), Vec::new());
+            while !state.is_terminal() && asked.len() < 4 {
+                let action = match state.to_move() {
+                    ToMove::Chance => state.sample_chance(&mut rng, &mut chances),
+                    _ => state.sample_legal(&mut rng, &mut legal),
+                }
+                .unwrap();
+                let observation = state.observation(0);
+                if matches!(
+                    observation.phase,
+                    ObservedPhase::Rob { .. } | ObservedPhase::TurnCrank { .. }
+                ) && let Some(prompt) = MouseTrap::prompt(&observation, &names)
+                {
+                    asked.push(prompt);
+                }
+                state.apply(action).unwrap();
+            }
+        }
+        assert!(!asked.is_empty(), "seat 0 was never asked to rob or crank");
+        for prompt in &asked {
+            // Every seat it names is named whole: `you`, `seat 1 (bob)`, `seat 2 (hard)`.
+            let bare = prompt
+                .replace("seat 1 (bob)", "")
+                .replace("seat 2 (hard)", "");
+            assert!(!bare.contains("seat"), "{prompt}");
+        }
+        assert!(
+            asked.iter().any(|prompt| prompt.contains("seat 1 (bob)")),
+            "{asked:?}"
+        );
+    }
 }
