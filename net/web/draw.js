@@ -61,12 +61,6 @@ export function ordinal(n) {
   return `${n}${suffix}`;
 }
 
-/** A name cut to `max` characters with an ellipsis, for tight places on a board. */
-export function shorten(name, max) {
-  const chars = Array.from(String(name));
-  return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
-}
-
 /** `a, b or c`. */
 export function either(items) {
   if (items.length <= 1) return items.join('');

@@ -330,6 +330,13 @@ function nameOf(seat) {
   return seatName(seat, page.welcome?.seat ?? null, page.welcome?.seats);
 }
 
+/** The seat's name where a board has room for `max` characters: whole, or else its number
+ *  alone (`seat 1`, as the terminal's boards name seats), never cut inside the name. */
+function boardName(seat, max) {
+  const name = nameOf(seat);
+  return Array.from(name).length <= max ? name : seatName(seat, page.welcome?.seat ?? null, []);
+}
+
 function addEvents(events) {
   for (const event of events || []) {
     page.events.push(event);
@@ -359,6 +366,7 @@ function view() {
     seat: welcome?.seat ?? null,
     names: welcome?.seats ?? [],
     nameOf,
+    boardName,
     events: page.events,
     legal: page.act && page.answered !== page.act.id ? page.act.legal : [],
     picked: page.picked,

@@ -4,7 +4,7 @@
 // its holes, cheese cards and traps (the third one fatal). Also the moves' words, the turn's
 // sentence and the end's explanation, from the seat's observation alone.
 
-import { BOARD_WIDTH as WIDTH, PIPS, board as svgBoard, s, label, count, die, spot, seatFill, shorten, either, capital } from '../draw.js';
+import { BOARD_WIDTH as WIDTH, PIPS, board as svgBoard, s, label, count, die, spot, seatFill, either, capital } from '../draw.js';
 
 export const title = 'Cheese Day';
 
@@ -135,7 +135,7 @@ export function board(observation, view) {
   // The collections.
   for (const player of observation.players) {
     const group = s('g', {});
-    const name = view.seat === player.seat ? 'You' : shorten(view.nameOf(player.seat), 14);
+    const name = view.seat === player.seat ? 'You' : view.boardName(player.seat, 14);
     const acting = observation.phase.kind !== 'over' && observation.turn === player.seat;
     group.append(
       s('rect', { x: 0, y: y - 2, width: WIDTH, height: 1, class: 'cell' }),

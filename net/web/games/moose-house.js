@@ -4,7 +4,7 @@
 // Also the moves' words, the turn's sentence and the end's explanation, from the seat's
 // observation alone.
 
-import { BOARD_WIDTH as WIDTH, board as svgBoard, s, label, count, spot, seatFill, shorten, capital } from '../draw.js';
+import { BOARD_WIDTH as WIDTH, board as svgBoard, s, label, count, spot, seatFill, capital } from '../draw.js';
 
 export const title = 'Moose in the House';
 
@@ -183,7 +183,7 @@ export function board(observation, view) {
   for (const house of observation.houses) {
     const seat = house.seat;
     const mine = seat === me;
-    const name = mine ? 'You' : shorten(view.nameOf(seat), 16);
+    const name = mine ? 'You' : view.boardName(seat, 16);
     const acting = observation.phase.kind !== 'over' && observation.turn === seat;
     const group = s('g', {});
     const top = y;

@@ -4,7 +4,7 @@
 // the tile in hand, and how far each path is from the cheese. Also the moves' words, the
 // turn's sentence and the end's explanation, from the seat's observation alone.
 
-import { BOARD_WIDTH as WIDTH, board as svgBoard, s, label, count, spot, seatFill, seatStroke, shorten, possessive, either, capital } from '../draw.js';
+import { BOARD_WIDTH as WIDTH, board as svgBoard, s, label, count, spot, seatFill, seatStroke, possessive, either, capital } from '../draw.js';
 
 export const title = 'Mouse Race';
 
@@ -152,7 +152,7 @@ export function board(observation, view) {
   parts.push(label(2, y, `turn ${observation.turns_played + 1} of ${observation.max_turns}`, { class: 'small muted' }));
   y += 8;
   for (const path of observation.paths) {
-    const name = path.seat === view.seat ? 'You' : shorten(view.nameOf(path.seat), 14);
+    const name = path.seat === view.seat ? 'You' : view.boardName(path.seat, 14);
     const acting = phase.kind !== 'over' && observation.turn === path.seat;
     const end = path.open_end;
     const where = path.distance === 0 ? 'at the cheese!'

@@ -3,7 +3,7 @@
 // contraption's progress, and the cheese each seat holds beside the pile. Also the moves'
 // words, the turn's sentence and the end's explanation, from the seat's observation alone.
 
-import { BOARD_WIDTH as WIDTH, board as svgBoard, s, label, count, die, spot, seatFill, shorten, ordinal, either, possessive, lastRoll } from '../draw.js';
+import { BOARD_WIDTH as WIDTH, board as svgBoard, s, label, count, die, spot, seatFill, ordinal, either, possessive, lastRoll } from '../draw.js';
 
 export const title = 'Mouse Trap';
 
@@ -152,7 +152,7 @@ export function board(observation, view) {
   y += 8;
   for (const mouse of observation.mice) {
     const group = s('g', {});
-    const name = mouse.seat === view.seat ? 'You' : shorten(view.nameOf(mouse.seat), 16);
+    const name = mouse.seat === view.seat ? 'You' : view.boardName(mouse.seat, 16);
     const acting = observation.phase.kind !== 'over' && observation.turn === mouse.seat;
     const text = mouse.in_play ? `${count(mouse.cheese, 'cheese', 'cheese')}, on ${mouse.space}` : `caught (${ordinal(mouse.captured_in)} capture)`;
     group.append(
