@@ -32,9 +32,12 @@ impl Verdict {
     /// The verdict of a win rate's interval over deals (fractions, not percent) against the
     /// fair share `fair`.
     pub fn of(interval: Option<[f64; 2]>, fair: f64) -> Self {
+        // An interval on the fair share itself (every deal split evenly) may sit a rounding
+        // error off it: that is no separation.
+        const ROUNDING: f64 = 1e-9;
         match interval {
-            Some([lo, _]) if lo > fair => Verdict::Stronger,
-            Some([_, hi]) if hi < fair => Verdict::Weaker,
+            Some([lo, _]) if lo > fair + ROUNDING => Verdict::Stronger,
+            Some([_, hi]) if hi < fair - ROUNDING => Verdict::Weaker,
             Some(_) => Verdict::NotSeparated,
             None => Verdict::Unknown,
         }
@@ -551,6 +554,16 @@ mod tests {
         assert_eq!(Verdict::of(Some([0.30, 0.36]), fair), Verdict::NotSeparated);
         // Every deal split evenly: a zero-width interval on the share itself.
         assert_eq!(Verdict::of(Some([0.5, 0.5]), 0.5), Verdict::NotSeparated);
+        // The same, a third computed two ways (the full report once called it stronger).
+        let third = 200.0 / 600.0 + f64::EPSILON;
+        assert_eq!(
+            Verdict::of(Some([third, third]), fair),
+            Verdict::NotSeparated
+        );
+        assert_eq!(
+            Verdict::of(Some([fair - f64::EPSILON; 2]), fair),
+            Verdict::NotSeparated
+        );
         assert_eq!(Verdict::of(None, fair), Verdict::Unknown);
     }
 }

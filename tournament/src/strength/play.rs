@@ -85,7 +85,7 @@ impl Tournaments<'_> {
         let spec: GameSpec = game.parse()?;
         let entries = agents
             .iter()
-            .map(|agent| crate::seats::parse_agent(agent))
+            .map(|agent| entry(spec.description().name, agent))
             .collect::<Result<Vec<SeatLabel>, _>>()?;
         let plan = Plan::new(&TournamentConfig {
             game: spec,
@@ -188,7 +188,56 @@ fn play_section(
     })
 }
 
+/// The seat that plays `agent` in game `game`'s report: a level by its own settings (the
+/// `heuristic:`, `ismcts:` or `mc:` spec they are), never the level it plays as at this table
+/// (a level measured no stronger than the one below plays as it there, so measuring the
+/// level by its name would measure the lower level again and call the two alike for
+/// ever); any other agent as written.
+fn entry(game: &str, agent: &str) -> Result<SeatLabel, TournamentError> {
+    let own = Level::ALL
+        .into_iter()
+        .find(|level| level.name() == agent)
+        .and_then(|level| level_of(game, level));
+    match own {
+        Some(settings) => Ok(SeatLabel::Agent(settings.spec())),
+        None => crate::seats::parse_agent(agent),
+    }
+}
+
 /// The game's name in a spec (`cheese-day:players=2` → `cheese-day`).
 fn game_name(spec: &str) -> &str {
     spec.split(':').next().unwrap_or(spec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mousehole_engine::registry::games;
+
+    #[test]
+    fn a_level_is_measured_by_its_own_settings_not_the_level_it_plays_as() {
+        for description in games() {
+            for level in Level::ALL {
+                let own = level_of(description.name, level).expect("every game has levels");
+                let seat = entry(description.name, level.name()).expect("a level is an agent");
+                // Seated by its name, a searching level would play as the level below at a
+                // table where it was measured no stronger (equal rungs).
+                assert_eq!(
+                    seat.to_string(),
+                    own.spec().to_string(),
+                    "{} {level}",
+                    description.name
+                );
+                if own.searches() {
+                    assert_ne!(
+                        seat.to_string(),
+                        level.name(),
+                        "{} {level}",
+                        description.name
+                    );
+                }
+            }
+        }
+        assert_eq!(entry("cheese-day", "random").unwrap().to_string(), "random");
+    }
 }
