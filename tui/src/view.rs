@@ -429,7 +429,8 @@ pub fn spot_at<S: Copy>(hits: &[(Rect, S)], column: u16, row: u16) -> Option<S> 
 }
 
 /// The move line a click at `at` (column, row) picks among `lines`, the board having put its
-/// spots at `hits` (drawn where nobody sees it): see [`clicked_line`].
+/// spots at `hits` (drawn where nobody sees it): the next line after `selected` whose move
+/// touches the spot clicked, so a second click on the same place goes to the next such move.
 pub fn click_pick<G: BoardView>(
     hits: &[(Rect, G::Spot)],
     at: (u16, u16),
