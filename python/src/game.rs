@@ -5,32 +5,16 @@
 
 use std::sync::Arc;
 
+use mousehole_bots::check_transcript;
 use mousehole_engine::conformance::Hidden;
 use mousehole_engine::encoding::TensorLayout;
-use mousehole_engine::{GameConfig, GameSpec};
+use mousehole_engine::{GameConfig, GameSpec, Transcript};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::errors;
 use crate::kind::{PyGame, Visitor, visit};
-use crate::state::{AnyState, State, Typed};
-
-/// A configured game, whatever its type.
-pub(crate) trait AnyGame: Send + Sync {
-    /// The canonical spec, every option listed.
-    fn spec(&self) -> String;
-    fn name(&self) -> &'static str;
-    fn title(&self) -> &'static str;
-    fn players(&self) -> usize;
-    fn options(&self) -> Vec<(String, String)>;
-    fn num_distinct_actions(&self) -> usize;
-    fn max_chance_outcomes(&self) -> usize;
-    fn max_decisions(&self) -> usize;
-    /// Whether every seat sees everything (no case of the game hides anything).
-    fn perfect_information(&self) -> bool;
-    fn layout(&self) -> &TensorLayout;
-    fn new_state(&self) -> Box<dyn AnyState>;
-}
+use crate::state::{AnyGame, AnyState, State, Typed, load_state};
 
 /// Game `G` configured.
 pub(crate) struct TypedGame<G: PyGame> {
@@ -129,7 +113,8 @@ impl Game {
     fn new_initial_state(slf: &Bound<'_, Self>) -> PyResult<Py<State>> {
         let state = State {
             inner: slf.get().inner.new_state(),
-            game: slf.clone().unbind(),
+            kind: slf.get().inner.clone(),
+            game: slf.clone().into_any().unbind(),
         };
         Py::new(slf.py(), state)
     }
@@ -329,4 +314,42 @@ pub(crate) fn describe<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, 
         .collect::<PyResult<Vec<_>>>()?;
     dict.set_item("options", options)?;
     Ok(dict)
+}
+
+/// `mousehole.load_transcript(text)`: the state a transcript ends at, from its JSON text or a
+/// path to it; checked as `mousehole replay` checks it.
+#[pyfunction]
+pub(crate) fn load_transcript(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Py<State>> {
+    let text: String = if let Ok(text) = text.extract::<String>() {
+        if text.trim_start().starts_with('{') {
+            text
+        } else {
+            std::fs::read_to_string(&text)
+                .map_err(|error| errors::transcript(format!("cannot read {text}: {error}")))?
+        }
+    } else {
+        let path: std::path::PathBuf = text.extract()?;
+        std::fs::read_to_string(&path).map_err(|error| {
+            errors::transcript(format!("cannot read {}: {error}", path.display()))
+        })?
+    };
+    let transcript = Transcript::from_json(&text).map_err(errors::transcript)?;
+    check_transcript(&transcript).map_err(errors::transcript)?;
+    let spec = GameSpec::from_recorded(&transcript.game, &transcript.options)
+        .map_err(errors::transcript)?;
+    let game = Py::new(
+        py,
+        Game {
+            inner: build(&spec)?,
+        },
+    )?;
+    let inner = load_state(&spec, &transcript)?;
+    Py::new(
+        py,
+        State {
+            inner,
+            kind: game.get().inner.clone(),
+            game: game.into_any(),
+        },
+    )
 }

@@ -30,7 +30,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(game::load_game, module)?)?;
     module.add_function(wrap_pyfunction!(game::games, module)?)?;
     module.add_function(wrap_pyfunction!(game::describe, module)?)?;
-    module.add_function(wrap_pyfunction!(state::load_transcript, module)?)?;
+    module.add_function(wrap_pyfunction!(game::load_transcript, module)?)?;
     module.add_function(wrap_pyfunction!(agent::agent, module)?)?;
     module.add_function(wrap_pyfunction!(seat::play_match, module)?)?;
     module.add_function(wrap_pyfunction!(tournament::tournament, module)?)?;

@@ -264,7 +264,8 @@ pub(crate) fn play<G: PyGame>(
         py,
         State {
             inner: Box::new(Typed::<G>::new(driven.state().clone(), driven.events())),
-            game: game.clone_ref(py),
+            kind: game.get().inner.clone(),
+            game: game.clone_ref(py).into_any(),
         },
     )?;
     let outcome = end.outcome();

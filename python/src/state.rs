@@ -8,7 +8,9 @@
 //! game (its information state, a transcript) is rebuilt when asked by replaying the events
 //! through the engine's match driver, the one home of seat views.
 
-use mousehole_bots::{AgentSpec, SeatLabel, build_agent, check_transcript};
+use std::sync::Arc;
+
+use mousehole_bots::{AgentSpec, SeatLabel, build_agent};
 use mousehole_engine::encoding::TensorLayout;
 use mousehole_engine::replay::{Chance, Replay};
 use mousehole_engine::rng::{AgentStreams, agent_seed};
@@ -20,9 +22,25 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyTuple};
 
 use crate::errors;
-use crate::game::Game as PyGameObject;
 use crate::history::History;
 use crate::kind::{PyGame, Visitor};
+
+/// A configured game, whatever its type.
+pub(crate) trait AnyGame: Send + Sync {
+    /// The canonical spec, every option listed.
+    fn spec(&self) -> String;
+    fn name(&self) -> &'static str;
+    fn title(&self) -> &'static str;
+    fn players(&self) -> usize;
+    fn options(&self) -> Vec<(String, String)>;
+    fn num_distinct_actions(&self) -> usize;
+    fn max_chance_outcomes(&self) -> usize;
+    fn max_decisions(&self) -> usize;
+    /// Whether every seat sees everything (no case of the game hides anything).
+    fn perfect_information(&self) -> bool;
+    fn layout(&self) -> &TensorLayout;
+    fn new_state(&self) -> Box<dyn AnyState>;
+}
 
 /// OpenSpiel's player id of chance.
 pub(crate) const CHANCE: i64 = -1;
@@ -356,7 +374,10 @@ pub(crate) fn no_such_player(player: i64, players: usize) -> String {
 #[pyclass(module = "mousehole")]
 pub struct State {
     pub(crate) inner: Box<dyn AnyState>,
-    pub(crate) game: Py<PyGameObject>,
+    /// The `mousehole.Game` object this is a state of (what `get_game` returns).
+    pub(crate) game: Py<PyAny>,
+    /// That game's configuration, read here (sizes, the tensor's layout, its name).
+    pub(crate) kind: Arc<dyn AnyGame>,
 }
 
 impl State {
@@ -413,7 +434,7 @@ impl State {
     }
 
     /// The game this is a state of.
-    fn get_game(&self, py: Python<'_>) -> Py<PyGameObject> {
+    fn get_game(&self, py: Python<'_>) -> Py<PyAny> {
         self.game.clone_ref(py)
     }
 
@@ -438,13 +459,13 @@ impl State {
     /// the game's decision ids (chance outcome ids at a chance node).
     #[pyo3(signature = (player = None))]
     fn legal_actions_mask(&self, player: Option<i64>) -> Vec<u8> {
-        let game = self.game.get();
+        let game = &self.kind;
         let to_move = self.inner.to_move();
         let acting = player.is_none_or(|player| player == player_id(to_move));
         let size = if player.unwrap_or(player_id(to_move)) == CHANCE {
-            game.inner.max_chance_outcomes()
+            game.max_chance_outcomes()
         } else {
-            game.inner.num_distinct_actions()
+            game.num_distinct_actions()
         };
         let mut mask = vec![0; size];
         if acting {
@@ -525,6 +546,7 @@ impl State {
             State {
                 inner: self.inner.clone_box(),
                 game: self.game.clone_ref(py),
+                kind: self.kind.clone(),
             },
         )
     }
@@ -585,7 +607,7 @@ impl State {
     /// (`Game.observation_tensor_layout()` names its fields).
     #[pyo3(signature = (player = None))]
     fn observation_tensor(&self, player: Option<i64>) -> PyResult<Vec<f32>> {
-        let layout = self.game.get().inner.layout();
+        let layout = self.kind.layout();
         let mut tensor = vec![0.0; layout.len()];
         self.inner
             .observation_tensor(self.seat(player)?, layout, &mut tensor);
@@ -651,7 +673,7 @@ impl State {
         };
         format!(
             "<mousehole.State of {} after {} events, {who}>",
-            self.game.get().inner.name(),
+            self.kind.name(),
             self.inner.events()
         )
     }
@@ -676,35 +698,7 @@ impl Visitor for Load<'_> {
     }
 }
 
-/// `mousehole.load_transcript(text)`: the state a transcript ends at, from its JSON text or a
-/// path to it; checked as `mousehole replay` checks it.
-#[pyfunction]
-pub(crate) fn load_transcript(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Py<State>> {
-    let text: String = if let Ok(text) = text.extract::<String>() {
-        if text.trim_start().starts_with('{') {
-            text
-        } else {
-            std::fs::read_to_string(&text)
-                .map_err(|error| errors::transcript(format!("cannot read {text}: {error}")))?
-        }
-    } else {
-        let path: std::path::PathBuf = text.extract()?;
-        std::fs::read_to_string(&path).map_err(|error| {
-            errors::transcript(format!("cannot read {}: {error}", path.display()))
-        })?
-    };
-    let transcript = Transcript::from_json(&text).map_err(errors::transcript)?;
-    check_transcript(&transcript).map_err(errors::transcript)?;
-    let spec = GameSpec::from_recorded(&transcript.game, &transcript.options)
-        .map_err(errors::transcript)?;
-    let game = crate::game::build(&spec)?;
-    let inner = crate::kind::visit(
-        &spec,
-        Load {
-            transcript: &transcript,
-        },
-    )
-    .map_err(errors::transcript)??;
-    let game = Py::new(py, PyGameObject { inner: game })?;
-    Py::new(py, State { inner, game })
+/// The state `transcript` (of the game `spec`) ends at, replayed.
+pub(crate) fn load_state(spec: &GameSpec, transcript: &Transcript) -> PyResult<Box<dyn AnyState>> {
+    crate::kind::visit(spec, Load { transcript }).map_err(errors::transcript)?
 }
