@@ -116,7 +116,6 @@ pub trait BoardView: BotGame {
     }
 }
 
-pub use mousehole_engine::naming::{possessive, seat_name};
 /// How a finished game ended: the engine's words ([`mousehole_engine::Game::ending`]), which
 /// every front end shows.
 pub use mousehole_engine::outcome::HowItEnded as Ending;
