@@ -88,15 +88,23 @@ impl<G: Game> RandomGames<G> {
         }
         let mut events = 0;
         loop {
-            let action = match self.state.to_move() {
+            // Each arm applies what it drew, so the inlined `apply_unchecked` in it is narrowed
+            // to that arm's actions (chance outcomes or a seat's moves).
+            match self.state.to_move() {
                 ToMove::Terminal => return (&self.state, events),
-                ToMove::Chance => self.state.sample_chance(&mut chance, &mut self.outcomes),
-                ToMove::Player(seat) => self
-                    .state
-                    .sample_legal(&mut self.streams[seat].decision(events), &mut self.legal),
-            };
-            let action = action.expect("a chance node or a seat to move has something to apply");
-            self.state.apply_unchecked(action);
+                ToMove::Chance => {
+                    let outcome = self.state.sample_chance(&mut chance, &mut self.outcomes);
+                    self.state
+                        .apply_unchecked(outcome.expect("a chance node has an outcome to draw"));
+                }
+                ToMove::Player(seat) => {
+                    let action = self
+                        .state
+                        .sample_legal(&mut self.streams[seat].decision(events), &mut self.legal);
+                    self.state
+                        .apply_unchecked(action.expect("a seat to move has a legal action"));
+                }
+            }
             events += 1;
         }
     }
