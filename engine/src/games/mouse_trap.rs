@@ -433,7 +433,7 @@ impl Game for MouseTrap {
 
     #[allow(
         clippy::inline_always,
-        reason = "measured (callgrind, random games): inlined into the playout loop, whose arms then apply only the chance or only the seat actions"
+        reason = "inlined into the playout loop, whose arms then apply only the chance or only the seat actions: measured 24,295 -> 21,719 instructions per random game (callgrind, issue 42)"
     )]
     #[inline(always)]
     fn apply_unchecked(&mut self, action: MouseTrapAction) {
