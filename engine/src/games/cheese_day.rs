@@ -72,6 +72,11 @@ pub struct CheeseDay {
     /// The seat whose turn it is (the next to roll once the pending draw is made).
     turn: u8,
     pantry: [Option<PantryCard>; SLOTS],
+    /// Per card value (index 1…6; 0 unused), the pantry slots holding a card of that value,
+    /// a bit per slot: which slots show the roll, asked at every decision of every playout,
+    /// is then one lookup. Kept in step with `pantry` wherever a slot changes (the
+    /// conservation check compares them).
+    slots_by_value: [u8; VALUES + 1],
     /// The reserve's top card, once drawn (its value is public, its face hidden).
     reserve_top: Option<Card>,
     /// Cards in the reserve, top included.
@@ -191,16 +196,42 @@ impl CheeseDay {
     }
 
     fn has_value(&self, value: u8) -> bool {
-        self.pantry
-            .iter()
-            .flatten()
-            .any(|slot| slot.card.value == value)
+        self.slots_by_value
+            .get(usize::from(value))
+            .is_some_and(|&slots| slots != 0)
+    }
+
+    /// Puts `card`, unpeeked, into the empty `slot`.
+    #[inline(always)]
+    fn fill(&mut self, slot: usize, card: Card) {
+        self.pantry[slot] = Some(PantryCard { card, peeked_by: 0 });
+        self.slots_by_value[usize::from(card.value)] |= 1 << slot;
+    }
+
+    /// Empties `slot`, returning its card.
+    #[inline(always)]
+    fn empty(&mut self, slot: usize) -> PantryCard {
+        let card = self.pantry[slot].take().expect("slot holds a card");
+        self.slots_by_value[usize::from(card.card.value)] &= !(1 << slot);
+        card
+    }
+
+    /// The pantry slots holding a card of each value (see `slots_by_value`), worked out from
+    /// the pantry.
+    pub(super) fn pantry_slots_by_value(&self) -> [u8; VALUES + 1] {
+        let mut slots = [0; VALUES + 1];
+        for (slot, card) in self.pantry.iter().enumerate() {
+            if let Some(card) = card {
+                slots[usize::from(card.card.value)] |= 1 << slot;
+            }
+        }
+        slots
     }
 
     /// Moves the top reserve card into `slot`.
     fn refill(&mut self, slot: usize) {
         let card = self.reserve_top.take().expect("reserve has a top card");
-        self.pantry[slot] = Some(PantryCard { card, peeked_by: 0 });
+        self.fill(slot, card);
         self.reserve_len -= 1;
     }
 
@@ -219,17 +250,11 @@ impl CheeseDay {
         };
     }
 
-    /// Which slots show `roll`, as a bit per slot, gathered without a branch per slot (each
-    /// is a coin toss for the branch predictor): the index into [`LEGAL_BY_SLOTS`]. This runs
-    /// at every decision of every playout.
+    /// Which slots show `roll`, as a bit per slot: the index into [`LEGAL_BY_SLOTS`]. This
+    /// runs at every decision of every playout.
     #[inline]
     fn showing(&self, roll: u8) -> usize {
-        self.pantry
-            .iter()
-            .enumerate()
-            .fold(0, |mask, (slot, card)| {
-                mask | (usize::from(card.is_some_and(|c| c.card.value == roll)) << slot)
-            })
+        usize::from(self.slots_by_value[usize::from(roll)])
     }
 
     fn card_in(&self, slot: u8) -> Option<PantryCard> {
@@ -246,7 +271,7 @@ impl CheeseDay {
                 .iter()
                 .position(Option::is_none)
                 .expect("slot 6 is empty");
-            self.pantry[slot] = Some(PantryCard { card, peeked_by: 0 });
+            self.fill(slot, card);
         } else {
             self.reserve_top = Some(card);
             self.phase = Phase::Roll;
@@ -273,9 +298,7 @@ impl CheeseDay {
     #[inline(always)]
     fn take_or_remove(&mut self, slot: u8, remove: bool) {
         let seat = self.turn();
-        let PantryCard { card, peeked_by } = self.pantry[usize::from(slot)]
-            .take()
-            .expect("slot holds a card");
+        let PantryCard { card, peeked_by } = self.empty(usize::from(slot));
         let (v, f) = (card.value_index(), card.face.index());
         let pile = if remove {
             &mut self.discard
@@ -326,6 +349,7 @@ impl Game for CheeseDay {
             phase: Phase::Draw,
             turn: 0,
             pantry: [None; SLOTS],
+            slots_by_value: [0; VALUES + 1],
             reserve_top: None,
             reserve_len: (VALUES as u8) * CARDS_PER_VALUE - SLOTS as u8,
             undrawn,

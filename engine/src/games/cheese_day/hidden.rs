@@ -26,6 +26,7 @@ pub(super) fn determinize(obs: &CheeseDayObservation, rng: &mut GameRng) -> Chee
         phase,
         turn: obs.turn as u8,
         pantry: [None; SLOTS],
+        slots_by_value: [0; VALUES + 1],
         reserve_top: None,
         reserve_len: obs.reserve.cards,
         undrawn: [[0; 2]; VALUES],
@@ -60,6 +61,7 @@ pub(super) fn determinize(obs: &CheeseDayObservation, rng: &mut GameRng) -> Chee
             peeked_by: seat_mask(&view.peeked_by),
         });
     }
+    state.slots_by_value = state.pantry_slots_by_value();
     if let Some(top) = obs.reserve.top
         && let Some(v) = value_index(top)
     {

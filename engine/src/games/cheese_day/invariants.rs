@@ -74,6 +74,13 @@ pub(super) fn check_invariants(state: &CheeseDay) -> Result<(), String> {
     if state.out.is_some() && state.phase != Phase::Over {
         return Err("a player is out but the game goes on".into());
     }
+    if state.slots_by_value != state.pantry_slots_by_value() {
+        return Err(format!(
+            "the pantry's slots by value are {:?} where the pantry gives {:?}",
+            state.slots_by_value,
+            state.pantry_slots_by_value()
+        ));
+    }
     if state
         .pantry
         .iter()
