@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::error::{BrokenInvariant, IllegalAction, IllegalReason, ParseActionError};
-use crate::listing::{AtWeight, Contains, Count, Listing, Nth, TotalWeight};
+use crate::listing::{AtWeight, Contains, Count, Listing, Nth, Tally, TotalWeight};
 use crate::options::GameConfig;
 use crate::outcome::{HowItEnded, Outcome};
 use crate::rng::GameRng;
@@ -99,13 +99,14 @@ pub trait Game:
     type RankKey: Ord;
 
     /// Whether [`Game::sample_legal`] picks by counting the legal actions and taking the
-    /// drawn one ([`Game::legal_count`], [`Game::nth_legal`]: two passes over the rules that
-    /// keep no list, one when the list is a prepared table) rather than by listing them: for a
-    /// game that lists its actions in runs it knows the length of (a prepared table, bits
-    /// counted at once), so that both passes go by the runs' lengths. Its chance outcomes,
-    /// unless it draws them its own way, are drawn the same way: their total weight, then the
-    /// outcome at the pick ([`TotalWeight`], [`AtWeight`]), with the list's numbers. The same pick either way
-    /// ([`crate::conformance::legal_draws_agree`], checked at every decision).
+    /// drawn one ([`Tally`]: one pass over the rules that keeps a prepared table or a short
+    /// list, and a second up to the drawn action, keeping no list, only when the list has a
+    /// long run counted at once) rather than by listing them all: for a game that lists its
+    /// actions in runs it knows the length of (a prepared table, bits counted at once). Its
+    /// chance outcomes, unless it draws them its own way, are drawn the same way: their total
+    /// weight, then the outcome at the pick ([`TotalWeight`], [`AtWeight`]), with the list's
+    /// numbers. The same pick either way ([`crate::conformance::legal_draws_agree`], checked
+    /// at every decision).
     const PICKS_BY_COUNTING: bool = false;
 
     /// The initial state for a configuration (often a chance node: the deal).
@@ -367,17 +368,16 @@ pub trait Game:
         buffer: &mut Vec<Self::Action>,
     ) -> Option<Self::Action> {
         if Self::PICKS_BY_COUNTING {
-            let mut count = Count::default();
-            self.legal_actions(&mut count);
-            if count.count() == 0 {
+            let mut tally = Tally::new(buffer);
+            self.legal_actions(&mut tally);
+            let count = tally.count();
+            if count == 0 {
                 return None;
             }
-            let index = crate::rng::below(rng, count.count() as u32) as usize;
-            // A list that is one prepared table is picked from at once.
-            return match count.table() {
-                Some(table) => table.get(index).copied(),
-                None => self.nth_legal(index),
-            };
+            let index = crate::rng::below(rng, count as u32) as usize;
+            // A list kept whole is picked from at once; one with a long run only counted is
+            // gone through again, up to the action drawn.
+            return tally.kept(index).or_else(|| self.nth_legal(index));
         }
         self.legal_actions(buffer);
         if buffer.is_empty() {

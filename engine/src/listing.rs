@@ -3,9 +3,10 @@
 //! one action in it, without a list in memory ([`Game::is_legal`], asked at every decision
 //! and every checked `apply`), so the one statement of a game's rules serves both and the
 //! legality test allocates nothing. [`Count`] and [`Nth`] count the list and take its n-th
-//! item without keeping it, for picking an action at random by counting
-//! ([`Game::PICKS_BY_COUNTING`]): a game that lists a run of actions at once (a slice, or
-//! bits counted at once) is then counted and indexed without going through them.
+//! item without keeping it; [`Tally`] counts it and keeps it unless it has a long run, for
+//! picking an action at random by counting ([`Game::PICKS_BY_COUNTING`]): a game that lists
+//! a long run of actions at once (bits counted at once) is counted and indexed without going
+//! through them, and a short list or a prepared table is listed once.
 //!
 //! [`Game::legal_actions`]: crate::game::Game::legal_actions
 //! [`Game::chance_outcomes`]: crate::game::Game::chance_outcomes
@@ -48,8 +49,7 @@ pub trait Listing<T: Copy> {
     }
 
     /// Lists `items`, a table prepared once for the whole program, next, in order: a
-    /// [`Count`] of a list that is one such table keeps it, so a pick takes the drawn item
-    /// from it without listing again.
+    /// [`Tally`] of a list that starts with such a table keeps it without copying it.
     #[inline]
     fn extend_from_static(&mut self, items: &'static [T]) {
         self.extend_from_slice(items);
@@ -167,46 +167,28 @@ impl<A: Copy + PartialEq> Listing<(A, u32)> for Contains<A> {
     }
 }
 
-/// How many items the list holds, keeping none of them, except a list that is one prepared
-/// table ([`Listing::extend_from_static`]), which it keeps.
-#[derive(Clone, Copy, Debug)]
-pub struct Count<T: 'static> {
+/// How many items the list holds, keeping none of them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Count {
     listed: usize,
-    table: Option<&'static [T]>,
 }
 
-impl<T> Default for Count<T> {
-    fn default() -> Self {
-        Self {
-            listed: 0,
-            table: None,
-        }
-    }
-}
-
-impl<T> Count<T> {
+impl Count {
     /// The number listed.
     pub fn count(&self) -> usize {
         self.listed
     }
-
-    /// The list, if it was one prepared table and nothing else.
-    pub fn table(&self) -> Option<&'static [T]> {
-        self.table
-    }
 }
 
-impl<T: Copy> Listing<T> for Count<T> {
+impl<T: Copy> Listing<T> for Count {
     #[inline]
     fn clear(&mut self) {
         self.listed = 0;
-        self.table = None;
     }
 
     #[inline]
     fn push(&mut self, _item: T) {
         self.listed += 1;
-        self.table = None;
     }
 
     #[inline]
@@ -217,20 +199,111 @@ impl<T: Copy> Listing<T> for Count<T> {
     #[inline]
     fn extend_from_slice(&mut self, items: &[T]) {
         self.listed += items.len();
-        self.table = None;
-    }
-
-    #[inline]
-    fn extend_from_static(&mut self, items: &'static [T]) {
-        self.table = (self.listed == 0).then_some(items);
-        self.listed += items.len();
     }
 
     /// The items are not gone through: the game said how many there are.
     #[inline]
     fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, _items: I) {
         self.listed += count;
-        self.table = None;
+    }
+}
+
+/// The longest run listed with [`Listing::extend_counted`] that a [`Tally`] goes through and
+/// keeps: a longer one it only counts.
+pub const TALLY_KEEPS: usize = 8;
+
+/// How many items the list holds, and the list itself unless it has a long counted run: what
+/// a random pick by counting lists into. A prepared table listed first
+/// ([`Listing::extend_from_static`]) is kept as that table and everything after it in a
+/// buffer, so the pick takes the drawn item at once. A run of more than [`TALLY_KEEPS`] items
+/// listed by [`Listing::extend_counted`] (every cell of a board) is counted without going
+/// through it, and the pick then lists again up to the item drawn ([`Nth`]).
+#[derive(Debug)]
+pub struct Tally<'a, T: 'static> {
+    /// The list's first items, when it starts with a prepared table.
+    table: &'static [T],
+    /// The items listed after the table (all of them without one).
+    kept: &'a mut Vec<T>,
+    /// Items counted but not kept.
+    skipped: usize,
+}
+
+impl<'a, T: Copy> Tally<'a, T> {
+    /// Counts into `buffer`, scratch space reused: a game's listing clears it first.
+    #[inline]
+    pub fn new(buffer: &'a mut Vec<T>) -> Self {
+        Self {
+            table: &[],
+            kept: buffer,
+            skipped: 0,
+        }
+    }
+
+    /// The number listed.
+    #[inline]
+    pub fn count(&self) -> usize {
+        self.table.len() + self.kept.len() + self.skipped
+    }
+
+    /// The item at `index`, unless a long run was only counted (then the list must be gone
+    /// through again); `None` past the end.
+    #[inline]
+    pub fn kept(&self, index: usize) -> Option<T> {
+        if self.skipped != 0 {
+            return None;
+        }
+        match index.checked_sub(self.table.len()) {
+            None => Some(self.table[index]),
+            Some(after) => self.kept.get(after).copied(),
+        }
+    }
+
+    /// Whether every item listed is kept.
+    #[inline]
+    pub fn is_whole(&self) -> bool {
+        self.skipped == 0
+    }
+}
+
+impl<T: Copy> Listing<T> for Tally<'_, T> {
+    #[inline]
+    fn clear(&mut self) {
+        self.table = &[];
+        self.kept.clear();
+        self.skipped = 0;
+    }
+
+    #[inline]
+    fn push(&mut self, item: T) {
+        self.kept.push(item);
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.count()
+    }
+
+    #[inline]
+    fn extend_from_slice(&mut self, items: &[T]) {
+        self.kept.extend_from_slice(items);
+    }
+
+    #[inline]
+    fn extend_from_static(&mut self, items: &'static [T]) {
+        if self.count() == 0 {
+            self.table = items;
+        } else {
+            self.kept.extend_from_slice(items);
+        }
+    }
+
+    #[inline]
+    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, items: I) {
+        if count <= TALLY_KEEPS {
+            Extend::extend(self.kept, items);
+        } else {
+            self.skipped += count;
+        }
     }
 }
 
@@ -420,23 +493,56 @@ mod tests {
 
     #[test]
     fn count_and_nth_are_the_list_s_length_and_items() {
-        static TABLE: [u8; 3] = [4, 5, 6];
         let mut all = Vec::new();
         list(&mut all);
         let mut count = Count::default();
         list(&mut count);
         assert_eq!(count.count(), all.len());
-        assert_eq!(count.table(), None, "more than a table was listed");
-        count.clear();
-        count.extend_from_static(&TABLE);
-        assert_eq!((count.count(), count.table()), (3, Some(&TABLE[..])));
-        count.push(7);
-        assert_eq!((count.count(), count.table()), (4, None));
         for index in 0..all.len() + 2 {
             let mut nth = Nth::new(index);
             list(&mut nth);
             assert_eq!(nth.found(), all.get(index).copied(), "{index}");
             assert_eq!(Listing::<u8>::len(&nth), all.len());
         }
+    }
+
+    #[test]
+    fn a_tally_keeps_tables_and_short_lists_and_counts_long_runs() {
+        static TABLE: [u8; 3] = [4, 5, 6];
+        let mut buffer = vec![99];
+        let mut all = Vec::new();
+        list(&mut all);
+        let mut tally = Tally::new(&mut buffer);
+        list(&mut tally);
+        assert_eq!(tally.count(), all.len());
+        assert!(tally.is_whole(), "a run of three is kept");
+        for (index, &item) in all.iter().enumerate() {
+            assert_eq!(tally.kept(index), Some(item), "{index}");
+        }
+        assert_eq!(tally.kept(all.len()), None);
+
+        tally.clear();
+        tally.extend_from_static(&TABLE);
+        assert_eq!((tally.count(), tally.kept(2)), (3, Some(6)));
+        tally.push(7);
+        tally.extend_from_static(&TABLE);
+        assert_eq!(
+            (0..8).map(|index| tally.kept(index)).collect::<Vec<_>>(),
+            [4, 5, 6, 7, 4, 5, 6]
+                .map(Some)
+                .into_iter()
+                .chain([None])
+                .collect::<Vec<_>>(),
+            "a table, then what follows it"
+        );
+
+        tally.clear();
+        tally.push(1);
+        let long = 0..=TALLY_KEEPS as u8;
+        Listing::extend_counted(&mut tally, long.len(), long);
+        tally.push(2);
+        assert_eq!(tally.count(), TALLY_KEEPS + 3);
+        assert!(!tally.is_whole(), "a long counted run is only counted");
+        assert_eq!(tally.kept(0), None);
     }
 }
