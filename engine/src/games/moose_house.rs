@@ -398,6 +398,13 @@ impl Game for MooseHouse {
         }
     }
 
+    #[allow(
+        clippy::inline_always,
+        reason = "inlined into the playout loop, which otherwise calls it at every decision: \
+                  measured 31,128 -> 30,508 instructions per random game (callgrind) and \
+                  0.82-0.85 -> 0.88-0.89 of the old fused pick's games/s, paired runs (issue 42)"
+    )]
+    #[inline(always)]
     fn legal_actions(&self, out: &mut impl Listing<MooseHouseAction>) {
         out.clear();
         match self.phase {
