@@ -99,9 +99,9 @@ pub trait Game:
     type RankKey: Ord;
 
     /// Whether [`Game::sample_legal`] picks by counting the legal actions and taking the
-    /// drawn one ([`Tally`]: one pass over the rules that keeps a prepared table or a short
-    /// list, and a second up to the drawn action, keeping no list, only when the list has a
-    /// long run counted at once) rather than by listing them all: for a game that lists its
+    /// drawn one ([`Tally`]: one pass over the rules that keeps a prepared table and single
+    /// items, and a second up to the drawn action, keeping no list, only when the list has a
+    /// run counted at once) rather than by listing them all: for a game that lists its
     /// actions in runs it knows the length of (a prepared table, bits counted at once). Its
     /// chance outcomes, unless it draws them its own way, are drawn the same way: their total
     /// weight, then the outcome at the pick ([`TotalWeight`], [`AtWeight`]), with the list's
@@ -375,8 +375,8 @@ pub trait Game:
                 return None;
             }
             let index = crate::rng::below(rng, count as u32) as usize;
-            // A list kept whole is picked from at once; one with a long run only counted is
-            // gone through again, up to the action drawn.
+            // A list kept whole is picked from at once; one with a run only counted is gone
+            // through again, up to the action drawn.
             return tally.kept(index).or_else(|| self.nth_legal(index));
         }
         self.legal_actions(buffer);

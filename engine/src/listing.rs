@@ -3,10 +3,10 @@
 //! one action in it, without a list in memory ([`Game::is_legal`], asked at every decision
 //! and every checked `apply`), so the one statement of a game's rules serves both and the
 //! legality test allocates nothing. [`Count`] and [`Nth`] count the list and take its n-th
-//! item without keeping it; [`Tally`] counts it and keeps it unless it has a long run, for
+//! item without keeping it; [`Tally`] counts it and keeps it unless it has a counted run, for
 //! picking an action at random by counting ([`Game::PICKS_BY_COUNTING`]): a game that lists
-//! a long run of actions at once (bits counted at once) is counted and indexed without going
-//! through them, and a short list or a prepared table is listed once.
+//! a run of actions at once (bits counted at once) is counted and indexed without going
+//! through them, and a list of single items or a prepared table is listed once.
 //!
 //! [`Game::legal_actions`]: crate::game::Game::legal_actions
 //! [`Game::chance_outcomes`]: crate::game::Game::chance_outcomes
@@ -208,16 +208,12 @@ impl<T: Copy> Listing<T> for Count {
     }
 }
 
-/// The longest run listed with [`Listing::extend_counted`] that a [`Tally`] goes through and
-/// keeps: a longer one it only counts.
-pub const TALLY_KEEPS: usize = 8;
-
-/// How many items the list holds, and the list itself unless it has a long counted run: what
-/// a random pick by counting lists into. A prepared table listed first
+/// How many items the list holds, and the list itself unless it has a counted run: what a
+/// random pick by counting lists into. A prepared table listed first
 /// ([`Listing::extend_from_static`]) is kept as that table and everything after it in a
-/// buffer, so the pick takes the drawn item at once. A run of more than [`TALLY_KEEPS`] items
-/// listed by [`Listing::extend_counted`] (every cell of a board) is counted without going
-/// through it, and the pick then lists again up to the item drawn ([`Nth`]).
+/// buffer, so the pick takes the drawn item at once. A run listed by
+/// [`Listing::extend_counted`] (every cell of a board) is counted without going through it,
+/// and the pick then lists again up to the item drawn ([`Nth`]).
 #[derive(Debug)]
 pub struct Tally<'a, T: 'static> {
     /// The list's first items, when it starts with a prepared table.
@@ -229,9 +225,10 @@ pub struct Tally<'a, T: 'static> {
 }
 
 impl<'a, T: Copy> Tally<'a, T> {
-    /// Counts into `buffer`, scratch space reused: a game's listing clears it first.
+    /// Counts into `buffer`, scratch space reused (cleared first).
     #[inline]
     pub fn new(buffer: &'a mut Vec<T>) -> Self {
+        buffer.clear();
         Self {
             table: &[],
             kept: buffer,
@@ -245,7 +242,7 @@ impl<'a, T: Copy> Tally<'a, T> {
         self.table.len() + self.kept.len() + self.skipped
     }
 
-    /// The item at `index`, unless a long run was only counted (then the list must be gone
+    /// The item at `index`, unless a run was only counted (then the list must be gone
     /// through again); `None` past the end.
     #[inline]
     pub fn kept(&self, index: usize) -> Option<T> {
@@ -256,12 +253,6 @@ impl<'a, T: Copy> Tally<'a, T> {
             None => Some(self.table[index]),
             Some(after) => self.kept.get(after).copied(),
         }
-    }
-
-    /// Whether every item listed is kept.
-    #[inline]
-    pub fn is_whole(&self) -> bool {
-        self.skipped == 0
     }
 }
 
@@ -297,13 +288,10 @@ impl<T: Copy> Listing<T> for Tally<'_, T> {
         }
     }
 
+    /// The run is counted, not gone through.
     #[inline]
-    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, items: I) {
-        if count <= TALLY_KEEPS {
-            Extend::extend(self.kept, items);
-        } else {
-            self.skipped += count;
-        }
+    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, _items: I) {
+        self.skipped += count;
     }
 }
 
@@ -507,19 +495,18 @@ mod tests {
     }
 
     #[test]
-    fn a_tally_keeps_tables_and_short_lists_and_counts_long_runs() {
+    fn a_tally_keeps_tables_and_single_items_and_counts_runs() {
         static TABLE: [u8; 3] = [4, 5, 6];
         let mut buffer = vec![99];
-        let mut all = Vec::new();
-        list(&mut all);
         let mut tally = Tally::new(&mut buffer);
-        list(&mut tally);
-        assert_eq!(tally.count(), all.len());
-        assert!(tally.is_whole(), "a run of three is kept");
-        for (index, &item) in all.iter().enumerate() {
-            assert_eq!(tally.kept(index), Some(item), "{index}");
-        }
-        assert_eq!(tally.kept(all.len()), None);
+        assert_eq!(tally.count(), 0, "the buffer starts empty");
+        tally.push(1);
+        tally.extend([2, 3]);
+        tally.extend_from_slice(&[4]);
+        assert_eq!(
+            (0..5).map(|index| tally.kept(index)).collect::<Vec<_>>(),
+            [Some(1), Some(2), Some(3), Some(4), None]
+        );
 
         tally.clear();
         tally.extend_from_static(&TABLE);
@@ -536,13 +523,10 @@ mod tests {
             "a table, then what follows it"
         );
 
-        tally.clear();
-        tally.push(1);
-        let long = 0..=TALLY_KEEPS as u8;
-        Listing::extend_counted(&mut tally, long.len(), long);
-        tally.push(2);
-        assert_eq!(tally.count(), TALLY_KEEPS + 3);
-        assert!(!tally.is_whole(), "a long counted run is only counted");
-        assert_eq!(tally.kept(0), None);
+        let mut all = Vec::new();
+        list(&mut all);
+        list(&mut tally);
+        assert_eq!(tally.count(), all.len());
+        assert_eq!(tally.kept(0), None, "a counted run is only counted");
     }
 }
