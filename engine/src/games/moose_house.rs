@@ -255,6 +255,12 @@ impl MooseHouse {
 
     /// Skips seats whose hands are full; ends the turn when nobody is waiting or the pile is
     /// empty.
+    #[allow(
+        clippy::inline_always,
+        reason = "a draw's last step (see `draw`): inlined with it, measured +3% games/s by the \
+                  median of paired runs (issue 42)"
+    )]
+    #[inline(always)]
     fn continue_refill(&mut self) {
         while let Phase::Refill { mut queue } = self.phase {
             match queue.front() {
@@ -288,6 +294,14 @@ impl MooseHouse {
         self.refill((0..players).map(|i| (turn + i) % players));
     }
 
+    #[allow(
+        clippy::inline_always,
+        reason = "inlined into the playout loop's chance arm, after `sample_chance`, which has \
+                  just asked for the receiver: measured 30,592 -> 29,660 instructions per \
+                  random game (callgrind) and +3.7% games/s, best and median of paired runs \
+                  (issue 42)"
+    )]
+    #[inline(always)]
     fn draw(&mut self, card: Card) {
         let seat = self.receiver().expect("a draw has a receiver");
         self.pile.remove(card, 1);

@@ -9,6 +9,7 @@ mod hidden;
 mod invariants;
 mod notes;
 mod observation;
+mod playout;
 mod rules;
 mod views;
 
@@ -233,6 +234,16 @@ impl Game for MouseRace {
                 }
             }
         }
+    }
+
+    /// Drawn without listing the outcomes, for every playout (`playout.rs`).
+    #[inline]
+    fn sample_chance(
+        &self,
+        rng: &mut GameRng,
+        _buffer: &mut Vec<(MouseRaceAction, u32)>,
+    ) -> Option<MouseRaceAction> {
+        playout::sample_chance(self, rng)
     }
 
     #[allow(

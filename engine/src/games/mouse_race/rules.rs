@@ -449,7 +449,13 @@ impl MouseRace {
     /// What happens to a tile just drawn.
     ///
     /// A tile that goes back is never taken out of the bag: the bag ends as it began.
-    #[inline(never)]
+    #[allow(
+        clippy::inline_always,
+        reason = "inlined into the playout loop's chance arm, after the draw (`playout.rs`): \
+                  measured 181,208 -> 176,150 instructions per random game (callgrind) and \
+                  +5% games/s by the median of paired runs (issue 42)"
+    )]
+    #[inline(always)]
     pub(super) fn resolve_draw(&mut self, kind: TileKind) {
         if kind == TileKind::Cat {
             self.resolve_cat_draw();
