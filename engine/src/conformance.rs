@@ -298,7 +298,8 @@ pub fn chance_draws_agree<G: Game>(state: &G, rng: &GameRng) -> Result<(), Strin
     Ok(())
 }
 
-/// At a decision, the legal actions counted and indexed without a list are the listed ones
+/// At a decision, a prepared table of the legal actions ([`Game::legal_table`]) is the list,
+/// the legal actions counted and indexed without a list are the listed ones
 /// ([`Game::legal_count`] is the [`Game::legal_actions`] list's length, [`Game::nth_legal`]
 /// each of its items and nothing past its end), and [`Game::sample_legal`] picks what
 /// [`crate::rng::uniform`] picks from the list, taking the same numbers from the stream,
@@ -310,6 +311,13 @@ pub fn chance_draws_agree<G: Game>(state: &G, rng: &GameRng) -> Result<(), Strin
 pub fn legal_draws_agree<G: Game>(state: &G, rng: &GameRng) -> Result<(), String> {
     let mut listed = Vec::new();
     state.legal_actions(&mut listed);
+    if let Some(table) = state.legal_table()
+        && table != listed.as_slice()
+    {
+        return Err(format!(
+            "legal_table is {table:?} where legal_actions lists {listed:?}"
+        ));
+    }
     let count = state.legal_count();
     if count != listed.len() {
         return Err(format!(

@@ -99,10 +99,10 @@ pub trait Game:
     type RankKey: Ord;
 
     /// Whether [`Game::sample_legal`] picks by counting the legal actions and taking the
-    /// drawn one ([`Tally`]: one pass over the rules that keeps a prepared table and single
-    /// items, and a second up to the drawn action, keeping no list, only when the list has a
-    /// run counted at once) rather than by listing them all: for a game that lists its
-    /// actions in runs it knows the length of (a prepared table, bits counted at once). Its
+    /// drawn one ([`Tally`]: one pass over the rules that keeps single items, and a second up
+    /// to the drawn action, keeping no list, only when the list has a run counted at once)
+    /// rather than by listing them all: for a game that lists its actions in runs it knows
+    /// the length of (bits counted at once). Its
     /// chance outcomes, unless it draws them its own way, are drawn the same way: their total
     /// weight, then the outcome at the pick ([`TotalWeight`], [`AtWeight`]), with the list's
     /// numbers. The same pick either way ([`crate::conformance::legal_draws_agree`], checked
@@ -122,6 +122,17 @@ pub trait Game:
     /// `Vec`, or a [`Listing`] that takes only what its caller needs.
     /// Empty unless [`Game::to_move`] is [`ToMove::Player`].
     fn legal_actions(&self, out: &mut impl Listing<Self::Action>);
+
+    /// The legal actions when this decision's list is a table prepared once for the whole
+    /// program (the choices for a few flags), or `None` when it is not one or no seat is to
+    /// move. A game whose decisions are often such a table states them here and lists the
+    /// table in [`Game::legal_actions`]; [`Game::sample_legal`] then indexes it at once, with
+    /// no listing at all (the conformance suite checks at every decision that the table is
+    /// the list).
+    #[inline]
+    fn legal_table(&self) -> Option<&'static [Self::Action]> {
+        None
+    }
 
     /// Writes the possible chance outcomes with positive integer weights into `out` (cleared
     /// first; a `Vec` or another [`Listing`]); an outcome's probability is its weight over the
@@ -367,6 +378,9 @@ pub trait Game:
         rng: &mut GameRng,
         buffer: &mut Vec<Self::Action>,
     ) -> Option<Self::Action> {
+        if let Some(table) = self.legal_table() {
+            return (!table.is_empty()).then(|| crate::rng::uniform(table, rng));
+        }
         if Self::PICKS_BY_COUNTING {
             let mut tally = Tally::new(buffer);
             self.legal_actions(&mut tally);

@@ -6,12 +6,14 @@
 //! item without keeping it; [`Tally`] counts it and keeps it unless it has a counted run, for
 //! picking an action at random by counting ([`Game::PICKS_BY_COUNTING`]): a game that lists
 //! a run of actions at once (bits counted at once) is counted and indexed without going
-//! through them, and a list of single items or a prepared table is listed once.
+//! through them, and a list of single items is listed once. (A decision whose list is a
+//! prepared table is picked from without any listing: [`Game::legal_table`].)
 //!
 //! [`Game::legal_actions`]: crate::game::Game::legal_actions
 //! [`Game::chance_outcomes`]: crate::game::Game::chance_outcomes
 //! [`Game::is_legal`]: crate::game::Game::is_legal
 //! [`Game::PICKS_BY_COUNTING`]: crate::game::Game::PICKS_BY_COUNTING
+//! [`Game::legal_table`]: crate::game::Game::legal_table
 
 /// What a game lists its legal actions (items `A`) or its chance outcomes with their weights
 /// (items `(A, u32)`) into, in a stable order. A game starts with [`Listing::clear`] and
@@ -46,13 +48,6 @@ pub trait Listing<T: Copy> {
         for item in items {
             self.push(item);
         }
-    }
-
-    /// Lists `items`, a table prepared once for the whole program, next, in order: a
-    /// [`Tally`] of a list that starts with such a table keeps it without copying it.
-    #[inline]
-    fn extend_from_static(&mut self, items: &'static [T]) {
-        self.extend_from_slice(items);
     }
 
     /// Lists next, in order, the `count` items that `items` yields, where the game knows how
@@ -209,16 +204,12 @@ impl<T: Copy> Listing<T> for Count {
 }
 
 /// How many items the list holds, and the list itself unless it has a counted run: what a
-/// random pick by counting lists into. A prepared table listed first
-/// ([`Listing::extend_from_static`]) is kept as that table and everything after it in a
-/// buffer, so the pick takes the drawn item at once. A run listed by
-/// [`Listing::extend_counted`] (every cell of a board) is counted without going through it,
-/// and the pick then lists again up to the item drawn ([`Nth`]).
+/// random pick by counting lists into. A run listed by [`Listing::extend_counted`] (every
+/// cell of a board) is counted without going through it, and the pick then lists again up to
+/// the item drawn ([`Nth`]).
 #[derive(Debug)]
-pub struct Tally<'a, T: 'static> {
-    /// The list's first items, when it starts with a prepared table.
-    table: &'static [T],
-    /// The items listed after the table (all of them without one).
+pub struct Tally<'a, T> {
+    /// The items listed, unless a run was only counted.
     kept: &'a mut Vec<T>,
     /// Items counted but not kept.
     skipped: usize,
@@ -230,7 +221,6 @@ impl<'a, T: Copy> Tally<'a, T> {
     pub fn new(buffer: &'a mut Vec<T>) -> Self {
         buffer.clear();
         Self {
-            table: &[],
             kept: buffer,
             skipped: 0,
         }
@@ -239,7 +229,7 @@ impl<'a, T: Copy> Tally<'a, T> {
     /// The number listed.
     #[inline]
     pub fn count(&self) -> usize {
-        self.table.len() + self.kept.len() + self.skipped
+        self.kept.len() + self.skipped
     }
 
     /// The item at `index`, unless a run was only counted (then the list must be gone
@@ -249,17 +239,13 @@ impl<'a, T: Copy> Tally<'a, T> {
         if self.skipped != 0 {
             return None;
         }
-        match index.checked_sub(self.table.len()) {
-            None => Some(self.table[index]),
-            Some(after) => self.kept.get(after).copied(),
-        }
+        self.kept.get(index).copied()
     }
 }
 
 impl<T: Copy> Listing<T> for Tally<'_, T> {
     #[inline]
     fn clear(&mut self) {
-        self.table = &[];
         self.kept.clear();
         self.skipped = 0;
     }
@@ -277,15 +263,6 @@ impl<T: Copy> Listing<T> for Tally<'_, T> {
     #[inline]
     fn extend_from_slice(&mut self, items: &[T]) {
         self.kept.extend_from_slice(items);
-    }
-
-    #[inline]
-    fn extend_from_static(&mut self, items: &'static [T]) {
-        if self.count() == 0 {
-            self.table = items;
-        } else {
-            self.kept.extend_from_slice(items);
-        }
     }
 
     /// The run is counted, not gone through.
@@ -495,8 +472,7 @@ mod tests {
     }
 
     #[test]
-    fn a_tally_keeps_tables_and_single_items_and_counts_runs() {
-        static TABLE: [u8; 3] = [4, 5, 6];
+    fn a_tally_keeps_single_items_and_counts_runs() {
         let mut buffer = vec![99];
         let mut tally = Tally::new(&mut buffer);
         assert_eq!(tally.count(), 0, "the buffer starts empty");
@@ -506,21 +482,6 @@ mod tests {
         assert_eq!(
             (0..5).map(|index| tally.kept(index)).collect::<Vec<_>>(),
             [Some(1), Some(2), Some(3), Some(4), None]
-        );
-
-        tally.clear();
-        tally.extend_from_static(&TABLE);
-        assert_eq!((tally.count(), tally.kept(2)), (3, Some(6)));
-        tally.push(7);
-        tally.extend_from_static(&TABLE);
-        assert_eq!(
-            (0..8).map(|index| tally.kept(index)).collect::<Vec<_>>(),
-            [4, 5, 6, 7, 4, 5, 6]
-                .map(Some)
-                .into_iter()
-                .chain([None])
-                .collect::<Vec<_>>(),
-            "a table, then what follows it"
         );
 
         let mut all = Vec::new();

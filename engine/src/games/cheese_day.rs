@@ -335,10 +335,6 @@ impl Game for CheeseDay {
     type EventView = CheeseDayView;
     type RankKey = (bool, i64, u8);
 
-    /// Its actions are listed in runs of known length (see `legal_actions`): a random pick
-    /// counts and indexes them.
-    const PICKS_BY_COUNTING: bool = true;
-
     fn new(config: &CheeseDayConfig) -> Self {
         let mut undrawn = [[0; 2]; VALUES];
         for (v, counts) in undrawn.iter_mut().enumerate() {
@@ -376,12 +372,20 @@ impl Game for CheeseDay {
     #[inline(always)]
     fn legal_actions(&self, out: &mut impl Listing<CheeseDayAction>) {
         out.clear();
+        if let Some(table) = self.legal_table() {
+            out.extend_from_slice(table);
+        }
+    }
+
+    /// Every decision's list is prepared once, for each of the 64 sets of slots showing the
+    /// roll.
+    #[inline(always)]
+    fn legal_table(&self) -> Option<&'static [CheeseDayAction]> {
         let Phase::Choose { roll } = self.phase else {
-            return;
+            return None;
         };
-        // The list for the set of slots showing the roll is prepared once for all 64 sets.
         let (choices, count) = &LEGAL_BY_SLOTS[self.showing(roll)];
-        out.extend_from_static(&choices[..usize::from(*count)]);
+        Some(&choices[..usize::from(*count)])
     }
 
     fn chance_outcomes(&self, out: &mut impl Listing<(CheeseDayAction, u32)>) {

@@ -180,8 +180,8 @@ impl Game for MouseRace {
     type EventView = MouseRaceView;
     type RankKey = bool;
 
-    /// Its actions are listed in runs of known length (see `legal_actions`): a random pick
-    /// counts and indexes them.
+    /// A drawn cat's cells are listed as one run of known length (see `legal_actions`): a
+    /// random pick counts them and indexes the one drawn.
     const PICKS_BY_COUNTING: bool = true;
 
     fn new(config: &MouseRaceConfig) -> Self {
@@ -214,13 +214,29 @@ impl Game for MouseRace {
 
     fn legal_actions(&self, out: &mut impl Listing<MouseRaceAction>) {
         out.clear();
+        if let Some(table) = self.legal_table() {
+            out.extend_from_slice(table);
+        } else if let Phase::Holding { kind } = self.phase {
+            self.list_tile_actions(kind, out);
+        }
+    }
+
+    /// A turn's first decision, and a road tile's past a path's first tile, are prepared
+    /// lists (`rules.rs`); a drawn cat's cells and a path's first tile are not.
+    #[allow(
+        clippy::inline_always,
+        reason = "the playout loop's pick at most decisions: the compiler otherwise keeps it a \
+                  call (issue 42)"
+    )]
+    #[inline(always)]
+    fn legal_table(&self) -> Option<&'static [MouseRaceAction]> {
         match self.phase {
             Phase::Turn => {
                 let (choices, len) = self.turn_choices();
-                out.extend_from_static(&choices[..usize::from(*len)]);
+                Some(&choices[..usize::from(*len)])
             }
-            Phase::Holding { kind } => self.list_tile_actions(kind, out),
-            Phase::Draw { .. } | Phase::Over { .. } => {}
+            Phase::Holding { kind } => self.road_choices(kind),
+            Phase::Draw { .. } | Phase::Over { .. } => None,
         }
     }
 

@@ -197,9 +197,23 @@ impl MouseRace {
         &TURN_CHOICES[open]
     }
 
-    /// The decisions about a drawn tile, declining last: for a cat every cell it may go on; for
-    /// a road tile, per free open end (the path's first tile names its start cell) a straight
-    /// one way, or a curve turning left then right.
+    /// The decisions about a drawn road tile past its path's first tile: the one open end is
+    /// named by no action, so they are one of four prepared lists, by the tile's kind and
+    /// whether the open end is free; `None` for a cat or a path's first tile.
+    #[inline]
+    pub(super) fn road_choices(&self, kind: TileKind) -> Option<&'static [MouseRaceAction]> {
+        let seat = self.turn();
+        if kind == TileKind::Cat || self.paths[seat].is_empty() {
+            return None;
+        }
+        let free = self.open_ends(seat)[0].is_some_and(|(square, _)| self.is_free(square));
+        Some(ROAD_CHOICES[usize::from(kind == TileKind::Curve)][usize::from(free)])
+    }
+
+    /// The decisions about a drawn tile that are not [prepared](MouseRace::road_choices),
+    /// declining last: for a cat every cell it may go on; for a path's first road tile, per
+    /// free open end (naming its start cell) a straight one way, or a curve turning left then
+    /// right.
     #[inline(never)]
     pub(super) fn list_tile_actions(
         &self,
@@ -210,7 +224,8 @@ impl MouseRace {
         if kind == TileKind::Cat {
             self.list_cat_cells(seat, out);
             out.push(MouseRaceAction::Decline);
-        } else if self.paths[seat].is_empty() {
+        } else {
+            debug_assert!(self.paths[seat].is_empty(), "a prepared list");
             for &(square, _) in self.open_ends(seat).iter().flatten() {
                 if !self.is_free(square) {
                     continue;
@@ -223,13 +238,6 @@ impl MouseRace {
                 }
             }
             out.push(MouseRaceAction::Decline);
-        } else {
-            // Past a path's first tile the one open end is named by no action: the decisions
-            // are one of four prepared lists, taken whole (a random pick indexes it at once).
-            let free = self.open_ends(seat)[0].is_some_and(|(square, _)| self.is_free(square));
-            out.extend_from_static(
-                ROAD_CHOICES[usize::from(kind == TileKind::Curve)][usize::from(free)],
-            );
         }
     }
 
