@@ -164,7 +164,14 @@ impl<G: Game> RolloutPolicy<G> for RandomRollout {
 
     /// The random playout's pick ([`Game::sample_legal`]: [`uniform`] over the list, or the
     /// same pick by counting where the game counts), with no list where none is needed.
-    #[inline]
+    #[allow(
+        clippy::inline_always,
+        reason = "every decision of a random rollout: the compiler otherwise keeps it a call \
+                  from the rollout's loop, saving and restoring registers at each. Measured on \
+                  a Mouse Race game of `ismcts:iterations=100` against random, seed 1: \
+                  3,383 -> 3,027 million instructions (cachegrind, issue 42)"
+    )]
+    #[inline(always)]
     fn play(&self, state: &mut G, legal: &mut Vec<G::Action>, rng: &mut GameRng) {
         let action = state
             .sample_legal(rng, legal)
