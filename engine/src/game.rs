@@ -102,11 +102,10 @@ pub trait Game:
     /// drawn one ([`Tally`]: one pass over the rules that keeps single items, and a second up
     /// to the drawn action, keeping no list, only when the list has a run counted at once)
     /// rather than by listing them all: for a game that lists its actions in runs it knows
-    /// the length of (bits counted at once). Its
-    /// chance outcomes, unless it draws them its own way, are drawn the same way: their total
-    /// weight, then the outcome at the pick ([`TotalWeight`], [`AtWeight`]), with the list's
-    /// numbers. The same pick either way ([`crate::conformance::legal_draws_agree`], checked
-    /// at every decision).
+    /// the length of (bits counted at once). Its chance outcomes, unless it draws them its
+    /// own way, are drawn the same way: their total weight, then the outcome at the pick
+    /// ([`TotalWeight`], [`AtWeight`]), with the list's numbers. The same pick either way
+    /// ([`crate::conformance::legal_draws_agree`], checked at every decision).
     const PICKS_BY_COUNTING: bool = false;
 
     /// The initial state for a configuration (often a chance node: the deal).

@@ -122,6 +122,13 @@ impl TileCounts {
         u32::from(self.straight) + u32::from(self.curve) + u32::from(self.cat)
     }
 
+    /// Whether there are none: asked at every turn of a game (the bag), cheaper than the
+    /// total.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        (self.straight | self.curve | self.cat) == 0
+    }
+
     pub(super) fn add(&mut self, kind: TileKind) {
         *self.get_mut(kind) += 1;
     }

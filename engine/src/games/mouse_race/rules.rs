@@ -191,7 +191,7 @@ impl MouseRace {
     #[inline]
     pub(super) fn turn_choices(&self) -> &'static ([MouseRaceAction; 4], u8) {
         let seat = self.turn();
-        let open = usize::from(self.bag.total() > 0)
+        let open = usize::from(!self.bag.is_empty())
             | usize::from(!self.paths[seat].is_empty()) << 1
             | usize::from(self.cat_on_open_end(seat)) << 2;
         &TURN_CHOICES[open]
@@ -278,13 +278,13 @@ impl MouseRace {
     /// Whether a turn of `seat` could only be a pass.
     #[inline]
     pub(super) fn only_pass(&self, seat: usize) -> bool {
-        self.bag.total() == 0 && self.paths[seat].is_empty() && !self.cat_on_open_end(seat)
+        self.bag.is_empty() && self.paths[seat].is_empty() && !self.cat_on_open_end(seat)
     }
 
     /// The stuck safeguard: the bag is empty and no seat's open end is a free cell.
     #[inline]
     pub(super) fn stuck(&self) -> bool {
-        self.bag.total() == 0
+        self.bag.is_empty()
             && (0..self.players()).all(|seat| {
                 !self
                     .open_ends(seat)
@@ -398,7 +398,7 @@ impl MouseRace {
     #[inline]
     pub(super) fn begin_turn(&mut self, seat: usize) {
         // With tiles in the bag neither the stuck safeguard nor a lone pass can apply.
-        if self.turns < self.config.max_turns() && self.bag.total() > 0 {
+        if self.turns < self.config.max_turns() && !self.bag.is_empty() {
             self.turn = seat as u8;
             self.phase = Phase::Turn;
         } else {
