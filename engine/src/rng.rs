@@ -145,6 +145,32 @@ pub fn sample_weighted<T: Copy>(items: &[(T, u32)], rng: &mut GameRng) -> Option
     None
 }
 
+/// The item whose share of `total`, the counts taken in the order given, holds one draw below
+/// `total`: what [`sample_weighted`] picks from the same items listed, for a game that keeps
+/// the counts (a pile, a bag) and their total, so draws without a list. `None` for a total
+/// of 0.
+///
+/// # Panics
+/// If the counts add up to less than `total` (a caller bug).
+#[inline]
+pub fn sample_counted<T>(
+    rng: &mut GameRng,
+    total: u32,
+    counts: impl IntoIterator<Item = (T, u32)>,
+) -> Option<T> {
+    if total == 0 {
+        return None;
+    }
+    let mut pick = below(rng, total);
+    for (item, count) in counts {
+        if pick < count {
+            return Some(item);
+        }
+        pick -= count;
+    }
+    unreachable!("a pick below the total lands on an item")
+}
+
 /// The pick below a total weight that [`sample_weighted`] draws: `None` for a total of 0.
 #[inline]
 pub fn below_total(total: u64, rng: &mut GameRng) -> Option<u64> {

@@ -8,27 +8,23 @@
 //! The random playout's counted decision (`sample_play`) served no level and was dropped.
 
 use super::{Card, MooseHouse, MooseHouseAction};
-use crate::rng::{GameRng, below};
+use crate::rng::{GameRng, sample_counted};
 
 /// [`Game::sample_chance`](crate::game::Game::sample_chance) for Moose in the House: one draw
-/// below the pile's size, the first kind (in [`Card::ALL`] order, the listed order) whose
-/// count takes the pick below zero.
+/// below the pile's size, the kinds counted in [`Card::ALL`] order (the listed order).
 #[inline]
 pub(super) fn sample_chance(state: &MooseHouse, rng: &mut GameRng) -> Option<MooseHouseAction> {
     state.receiver()?;
-    let total = state.pile.total();
-    if total == 0 {
-        return None;
-    }
-    let mut pick = below(rng, u32::from(total));
-    for card in Card::ALL {
-        let count = u32::from(state.pile.count(card));
-        if pick < count {
-            return Some(MooseHouseAction::Draw(card));
-        }
-        pick -= count;
-    }
-    unreachable!("a pick below the total lands on a card")
+    sample_counted(
+        rng,
+        u32::from(state.pile.total()),
+        Card::ALL.into_iter().map(|card| {
+            (
+                MooseHouseAction::Draw(card),
+                u32::from(state.pile.count(card)),
+            )
+        }),
+    )
 }
 
 #[cfg(test)]

@@ -10,29 +10,22 @@
 //! runs paired with the old build.
 
 use super::{MouseRace, MouseRaceAction, Phase, TileKind};
-use crate::rng::{GameRng, below};
+use crate::rng::{GameRng, sample_counted};
 
 /// [`Game::sample_chance`](crate::game::Game::sample_chance) for Mouse Race: one draw below
-/// the bag's size, the first kind (in [`TileKind::ALL`] order, the listed order) whose count
-/// takes the pick below zero.
+/// the bag's size, the kinds counted in [`TileKind::ALL`] order (the listed order).
 #[inline]
 pub(super) fn sample_chance(state: &MouseRace, rng: &mut GameRng) -> Option<MouseRaceAction> {
     let Phase::Draw { .. } = state.phase else {
         return None;
     };
-    let total = state.bag.total();
-    if total == 0 {
-        return None;
-    }
-    let mut pick = below(rng, total);
-    for kind in TileKind::ALL {
-        let count = u32::from(state.bag.get(kind));
-        if pick < count {
-            return Some(MouseRaceAction::Drawn(kind));
-        }
-        pick -= count;
-    }
-    unreachable!("a pick below the total lands on a kind")
+    sample_counted(
+        rng,
+        state.bag.total(),
+        TileKind::ALL
+            .into_iter()
+            .map(|kind| (MouseRaceAction::Drawn(kind), u32::from(state.bag.get(kind)))),
+    )
 }
 
 #[cfg(test)]
