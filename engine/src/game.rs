@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::error::{BrokenInvariant, IllegalAction, IllegalReason, ParseActionError};
-use crate::listing::{AtWeight, Contains, Count, Listing, Nth, Tally, TotalWeight};
+use crate::listing::{AtWeight, Contains, Count, Listing, Nth, RandomPick, TotalWeight};
 use crate::options::GameConfig;
 use crate::outcome::{HowItEnded, Outcome};
 use crate::rng::GameRng;
@@ -99,10 +99,10 @@ pub trait Game:
     type RankKey: Ord;
 
     /// Whether [`Game::sample_legal`] picks by counting the legal actions and taking the
-    /// drawn one ([`Tally`]: one pass over the rules that keeps single items, and a second up
-    /// to the drawn action, keeping no list, only when the list has a run counted at once)
-    /// rather than by listing them all: for a game that lists its actions in runs it knows
-    /// the length of (bits counted at once). Its chance outcomes, unless it draws them its
+    /// drawn one as they are listed ([`RandomPick`]: one pass over the rules, which keeps
+    /// single items and takes the drawn action from a run counted at once without going
+    /// through it) rather than by listing them all: for a game that lists its actions in
+    /// runs it knows the length of (bits counted at once). Its chance outcomes, unless it draws them its
     /// own way, are drawn the same way: their total weight, then the outcome at the pick
     /// ([`TotalWeight`], [`AtWeight`]), with the list's numbers. The same pick either way
     /// ([`crate::conformance::legal_draws_agree`], checked at every decision).
@@ -381,16 +381,9 @@ pub trait Game:
             return (!table.is_empty()).then(|| crate::rng::uniform(table, rng));
         }
         if Self::PICKS_BY_COUNTING {
-            let mut tally = Tally::new(buffer);
-            self.legal_actions(&mut tally);
-            let count = tally.count();
-            if count == 0 {
-                return None;
-            }
-            let index = crate::rng::below(rng, count as u32) as usize;
-            // A list kept whole is picked from at once; one with a run only counted is gone
-            // through again, up to the action drawn.
-            return tally.kept(index).or_else(|| self.nth_legal(index));
+            let mut pick = RandomPick::new(buffer, rng);
+            self.legal_actions(&mut pick);
+            return pick.picked();
         }
         self.legal_actions(buffer);
         if buffer.is_empty() {

@@ -3,10 +3,10 @@
 //! one action in it, without a list in memory ([`Game::is_legal`], asked at every decision
 //! and every checked `apply`), so the one statement of a game's rules serves both and the
 //! legality test allocates nothing. [`Count`] and [`Nth`] count the list and take its n-th
-//! item without keeping it; [`Tally`] counts it and keeps it unless it has a counted run, for
-//! picking an action at random by counting ([`Game::PICKS_BY_COUNTING`]): a game that lists
-//! a run of actions at once (bits counted at once) is counted and indexed without going
-//! through them, and a list of single items is listed once. (A decision whose list is a
+//! item without keeping it; [`RandomPick`] picks one item at random as the list is made, for
+//! picking by counting ([`Game::PICKS_BY_COUNTING`]): a game that lists a run of actions at
+//! once (bits counted at once) has the pick drawn when the run is reached and taken from it
+//! without going through it, in the one pass over the rules. (A decision whose list is a
 //! prepared table is picked from without any listing: [`Game::legal_table`].)
 //!
 //! [`Game::legal_actions`]: crate::game::Game::legal_actions
@@ -14,6 +14,8 @@
 //! [`Game::is_legal`]: crate::game::Game::is_legal
 //! [`Game::PICKS_BY_COUNTING`]: crate::game::Game::PICKS_BY_COUNTING
 //! [`Game::legal_table`]: crate::game::Game::legal_table
+
+use crate::rng::GameRng;
 
 /// What a game lists its legal actions (items `A`) or its chance outcomes with their weights
 /// (items `(A, u32)`) into, in a stable order. A game starts with [`Listing::clear`] and
@@ -51,10 +53,13 @@ pub trait Listing<T: Copy> {
     }
 
     /// Lists next, in order, the `count` items that `items` yields, where the game knows how
-    /// many there are without going through them (bits counted at once): a list grows once.
+    /// many there are without going through them (bits counted at once), and then `after`
+    /// items more, which the game lists next: so a random pick knows the whole list's length
+    /// here and takes its item from the run without going through it ([`RandomPick`]), and
+    /// a list grows once.
     #[inline]
-    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, items: I) {
-        let _ = count;
+    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, items: I, after: usize) {
+        let _ = (count, after);
         self.extend(items);
     }
 }
@@ -86,9 +91,9 @@ impl<T: Copy> Listing<T> for Vec<T> {
     }
 
     #[inline]
-    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, items: I) {
+    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, items: I, after: usize) {
         // Grown once: a push per item then never grows it.
-        self.reserve(count);
+        self.reserve(count + after);
         let before = self.len();
         for item in items {
             Vec::push(self, item);
@@ -198,77 +203,143 @@ impl<T: Copy> Listing<T> for Count {
 
     /// The items are not gone through: the game said how many there are.
     #[inline]
-    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, _items: I) {
+    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, _items: I, _after: usize) {
         self.listed += count;
     }
 }
 
-/// How many items the list holds, and the list itself unless it has a counted run: what a
-/// random pick by counting lists into. A run listed by [`Listing::extend_counted`] (every
-/// cell of a board) is counted without going through it, and the pick then lists again up to
-/// the item drawn ([`Nth`]).
+/// One item of the list drawn uniformly at random as the list is made: the item at
+/// [`crate::rng::below`]`(rng, n)` of the list of `n` items ([`crate::rng::uniform`]'s pick),
+/// with the same numbers from `rng`. Single items are kept until the list's length is known;
+/// at a run listed by [`Listing::extend_counted`] (every cell of a board) the game has said
+/// how many items follow it, so the index is drawn there and the item taken from the run
+/// without going through it, or from the items kept, or from those listed after: one pass
+/// over the rules, with no second listing up to the item drawn.
 #[derive(Debug)]
-pub struct Tally<'a, T> {
-    /// The items listed, unless a run was only counted.
+pub struct RandomPick<'a, T> {
+    /// The items listed before the index is drawn.
     kept: &'a mut Vec<T>,
-    /// Items counted but not kept.
-    skipped: usize,
+    rng: &'a mut GameRng,
+    /// Once a run is reached: the index drawn, the list's length the game promised, and how
+    /// many items are listed so far.
+    drawn: Option<Drawn>,
+    found: Option<T>,
 }
 
-impl<'a, T: Copy> Tally<'a, T> {
-    /// Counts into `buffer`, scratch space reused (cleared first).
+/// The index a [`RandomPick`] drew at a run, and what it drew it for.
+#[derive(Clone, Copy, Debug)]
+struct Drawn {
+    index: usize,
+    total: usize,
+    listed: usize,
+}
+
+impl<'a, T: Copy> RandomPick<'a, T> {
+    /// Picks with `rng`, keeping items in `buffer`, scratch space reused (cleared first).
     #[inline]
-    pub fn new(buffer: &'a mut Vec<T>) -> Self {
+    pub fn new(buffer: &'a mut Vec<T>, rng: &'a mut GameRng) -> Self {
         buffer.clear();
         Self {
             kept: buffer,
-            skipped: 0,
+            rng,
+            drawn: None,
+            found: None,
         }
     }
 
-    /// The number listed.
+    /// The item picked, `None` for an empty list: drawn now from the kept items if the list
+    /// had no counted run.
+    ///
+    /// # Panics
+    /// In a debug build, if the list's length is not the one the game promised at its run.
     #[inline]
-    pub fn count(&self) -> usize {
-        self.kept.len() + self.skipped
+    pub fn picked(self) -> Option<T> {
+        match self.drawn {
+            Some(drawn) => {
+                debug_assert_eq!(
+                    drawn.listed, drawn.total,
+                    "a counted run promised a list of another length"
+                );
+                self.found
+            }
+            None => (!self.kept.is_empty()).then(|| crate::rng::uniform(self.kept, self.rng)),
+        }
     }
 
-    /// The item at `index`, unless a run was only counted (then the list must be gone
-    /// through again); `None` past the end.
+    /// Once the index is drawn: takes the next item if it is the one drawn.
     #[inline]
-    pub fn kept(&self, index: usize) -> Option<T> {
-        if self.skipped != 0 {
-            return None;
+    fn listed_after_draw(drawn: &mut Drawn, found: &mut Option<T>, item: T) {
+        if drawn.listed == drawn.index {
+            *found = Some(item);
         }
-        self.kept.get(index).copied()
+        drawn.listed += 1;
     }
 }
 
-impl<T: Copy> Listing<T> for Tally<'_, T> {
+impl<T: Copy> Listing<T> for RandomPick<'_, T> {
     #[inline]
     fn clear(&mut self) {
         self.kept.clear();
-        self.skipped = 0;
+        self.drawn = None;
+        self.found = None;
     }
 
     #[inline]
     fn push(&mut self, item: T) {
-        self.kept.push(item);
+        match &mut self.drawn {
+            None => self.kept.push(item),
+            Some(drawn) => Self::listed_after_draw(drawn, &mut self.found, item),
+        }
     }
 
     #[inline]
     fn len(&self) -> usize {
-        self.count()
+        self.drawn.map_or(self.kept.len(), |drawn| drawn.listed)
     }
 
     #[inline]
     fn extend_from_slice(&mut self, items: &[T]) {
-        self.kept.extend_from_slice(items);
+        match &mut self.drawn {
+            None => self.kept.extend_from_slice(items),
+            Some(drawn) => {
+                for &item in items {
+                    Self::listed_after_draw(drawn, &mut self.found, item);
+                }
+            }
+        }
     }
 
-    /// The run is counted, not gone through.
+    /// The index is drawn here, from the length the game gives, and the item taken from
+    /// wherever it falls: the kept items, this run (skipped to it), or the items after it.
     #[inline]
-    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, _items: I) {
-        self.skipped += count;
+    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, mut items: I, after: usize) {
+        if self.drawn.is_none() {
+            let before = self.kept.len();
+            let total = before + count + after;
+            if total == 0 {
+                return;
+            }
+            let index = crate::rng::below(self.rng, total as u32) as usize;
+            if index < before {
+                self.found = Some(self.kept[index]);
+            }
+            self.drawn = Some(Drawn {
+                index,
+                total,
+                listed: before,
+            });
+        }
+        let Some(drawn) = &mut self.drawn else {
+            return;
+        };
+        if let Some(offset) = drawn
+            .index
+            .checked_sub(drawn.listed)
+            .filter(|&offset| offset < count)
+        {
+            self.found = items.nth(offset);
+        }
+        drawn.listed += count;
     }
 }
 
@@ -334,7 +405,7 @@ impl<T: Copy> Listing<T> for Nth<T> {
 
     /// Only a run that holds the item is gone through, and only up to it.
     #[inline]
-    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, mut items: I) {
+    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, mut items: I, _after: usize) {
         if let Some(offset) = self.in_next(count) {
             self.found = items.nth(offset);
         }
@@ -427,6 +498,7 @@ impl<A: Copy> Listing<(A, u32)> for AtWeight<A> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::stream;
 
     /// Lists as a game would: pushes, a slice and iterators.
     fn list(out: &mut impl Listing<u8>) {
@@ -434,7 +506,7 @@ mod tests {
         out.push(7);
         out.extend_from_slice(&[1, 2, 3]);
         out.extend([9, 4]);
-        out.extend_counted(3, [5, 6, 8].into_iter());
+        out.extend_counted(3, [5, 6, 8].into_iter(), 1);
         out.push(0);
     }
 
@@ -472,22 +544,46 @@ mod tests {
     }
 
     #[test]
-    fn a_tally_keeps_single_items_and_counts_runs() {
+    fn a_random_pick_is_uniform_s_pick_from_the_list() {
+        /// Single items only, so the pick is drawn at the end from the items kept.
+        fn singles(out: &mut impl Listing<u8>) {
+            out.clear();
+            out.push(1);
+            out.extend([2, 3]);
+            out.extend_from_slice(&[4]);
+        }
+        /// A run first, so the pick is drawn before anything is kept.
+        fn run_first(out: &mut impl Listing<u8>) {
+            out.clear();
+            out.extend_counted(4, [10, 11, 12, 13].into_iter(), 2);
+            out.push(14);
+            out.extend_from_slice(&[15]);
+        }
+        /// List `which` of the three.
+        fn make(which: usize, out: &mut impl Listing<u8>) {
+            match which {
+                0 => list(out),
+                1 => singles(out),
+                _ => run_first(out),
+            }
+        }
         let mut buffer = vec![99];
-        let mut tally = Tally::new(&mut buffer);
-        assert_eq!(tally.count(), 0, "the buffer starts empty");
-        tally.push(1);
-        tally.extend([2, 3]);
-        tally.extend_from_slice(&[4]);
-        assert_eq!(
-            (0..5).map(|index| tally.kept(index)).collect::<Vec<_>>(),
-            [Some(1), Some(2), Some(3), Some(4), None]
-        );
-
-        let mut all = Vec::new();
-        list(&mut all);
-        list(&mut tally);
-        assert_eq!(tally.count(), all.len());
-        assert_eq!(tally.kept(0), None, "a counted run is only counted");
+        for which in 0..3 {
+            let mut all = Vec::new();
+            make(which, &mut all);
+            for seed in 0..200 {
+                let (mut by_pick, mut by_list) = (stream(seed, 7), stream(seed, 7));
+                let mut pick = RandomPick::new(&mut buffer, &mut by_pick);
+                make(which, &mut pick);
+                assert_eq!(Listing::<u8>::len(&pick), all.len(), "list {which}");
+                let expected = crate::rng::uniform(&all, &mut by_list);
+                assert_eq!(pick.picked(), Some(expected), "list {which}, seed {seed}");
+                assert_eq!(by_pick, by_list, "the same numbers taken, list {which}");
+            }
+        }
+        let mut rng = stream(0, 0);
+        let mut empty = RandomPick::<u8>::new(&mut buffer, &mut rng);
+        empty.clear();
+        assert_eq!(empty.picked(), None);
     }
 }

@@ -181,7 +181,7 @@ impl Game for MouseRace {
     type RankKey = bool;
 
     /// A drawn cat's cells are listed as one run of known length (see `legal_actions`): a
-    /// random pick counts them and indexes the one drawn.
+    /// random pick counts them and takes the one drawn from the run.
     const PICKS_BY_COUNTING: bool = true;
 
     fn new(config: &MouseRaceConfig) -> Self {
@@ -216,13 +216,16 @@ impl Game for MouseRace {
         out.clear();
         if let Some(table) = self.legal_table() {
             out.extend_from_slice(table);
-        } else if let Phase::Holding { kind } = self.phase {
-            self.list_tile_actions(kind, out);
+        } else if let Phase::Holding {
+            kind: TileKind::Cat,
+        } = self.phase
+        {
+            self.list_cat_actions(out);
         }
     }
 
-    /// A turn's first decision, and a road tile's past a path's first tile, are prepared
-    /// lists (`rules.rs`); a drawn cat's cells and a path's first tile are not.
+    /// A turn's first decision and a road tile's are prepared lists (`rules.rs`); a drawn
+    /// cat's cells are not.
     #[allow(
         clippy::inline_always,
         reason = "the playout loop's pick at most decisions: the compiler otherwise keeps it a \

@@ -468,7 +468,7 @@ pub struct Geometry {
 
 impl Geometry {
     /// The four start corners clockwise from the top left: those of seats 0…3 with four players.
-    pub fn corners(self) -> [Square; 4] {
+    pub const fn corners(self) -> [Square; 4] {
         let last = self.size - 1;
         [
             Square::new(0, 0),
@@ -506,7 +506,7 @@ impl Geometry {
 
     /// The two cells next to a corner, each with the direction of travel from the corner into
     /// it: the one along the top or bottom edge first.
-    pub fn starts(self, corner: Square) -> [(Square, Dir); 2] {
+    pub const fn starts(self, corner: Square) -> [(Square, Dir); 2] {
         let (along_row, col) = if corner.col == 0 {
             (Dir::East, 1)
         } else {

@@ -168,8 +168,12 @@ impl MouseRaceConfig {
 
     /// The corner `seat` starts from: with two players the seats sit at opposite corners.
     pub fn corner(&self, seat: usize) -> Square {
-        let corner = if self.players == 2 { seat * 2 } else { seat };
-        self.geometry().corners()[corner]
+        self.geometry().corners()[self.corner_index(seat)]
+    }
+
+    /// Which of [`Geometry::corners`] `seat` starts from.
+    pub fn corner_index(&self, seat: usize) -> usize {
+        if self.players == 2 { seat * 2 } else { seat }
     }
 }
 

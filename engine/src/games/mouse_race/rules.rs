@@ -4,7 +4,7 @@
 //! bits and the open ends kept with the state.
 
 use super::action::{MouseRaceAction, TileKind};
-use super::board::{Cell, Dir, MAX_SIZE, Spot, Square};
+use super::board::{Cell, Dir, Geometry, MAX_SIZE, MIN_SIZE, Spot, Square};
 use super::{End, MAX_PLAYERS, MouseRace, Path, Phase};
 use crate::listing::Listing;
 
@@ -22,10 +22,13 @@ pub(super) enum RoadStatus {
 /// the open end if it lies on the board, or before the first tile both cells next to the corner.
 pub(super) type OpenEnds = [Option<(Square, Dir)>; 2];
 
+/// A prepared list of decisions: the first `len` of the actions.
+type Choices<const N: usize> = ([MouseRaceAction; N], u8);
+
 /// The decisions at the start of a turn for each set of the optional ones (bit 0: draw, the
 /// bag is not empty; bit 1: back, the path is not empty; bit 2: shoo, a cat sits on an open
 /// end), in the listed order (draw, pass, back, shoo), padded with passes, and how many.
-static TURN_CHOICES: [([MouseRaceAction; 4], u8); 8] = {
+static TURN_CHOICES: [Choices<4>; 8] = {
     let mut table = [([MouseRaceAction::Pass; 4], 0); 8];
     let mut set = 0;
     while set < 8 {
@@ -67,6 +70,57 @@ static ROAD_CHOICES: [[&[MouseRaceAction]; 2]; 2] = [
         ],
     ],
 ];
+
+/// How many board sizes there are (odd sides from [`MIN_SIZE`] to [`MAX_SIZE`]).
+const SIZES: usize = (MAX_SIZE - MIN_SIZE) / 2 + 1;
+
+/// The decisions about a path's first road tile, by board size (`(size - MIN_SIZE) / 2`),
+/// corner ([`Geometry::corners`]), kind (straight, curve) and which of the corner's two start
+/// cells ([`Geometry::starts`], in their order) are free (bit 0 the first, bit 1 the
+/// second): per free start cell, naming it, a straight one way or a curve turning left then
+/// right; declining last. Padded with declines, and how many.
+static FIRST_TILE_CHOICES: [[[[Choices<5>; 4]; 2]; 4]; SIZES] = {
+    let mut table = [[[[([MouseRaceAction::Decline; 5], 0); 4]; 2]; 4]; SIZES];
+    let mut size = 0;
+    while size < SIZES {
+        let geometry = Geometry {
+            size: (MIN_SIZE + 2 * size) as u8,
+        };
+        let mut corner = 0;
+        while corner < 4 {
+            let starts = geometry.starts(geometry.corners()[corner]);
+            let mut curve = 0;
+            while curve < 2 {
+                let mut free = 0;
+                while free < 4 {
+                    let (choices, len) = &mut table[size][corner][curve][free];
+                    let mut start = 0;
+                    while start < 2 {
+                        if free & 1 << start != 0 {
+                            let named = Some(starts[start].0);
+                            if curve == 0 {
+                                choices[*len as usize] = MouseRaceAction::Place(named);
+                                *len += 1;
+                            } else {
+                                choices[*len as usize] = MouseRaceAction::Left(named);
+                                choices[*len as usize + 1] = MouseRaceAction::Right(named);
+                                *len += 2;
+                            }
+                        }
+                        start += 1;
+                    }
+                    // Declining is already there, in the padding.
+                    *len += 1;
+                    free += 1;
+                }
+                curve += 1;
+            }
+            corner += 1;
+        }
+        size += 1;
+    }
+    table
+};
 
 impl MouseRace {
     /// The cells a seat's next road tile may go on, with the direction of travel into each:
@@ -189,7 +243,7 @@ impl MouseRace {
     /// the choices. Looked up by which of the optional ones are open, without a branch each:
     /// random playouts decide this at every turn.
     #[inline]
-    pub(super) fn turn_choices(&self) -> &'static ([MouseRaceAction; 4], u8) {
+    pub(super) fn turn_choices(&self) -> &'static Choices<4> {
         let seat = self.turn();
         let open = usize::from(!self.bag.is_empty())
             | usize::from(!self.paths[seat].is_empty()) << 1
@@ -197,57 +251,54 @@ impl MouseRace {
         &TURN_CHOICES[open]
     }
 
-    /// The decisions about a drawn road tile past its path's first tile: the one open end is
-    /// named by no action, so they are one of four prepared lists, by the tile's kind and
-    /// whether the open end is free; `None` for a cat or a path's first tile.
-    #[inline]
+    /// The decisions about a drawn road tile, from prepared lists: past a path's first tile
+    /// the one open end is named by no action, so they are one of four, by the tile's kind and
+    /// whether the open end is free; for a path's first tile they name the free start cells,
+    /// by board size, corner, kind and which start cells are free. `None` for a cat.
+    #[allow(
+        clippy::inline_always,
+        reason = "the playout loop's pick at every road tile (through `legal_table`): the \
+                  compiler otherwise keeps it a call"
+    )]
+    #[inline(always)]
     pub(super) fn road_choices(&self, kind: TileKind) -> Option<&'static [MouseRaceAction]> {
         let seat = self.turn();
-        if kind == TileKind::Cat || self.paths[seat].is_empty() {
+        if kind == TileKind::Cat {
             return None;
         }
-        let free = self.open_ends(seat)[0].is_some_and(|(square, _)| self.is_free(square));
-        Some(ROAD_CHOICES[usize::from(kind == TileKind::Curve)][usize::from(free)])
+        let curve = usize::from(kind == TileKind::Curve);
+        let is_free = |end: Option<(Square, Dir)>| end.is_some_and(|(s, _)| self.is_free(s));
+        let [end, start] = *self.open_ends(seat);
+        if !self.paths[seat].is_empty() {
+            return Some(ROAD_CHOICES[curve][usize::from(is_free(end))]);
+        }
+        // An empty path's open ends are the corner's start cells, in their order.
+        let free = usize::from(is_free(end)) | usize::from(is_free(start)) << 1;
+        let size = (usize::from(self.config.size()) - MIN_SIZE) / 2;
+        let (choices, len) = &FIRST_TILE_CHOICES[size][self.config.corner_index(seat)][curve][free];
+        Some(&choices[..usize::from(*len)])
     }
 
-    /// The decisions about a drawn tile that are not [prepared](MouseRace::road_choices),
-    /// declining last: for a cat every cell it may go on; for a path's first road tile, per
-    /// free open end (naming its start cell) a straight one way, or a curve turning left then
-    /// right.
+    /// The decisions about a drawn cat, which are not [prepared](MouseRace::road_choices):
+    /// every cell it may go on, declining last.
     #[inline(never)]
-    pub(super) fn list_tile_actions(
-        &self,
-        kind: TileKind,
-        out: &mut impl Listing<MouseRaceAction>,
-    ) {
-        let seat = self.turn();
-        if kind == TileKind::Cat {
-            self.list_cat_cells(seat, out);
-            out.push(MouseRaceAction::Decline);
-        } else {
-            debug_assert!(self.paths[seat].is_empty(), "a prepared list");
-            for &(square, _) in self.open_ends(seat).iter().flatten() {
-                if !self.is_free(square) {
-                    continue;
-                }
-                let named = Some(square);
-                if kind == TileKind::Straight {
-                    out.push(MouseRaceAction::Place(named));
-                } else {
-                    out.extend([MouseRaceAction::Left(named), MouseRaceAction::Right(named)]);
-                }
-            }
-            out.push(MouseRaceAction::Decline);
-        }
+    pub(super) fn list_cat_actions(&self, out: &mut impl Listing<MouseRaceAction>) {
+        self.list_cat_cells(self.turn(), out, 1);
+        out.push(MouseRaceAction::Decline);
     }
 
     /// Lists a `cat CELL` action for every cell `seat` may lay a cat on, row by row, as one
-    /// run counted at once from the rows' bits (a cat may go on most of the board's cells: a
-    /// random pick counts them without going through them, and skips whole rows to the one
-    /// it draws).
-    pub(super) fn list_cat_cells(&self, seat: usize, out: &mut impl Listing<MouseRaceAction>) {
+    /// run counted at once from the rows' bits, before `after` actions more (a cat may go on
+    /// most of the board's cells: a random pick counts them without going through them, and
+    /// skips whole rows to the one it draws).
+    pub(super) fn list_cat_cells(
+        &self,
+        seat: usize,
+        out: &mut impl Listing<MouseRaceAction>,
+        after: usize,
+    ) {
         let rows = self.cat_cells(seat);
-        out.extend_counted(cell_count(&rows), CatCells { rows, row: 0 });
+        out.extend_counted(cell_count(&rows), CatCells { rows, row: 0 }, after);
     }
 
     /// Whether `seat` may lay a cat anywhere. Nearly always settled by the first rows, one
@@ -628,5 +679,46 @@ mod tests {
             );
         }
         assert_eq!(CatCells { rows, row: 0 }.nth(listed.len()), None);
+    }
+
+    /// Every board size, corner, kind and pair of free start cells: per free start cell in the
+    /// corner's order a straight one way or a curve left then right, naming it; declining last.
+    #[test]
+    fn first_tile_choices_name_the_free_start_cells() {
+        for size in (MIN_SIZE..=MAX_SIZE).step_by(2) {
+            let geometry = Geometry { size: size as u8 };
+            for (corner, &square) in geometry.corners().iter().enumerate() {
+                let starts = geometry.starts(square);
+                for (curve, kind) in [TileKind::Straight, TileKind::Curve]
+                    .into_iter()
+                    .enumerate()
+                {
+                    for (free, (choices, len)) in FIRST_TILE_CHOICES[(size - MIN_SIZE) / 2][corner]
+                        [curve]
+                        .iter()
+                        .enumerate()
+                    {
+                        let mut expected = Vec::new();
+                        for (start, &(cell, _)) in starts.iter().enumerate() {
+                            if free & 1 << start == 0 {
+                                continue;
+                            }
+                            if kind == TileKind::Straight {
+                                expected.push(MouseRaceAction::Place(Some(cell)));
+                            } else {
+                                expected.push(MouseRaceAction::Left(Some(cell)));
+                                expected.push(MouseRaceAction::Right(Some(cell)));
+                            }
+                        }
+                        expected.push(MouseRaceAction::Decline);
+                        assert_eq!(
+                            &choices[..usize::from(*len)],
+                            expected.as_slice(),
+                            "size {size}, corner {square}, {kind:?}, free {free:02b}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }
