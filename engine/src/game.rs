@@ -99,10 +99,11 @@ pub trait Game:
     type RankKey: Ord;
 
     /// Whether [`Game::sample_legal`] picks by counting the legal actions and taking the
-    /// drawn one as they are listed ([`RandomPick`]: one pass over the rules, which keeps
-    /// single items and takes the drawn action from a run counted at once without going
-    /// through it) rather than by listing them all: for a game that lists its actions in
-    /// runs it knows the length of (bits counted at once). Its chance outcomes, unless it draws them its
+    /// drawn one as they are listed ([`RandomPick`]: one pass over the rules, which draws
+    /// once the game says the list's length, [`Listing::will_list`], and takes the drawn
+    /// action from a run counted at once without going through it) rather than by listing
+    /// them all: for a game that lists its actions in runs it knows the length of (bits
+    /// counted at once). Its chance outcomes, unless it draws them its
     /// own way, are drawn the same way: their total weight, then the outcome at the pick
     /// ([`TotalWeight`], [`AtWeight`]), with the list's numbers. The same pick either way
     /// ([`crate::conformance::legal_draws_agree`], checked at every decision).

@@ -52,14 +52,23 @@ pub trait Listing<T: Copy> {
         }
     }
 
-    /// Lists next, in order, the `count` items that `items` yields, where the game knows how
-    /// many there are without going through them (bits counted at once), and then `after`
-    /// items more, which the game lists next: so a random pick knows the whole list's length
-    /// here and takes its item from the run without going through it ([`RandomPick`]), and
-    /// a list grows once.
+    /// Says how many items the whole list holds (those listed so far included), before
+    /// listing the rest, for a game that knows it without listing them (bits counted at
+    /// once): a random pick draws its index here and then takes only that item
+    /// ([`RandomPick`]), and a list grows once. Optional; the list must then hold exactly
+    /// `len` items.
     #[inline]
-    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, items: I, after: usize) {
-        let _ = (count, after);
+    fn will_list(&mut self, len: usize) {
+        let _ = len;
+    }
+
+    /// Lists next, in order, the `count` items that `items` yields, where the game knows how
+    /// many there are without going through them (bits counted at once): once the list's
+    /// length is known ([`Listing::will_list`]), a random pick takes its item from the run
+    /// without going through it.
+    #[inline]
+    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, items: I) {
+        let _ = count;
         self.extend(items);
     }
 }
@@ -91,9 +100,14 @@ impl<T: Copy> Listing<T> for Vec<T> {
     }
 
     #[inline]
-    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, items: I, after: usize) {
+    fn will_list(&mut self, len: usize) {
+        self.reserve(len.saturating_sub(self.len()));
+    }
+
+    #[inline]
+    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, items: I) {
         // Grown once: a push per item then never grows it.
-        self.reserve(count + after);
+        self.reserve(count);
         let before = self.len();
         for item in items {
             Vec::push(self, item);
@@ -203,30 +217,30 @@ impl<T: Copy> Listing<T> for Count {
 
     /// The items are not gone through: the game said how many there are.
     #[inline]
-    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, _items: I, _after: usize) {
+    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, _items: I) {
         self.listed += count;
     }
 }
 
 /// One item of the list drawn uniformly at random as the list is made: the item at
 /// [`crate::rng::below`]`(rng, n)` of the list of `n` items ([`crate::rng::uniform`]'s pick),
-/// with the same numbers from `rng`. Single items are kept until the list's length is known;
-/// at a run listed by [`Listing::extend_counted`] (every cell of a board) the game has said
-/// how many items follow it, so the index is drawn there and the item taken from the run
-/// without going through it, or from the items kept, or from those listed after: one pass
-/// over the rules, with no second listing up to the item drawn.
+/// with the same numbers from `rng`. Items are kept until the list's length is known; once
+/// the game says it ([`Listing::will_list`]) the index is drawn and only that item is taken,
+/// from a run listed by [`Listing::extend_counted`] (every cell of a board) without going
+/// through it: one pass over the rules, keeping nothing. A list whose length is never said
+/// is kept whole and picked from at its end.
 #[derive(Debug)]
 pub struct RandomPick<'a, T> {
     /// The items listed before the index is drawn.
     kept: &'a mut Vec<T>,
     rng: &'a mut GameRng,
-    /// Once a run is reached: the index drawn, the list's length the game promised, and how
-    /// many items are listed so far.
+    /// Once the list's length is said: the index drawn, that length, and how many items are
+    /// listed so far.
     drawn: Option<Drawn>,
     found: Option<T>,
 }
 
-/// The index a [`RandomPick`] drew at a run, and what it drew it for.
+/// The index a [`RandomPick`] drew, and the list's length it drew it for.
 #[derive(Clone, Copy, Debug)]
 struct Drawn {
     index: usize,
@@ -251,7 +265,7 @@ impl<'a, T: Copy> RandomPick<'a, T> {
     /// had no counted run.
     ///
     /// # Panics
-    /// In a debug build, if the list's length is not the one the game promised at its run.
+    /// In a debug build, if the list's length is not the one the game said.
     #[inline]
     pub fn picked(self) -> Option<T> {
         match self.drawn {
@@ -309,27 +323,30 @@ impl<T: Copy> Listing<T> for RandomPick<'_, T> {
         }
     }
 
-    /// The index is drawn here, from the length the game gives, and the item taken from
-    /// wherever it falls: the kept items, this run (skipped to it), or the items after it.
+    /// The index is drawn here, and the item taken from the items kept if it is one of them.
     #[inline]
-    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, mut items: I, after: usize) {
-        if self.drawn.is_none() {
-            let before = self.kept.len();
-            let total = before + count + after;
-            if total == 0 {
-                return;
-            }
-            let index = crate::rng::below(self.rng, total as u32) as usize;
-            if index < before {
-                self.found = Some(self.kept[index]);
-            }
-            self.drawn = Some(Drawn {
-                index,
-                total,
-                listed: before,
-            });
+    fn will_list(&mut self, len: usize) {
+        if self.drawn.is_some() || len == 0 {
+            return;
         }
+        let before = self.kept.len();
+        let index = crate::rng::below(self.rng, len as u32) as usize;
+        if index < before {
+            self.found = Some(self.kept[index]);
+        }
+        self.drawn = Some(Drawn {
+            index,
+            total: len,
+            listed: before,
+        });
+    }
+
+    /// Once the index is drawn, the run is gone through only if it holds the item, and only
+    /// up to it.
+    #[inline]
+    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, mut items: I) {
         let Some(drawn) = &mut self.drawn else {
+            Extend::extend(self.kept, items);
             return;
         };
         if let Some(offset) = drawn
@@ -405,7 +422,7 @@ impl<T: Copy> Listing<T> for Nth<T> {
 
     /// Only a run that holds the item is gone through, and only up to it.
     #[inline]
-    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, mut items: I, _after: usize) {
+    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, mut items: I) {
         if let Some(offset) = self.in_next(count) {
             self.found = items.nth(offset);
         }
@@ -506,7 +523,8 @@ mod tests {
         out.push(7);
         out.extend_from_slice(&[1, 2, 3]);
         out.extend([9, 4]);
-        out.extend_counted(3, [5, 6, 8].into_iter(), 1);
+        out.will_list(10);
+        out.extend_counted(3, [5, 6, 8].into_iter());
         out.push(0);
     }
 
@@ -552,10 +570,11 @@ mod tests {
             out.extend([2, 3]);
             out.extend_from_slice(&[4]);
         }
-        /// A run first, so the pick is drawn before anything is kept.
+        /// The length said first, so the pick is drawn before anything is kept.
         fn run_first(out: &mut impl Listing<u8>) {
             out.clear();
-            out.extend_counted(4, [10, 11, 12, 13].into_iter(), 2);
+            out.will_list(6);
+            out.extend_counted(4, [10, 11, 12, 13].into_iter());
             out.push(14);
             out.extend_from_slice(&[15]);
         }

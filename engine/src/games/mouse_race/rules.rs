@@ -280,25 +280,17 @@ impl MouseRace {
     }
 
     /// The decisions about a drawn cat, which are not [prepared](MouseRace::road_choices):
-    /// every cell it may go on, declining last.
+    /// a `cat CELL` for every cell it may go on, declining last. The cells are one run,
+    /// counted at once from the rows' bits, after saying the list's length (a cat may go on
+    /// most of the board's cells: a random pick draws first and skips whole rows to the cell
+    /// it drew, without going through them).
     #[inline(never)]
     pub(super) fn list_cat_actions(&self, out: &mut impl Listing<MouseRaceAction>) {
-        self.list_cat_cells(self.turn(), out, 1);
+        let rows = self.cat_cells(self.turn());
+        let cells = cell_count(&rows);
+        out.will_list(cells + 1);
+        out.extend_counted(cells, CatCells { rows, row: 0 });
         out.push(MouseRaceAction::Decline);
-    }
-
-    /// Lists a `cat CELL` action for every cell `seat` may lay a cat on, row by row, as one
-    /// run counted at once from the rows' bits, before `after` actions more (a cat may go on
-    /// most of the board's cells: a random pick counts them without going through them, and
-    /// skips whole rows to the one it draws).
-    pub(super) fn list_cat_cells(
-        &self,
-        seat: usize,
-        out: &mut impl Listing<MouseRaceAction>,
-        after: usize,
-    ) {
-        let rows = self.cat_cells(seat);
-        out.extend_counted(cell_count(&rows), CatCells { rows, row: 0 }, after);
     }
 
     /// Whether `seat` may lay a cat anywhere. Nearly always settled by the first rows, one
