@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::error::{BrokenInvariant, IllegalAction, IllegalReason, ParseActionError};
-use crate::listing::{AtWeight, Contains, Count, Listing, Nth, RandomPick, TotalWeight};
+use crate::listing::{Contains, Count, Listing, Nth, RandomPick};
 use crate::options::GameConfig;
 use crate::outcome::{HowItEnded, Outcome};
 use crate::rng::GameRng;
@@ -103,10 +103,9 @@ pub trait Game:
     /// once the game says the list's length, [`Listing::will_list`], and takes the drawn
     /// action from a run counted at once without going through it) rather than by listing
     /// them all: for a game that lists its actions in runs it knows the length of (bits
-    /// counted at once). Its chance outcomes, unless it draws them its
-    /// own way, are drawn the same way: their total weight, then the outcome at the pick
-    /// ([`TotalWeight`], [`AtWeight`]), with the list's numbers. The same pick either way
-    /// ([`crate::conformance::legal_draws_agree`], checked at every decision).
+    /// counted at once). The same pick either way ([`crate::conformance::legal_draws_agree`],
+    /// checked at every decision). Its chance outcomes are listed as any game's, unless it
+    /// draws them its own way ([`Game::sample_chance`]).
     const PICKS_BY_COUNTING: bool = false;
 
     /// The initial state for a configuration (often a chance node: the deal).
@@ -330,15 +329,6 @@ pub trait Game:
         rng: &mut GameRng,
         buffer: &mut Vec<(Self::Action, u32)>,
     ) -> Option<Self::Action> {
-        if Self::PICKS_BY_COUNTING {
-            // Counted as decisions are: the total, then the outcome at the pick.
-            let mut total = TotalWeight::default();
-            self.chance_outcomes(&mut total);
-            let pick = crate::rng::below_total(total.total(), rng)?;
-            let mut at = AtWeight::new(pick);
-            self.chance_outcomes(&mut at);
-            return at.found();
-        }
         self.chance_outcomes(buffer);
         crate::rng::sample_weighted(buffer, rng)
     }
