@@ -4,9 +4,9 @@
 //! and every checked `apply`), so the one statement of a game's rules serves both and the
 //! legality test allocates nothing. [`Count`] and [`Nth`] count the list and take its n-th
 //! item without keeping it; [`RandomPick`] picks one item at random as the list is made, for
-//! picking by counting ([`Game::PICKS_BY_COUNTING`]): a game that lists a run of actions at
-//! once (bits counted at once) has the pick drawn when the run is reached and taken from it
-//! without going through it, in the one pass over the rules. (A decision whose list is a
+//! picking by counting ([`Game::PICKS_BY_COUNTING`]): a game that knows its list's length
+//! without listing it (bits counted at once) says it first, and the pick is drawn then and
+//! taken from a run of actions without going through it, in the one pass over the rules. (A decision whose list is a
 //! prepared table is picked from without any listing: [`Game::legal_table`].)
 //!
 //! [`Game::legal_actions`]: crate::game::Game::legal_actions
@@ -261,8 +261,8 @@ impl<'a, T: Copy> RandomPick<'a, T> {
         }
     }
 
-    /// The item picked, `None` for an empty list: drawn now from the kept items if the list
-    /// had no counted run.
+    /// The item picked, `None` for an empty list: drawn now from the kept items if the list's
+    /// length was never said.
     ///
     /// # Panics
     /// In a debug build, if the list's length is not the one the game said.
@@ -272,7 +272,7 @@ impl<'a, T: Copy> RandomPick<'a, T> {
             Some(drawn) => {
                 debug_assert_eq!(
                     drawn.listed, drawn.total,
-                    "a counted run promised a list of another length"
+                    "a game said one length of its list and listed another"
                 );
                 self.found
             }
