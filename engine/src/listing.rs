@@ -234,18 +234,9 @@ pub struct RandomPick<'a, T> {
     /// The items listed before the index is drawn.
     kept: &'a mut Vec<T>,
     rng: &'a mut GameRng,
-    /// Once the list's length is said: the index drawn, that length, and how many items are
-    /// listed so far.
-    drawn: Option<Drawn>,
-    found: Option<T>,
-}
-
-/// The index a [`RandomPick`] drew, and the list's length it drew it for.
-#[derive(Clone, Copy, Debug)]
-struct Drawn {
-    index: usize,
-    total: usize,
-    listed: usize,
+    /// Once the list's length is said: that length, and the item at the index drawn, looked
+    /// for in the rest of the list as [`Nth`] does.
+    drawn: Option<(usize, Nth<T>)>,
 }
 
 impl<'a, T: Copy> RandomPick<'a, T> {
@@ -257,7 +248,6 @@ impl<'a, T: Copy> RandomPick<'a, T> {
             kept: buffer,
             rng,
             drawn: None,
-            found: None,
         }
     }
 
@@ -269,24 +259,15 @@ impl<'a, T: Copy> RandomPick<'a, T> {
     #[inline]
     pub fn picked(self) -> Option<T> {
         match self.drawn {
-            Some(drawn) => {
+            Some((total, nth)) => {
                 debug_assert_eq!(
-                    drawn.listed, drawn.total,
+                    nth.listed, total,
                     "a game said one length of its list and listed another"
                 );
-                self.found
+                nth.found()
             }
             None => (!self.kept.is_empty()).then(|| crate::rng::uniform(self.kept, self.rng)),
         }
-    }
-
-    /// Once the index is drawn: takes the next item if it is the one drawn.
-    #[inline]
-    fn listed_after_draw(drawn: &mut Drawn, found: &mut Option<T>, item: T) {
-        if drawn.listed == drawn.index {
-            *found = Some(item);
-        }
-        drawn.listed += 1;
     }
 }
 
@@ -295,68 +276,55 @@ impl<T: Copy> Listing<T> for RandomPick<'_, T> {
     fn clear(&mut self) {
         self.kept.clear();
         self.drawn = None;
-        self.found = None;
     }
 
     #[inline]
     fn push(&mut self, item: T) {
         match &mut self.drawn {
             None => self.kept.push(item),
-            Some(drawn) => Self::listed_after_draw(drawn, &mut self.found, item),
+            Some((_, nth)) => nth.push(item),
         }
     }
 
     #[inline]
     fn len(&self) -> usize {
-        self.drawn.map_or(self.kept.len(), |drawn| drawn.listed)
+        self.drawn
+            .as_ref()
+            .map_or(self.kept.len(), |(_, nth)| nth.listed)
     }
 
     #[inline]
     fn extend_from_slice(&mut self, items: &[T]) {
         match &mut self.drawn {
             None => self.kept.extend_from_slice(items),
-            Some(drawn) => {
-                for &item in items {
-                    Self::listed_after_draw(drawn, &mut self.found, item);
-                }
-            }
+            Some((_, nth)) => nth.extend_from_slice(items),
         }
     }
 
-    /// The index is drawn here, and the item taken from the items kept if it is one of them.
+    /// The index is drawn here, and the item taken from the items kept if it is one of them;
+    /// the rest of the list is then looked through as [`Nth`] does.
     #[inline]
     fn will_list(&mut self, len: usize) {
         if self.drawn.is_some() || len == 0 {
             return;
         }
-        let before = self.kept.len();
         let index = crate::rng::below(self.rng, len as u32) as usize;
-        if index < before {
-            self.found = Some(self.kept[index]);
-        }
-        self.drawn = Some(Drawn {
+        let nth = Nth {
             index,
-            total: len,
-            listed: before,
-        });
+            listed: self.kept.len(),
+            found: self.kept.get(index).copied(),
+        };
+        self.drawn = Some((len, nth));
     }
 
     /// Once the index is drawn, the run is gone through only if it holds the item, and only
-    /// up to it.
+    /// up to it ([`Nth`]).
     #[inline]
-    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, mut items: I) {
-        let Some(drawn) = &mut self.drawn else {
-            Extend::extend(self.kept, items);
-            return;
-        };
-        if let Some(offset) = drawn
-            .index
-            .checked_sub(drawn.listed)
-            .filter(|&offset| offset < count)
-        {
-            self.found = items.nth(offset);
+    fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, items: I) {
+        match &mut self.drawn {
+            None => Extend::extend(self.kept, items),
+            Some((_, nth)) => nth.extend_counted(count, items),
         }
-        drawn.listed += count;
     }
 }
 

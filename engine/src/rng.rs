@@ -134,15 +134,8 @@ pub fn uniform<A: Copy>(legal: &[A], rng: &mut GameRng) -> A {
 /// all weights are 0.
 pub fn sample_weighted<T: Copy>(items: &[(T, u32)], rng: &mut GameRng) -> Option<T> {
     let total: u64 = items.iter().map(|&(_, w)| u64::from(w)).sum();
-    let mut pick = below_total(total, rng)?;
-    for &(item, weight) in items {
-        let weight = u64::from(weight);
-        if pick < weight {
-            return Some(item);
-        }
-        pick -= weight;
-    }
-    None
+    let pick = below_total(total, rng)?;
+    item_at(pick, items.iter().copied())
 }
 
 /// The item whose share of `total`, the counts taken in the order given, holds one draw below
@@ -161,19 +154,30 @@ pub fn sample_counted<T>(
     if total == 0 {
         return None;
     }
-    let mut pick = below(rng, total);
-    for (item, count) in counts {
-        if pick < count {
+    let pick = below(rng, total);
+    let item = item_at(u64::from(pick), counts);
+    assert!(item.is_some(), "a pick below the total lands on an item");
+    item
+}
+
+/// The item whose share of the weights, taken in the order given, holds `pick`: the one walk
+/// of [`sample_weighted`] and [`sample_counted`]. `None` if the weights add up to no more
+/// than `pick`.
+#[inline]
+fn item_at<T>(mut pick: u64, items: impl IntoIterator<Item = (T, u32)>) -> Option<T> {
+    for (item, weight) in items {
+        let weight = u64::from(weight);
+        if pick < weight {
             return Some(item);
         }
-        pick -= count;
+        pick -= weight;
     }
-    unreachable!("a pick below the total lands on an item")
+    None
 }
 
 /// The pick below a total weight that [`sample_weighted`] draws: `None` for a total of 0.
 #[inline]
-pub fn below_total(total: u64, rng: &mut GameRng) -> Option<u64> {
+fn below_total(total: u64, rng: &mut GameRng) -> Option<u64> {
     if total == 0 {
         return None;
     }
