@@ -119,14 +119,21 @@ impl Card {
     ];
 
     /// Position in [`Card::ALL`].
+    ///
+    /// Summed from tests of the variant rather than matched arm by arm: a `match` with an arm
+    /// per variant compiles to a jump table, and a drawn card is random, so that jump was
+    /// mispredicted at most draws (cachegrind, random 3-player games: 198 mispredicted
+    /// indirect jumps per game, 60 with this; +6% games/s, median of paired runs, issue 42).
+    #[inline]
     pub fn index(self) -> usize {
-        match self {
-            Card::Room(kind) => kind.index(),
-            Card::Moose(kind) => 4 + kind.index(),
-            Card::House => 8,
-            Card::Door => 9,
-            Card::Trap => 10,
-        }
+        let kind = match self {
+            Card::Room(kind) | Card::Moose(kind) => kind.index(),
+            Card::House | Card::Door | Card::Trap => 0,
+        };
+        kind + 4 * usize::from(matches!(self, Card::Moose(_)))
+            + 8 * usize::from(matches!(self, Card::House))
+            + 9 * usize::from(matches!(self, Card::Door))
+            + 10 * usize::from(matches!(self, Card::Trap))
     }
 
     /// How many cards of this kind the deck holds.
