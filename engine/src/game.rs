@@ -99,13 +99,15 @@ pub trait Game:
     type RankKey: Ord;
 
     /// Whether [`Game::sample_legal`] picks by counting the legal actions and taking the
-    /// drawn one as they are listed ([`RandomPick`]: one pass over the rules, which draws
-    /// once the game says the list's length, [`Listing::will_list`], and takes the drawn
-    /// action from a run counted at once without going through it) rather than by listing
-    /// them all: for a game that lists its actions in runs it knows the length of (bits
-    /// counted at once). The same pick either way ([`crate::conformance::legal_draws_agree`],
-    /// checked at every decision). Its chance outcomes are listed as any game's, unless it
-    /// draws them its own way ([`Game::sample_chance`]).
+    /// drawn one as they are listed ([`RandomPick`]: one pass over the rules, keeping
+    /// nothing, which draws when the game says the list's length, [`Listing::will_list`], and
+    /// takes the drawn action from a run counted at once without going through it) rather
+    /// than by listing them all: for a game that lists its actions in runs it knows the
+    /// length of (bits counted at once). Such a game says the length before listing anything,
+    /// at every decision that is not a [prepared table](Game::legal_table). The same pick
+    /// either way ([`crate::conformance::legal_draws_agree`], checked at every decision). Its
+    /// chance outcomes are listed as any game's, unless it draws them its own way
+    /// ([`Game::sample_chance`]).
     const PICKS_BY_COUNTING: bool = false;
 
     /// The initial state for a configuration (often a chance node: the deal).
@@ -355,7 +357,7 @@ pub trait Game:
     /// agent and random playouts play). `buffer` is scratch space for the list, reused to
     /// avoid allocating. Returns `None` unless a seat is to move. A game that
     /// [picks by counting](Game::PICKS_BY_COUNTING) counts and indexes instead, drawing the
-    /// same number.
+    /// same number, and leaves `buffer` alone.
     #[allow(
         clippy::inline_always,
         reason = "every decision of every random playout and search rollout: the release CLI \
@@ -372,7 +374,7 @@ pub trait Game:
             return (!table.is_empty()).then(|| crate::rng::uniform(table, rng));
         }
         if Self::PICKS_BY_COUNTING {
-            let mut pick = RandomPick::new(buffer, rng);
+            let mut pick = RandomPick::new(rng);
             self.legal_actions(&mut pick);
             return pick.picked();
         }

@@ -5,8 +5,9 @@
 //! legality test allocates nothing. [`Count`] and [`Nth`] count the list and take its n-th
 //! item without keeping it; [`RandomPick`] picks one item at random as the list is made, for
 //! picking by counting ([`Game::PICKS_BY_COUNTING`]): a game that knows its list's length
-//! without listing it (bits counted at once) says it first, and the pick is drawn then and
-//! taken from a run of actions without going through it, in the one pass over the rules. (A decision whose list is a
+//! without listing it (bits counted at once) says it before listing anything, the pick is
+//! drawn then and taken from a run of actions without going through it, in the one pass over
+//! the rules, keeping nothing. (A decision whose list is a
 //! prepared table is picked from without any listing: [`Game::legal_table`].)
 //!
 //! [`Game::legal_actions`]: crate::game::Game::legal_actions
@@ -55,8 +56,10 @@ pub trait Listing<T: Copy> {
     /// Says how many items the whole list holds (those listed so far included), before
     /// listing the rest, for a game that knows it without listing them (bits counted at
     /// once): a random pick draws its index here and then takes only that item
-    /// ([`RandomPick`]), and a list grows once. Optional; the list must then hold exactly
-    /// `len` items.
+    /// ([`RandomPick`]), and a list grows once. A game that picks by counting
+    /// ([`Game::PICKS_BY_COUNTING`](crate::game::Game::PICKS_BY_COUNTING)) says it before
+    /// listing anything, at every decision; to others it is optional. The list must then hold
+    /// exactly `len` items.
     #[inline]
     fn will_list(&mut self, len: usize) {
         let _ = len;
@@ -224,107 +227,101 @@ impl<T: Copy> Listing<T> for Count {
 
 /// One item of the list drawn uniformly at random as the list is made: the item at
 /// [`crate::rng::below`]`(rng, n)` of the list of `n` items ([`crate::rng::uniform`]'s pick),
-/// with the same numbers from `rng`. Items are kept until the list's length is known; once
-/// the game says it ([`Listing::will_list`]) the index is drawn and only that item is taken,
-/// from a run listed by [`Listing::extend_counted`] (every cell of a board) without going
-/// through it: one pass over the rules, keeping nothing. A list whose length is never said
-/// is kept whole and picked from at its end.
+/// with the same numbers from `rng`, keeping nothing. The game says the list's length before
+/// listing anything ([`Listing::will_list`]); the index is drawn then, and the item at it
+/// looked for as [`Nth`] does, so a run listed by [`Listing::extend_counted`] (every cell of
+/// a board) is not gone through unless it holds the item. A list listed without its length
+/// said first has no pick (a debug build panics at its first item).
 #[derive(Debug)]
 pub struct RandomPick<'a, T> {
-    /// The items listed before the index is drawn.
-    kept: &'a mut Vec<T>,
     rng: &'a mut GameRng,
-    /// Once the list's length is said: that length, and the item at the index drawn, looked
-    /// for in the rest of the list as [`Nth`] does.
-    drawn: Option<(usize, Nth<T>)>,
+    /// The length said, once said.
+    said: Option<usize>,
+    /// The item at the index drawn; before the draw, an index no list reaches.
+    nth: Nth<T>,
 }
 
 impl<'a, T: Copy> RandomPick<'a, T> {
-    /// Picks with `rng`, keeping items in `buffer`, scratch space reused (cleared first).
+    /// Picks with `rng`, once the list's length is said.
     #[inline]
-    pub fn new(buffer: &'a mut Vec<T>, rng: &'a mut GameRng) -> Self {
-        buffer.clear();
+    pub fn new(rng: &'a mut GameRng) -> Self {
         Self {
-            kept: buffer,
             rng,
-            drawn: None,
+            said: None,
+            nth: Nth::new(usize::MAX),
         }
     }
 
-    /// The item picked, `None` for an empty list: drawn now from the kept items if the list's
-    /// length was never said.
+    /// The item picked, `None` for an empty list (or one whose length was not said first).
     ///
     /// # Panics
     /// In a debug build, if the list's length is not the one the game said.
     #[inline]
     pub fn picked(self) -> Option<T> {
-        match self.drawn {
-            Some((total, nth)) => {
-                debug_assert_eq!(
-                    nth.listed, total,
-                    "a game said one length of its list and listed another"
-                );
-                nth.found()
-            }
-            None => (!self.kept.is_empty()).then(|| crate::rng::uniform(self.kept, self.rng)),
-        }
+        debug_assert!(
+            self.said.is_none_or(|said| said == self.nth.listed),
+            "a game said one length of its list and listed another"
+        );
+        self.nth.found()
+    }
+
+    /// The check behind "says its length before listing anything".
+    #[inline]
+    fn expect_said(&self) {
+        debug_assert!(
+            self.said.is_some(),
+            "a list picked by counting lists an item before saying its length (will_list)"
+        );
     }
 }
 
+#[allow(
+    clippy::inline_always,
+    reason = "a random pick's few steps, inlined into the game's listing in the playout loop: \
+              the release CLI otherwise called them, its state in memory (issue 42)"
+)]
 impl<T: Copy> Listing<T> for RandomPick<'_, T> {
-    #[inline]
+    #[inline(always)]
     fn clear(&mut self) {
-        self.kept.clear();
-        self.drawn = None;
+        self.said = None;
+        self.nth = Nth::new(usize::MAX);
     }
 
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, item: T) {
-        match &mut self.drawn {
-            None => self.kept.push(item),
-            Some((_, nth)) => nth.push(item),
-        }
+        self.expect_said();
+        self.nth.push(item);
     }
 
-    #[inline]
+    #[inline(always)]
     fn len(&self) -> usize {
-        self.drawn
-            .as_ref()
-            .map_or(self.kept.len(), |(_, nth)| nth.listed)
+        self.nth.listed
     }
 
-    #[inline]
+    #[inline(always)]
     fn extend_from_slice(&mut self, items: &[T]) {
-        match &mut self.drawn {
-            None => self.kept.extend_from_slice(items),
-            Some((_, nth)) => nth.extend_from_slice(items),
-        }
+        self.expect_said();
+        self.nth.extend_from_slice(items);
     }
 
-    /// The index is drawn here, and the item taken from the items kept if it is one of them;
-    /// the rest of the list is then looked through as [`Nth`] does.
-    #[inline]
+    /// The index is drawn here, once, before any item is listed.
+    #[inline(always)]
     fn will_list(&mut self, len: usize) {
-        if self.drawn.is_some() || len == 0 {
-            return;
+        debug_assert!(
+            self.said.is_none() && self.nth.listed == 0,
+            "a list picked by counting says its length once, before listing anything"
+        );
+        self.said = Some(len);
+        if len > 0 {
+            self.nth.index = crate::rng::below(self.rng, len as u32) as usize;
         }
-        let index = crate::rng::below(self.rng, len as u32) as usize;
-        let nth = Nth {
-            index,
-            listed: self.kept.len(),
-            found: self.kept.get(index).copied(),
-        };
-        self.drawn = Some((len, nth));
     }
 
-    /// Once the index is drawn, the run is gone through only if it holds the item, and only
-    /// up to it ([`Nth`]).
-    #[inline]
+    /// The run is gone through only if it holds the item, and only up to it ([`Nth`]).
+    #[inline(always)]
     fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, items: I) {
-        match &mut self.drawn {
-            None => Extend::extend(self.kept, items),
-            Some((_, nth)) => nth.extend_counted(count, items),
-        }
+        self.expect_said();
+        self.nth.extend_counted(count, items);
     }
 }
 
@@ -352,7 +349,8 @@ impl<T> Nth<T> {
     }
 
     /// The index in a run of `count` items listed next, if the one looked for is in it.
-    #[inline]
+    #[allow(clippy::inline_always, reason = "a step of a random pick, see below")]
+    #[inline(always)]
     fn in_next(&self, count: usize) -> Option<usize> {
         self.index
             .checked_sub(self.listed)
@@ -360,14 +358,19 @@ impl<T> Nth<T> {
     }
 }
 
+#[allow(
+    clippy::inline_always,
+    reason = "the few steps of a random pick's Nth, inlined into the game's listing in the playout loop: \
+              the release CLI otherwise called them, its state in memory (issue 42)"
+)]
 impl<T: Copy> Listing<T> for Nth<T> {
-    #[inline]
+    #[inline(always)]
     fn clear(&mut self) {
         self.listed = 0;
         self.found = None;
     }
 
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, item: T) {
         if self.listed == self.index {
             self.found = Some(item);
@@ -375,12 +378,12 @@ impl<T: Copy> Listing<T> for Nth<T> {
         self.listed += 1;
     }
 
-    #[inline]
+    #[inline(always)]
     fn len(&self) -> usize {
         self.listed
     }
 
-    #[inline]
+    #[inline(always)]
     fn extend_from_slice(&mut self, items: &[T]) {
         if let Some(offset) = self.in_next(items.len()) {
             self.found = Some(items[offset]);
@@ -389,7 +392,7 @@ impl<T: Copy> Listing<T> for Nth<T> {
     }
 
     /// Only a run that holds the item is gone through, and only up to it.
-    #[inline]
+    #[inline(always)]
     fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, mut items: I) {
         if let Some(offset) = self.in_next(count) {
             self.found = items.nth(offset);
@@ -449,46 +452,43 @@ mod tests {
 
     #[test]
     fn a_random_pick_is_uniform_s_pick_from_the_list() {
-        /// Single items only, so the pick is drawn at the end from the items kept.
-        fn singles(out: &mut impl Listing<u8>) {
+        /// The length said first, then items listed every way a game may.
+        fn said_first(out: &mut impl Listing<u8>) {
             out.clear();
-            out.push(1);
-            out.extend([2, 3]);
-            out.extend_from_slice(&[4]);
-        }
-        /// The length said first, so the pick is drawn before anything is kept.
-        fn run_first(out: &mut impl Listing<u8>) {
-            out.clear();
-            out.will_list(6);
+            out.will_list(9);
             out.extend_counted(4, [10, 11, 12, 13].into_iter());
             out.push(14);
-            out.extend_from_slice(&[15]);
+            out.extend_from_slice(&[15, 16]);
+            out.extend([17]);
+            out.extend_counted(1, [18].into_iter());
         }
-        /// List `which` of the three.
-        fn make(which: usize, out: &mut impl Listing<u8>) {
-            match which {
-                0 => list(out),
-                1 => singles(out),
-                _ => run_first(out),
-            }
-        }
-        let mut buffer = vec![99];
-        for which in 0..3 {
-            let mut all = Vec::new();
-            make(which, &mut all);
-            for seed in 0..200 {
-                let (mut by_pick, mut by_list) = (stream(seed, 7), stream(seed, 7));
-                let mut pick = RandomPick::new(&mut buffer, &mut by_pick);
-                make(which, &mut pick);
-                assert_eq!(Listing::<u8>::len(&pick), all.len(), "list {which}");
-                let expected = crate::rng::uniform(&all, &mut by_list);
-                assert_eq!(pick.picked(), Some(expected), "list {which}, seed {seed}");
-                assert_eq!(by_pick, by_list, "the same numbers taken, list {which}");
-            }
+        let mut all = Vec::new();
+        said_first(&mut all);
+        assert_eq!(all, [10, 11, 12, 13, 14, 15, 16, 17, 18]);
+        for seed in 0..300 {
+            let (mut by_pick, mut by_list) = (stream(seed, 7), stream(seed, 7));
+            let mut pick = RandomPick::new(&mut by_pick);
+            said_first(&mut pick);
+            assert_eq!(Listing::<u8>::len(&pick), all.len());
+            let expected = crate::rng::uniform(&all, &mut by_list);
+            assert_eq!(pick.picked(), Some(expected), "seed {seed}");
+            assert_eq!(by_pick, by_list, "the same numbers taken, seed {seed}");
         }
         let mut rng = stream(0, 0);
-        let mut empty = RandomPick::<u8>::new(&mut buffer, &mut rng);
+        let before = rng.clone();
+        let mut empty = RandomPick::<u8>::new(&mut rng);
         empty.clear();
+        empty.will_list(0);
         assert_eq!(empty.picked(), None);
+        assert_eq!(rng, before, "nothing drawn for an empty list");
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "before saying its length")]
+    fn a_random_pick_wants_the_length_first() {
+        let mut rng = stream(0, 0);
+        let mut pick = RandomPick::new(&mut rng);
+        Listing::push(&mut pick, 1_u8);
     }
 }

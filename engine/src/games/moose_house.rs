@@ -168,37 +168,87 @@ impl MooseHouse {
 
     /// The plays (not discards or passes) open to the turn owner, in a fixed order: Moose in
     /// the House by seat; Empty Rooms by kind, then seat; Moose in the Room by kind, seat and
-    /// room; Doors by room.
-    #[inline]
-    fn plays(&self, out: &mut impl Listing<MooseHouseAction>) {
+    /// room; Doors by room. Each run is counted from bits before anything is listed, and the
+    /// whole length said first ([`Listing::will_list`]), so a random pick draws at once and
+    /// takes its play from the one run that holds it ([`Listing::extend_counted`]).
+    /// `false`, listing nothing, when there is no play.
+    #[allow(
+        clippy::inline_always,
+        reason = "inlined into the playout loop with its random pick, whose state then stays \
+                  in registers: the release CLI otherwise calls it and `openings` (issue 42)"
+    )]
+    #[inline(always)]
+    fn plays(&self, out: &mut impl Listing<MooseHouseAction>) -> bool {
         let me = self.turn();
         let open = self.openings();
-        if open.held & 1 << Card::House.index() != 0 {
-            out.extend(bits(open.without_house).map(|seat| MooseHouseAction::House { seat }));
-        }
-        for kind in bits(open.held & 0xF) {
-            let kind = RoomKind::ALL[usize::from(kind)];
-            out.extend(bits(open.room_takers).map(|seat| MooseHouseAction::Room { kind, seat }));
-        }
-        for kind in bits(open.held >> 4 & 0xF) {
+        let houses = if open.held & 1 << Card::House.index() != 0 {
+            open.without_house
+        } else {
+            0
+        };
+        let room_kinds = open.held & 0xF;
+        let room_takers = ones(open.room_takers);
+        let rooms = ones(room_kinds) * room_takers;
+        let moose_kinds = open.held >> 4 & 0xF;
+        let mut moose_by_kind = [0; 4];
+        for kind in bits(moose_kinds) {
             let kind = RoomKind::ALL[usize::from(kind)];
             for seat in bits(open.moose_takers) {
-                for room in bits(self.houses[usize::from(seat)].empty_of_kind(kind)) {
-                    out.push(MooseHouseAction::Moose { kind, seat, room });
+                moose_by_kind[kind as usize] +=
+                    self.houses[usize::from(seat)].empty_count_of_kind(kind);
+            }
+        }
+        let moose: u32 = moose_by_kind.iter().sum();
+        let (doors, door_count) = if open.held & 1 << Card::Door.index() != 0 {
+            let own = &self.houses[me];
+            (own.empty_mask(), own.empty_rooms() as u32)
+        } else {
+            (0, 0)
+        };
+        let total = ones(houses) + rooms + moose + door_count;
+        if total == 0 {
+            return false;
+        }
+        out.will_list(total as usize);
+        out.extend_counted(
+            ones(houses) as usize,
+            bits(houses).map(|seat| MooseHouseAction::House { seat }),
+        );
+        for kind in bits(room_kinds) {
+            let kind = RoomKind::ALL[usize::from(kind)];
+            out.extend_counted(
+                room_takers as usize,
+                bits(open.room_takers).map(|seat| MooseHouseAction::Room { kind, seat }),
+            );
+        }
+        if moose > 0 {
+            for kind in bits(moose_kinds) {
+                let kind = RoomKind::ALL[usize::from(kind)];
+                for seat in bits(open.moose_takers) {
+                    let house = &self.houses[usize::from(seat)];
+                    out.extend_counted(
+                        house.empty_count_of_kind(kind) as usize,
+                        bits(house.empty_of_kind(kind)).map(|room| MooseHouseAction::Moose {
+                            kind,
+                            seat,
+                            room,
+                        }),
+                    );
                 }
             }
         }
-        if open.held & 1 << Card::Door.index() != 0 {
-            for room in bits(self.houses[me].empty_mask()) {
-                out.push(MooseHouseAction::Door { room });
-            }
-        }
+        out.extend_counted(
+            door_count as usize,
+            bits(doors).map(|room| MooseHouseAction::Door { room }),
+        );
+        true
     }
 
     /// The opponents open to each kind of play by the turn owner, as bit sets of seats from
     /// one look at each house, and the kinds it holds (bit i = `Card::ALL[i]`): what
     /// [`MooseHouse::plays`] lists.
-    #[inline]
+    #[allow(clippy::inline_always, reason = "a part of `plays`, inlined with it")]
+    #[inline(always)]
     fn openings(&self) -> Openings {
         let me = self.turn();
         let mut open = Openings {
@@ -348,6 +398,24 @@ struct Openings {
     moose_takers: u32,
 }
 
+/// How many bits of `set`, a set of seats or of kinds of a hand (below 2^5), are set: from a
+/// table, since `count_ones` is a dozen instructions on the default x86-64 target, which has
+/// no `popcnt` (measured: 12% of a random game's time went to counting bits).
+#[inline]
+fn ones(set: u32) -> u32 {
+    const ONES: [u8; 32] = {
+        let mut ones = [0; 32];
+        let mut set = 1;
+        while set < 32 {
+            ones[set] = ones[set / 2] + (set % 2) as u8;
+            set += 1;
+        }
+        ones
+    };
+    debug_assert!(set < 32, "a set of seats or kinds: {set:#b}");
+    u32::from(ONES[(set & 31) as usize])
+}
+
 /// The positions of the set bits of `set`, lowest first.
 #[inline]
 fn bits(set: u32) -> Bits {
@@ -370,6 +438,15 @@ impl Iterator for Bits {
         Some(bit)
     }
 
+    /// Skips `n` bits without yielding them (a random pick's way into a counted run).
+    #[inline]
+    fn nth(&mut self, n: usize) -> Option<u8> {
+        for _ in 0..n {
+            self.0 &= self.0.wrapping_sub(1);
+        }
+        self.next()
+    }
+
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
         let len = self.0.count_ones() as usize;
@@ -385,6 +462,9 @@ impl Game for MooseHouse {
     type Observation = MooseHouseObservation;
     type EventView = MooseHouseView;
     type RankKey = (i64, usize);
+    /// Every decision's list is runs counted from bit sets (its plays, a trap's two, a
+    /// pass, the discards).
+    const PICKS_BY_COUNTING: bool = true;
 
     fn new(config: &MooseHouseConfig) -> Self {
         Self {
@@ -423,18 +503,29 @@ impl Game for MooseHouse {
         out.clear();
         match self.phase {
             Phase::Play => {
-                self.plays(out);
-                if out.is_empty() {
+                if !self.plays(out) {
                     let hand = &self.hands[self.turn()];
                     if self.pile.is_empty() || hand.is_empty() {
+                        out.will_list(1);
                         out.push(MooseHouseAction::Pass);
                     } else {
-                        out.extend(hand.iter().map(|(card, _)| MooseHouseAction::Discard(card)));
+                        // A card of each kind held, in card order.
+                        let held = u32::from(hand.kinds());
+                        let kinds = held.count_ones() as usize;
+                        out.will_list(kinds);
+                        out.extend_counted(
+                            kinds,
+                            bits(held).map(|card| {
+                                MooseHouseAction::Discard(Card::ALL[usize::from(card)])
+                            }),
+                        );
                     }
                 }
             }
             Phase::Trap { target, .. } => {
-                if self.hands[usize::from(target)].contains(Card::Trap) {
+                let trap = self.hands[usize::from(target)].contains(Card::Trap);
+                out.will_list(1 + usize::from(trap));
+                if trap {
                     out.push(MooseHouseAction::Trap);
                 }
                 out.push(MooseHouseAction::Allow);

@@ -200,6 +200,9 @@ impl FromStr for Card {
 pub struct Cards {
     counts: [u8; KINDS],
     total: u8,
+    /// Bit `i` set when `counts[i] > 0`: follows from the counts, kept because the kinds in
+    /// the turn owner's hand are asked for at every decision.
+    kinds: u16,
 }
 
 impl Cards {
@@ -207,6 +210,7 @@ impl Cards {
     pub const EMPTY: Cards = Cards {
         counts: [0; KINDS],
         total: 0,
+        kinds: 0,
     };
 
     /// The whole deck.
@@ -218,6 +222,10 @@ impl Cards {
         Cards {
             counts,
             total: counts.iter().fold(0, |sum, &n| sum.saturating_add(n)),
+            kinds: counts
+                .iter()
+                .enumerate()
+                .fold(0, |set, (i, &n)| set | (u16::from(n > 0) << i)),
         }
     }
 
@@ -248,8 +256,10 @@ impl Cards {
     /// In debug builds, past 255 cards (no pile of a game comes near).
     #[inline]
     pub fn add(&mut self, card: Card, n: u8) {
-        self.counts[card.index()] += n;
+        let index = card.index();
+        self.counts[index] += n;
         self.total += n;
+        self.kinds |= u16::from(n > 0) << index;
     }
 
     /// Takes `n` cards of a kind out.
@@ -258,28 +268,29 @@ impl Cards {
     /// If fewer are there (a rules bug: callers check first).
     #[inline]
     pub fn remove(&mut self, card: Card, n: u8) {
-        let held = self.counts[card.index()];
-        self.counts[card.index()] = held
+        let index = card.index();
+        let left = self.counts[index]
             .checked_sub(n)
             .unwrap_or_else(|| panic!("removing {n} × {card} from [{self}]"));
+        self.counts[index] = left;
         self.total -= n;
+        self.kinds &= !(u16::from(left == 0) << index);
     }
 
     /// Takes every card of a kind out, returning how many there were.
     #[inline]
     pub fn take_all(&mut self, card: Card) -> u8 {
-        let taken = std::mem::take(&mut self.counts[card.index()]);
+        let index = card.index();
+        let taken = std::mem::take(&mut self.counts[index]);
         self.total -= taken;
+        self.kinds &= !(1 << index);
         taken
     }
 
     /// The kinds present, as a bit set: bit `i` stands for `Card::ALL[i]`.
     #[inline]
     pub fn kinds(&self) -> u16 {
-        self.counts
-            .iter()
-            .enumerate()
-            .fold(0, |set, (i, &n)| set | (u16::from(n > 0) << i))
+        self.kinds
     }
 
     /// The kinds present with their counts, in card order.
