@@ -276,9 +276,19 @@ impl Game for MouseRace {
             MouseRaceAction::Pass => self.end_turn(),
             MouseRaceAction::Draw => self.phase = Phase::Draw { extra: false },
             MouseRaceAction::Drawn(kind) => self.resolve_draw(kind),
-            MouseRaceAction::Place(named) => self.lay_road(named, |heading| heading),
-            MouseRaceAction::Left(named) => self.lay_road(named, Dir::left),
-            MouseRaceAction::Right(named) => self.lay_road(named, Dir::right),
+            MouseRaceAction::Place(named)
+            | MouseRaceAction::Left(named)
+            | MouseRaceAction::Right(named) => {
+                // One arm for the three road tiles, told apart by how far they turn: a random
+                // game lays curves left and right at random, and a jump to an arm for each was
+                // mispredicted at most of them (issue 42).
+                let quarters = match action {
+                    MouseRaceAction::Right(_) => 1,
+                    MouseRaceAction::Left(_) => 3,
+                    _ => 0,
+                };
+                self.lay_road(named, |heading| heading.turned(quarters));
+            }
             MouseRaceAction::Back
             | MouseRaceAction::Shoo
             | MouseRaceAction::Cat(_)
