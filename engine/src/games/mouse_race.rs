@@ -272,10 +272,23 @@ impl Game for MouseRace {
     #[inline(always)]
     fn apply_unchecked(&mut self, action: MouseRaceAction) {
         // The frequent events stay here; the rest are calls, which keeps this one cheap.
+        if let MouseRaceAction::Drawn(kind) = action {
+            self.resolve_draw(kind);
+            return;
+        }
+        // A turn's choices and a held tile's apart, each with a jump of its own: the playout
+        // has just asked which phase this is, and what was picked within one is random, so a
+        // jump shared by both was mispredicted more (+3.5% games/s by the median of 80 paired
+        // runs, issue 42).
+        if matches!(self.phase, Phase::Turn) {
+            match action {
+                MouseRaceAction::Draw => self.phase = Phase::Draw { extra: false },
+                MouseRaceAction::Pass => self.end_turn(),
+                _ => self.apply_other(action),
+            }
+            return;
+        }
         match action {
-            MouseRaceAction::Pass => self.end_turn(),
-            MouseRaceAction::Draw => self.phase = Phase::Draw { extra: false },
-            MouseRaceAction::Drawn(kind) => self.resolve_draw(kind),
             MouseRaceAction::Place(named)
             | MouseRaceAction::Left(named)
             | MouseRaceAction::Right(named) => {
@@ -289,12 +302,7 @@ impl Game for MouseRace {
                 };
                 self.lay_road(named, |heading| heading.turned(quarters));
             }
-            MouseRaceAction::Back
-            | MouseRaceAction::Shoo
-            | MouseRaceAction::Cat(_)
-            | MouseRaceAction::Decline => {
-                self.apply_other(action);
-            }
+            _ => self.apply_other(action),
         }
     }
 
