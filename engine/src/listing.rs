@@ -109,8 +109,8 @@ impl<T: Copy> Listing<T> for Vec<T> {
 
     #[inline]
     fn extend_counted<I: Iterator<Item = T>>(&mut self, count: usize, items: I) {
-        // Grown once: a push per item then never grows it.
-        self.reserve(count);
+        // No reserve here: a game that lists counted runs says the whole length first
+        // (`will_list`, which reserves), and a push checks the capacity anyway.
         let before = self.len();
         for item in items {
             Vec::push(self, item);

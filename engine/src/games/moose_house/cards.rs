@@ -339,12 +339,24 @@ impl Cards {
     }
 
     /// Per kind `self + other` (saturating: no count of a real game comes near 255).
+    ///
+    /// The kinds and the total follow from the two sides' without going through the counts
+    /// again (a search's worlds and heuristic add hands up at every decision): a kind is
+    /// present where either side holds it, and the totals add up unless some count saturated.
+    #[inline]
     pub fn plus(&self, other: &Cards) -> Cards {
         let mut sum = self.counts;
         for (a, b) in sum.iter_mut().zip(other.counts) {
             *a = a.saturating_add(b);
         }
-        Cards::of_counts(sum)
+        match self.total.checked_add(other.total) {
+            Some(total) => Cards {
+                counts: sum,
+                total,
+                kinds: self.kinds | other.kinds,
+            },
+            None => Cards::of_counts(sum),
+        }
     }
 
     /// Per kind `self - other`, or 0 where `other` holds more.
@@ -443,5 +455,37 @@ impl schemars::JsonSchema for Cards {
             "additionalProperties": false,
         }))
         .expect("an object is a schema")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `plus` works its kinds and total out from the two sides': they must be what the
+    /// counts give, the saturating sums past 255 cards included.
+    #[test]
+    fn a_sum_of_cards_keeps_its_kinds_and_total_true_to_its_counts() {
+        let mut one_moose = Cards::EMPTY;
+        one_moose.add(Card::Moose(RoomKind::ALL[2]), 1);
+        let mut emptied = Cards::deck();
+        let taken = emptied.take_all(Card::Door);
+        assert!(taken > 0);
+        let sides = [
+            Cards::EMPTY,
+            Cards::deck(),
+            one_moose,
+            emptied,
+            Cards::of_counts([200; KINDS]),
+            Cards::of_counts([255; KINDS]),
+            Cards::of_counts(std::array::from_fn(|i| if i % 2 == 0 { 130 } else { 0 })),
+        ];
+        for a in &sides {
+            for b in &sides {
+                let counts: [u8; KINDS] =
+                    std::array::from_fn(|i| a.counts[i].saturating_add(b.counts[i]));
+                assert_eq!(a.plus(b), Cards::of_counts(counts), "{a} + {b}");
+            }
+        }
     }
 }
